@@ -1,0 +1,36 @@
+# Two entry points, both from a fresh clone with nothing but Python 3.11+:
+#   make run    set up .venv and start the companion
+#   make test   set up .venv (with the development tools) and run the tests
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.run-installed
+	$(BIN)/companion simulate pillars --players 4 --seed 1 --games 1
+
+test: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check companion tests bench
+	$(BIN)/mypy
+
+bench: $(VENV)/.run-installed
+	$(BIN)/python bench/bench_engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,257 @@
+"""The engine core shared by both games: Game, set-up, chance, and the contract of a rules engine.
+
+A game's rules are a :class:`Game` object; one playthrough is an immutable state; one move is an
+action with a text notation.  Chance is an explicit player: when ``current_player(state)`` is
+:data:`CHANCE`, ``chance_outcomes(state)`` lists ``(outcome, probability)`` and the chosen outcome
+is applied like any other action.  Nothing here draws a random number.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import IllegalAction, SetupError
+
+CHANCE = -1
+"""``current_player`` at a chance node: a draw, a reveal or a roll."""
+
+TERMINAL = -2
+"""``current_player`` once the game is over."""
+
+COLOURS = ("red", "blue", "yellow", "green")
+"""Player colours, in the order offered by default."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A seat at the table: a display name and a colour."""
+
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a game needs before the first action: players in seat order, start, options.
+
+    ``players`` is the seat order (clockwise); ``start_player`` the seat that begins.
+    ``options`` holds the table's choices among the documented options of the game.
+    """
+
+    game: str
+    players: tuple[PlayerSpec, ...]
+    start_player: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return self.options.get(name, default)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": [{"name": p.name, "colour": p.colour} for p in self.players],
+            "start_player": self.start_player,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Setup:
+        """Build a set-up from its JSON form; raises SetupError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise SetupError("the set-up must be a JSON object")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise SetupError("the set-up has no game name")
+        players = data.get("players")
+        if not isinstance(players, list) or not players:
+            raise SetupError("the set-up needs a list of players")
+        specs = []
+        for i, p in enumerate(players, 1):
+            if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not isinstance(
+                p.get("colour"), str
+            ):
+                raise SetupError(f"player {i} needs a name and a colour")
+            specs.append(PlayerSpec(p["name"], p["colour"]))
+        start = data.get("start_player", 0)
+        if not isinstance(start, int) or isinstance(start, bool):
+            raise SetupError("start_player must be a seat number")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise SetupError("options must be a JSON object")
+        return cls(game, tuple(specs), start, dict(options))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A documented table option: its default, the values allowed and what it means."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Game(ABC, Generic[S, A]):
+    """The rules of one game.  Stateless: every method takes the state it works on.
+
+    States are immutable; ``apply`` returns a new state and leaves its argument unchanged, also
+    when it raises.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options: ClassVar[Mapping[str, Option]] = {}
+
+    # -- set-up ---------------------------------------------------------------------------
+    def setup(
+        self,
+        players: int | Sequence[str | PlayerSpec],
+        start_player: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> Setup:
+        """A set-up for ``players`` (a count, or names/specs in seat order); validated."""
+        if isinstance(players, int):
+            specs: list[PlayerSpec] = [
+                PlayerSpec(c.capitalize(), c) for c in COLOURS[: max(players, 0)]
+            ]
+            if players < 0 or players > len(COLOURS):
+                raise SetupError(
+                    f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                    f"not {players}"
+                )
+        else:
+            specs = []
+            for i, p in enumerate(players):
+                if isinstance(p, PlayerSpec):
+                    specs.append(p)
+                else:
+                    specs.append(PlayerSpec(p, COLOURS[i % len(COLOURS)]))
+        s = Setup(self.name, tuple(specs), start_player, dict(options or {}))
+        self.validate_setup(s)
+        return s
+
+    def validate_setup(self, setup: Setup) -> None:
+        """Raise SetupError unless ``setup`` is a legal set-up for this game."""
+        n = len(setup.players)
+        if setup.game != self.name:
+            raise SetupError(f"this set-up is for {setup.game!r}, not {self.name!r}")
+        if not self.min_players <= n <= self.max_players:
+            raise SetupError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}"
+            )
+        names = [p.name for p in setup.players]
+        if any(not name.strip() for name in names):
+            raise SetupError("every player needs a name")
+        if len(set(names)) != n:
+            raise SetupError(f"player names must differ: {', '.join(names)}")
+        colours = [p.colour for p in setup.players]
+        for c in colours:
+            if c not in COLOURS:
+                raise SetupError(f"unknown colour {c!r}; the colours are {', '.join(COLOURS)}")
+        if len(set(colours)) != n:
+            raise SetupError(f"player colours must differ: {', '.join(colours)}")
+        if not 0 <= setup.start_player < n:
+            raise SetupError(f"start player {setup.start_player} is not a seat of {n} players")
+        for key, value in setup.options.items():
+            opt = self.options.get(key)
+            if opt is None:
+                known = ", ".join(self.options) or "none"
+                raise SetupError(f"unknown option {key!r} for {self.title} (options: {known})")
+            if value not in opt.choices:
+                allowed = ", ".join(map(repr, opt.choices))
+                raise SetupError(f"option {key!r} cannot be {value!r}; allowed: {allowed}")
+
+    def option(self, setup: Setup, name: str) -> Any:
+        """The value of a documented option in ``setup``, or its default."""
+        return setup.options.get(name, self.options[name].default)
+
+    @abstractmethod
+    def initial_state(self, setup: Setup) -> S:
+        """The state before the first action; raises SetupError on a bad set-up."""
+
+    # -- the contract ---------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self, state: S) -> int:
+        """The seat to act, CHANCE at a chance node, TERMINAL when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[A]:
+        """The decisions open to the current player; empty at chance and terminal nodes."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> list[tuple[A, float]]:
+        """At a chance node, every outcome with its probability (summing to 1); else empty."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; raises IllegalAction (state unchanged) if not allowed."""
+
+    def is_over(self, state: S) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def is_chance_node(self, state: S) -> bool:
+        return self.current_player(state) == CHANCE
+
+    @abstractmethod
+    def scores(self, state: S) -> dict[str, int]:
+        """Each player's points by name (final scores once the game is over)."""
+
+    @abstractmethod
+    def winners(self, state: S) -> list[str]:
+        """The names of the winners of a finished game (several on a shared win)."""
+
+    @abstractmethod
+    def setup_of(self, state: S) -> Setup:
+        """The set-up the state was started from."""
+
+    # -- notation -------------------------------------------------------------------------
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action written ``text``; raises MalformedAction naming what is wrong."""
+
+    def format_action(self, action: A) -> str:
+        return str(action)
+
+    def apply_text(self, state: S, text: str) -> S:
+        """Parse then apply; raises MalformedAction or IllegalAction."""
+        return self.apply(state, self.parse_action(text))
+
+    # -- checks and summaries -------------------------------------------------------------
+    def invariants(self, state: S) -> list[str]:
+        """Conservation checks: a list of what is wrong, empty when all totals hold."""
+        return []
+
+    def summary(self, state: S) -> dict[str, Any]:
+        """A JSON-ready summary of the state for the command line and logs."""
+        return {
+            "over": self.is_over(state),
+            "scores": self.scores(state),
+            "winners": self.winners(state) if self.is_over(state) else [],
+        }
+
+    def describe(self, state: S) -> str:
+        """A few lines of plain text describing the state."""
+        return "\n".join(f"{k}: {v}" for k, v in self.summary(state).items())
+
+    # -- helpers for implementations ------------------------------------------------------
+    def check_chance(self, state: S, action: A) -> None:
+        """Raise IllegalAction unless ``action`` is one of the chance outcomes of ``state``."""
+        for outcome, p in self.chance_outcomes(state):
+            if outcome == action and p > 0:
+                return
+        possible = ", ".join(str(o) for o, p in self.chance_outcomes(state) if p > 0)
+        raise IllegalAction(
+            action, f"{action} cannot happen now; the possible outcomes are: {possible}", "chance"
+        )

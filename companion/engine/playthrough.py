@@ -1,0 +1,92 @@
+"""One game at the table: the states so far, the actions that made them, and undo.
+
+Undo rule: an action can be taken back only if it was a decision.  A chance outcome (a builder
+drawn from the bag, a die roll, a card revealed) is an information barrier: once the table has
+seen it, undo stops there, so undo can never become a re-roll or a peek.  Undo steps back one
+decision at a time until it reaches the last barrier.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from .core import CHANCE, Game, Setup
+from .errors import UndoBlocked
+from .record import Record
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Playthrough(Generic[S, A]):
+    """A mutable log around immutable states: play, undo, record."""
+
+    def __init__(self, game: Game[S, A], setup: Setup, seed: int | None = None) -> None:
+        self.game = game
+        self.setup = setup
+        self.seed = seed
+        self._states: list[S] = [game.initial_state(setup)]
+        self._actions: list[A] = []
+        self._barrier: list[bool] = []
+
+    @property
+    def state(self) -> S:
+        return self._states[-1]
+
+    @property
+    def actions(self) -> tuple[A, ...]:
+        return tuple(self._actions)
+
+    def play(self, action: A | str) -> S:
+        """Apply a decision or a chance outcome (an action or its notation); the new state.
+
+        Raises MalformedAction or IllegalAction and changes nothing on refusal."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        before = self._states[-1]
+        barrier = self.game.current_player(before) == CHANCE
+        after = self.game.apply(before, action)
+        self._states.append(after)
+        self._actions.append(action)
+        self._barrier.append(barrier)
+        return after
+
+    def can_undo(self) -> bool:
+        return bool(self._actions) and not self._barrier[-1]
+
+    def undo(self) -> A:
+        """Take back the last decision and return it; raises UndoBlocked at a barrier."""
+        if not self._actions:
+            raise UndoBlocked("nothing to undo: the game has just begun")
+        if self._barrier[-1]:
+            raise UndoBlocked(
+                f"cannot undo {self.game.format_action(self._actions[-1])}: it revealed "
+                "information (a draw, a roll or a card), and undo never becomes a re-roll"
+            )
+        self._states.pop()
+        self._barrier.pop()
+        return self._actions.pop()
+
+    def record(self, **meta: Any) -> Record:
+        return Record(
+            self.setup,
+            tuple(self.game.format_action(a) for a in self._actions),
+            self.seed,
+            dict(meta),
+        )
+
+    @classmethod
+    def from_record(cls, game: Game[S, A], record: Record) -> Playthrough[S, A]:
+        """Replay ``record`` into a playthrough; raises RecordError at a bad action."""
+        from .errors import RecordError, RulesError
+
+        try:
+            pt = cls(game, record.setup, record.seed)
+        except RulesError as exc:
+            raise RecordError(f"bad set-up: {exc}") from None
+        for i, text in enumerate(record.actions, 1):
+            try:
+                pt.play(text)
+            except RulesError as exc:
+                raise RecordError(str(exc), i, text) from None
+        return pt
