@@ -235,3 +235,93 @@ for _i, _s in enumerate(SPACES):
     AREA_SPACES.setdefault(_s.area, ())
     AREA_SPACES[_s.area] += (_i,)
 PRIORY_VP = (2, 1)
+
+# ---------------------------------------------------------------------------------------------
+# English display names (ruling P15: descriptive names; the ids above are the stable ones).
+KIND_NAMES = {
+    "mortar": "Mortar Mixer",
+    "mortar!": "Mortar Mixer (!)",
+    "woodworker": "Woodworker",
+    "woodworker!": "Master Woodworker",
+    "stonecutter": "Stonecutter",
+    "mason": "Mason",
+    "toolmaker": "Tool Maker",
+    "potter": "Potter",
+    "architect": "Architect",
+    "carpenter": "Carpenter",
+    "sculptor": "Sculptor",
+    "glassblower": "Glassblower",
+    "goldsmith": "Goldsmith",
+    "bellmaker": "Bellmaker",
+    "organbuilder": "Organ Builder",
+}
+RESOURCE_CARD_NAMES = {
+    "sand2": "the small gravel pit",
+    "sand3": "the gravel pit",
+    "sand4": "the large gravel pit",
+    "wood2": "the small forest",
+    "wood3": "the forest",
+    "wood4": "the large forest",
+    "stone2": "the small quarry",
+    "stone3": "the quarry",
+    "stone4": "the large quarry",
+}
+PRIVILEGE_NAMES = {
+    "madonna": "The Weeping Madonna (+3 VP)",
+    "richard": "Richard (+1 sand every round)",
+    "tom": "Tom Builder (+1 stone every round)",
+    "aliena": "Aliena (+1 wood every round)",
+    "wollmesse": "The Fleece Fair (+8 gold)",
+    "toledo": "Toledo (+2 metal)",
+    "jack": "Jack (a sixth craftsman)",
+    "otto": "Otto (the black worker)",
+    "francis": "Brother Francis (tax is always 2)",
+    "priorphilip": "Prior Philip (+1 VP per builder in the Priory)",
+    "ellen": "Ellen (sees the coming event)",
+    "steuerfreiheit": "Tax exemption (once)",
+    "thomas": "Thomas (protection from one event, once)",
+    "remigius": "Remigius (one builder placed free, once)",
+    "vollendung": "Completion (+1 stone, +1 wood)",
+    "feierlichkeiten": "Festivities (+1 metal)",
+}
+EVENT_NAMES = {
+    "koenig": "The King's visit (+5 gold)",
+    "william": "William Hamleigh (pay 4 gold)",
+    "richardevent": "Richard's gift (+1 metal)",
+    "konflikt": "Conflict (-2 VP)",
+    "stadtmauer": "The town wall (two builders next round)",
+    "philip": "Prior Philip's reward (gold for the wool mill)",
+    "kaltewinter": "A cold winter (1 cube less per card)",
+    "freiwilligen": "Volunteers (1 cube more per card)",
+    "teile": "Hard times (lose a craftsman)",
+    "erzbischof": "The Archbishop (+1 capacity)",
+}
+AREA_NAMES = {
+    "archbishop": "the Archbishop's Office",
+    "kingsbridge": "Kingsbridge",
+    "priory": "the Priory",
+    "court": "the King's Court",
+    "shiring": "Shiring",
+    "castle": "Shiring Castle",
+    "market": "the market",
+    "cathedral": "the Cathedral",
+}
+
+
+def card_name(card: str) -> str:
+    """The English display name of any card id, e.g. ``Mason (round 2)``."""
+    if card in CRAFTSMEN:
+        c = CRAFTSMEN[card]
+        when = "start" if c.round == 0 else f"round {c.round}"
+        return f"{KIND_NAMES[c.kind]} ({when})"
+    for names in (RESOURCE_CARD_NAMES, PRIVILEGE_NAMES, EVENT_NAMES):
+        if card in names:
+            return names[card]
+    return card
+
+
+def space_name(space: str) -> str:
+    """The English name of a space id, e.g. ``the King's Court, space 1``."""
+    s = SPACES[SPACE_INDEX[space]]
+    many = len(AREA_SPACES[s.area]) > 1
+    return f"{AREA_NAMES[s.area]}, space {s.slot}" if many else AREA_NAMES[s.area]

@@ -393,6 +393,49 @@ class PillarsGame(Game[PillarsState, Action]):
         conv = self.best_conversion(state)
         return convert_action(conv.uses) if conv.uses else DONE
 
+    def summary(self, state: PillarsState) -> dict[str, Any]:
+        """Round, step, whose decision, and every player's holdings, JSON-ready."""
+        who = self.current_player(state)
+        players = []
+        for p, s in zip(state.setup.players, state.seats, strict=True):
+            players.append({
+                "name": p.name,
+                "colour": p.colour,
+                "vp": s.vp,
+                "gold": s.gold,
+                "resources": dict(zip(D.RESOURCES, s.res, strict=True)),
+                "craftsmen": list(s.craftsmen),
+                "privileges": list(s.privileges),
+                "workers": s.workers + s.gray,
+            })
+        over = state.over
+        return {
+            "game": self.name,
+            "round": state.round,
+            "step": state.step,
+            "to_act": "chance" if who == CHANCE else (
+                None if who == TERMINAL else state.setup.players[who].name),
+            "start_player": state.setup.players[state.start].name,
+            "players": players,
+            "over": over,
+            "scores": self.scores(state),
+            "winners": self.winners(state) if over else [],
+        }
+
+    def describe(self, state: PillarsState) -> str:
+        """A few readable lines: the round and step, then one line per player."""
+        info = self.summary(state)
+        head = "Game over" if state.over else f"Round {state.round}: {STEP_HELP[state.step]}"
+        lines = [head]
+        for p in info["players"]:
+            res = ", ".join(f"{k} {v}" for k, v in p["resources"].items() if v) or "no resources"
+            crafts = ", ".join(D.card_name(c) for c in p["craftsmen"])
+            lines.append(f"  {p['name']} ({p['colour']}): {p['vp']} VP, {p['gold']} gold, {res}; "
+                         f"{crafts}")
+        if state.over:
+            lines.append("Won by " + " and ".join(info["winners"]))
+        return "\n".join(lines)
+
     # ==================================================================================
     # Chance
     def _chance_privilege(self, d: _Draft, a: Action) -> None:
@@ -506,14 +549,14 @@ class PillarsGame(Game[PillarsState, Action]):
             raise IllegalAction(a, f"Phase I: {who} takes a card from the pool or passes", "draft")
         card = str(a.args[0])
         if card not in d.pool:
-            raise IllegalAction(a, f"{card} is not in the pool", "draft")
+            raise IllegalAction(a, f"{D.card_name(card)} is not in the pool", "draft")
         rc = D.RESOURCE_CARDS.get(card)
         if rc is not None:
             if rc.workers > _reserve(s):
                 raise IllegalAction(
                     a,
-                    f"{who} cannot take {card}: it needs {rc.workers} workers, {who} has "
-                    f"{_reserve(s)}",
+                    f"{who} cannot take {D.card_name(card)}: it needs {rc.workers} workers, "
+                    f"{who} has {_reserve(s)}",
                     "workers",
                 )
             s.cards = (*s.cards, card)
@@ -523,7 +566,10 @@ class PillarsGame(Game[PillarsState, Action]):
         cm = D.CRAFTSMEN[card]
         if cm.cost > s.gold:
             raise IllegalAction(
-                a, f"{who} cannot take {card}: it costs {cm.cost} gold, {who} has {s.gold}", "gold"
+                a,
+                f"{who} cannot take the {D.card_name(card)}: it costs {cm.cost} gold, {who} has "
+                f"{s.gold}",
+                "gold",
             )
         s.gold -= cm.cost
         s.craftsmen = (*s.craftsmen, card)
@@ -608,8 +654,8 @@ class PillarsGame(Game[PillarsState, Action]):
         if d.spaces[k] >= 0:
             raise IllegalAction(
                 a,
-                f"{D.SPACES[k].id} is taken by {d.name(d.spaces[k])}'s builder; each space holds "
-                "one master builder",
+                f"{D.space_name(D.SPACES[k].id)} is taken by {d.name(d.spaces[k])}'s builder; "
+                "each space holds one master builder",
                 "one builder per space",
             )
         return k
