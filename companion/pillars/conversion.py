@@ -119,12 +119,12 @@ def best_conversion(
                 continue
             avail = [res[r] - used[r] - (wood_for_gold if r == D.WOOD else 0) for r in range(3)]
             total_vp = vp
-            left = [0, 0, 0, res[D.METAL] - used[D.METAL]]
+            rest_cubes = [0, 0, 0, res[D.METAL] - used[D.METAL]]
             uses: dict[str, int] = {}
             for r in range(3):
                 rvp, rused, ruses = tables[r][avail[r]]
                 total_vp += rvp
-                left[r] = avail[r] - rused
+                rest_cubes[r] = avail[r] - rused
                 uses.update(ruses)
             earned = 4 * wood_for_gold
             smith = min(smith_cap, (gold + earned) // 3)
@@ -142,7 +142,7 @@ def best_conversion(
                 if k:
                     uses[cid] = k
                 rest -= k
-            cand = Conversion(uses, total_vp, final_gold, (left[0], left[1], left[2], left[3]))
+            cand = Conversion(uses, total_vp, final_gold, tuple(rest_cubes))  # type: ignore[arg-type]
             if best is None or cand.key > best.key:
                 best = cand
     return best if best is not None else Conversion({}, 0, gold, res)

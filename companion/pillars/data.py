@@ -117,8 +117,18 @@ ROUND_CRAFTSMEN: tuple[tuple[Craftsman, ...], ...] = (
         _c("mortar!", 1, 4, 3, "mortar1"),
         _c("woodworker!", 1, 3, 2, "woodworker1"),
     ),
-    (_c("potter", 2, 5, 2), _c("architect", 2, 6, 0), _c("mason", 2, 4, 3), _c("carpenter", 2, 3, 2)),
-    (_c("potter", 3, 7, 3), _c("sculptor", 3, 6, 1), _c("carpenter", 3, 5, 3), _c("mason", 3, 4, 4)),
+    (
+        _c("potter", 2, 5, 2),
+        _c("architect", 2, 6, 0),
+        _c("mason", 2, 4, 3),
+        _c("carpenter", 2, 3, 2),
+    ),
+    (
+        _c("potter", 3, 7, 3),
+        _c("sculptor", 3, 6, 1),
+        _c("carpenter", 3, 5, 3),
+        _c("mason", 3, 4, 4),
+    ),
     (
         _c("mason", 4, 5, 5),
         _c("sculptor", 4, 7, 2),

@@ -13,7 +13,7 @@ from itertools import product
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Game, Setup
-from companion.engine.errors import IllegalAction, SetupError
+from companion.engine.errors import IllegalAction
 
 from . import data as D
 from .actions import DONE, PASS, REDRAW, Action, convert_action, parse_action, return_action
@@ -57,15 +57,36 @@ _STATE_FIELDS = tuple(f.name for f in fields(PillarsState))
 # The private mutable draft used inside apply().
 
 
+def _copier(name: str, fields_: tuple[str, ...], target: type | None) -> Any:
+    """Straight-line code copying ``fields_`` from ``src`` onto ``dst`` (a new ``target``
+    built without its frozen ``__init__`` when given): the draft's hot path, written out
+    the way dataclasses writes its own ``__init__``."""
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": target}
+    lines = [f"def {name}(dst, src):"]
+    if target is not None:
+        lines.append("    dst = _new(_cls)")
+        for k, f in enumerate(fields_):
+            env[f"_set{k}"] = target.__dict__[f].__set__
+            lines.append(f"    _set{k}(dst, src.{f})")
+    else:
+        lines += [f"    dst.{f} = src.{f}" for f in fields_]
+    lines.append("    return dst")
+    exec("\n".join(lines), env)
+    return env[name]
+
+
 class _SeatDraft:
     __slots__ = _SEAT_FIELDS
 
     def __init__(self, seat: Seat) -> None:
-        for f in _SEAT_FIELDS:
-            setattr(self, f, getattr(seat, f))
+        _thaw_seat(self, seat)
 
     def freeze(self) -> Seat:
-        return Seat(*[getattr(self, f) for f in _SEAT_FIELDS])
+        return _freeze_seat(None, self)  # type: ignore[no-any-return]
+
+
+_thaw_seat = _copier("thaw_seat", _SEAT_FIELDS, None)
+_freeze_seat = _copier("freeze_seat", _SEAT_FIELDS, Seat)
 
 
 class _Draft:
@@ -107,8 +128,7 @@ class _Draft:
     _mut: list[Any]
 
     def __init__(self, state: PillarsState) -> None:
-        for f in _STATE_FIELDS:
-            setattr(self, f, getattr(state, f))
+        _thaw_state(self, state)
         self._mut = [None] * len(state.seats)
 
     def s(self, i: int) -> Any:
@@ -136,7 +156,11 @@ class _Draft:
         )
         self.seats = seats
         self._mut = [None] * len(seats)
-        return PillarsState(*[getattr(self, f) for f in _STATE_FIELDS])
+        return _freeze_state(None, self)  # type: ignore[no-any-return]
+
+
+_thaw_state = _copier("thaw_state", _STATE_FIELDS, None)
+_freeze_state = _copier("freeze_state", _STATE_FIELDS, PillarsState)
 
 
 def _add(t: tuple[int, ...], i: int, n: int) -> Any:
@@ -201,7 +225,7 @@ def _kinds(s: Any) -> set[str]:
 def _capacity(seat: Any, card: str) -> int:
     c = D.CRAFTSMEN[card]
     base = 1 if c.spec.auto else c.capacity
-    return base + (seat.boost == card)
+    return base + int(seat.boost == card)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,7 +291,7 @@ class PillarsGame(Game[PillarsState, Action]):
             start=setup.start_player,
             seats=tuple(seats),
             supply=supply,
-            market=market,  # type: ignore[arg-type]
+            market=market,
             court_metal=1,
             castle_gray=D.GRAY_WORKERS,
             round_craftsmen=tuple(c.id for c in D.ROUND_CRAFTSMEN[0]),
@@ -381,8 +405,11 @@ class PillarsGame(Game[PillarsState, Action]):
         i = state.turn if seat is None else seat
         s = state.seats[i]
         return best_conversion(
-            [(D.CRAFTSMEN[c], _capacity(s, c) - _used(s, c)) for c in s.craftsmen
-             if not D.CRAFTSMEN[c].spec.auto],
+            [
+                (D.CRAFTSMEN[c], _capacity(s, c) - _used(s, c))
+                for c in s.craftsmen
+                if not D.CRAFTSMEN[c].spec.auto
+            ],
             s.res,
             s.gold,
             bool(_kinds(s) & D.MORTAR_KINDS),
@@ -398,23 +425,26 @@ class PillarsGame(Game[PillarsState, Action]):
         who = self.current_player(state)
         players = []
         for p, s in zip(state.setup.players, state.seats, strict=True):
-            players.append({
-                "name": p.name,
-                "colour": p.colour,
-                "vp": s.vp,
-                "gold": s.gold,
-                "resources": dict(zip(D.RESOURCES, s.res, strict=True)),
-                "craftsmen": list(s.craftsmen),
-                "privileges": list(s.privileges),
-                "workers": s.workers + s.gray,
-            })
+            players.append(
+                {
+                    "name": p.name,
+                    "colour": p.colour,
+                    "vp": s.vp,
+                    "gold": s.gold,
+                    "resources": dict(zip(D.RESOURCES, s.res, strict=True)),
+                    "craftsmen": list(s.craftsmen),
+                    "privileges": list(s.privileges),
+                    "workers": s.workers + s.gray,
+                }
+            )
         over = state.over
         return {
             "game": self.name,
             "round": state.round,
             "step": state.step,
-            "to_act": "chance" if who == CHANCE else (
-                None if who == TERMINAL else state.setup.players[who].name),
+            "to_act": "chance"
+            if who == CHANCE
+            else (None if who == TERMINAL else state.setup.players[who].name),
             "start_player": state.setup.players[state.start].name,
             "players": players,
             "over": over,
@@ -430,8 +460,9 @@ class PillarsGame(Game[PillarsState, Action]):
         for p in info["players"]:
             res = ", ".join(f"{k} {v}" for k, v in p["resources"].items() if v) or "no resources"
             crafts = ", ".join(D.card_name(c) for c in p["craftsmen"])
-            lines.append(f"  {p['name']} ({p['colour']}): {p['vp']} VP, {p['gold']} gold, {res}; "
-                         f"{crafts}")
+            lines.append(
+                f"  {p['name']} ({p['colour']}): {p['vp']} VP, {p['gold']} gold, {res}; {crafts}"
+            )
         if state.over:
             lines.append("Won by " + " and ".join(info["winners"]))
         return "\n".join(lines)
@@ -502,8 +533,7 @@ class PillarsGame(Game[PillarsState, Action]):
             s.res = _add(s.res, D.METAL, 1)
         exempt = {d.spaces[k] for k in court}
         d.queue = tuple(
-            i for i in d.order()
-            if i not in exempt and "steuerfreiheit" in d.seats[i].privileges
+            i for i in d.order() if i not in exempt and "steuerfreiheit" in d.seats[i].privileges
         )
         self._next_in_queue(d, "taxfree", self._pay_tax)
 
@@ -772,8 +802,7 @@ class PillarsGame(Game[PillarsState, Action]):
     def _thomas(self, d: _Draft) -> None:
         if d.event and not D.EVENTS[d.event]:
             d.queue = tuple(
-                i for i in d.order()
-                if "thomas" in d.seats[i].privileges and not d.s(i).protected
+                i for i in d.order() if "thomas" in d.seats[i].privileges and not d.s(i).protected
             )
         else:
             d.queue = ()
@@ -843,7 +872,8 @@ class PillarsGame(Game[PillarsState, Action]):
             return
         elif ev == "erzbischof":
             d.queue = tuple(
-                i for i in affected
+                i
+                for i in affected
                 if any(D.CRAFTSMEN[c].kind not in D.NO_BOOST_KINDS for c in d.s(i).craftsmen)
             )
             self._next_in_queue(d, "boost", self._after_event)
@@ -1036,16 +1066,18 @@ class PillarsGame(Game[PillarsState, Action]):
             self._next_market(d)
             return
         if a.verb not in ("buy", "sell"):
-            raise IllegalAction(a, f"the market: {who} buys or sells one resource type, or passes",
-                                "market")
+            raise IllegalAction(
+                a, f"the market: {who} buys or sells one resource type, or passes", "market"
+            )
         name, n = str(a.args[0]), int(a.args[1])
         r = _RES_INDEX[name]
         price = D.MARKET_PRICE[r]
         kinds = _kinds(s)
         if a.verb == "buy":
             if s.sold >> r & 1:
-                raise IllegalAction(a, f"{who} sold {name} this round and cannot buy it too",
-                                    "buy and sell")
+                raise IllegalAction(
+                    a, f"{who} sold {name} this round and cannot buy it too", "buy and sell"
+                )
             if r == D.WOOD and not kinds & D.WOODWORKER_KINDS:
                 raise IllegalAction(a, f"{who} has no Woodworker and cannot buy wood", "P13")
             if n > d.market[r]:
@@ -1060,8 +1092,9 @@ class PillarsGame(Game[PillarsState, Action]):
             s.bought |= 1 << r
         else:
             if s.bought >> r & 1:
-                raise IllegalAction(a, f"{who} bought {name} this round and cannot sell it too",
-                                    "buy and sell")
+                raise IllegalAction(
+                    a, f"{who} bought {name} this round and cannot sell it too", "buy and sell"
+                )
             if r == D.STONE and not kinds & D.STONECUTTER_KINDS:
                 raise IllegalAction(a, f"{who} has no Stonecutter and cannot sell stone", "P13")
             if n > s.res[r]:
@@ -1153,7 +1186,8 @@ class PillarsGame(Game[PillarsState, Action]):
                     self._use(d, s, c, a)
         elif a != DONE:
             raise IllegalAction(
-                a, f"the cathedral: {d.name(d.turn)} uses craftsmen, converts, or is done",
+                a,
+                f"the cathedral: {d.name(d.turn)} uses craftsmen, converts, or is done",
                 "cathedral",
             )
         self._finish_conversion(d)
@@ -1213,8 +1247,10 @@ class PillarsGame(Game[PillarsState, Action]):
             for name, k in zip(a.args[::2], a.args[1::2], strict=True):
                 cubes[_RES_INDEX[str(name)]] = int(k)
         held = ", ".join(f"{k} {n}" for k, n in zip(s.res, D.RESOURCES, strict=True) if k)
-        if a.verb != "return" or sum(cubes) != excess or any(
-            k > h for k, h in zip(cubes, s.res, strict=True)
+        if (
+            a.verb != "return"
+            or sum(cubes) != excess
+            or any(k > h for k, h in zip(cubes, s.res, strict=True))
         ):
             raise IllegalAction(
                 a,
@@ -1308,8 +1344,10 @@ class PillarsGame(Game[PillarsState, Action]):
                 bad.append(f"{name}: {builders} master builders, expected 3")
             if s.gold < 0 or s.gold > D.GOLD_LIMIT or s.vp < 0:
                 bad.append(f"{name}: gold {s.gold}, VP {s.vp} out of range")
-            if len(s.craftsmen) > _limit(s) and state.step not in ("draft-discard",
-                                                                    "shiring-discard"):
+            if len(s.craftsmen) > _limit(s) and state.step not in (
+                "draft-discard",
+                "shiring-discard",
+            ):
                 bad.append(f"{name}: {len(s.craftsmen)} craftsmen over the limit")
         # Craftsman cards.
         colours = [p.colour for p in state.setup.players]
@@ -1317,7 +1355,7 @@ class PillarsGame(Game[PillarsState, Action]):
             [c.id for rnd in D.ROUND_CRAFTSMEN for c in rnd]
             + [c.id for col in colours for c in D.start_cards(col)]
         )
-        future = [c.id for rnd in D.ROUND_CRAFTSMEN[state.round:] for c in rnd]
+        future = [c.id for rnd in D.ROUND_CRAFTSMEN[state.round :] for c in rnd]
         if state.step in ("privilege",) and not state.shiring and not state.pool:
             pass
         places = (
@@ -1334,14 +1372,20 @@ class PillarsGame(Game[PillarsState, Action]):
         privs = (
             list(state.priv_unseen)
             + [c for c in state.kingsbridge if c not in D.LAST_ROUND_PRIVILEGES]
-            + [c for s in state.seats for c in s.privileges + s.spent
-               if c not in D.LAST_ROUND_PRIVILEGES]
+            + [
+                c
+                for s in state.seats
+                for c in s.privileges + s.spent
+                if c not in D.LAST_ROUND_PRIVILEGES
+            ]
             + [c for c in state.priv_out if c not in D.LAST_ROUND_PRIVILEGES]
         )
         if sorted(privs) != sorted(D.SHUFFLED_PRIVILEGES):
             bad.append("privilege cards: some card is missing or in two places")
-        events = list(state.events_unseen) + list(state.events_done) + (
-            [state.event] if state.event else []
+        events = (
+            list(state.events_unseen)
+            + list(state.events_done)
+            + ([state.event] if state.event else [])
         )
         if sorted(events) != sorted(D.EVENTS):
             bad.append("event cards: some card is missing or in two places")
@@ -1357,11 +1401,7 @@ class PillarsGame(Game[PillarsState, Action]):
 
 def _return_ways(res: tuple[int, ...], excess: int) -> list[tuple[int, ...]]:
     """Every way to give back exactly ``excess`` cubes from ``res``."""
-    return [
-        w
-        for w in product(*(range(min(h, excess) + 1) for h in res))
-        if sum(w) == excess
-    ]
+    return [w for w in product(*(range(min(h, excess) + 1) for h in res)) if sum(w) == excess]
 
 
 _PLACE = [Action("place", (s.id,)) for s in D.SPACES]
