@@ -1382,6 +1382,13 @@ class PillarsGame(Game[PillarsState, Action]):
         )
         if sorted(privs) != sorted(D.SHUFFLED_PRIVILEGES):
             bad.append("privilege cards: some card is missing or in two places")
+        last = (
+            [c for c in state.kingsbridge if c in D.LAST_ROUND_PRIVILEGES]
+            + [c for c in state.priv_out if c in D.LAST_ROUND_PRIVILEGES]
+            + [c for s in state.seats for c in s.privileges if c in D.LAST_ROUND_PRIVILEGES]
+        )
+        if len(set(last)) != len(last) or (last and state.round < D.ROUNDS):
+            bad.append("last-round privilege cards: out before round 6 or in two places")
         events = (
             list(state.events_unseen)
             + list(state.events_done)
