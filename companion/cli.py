@@ -40,26 +40,41 @@ def _simulate(args: argparse.Namespace) -> int:
         total_actions += len(actions)
         scores = game.scores(state)
         winners = game.winners(state)
-        results.append({"seed": seed, "scores": scores, "winners": winners,
-                        "actions": len(actions)})
+        results.append(
+            {"seed": seed, "scores": scores, "winners": winners, "actions": len(actions)}
+        )
         if records is not None:
             record = Record(setup, tuple(game.format_action(a) for a in actions), seed)
             record.save(records / f"{args.game}-{args.players}p-seed{seed}.json")
         if not args.json:
             table = ", ".join(f"{name} {pts}" for name, pts in scores.items())
-            print(f"game {k + 1} (seed {seed}): {table}; won by {' and '.join(winners)}; "
-                  f"{len(actions)} actions")
+            print(
+                f"game {k + 1} (seed {seed}): {table}; won by {' and '.join(winners)}; "
+                f"{len(actions)} actions"
+            )
     timing = {
         "seconds": round(elapsed, 6),
         "games_per_second": round(args.games / elapsed, 2) if elapsed else None,
         "actions_per_second": round(total_actions / elapsed, 1) if elapsed else None,
     }
     if args.json:
-        print(json.dumps({"game": args.game, "players": args.players, "seed": args.seed,
-                          "games": results, "timing": timing}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "game": args.game,
+                    "players": args.players,
+                    "seed": args.seed,
+                    "games": results,
+                    "timing": timing,
+                },
+                ensure_ascii=False,
+            )
+        )
     else:
-        print(f"{args.games} games, {total_actions} actions in {elapsed:.3f} s: "
-              f"{timing['games_per_second']} games/s, {timing['actions_per_second']} actions/s")
+        print(
+            f"{args.games} games, {total_actions} actions in {elapsed:.3f} s: "
+            f"{timing['games_per_second']} games/s, {timing['actions_per_second']} actions/s"
+        )
     return 0
 
 

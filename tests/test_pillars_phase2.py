@@ -11,7 +11,8 @@ from tests.pillars_helpers import GAME, at_draw, legal, outcomes, play, seat
 def test_the_bag_is_chance_by_builder_count() -> None:
     s = at_draw(4)
     assert outcomes(s) == pytest.approx(
-        {"draw red": 0.25, "draw blue": 0.25, "draw yellow": 0.25, "draw green": 0.25})
+        {"draw red": 0.25, "draw blue": 0.25, "draw yellow": 0.25, "draw green": 0.25}
+    )
     s = play(s, "draw red", "place court1")
     assert outcomes(s)["draw red"] == pytest.approx(2 / 11)
     assert outcomes(s)["draw blue"] == pytest.approx(3 / 11)
@@ -61,8 +62,12 @@ def test_passed_builders_are_placed_free_in_order_when_the_bag_is_empty() -> Non
     order = ["red", "blue", "red", "blue", "red", "blue"]
     s = play(s, "draw red", "pass", "draw blue", "pass")
     for colour in order[2:]:
-        s = play(s, f"draw {colour}", "place " + ["court1", "court2", "court3", "court4"][
-            len([x for x in s.spaces if x >= 0])])
+        s = play(
+            s,
+            f"draw {colour}",
+            "place "
+            + ["court1", "court2", "court3", "court4"][len([x for x in s.spaces if x >= 0])],
+        )
     assert s.step == "parked"
     assert s.parked == (0, 1)
     assert s.turn == 0

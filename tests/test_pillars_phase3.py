@@ -55,8 +55,12 @@ def test_archbishop_chooses_protection_or_a_market_cube() -> None:
     s = phase3(2, {"archbishop": 0})
     s = play(s, "event konflikt")
     assert s.step == "archbishop" and s.turn == 0
-    assert legal(s) == ["archbishop protect", "archbishop stone", "archbishop wood",
-                        "archbishop sand"]
+    assert legal(s) == [
+        "archbishop protect",
+        "archbishop stone",
+        "archbishop wood",
+        "archbishop sand",
+    ]
     protected = play(s, "archbishop protect")
     assert [x.vp for x in protected.seats] == [2, 0]
     cube = play(s, "archbishop wood")
@@ -105,8 +109,9 @@ def test_the_archbishop_event_boosts_one_craftsman() -> None:
 
 
 def test_kingsbridge_priory_and_privileges() -> None:
-    s = replace(phase3(3, {"kingsbridge1": 0, "priory1": 1, "priory2": 1}),
-                kingsbridge=("madonna", "otto"))
+    s = replace(
+        phase3(3, {"kingsbridge1": 0, "priory1": 1, "priory2": 1}), kingsbridge=("madonna", "otto")
+    )
     s = seat(s, 1, privileges=("priorphilip",))
     s = play(s, "event koenig")
     assert s.seats[0].vp == 2 + 3  # the Weeping Madonna
@@ -116,8 +121,11 @@ def test_kingsbridge_priory_and_privileges() -> None:
 
 def test_otto_brings_the_black_worker() -> None:
     s = phase3(2, {"kingsbridge2": 1})
-    s = replace(s, kingsbridge=("madonna", "otto"),
-                priv_unseen=tuple(c for c in (*s.priv_unseen, "tom") if c != "otto"))
+    s = replace(
+        s,
+        kingsbridge=("madonna", "otto"),
+        priv_unseen=tuple(c for c in (*s.priv_unseen, "tom") if c != "otto"),
+    )
     s = play(s, "event koenig")
     assert s.seats[1].workers == 13 and s.seats[1].privileges == ("otto",)
     assert GAME.invariants(s) == []
@@ -125,8 +133,9 @@ def test_otto_brings_the_black_worker() -> None:
 
 def test_production_privileges_and_supply_debts() -> None:
     s = seat(phase3(2), 0, privileges=("tom", "aliena"), cards=("stone3",), wool=4)
-    s = replace(s, res_hidden=tuple(c for c in s.res_hidden if c != "stone3"),
-                supply=(2, 19, 19, 12))
+    s = replace(
+        s, res_hidden=tuple(c for c in s.res_hidden if c != "stone3"), supply=(2, 19, 19, 12)
+    )
     s = play(s, "event koenig")
     # quarry 3 + Tom 1 = 4 stone wanted, 2 in the supply: 2 owed; Aliena +1 wood
     assert s.seats[0].res[:2] == (2, 1)
@@ -139,8 +148,9 @@ def test_tax_roll_exemption_metal_and_unpayable_tax() -> None:
     s = seat(s, 0, gold=0, wool=3)
     s = seat(s, 1, gold=0, wool=0)
     s = play(s, "event koenig")  # Red 0+5+3 = 8 gold, Blue 5 gold
-    assert outcomes(s) == pytest.approx({"roll 2": 1 / 6, "roll 3": 2 / 6, "roll 4": 2 / 6,
-                                         "roll 5": 1 / 6})
+    assert outcomes(s) == pytest.approx(
+        {"roll 2": 1 / 6, "roll 3": 2 / 6, "roll 4": 2 / 6, "roll 5": 1 / 6}
+    )
     s2 = play(s, "roll 5")
     assert s2.seats[0].gold == 3
     assert s2.seats[1].gold == 0 and s2.seats[1].vp == 2  # paid 5 of 5
@@ -286,8 +296,7 @@ def test_end_of_round_resets_the_board() -> None:
     assert s.market == (4, 4, 4) and s.court_metal == 1
     assert s.spaces == (-1,) * 17 and s.bag == (3, 3) and s.cost == 7
     assert len(s.res_hidden) == 9 and s.event == "" and "koenig" in s.events_done
-    assert {str(a) for a, _ in GAME.chance_outcomes(s)} == {
-        f"privilege {c}" for c in s.priv_unseen}
+    assert {str(a) for a, _ in GAME.chance_outcomes(s)} == {f"privilege {c}" for c in s.priv_unseen}
 
 
 def test_winner_most_vp_then_most_gold_then_shared() -> None:

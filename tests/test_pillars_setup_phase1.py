@@ -54,7 +54,10 @@ def test_privilege_reveals_are_chance_over_the_fourteen() -> None:
 def test_craftsmen_two_to_shiring_two_to_the_pool() -> None:
     s = play(new(), "privilege madonna", "privilege tom")
     assert set(outcomes(s)) == {
-        "craftsman mason1", "craftsman toolmaker1", "craftsman mortar1", "craftsman woodworker1"
+        "craftsman mason1",
+        "craftsman toolmaker1",
+        "craftsman mortar1",
+        "craftsman woodworker1",
     }
     with pytest.raises(IllegalAction):
         play(s, "craftsman potter2")  # a round-2 card cannot come out in round 1
@@ -98,8 +101,9 @@ def test_a_craftsman_costs_gold() -> None:
 
 
 def test_five_craftsmen_limit_with_discard_even_of_the_new_one() -> None:
-    s = seat(at_draft(), 0, craftsmen=("mortar0r", "woodworker0r", "stonecutter0r", "mason2",
-                                       "potter2"))
+    s = seat(
+        at_draft(), 0, craftsmen=("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2")
+    )
     s = play(s, "take woodworker1")
     assert s.step == "draft-discard"
     assert s.turn == 0
@@ -113,8 +117,12 @@ def test_five_craftsmen_limit_with_discard_even_of_the_new_one() -> None:
 
 
 def test_jack_allows_a_sixth_craftsman() -> None:
-    s = seat(at_draft(), 0, privileges=("jack",),
-             craftsmen=("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2"))
+    s = seat(
+        at_draft(),
+        0,
+        privileges=("jack",),
+        craftsmen=("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2"),
+    )
     s = play(s, "take woodworker1")
     assert s.step == "draft" and len(s.seats[0].craftsmen) == 6
 
@@ -135,8 +143,11 @@ def test_passing_is_final_and_leftover_workers_go_to_the_wool_mill() -> None:
 def test_the_draft_ends_when_the_pool_is_empty() -> None:
     s = at_draft(2)
     s = play(s, "take sand4", "take wood4")
-    s = replace(s, pool=("sand2",), res_hidden=(*s.res_hidden, *(c for c in s.pool if c in
-                                                               RESOURCE_CARDS and c != "sand2")))
+    s = replace(
+        s,
+        pool=("sand2",),
+        res_hidden=(*s.res_hidden, *(c for c in s.pool if c in RESOURCE_CARDS and c != "sand2")),
+    )
     s = play(s, "take sand2")
     assert s.step == "draw"
     assert [x.wool for x in s.seats] == [12 - 7 - 2, 12 - 9]
@@ -153,9 +164,17 @@ def test_gray_workers_count_as_workers() -> None:
 
 def test_ellen_reveals_the_event_at_the_start_of_the_round() -> None:
     s = seat(new(), 1, privileges=("ellen",))
-    s = play(s, "privilege madonna", "privilege tom", "craftsman mason1", "craftsman toolmaker1",
-             *[f"resource {c}" for c in ("stone4", "stone3", "wood4", "wood2", "sand4", "sand3",
-                                         "sand2")])
+    s = play(
+        s,
+        "privilege madonna",
+        "privilege tom",
+        "craftsman mason1",
+        "craftsman toolmaker1",
+        *[
+            f"resource {c}"
+            for c in ("stone4", "stone3", "wood4", "wood2", "sand4", "sand3", "sand2")
+        ],
+    )
     assert s.step == "peek"
     assert len(outcomes(s)) == 10
     s = play(s, "event koenig")
@@ -181,9 +200,26 @@ def test_malformed_notation() -> None:
 
 
 def test_notation_round_trips() -> None:
-    for text in ["take stone4", "place court1", "remigius market2", "buy wood 2", "sell metal 1",
-                 "convert mason2x2 potter3x1", "return stone 2 sand 1", "archbishop protect",
-                 "play thomas", "keep steuerfreiheit", "roll 4", "draw yellow", "event teile",
-                 "boost sculptor3", "lose mason1", "craft goldsmith5", "done", "redraw", "pass"]:
+    for text in [
+        "take stone4",
+        "place court1",
+        "remigius market2",
+        "buy wood 2",
+        "sell metal 1",
+        "convert mason2x2 potter3x1",
+        "return stone 2 sand 1",
+        "archbishop protect",
+        "play thomas",
+        "keep steuerfreiheit",
+        "roll 4",
+        "draw yellow",
+        "event teile",
+        "boost sculptor3",
+        "lose mason1",
+        "craft goldsmith5",
+        "done",
+        "redraw",
+        "pass",
+    ]:
         assert str(GAME.parse_action(text)) == text
     assert str(GAME.parse_action("  CONVERT potter3x1 mason2x2 ")) == "convert mason2x2 potter3x1"

@@ -54,7 +54,9 @@ class Record:
         actions = head.pop("actions")
         body = json.dumps(head, ensure_ascii=False)[:-1]
         lines = ",\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions)
-        return f'{body}, "actions": [\n  {lines}\n]}}\n' if actions else f'{body}, "actions": []}}\n'
+        return (
+            f'{body}, "actions": [\n  {lines}\n]}}\n' if actions else f'{body}, "actions": []}}\n'
+        )
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps(), encoding="utf-8")
