@@ -27,7 +27,11 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     records = Path(args.records) if args.records else None
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"companion simulate: cannot use {records} for records: {exc}", file=sys.stderr)
+            return 2
     results: list[dict[str, Any]] = []
     total_actions = 0
     elapsed = 0.0

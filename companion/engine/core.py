@@ -53,6 +53,26 @@ class Setup:
     def option(self, name: str, default: Any = None) -> Any:
         return self.options.get(name, default)
 
+    def check(self) -> None:
+        """Raise SetupError unless names and colours are set and distinct and the start
+        player is a seat: the checks every game shares."""
+        n = len(self.players)
+        if not 1 <= n <= len(COLOURS):
+            raise SetupError(f"the companion's games are for 2 to {len(COLOURS)} players, not {n}")
+        names = [p.name for p in self.players]
+        if any(not name.strip() for name in names):
+            raise SetupError("every player needs a name")
+        if len(set(names)) != n:
+            raise SetupError(f"player names must differ: {', '.join(names)}")
+        colours = [p.colour for p in self.players]
+        for c in colours:
+            if c not in COLOURS:
+                raise SetupError(f"unknown colour {c!r}; the colours are {', '.join(COLOURS)}")
+        if len(set(colours)) != n:
+            raise SetupError(f"player colours must differ: {', '.join(colours)}")
+        if not 0 <= self.start_player < n:
+            raise SetupError(f"start player {self.start_player} is not a seat of {n} players")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -85,7 +105,9 @@ class Setup:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise SetupError("options must be a JSON object")
-        return cls(game, tuple(specs), start, dict(options))
+        setup = cls(game, tuple(specs), start, dict(options))
+        setup.check()
+        return setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,19 +173,7 @@ class Game(ABC, Generic[S, A]):
             raise SetupError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}"
             )
-        names = [p.name for p in setup.players]
-        if any(not name.strip() for name in names):
-            raise SetupError("every player needs a name")
-        if len(set(names)) != n:
-            raise SetupError(f"player names must differ: {', '.join(names)}")
-        colours = [p.colour for p in setup.players]
-        for c in colours:
-            if c not in COLOURS:
-                raise SetupError(f"unknown colour {c!r}; the colours are {', '.join(COLOURS)}")
-        if len(set(colours)) != n:
-            raise SetupError(f"player colours must differ: {', '.join(colours)}")
-        if not 0 <= setup.start_player < n:
-            raise SetupError(f"start player {setup.start_player} is not a seat of {n} players")
+        setup.check()
         for key, value in setup.options.items():
             opt = self.options.get(key)
             if opt is None:

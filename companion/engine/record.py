@@ -69,7 +69,7 @@ class Record:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a game record (format is {data.get('format')!r})")
         version = data.get("version")
-        if version != VERSION:
+        if type(version) is not int or version != VERSION:
             raise RecordError(f"record version {version!r} is not supported (this reads {VERSION})")
         try:
             setup = Setup.from_json(data.get("setup"))
