@@ -1,0 +1,38 @@
+"""Any text given as an action either parses to an action whose notation round-trips or is
+refused with MalformedAction; never another exception."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engine import MalformedAction, get_game
+from companion.pillars.actions import parse_action
+
+WORDS = ["take", "place", "buy", "sell", "convert", "return", "draw", "roll", "pass", "done",
+         "stone", "wood", "sand", "metal", "mason2x2", "court1", "red", "2", "0", "-1", "x",
+         "archbishop", "protect", "play", "thomas", "craft", "mason2", "stone4", "privilege",
+         "madonna", "event", "teile", "lose", "boost", "remigius", "redraw", "keep"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), min_size=0, max_size=5))
+def test_word_salad_parses_or_is_malformed(words: list[str]) -> None:
+    text = " ".join(words)
+    try:
+        action = parse_action(text)
+    except MalformedAction as exc:
+        assert exc.text == text and exc.reason
+    else:
+        assert parse_action(str(action)) == action
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_any_text_parses_or_is_malformed(text: str) -> None:
+    game = get_game("pillars")
+    try:
+        action = game.parse_action(text)
+    except MalformedAction:
+        return
+    assert game.parse_action(str(action)) == action
