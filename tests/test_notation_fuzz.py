@@ -3,7 +3,7 @@ refused with MalformedAction; never another exception."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import MalformedAction, get_game
@@ -29,6 +29,8 @@ def test_word_salad_parses_or_is_malformed(words: list[str]) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=30))
+@example("buy wood ²")  # a Unicode digit that int() refuses
+@example("roll ٣")
 def test_any_text_parses_or_is_malformed(text: str) -> None:
     game = get_game("pillars")
     try:

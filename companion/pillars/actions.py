@@ -66,7 +66,7 @@ def _card(text: str, word: str, known: object, what: str) -> str:
 
 
 def _count(text: str, word: str) -> int:
-    if not word.isdigit() or int(word) < 1:
+    if not (word.isascii() and word.isdigit()) or int(word) < 1:
         raise MalformedAction(text, f"{word!r} is not a count of 1 or more")
     return int(word)
 
