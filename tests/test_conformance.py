@@ -7,7 +7,7 @@ import pytest
 from companion.engine import get_game
 from tests.conformance import check_playthrough
 
-GAMES = ["pillars"]
+GAMES = ["pillars", "builders"]
 
 
 @pytest.mark.parametrize("name", GAMES)

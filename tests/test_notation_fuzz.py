@@ -3,6 +3,7 @@ refused with MalformedAction; never another exception."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -27,12 +28,14 @@ def test_word_salad_parses_or_is_malformed(words: list[str]) -> None:
         assert parse_action(str(action)) == action
 
 
+@pytest.mark.parametrize("name", ["pillars", "builders"])
 @settings(max_examples=200, deadline=None)
-@given(st.text(max_size=30))
-@example("buy wood ²")  # a Unicode digit that int() refuses
-@example("roll ٣")
-def test_any_text_parses_or_is_malformed(text: str) -> None:
-    game = get_game("pillars")
+@given(text=st.text(max_size=30))
+@example(text="buy wood ²")  # a Unicode digit that int() refuses
+@example(text="roll ٣")
+@example(text="coins ²ap")
+def test_any_text_parses_or_is_malformed(name: str, text: str) -> None:
+    game = get_game(name)
     try:
         action = game.parse_action(text)
     except MalformedAction:

@@ -273,4 +273,3 @@ def card_name(card_id: str, lang: str = "en") -> str:
     """The display name of a card in ``lang`` ("en" or "fr"); raises KeyError for no card."""
     card: BuildingCard | WorkerCard = BUILDING[card_id] if card_id in BUILDING else WORKER[card_id]
     return card.display_fr if lang == "fr" else card.display_en
-

@@ -1,21 +1,6 @@
 """The rules of The Builders: Middle Ages on the shared engine core.
 
-A turn, as the rulebook tells it (``builders.md`` §2 and §3, rulings B1 to B8):
-
-======================  ==========================  ==========================================
-action                  cost                        effect
-======================  ==========================  ==========================================
-start <building>        1 AP                        row card becomes an open site; row refilled
-recruit <worker>        1 AP                        row worker joins the idle workers; refilled
-send <worker> to <site> n AP for the n-th worker    worker's resources go to the site; a site
-                        sent to that site this      whose needs are all met is finished at once
-                        turn; the worker's wage     (workers back, coins and VP paid, a machine
-                        (0 for a machine)           joins the workers with wage 0)
-coins <k>ap             k AP, k = 1, 2 or 3         1, 3 or 6 coins (B1; option "cumulative")
-buy action              5 coins                     +1 AP, any time in the turn, any number
-end turn                nothing                     AP left are lost; next player clockwise
-======================  ==========================  ==========================================
-
+A turn is the table :data:`TURN` below (``builders.md`` §2 and §3, rulings B1 to B8).
 The turn starts with 3 AP.  It also ends by itself when nothing but ``end turn`` is possible
 (no AP and fewer than 5 coins, in practice).  At the end of a turn, a player with 17 VP or more
 from finished buildings and machines triggers the end: the round is completed so that everyone
@@ -27,10 +12,11 @@ the most VP from cards, then the most coins, then the win is shared (B5).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, NoReturn
 
 from companion.engine.core import CHANCE, TERMINAL, Game, Option, Setup
-from companion.engine.errors import IllegalAction
+from companion.engine.errors import IllegalAction, SetupError
 
 from .actions import (
     BUY_ACTION,
@@ -47,7 +33,17 @@ from .actions import (
     TakeCoins,
     parse_action,
 )
-from .cards import APPRENTICES, BUILDING, BUILDINGS, MACHINE_IDS, OUTPUT, WAGE, WORKER, WORKERS
+from .cards import (
+    APPRENTICES,
+    BUILDING,
+    BUILDINGS,
+    MACHINE_IDS,
+    ORDER,
+    OUTPUT,
+    WAGE,
+    WORKER,
+    WORKERS,
+)
 from .state import (
     DEAL_APPRENTICE,
     NEXT_BUILDING,
@@ -65,6 +61,9 @@ ACTION_PRICE = 5
 """Coins for one extra action point (B2)."""
 START_COINS = 10
 ROW_SIZE = 5
+SOLO_ROW_SIZE = 4
+AUTOMA = "Automa"
+"""The name of the automatic opponent of the solo variant (B9, unofficial)."""
 END_VP = 17
 """VP from finished cards that trigger the end of the game at the end of one's turn."""
 COIN_TABLE = (0, 1, 3, 6)
@@ -80,6 +79,43 @@ R_WAGE = "2.3 wage"
 R_SEND_AP = "2.3 escalating AP cost"
 R_COINS = "B1 take coins"
 R_BUY = "B2 extra actions"
+R_END = "B2 end of turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One kind of move in a turn as the rulebook lists it: for help screens and messages."""
+
+    form: str
+    cost: str
+    effect: str
+    rule: str
+
+
+TURN: tuple[Move, ...] = (
+    Move(
+        "start <building>", "1 AP", "a row card becomes an open site; the row is refilled", R_START
+    ),
+    Move(
+        "recruit <worker>",
+        "1 AP",
+        "a row worker joins the idle workers; the row is refilled",
+        R_RECRUIT,
+    ),
+    Move(
+        "send <worker> to <site>",
+        "n AP for the n-th worker sent to that site this turn, and the wage (0 for a machine)",
+        "the worker's resources go to the site; a site whose needs are all met is finished at "
+        "once: workers back, coins and VP paid, a machine joins the workers with wage 0",
+        R_SEND_AP,
+    ),
+    Move(
+        "coins <k>ap", "k AP, k = 1, 2 or 3", "1, 3 or 6 coins (option coins: cumulative)", R_COINS
+    ),
+    Move("buy action", "5 coins", "+1 AP, at any time in the turn, any number", R_BUY),
+    Move("end turn", "nothing", "AP left are lost; the next player clockwise begins", R_END),
+)
+"""The moves of a turn, in the rulebook's order."""
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -88,22 +124,56 @@ _START = {c.id: Start(c.id) for c in BUILDINGS}
 _RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
 _SEND = {(w, s.id): Send(w, s.id) for w in (*WORKER, *MACHINE_IDS) for s in BUILDINGS}
 _TAKE = (TakeCoins(1), TakeCoins(2), TakeCoins(3))
-_REVEAL = {
+_REVEAL: dict[str, dict[str, Action]] = {
     REVEAL_BUILDING: {c.id: Reveal("building", c.id) for c in BUILDINGS},
     NEXT_BUILDING: {c.id: ShowNext("building", c.id) for c in BUILDINGS},
     REVEAL_WORKER: {c.id: Reveal("worker", c.id) for c in WORKERS},
     NEXT_WORKER: {c.id: ShowNext("worker", c.id) for c in WORKERS},
     DEAL_APPRENTICE: {a: DealApprentice(a) for a in APPRENTICES},
 }
-_STEP_OF = {Reveal: ("reveal", "building"), ShowNext: ("next", "building")}
 _NEEDS = {c.id: c.needs for c in BUILDINGS}
+_STEP = {
+    (Reveal, "building"): REVEAL_BUILDING,
+    (ShowNext, "building"): NEXT_BUILDING,
+    (Reveal, "worker"): REVEAL_WORKER,
+    (ShowNext, "worker"): NEXT_WORKER,
+}
 
 
 def _label(card: str) -> str:
-    """A card as messages show it: English name and id."""
+    """A card as messages show it: its English name."""
     c = BUILDING.get(card)
-    name = c.display_en if c is not None else WORKER[card].display_en
-    return f"{name} ({card})"
+    return c.display_en if c is not None else WORKER[card].display_en
+
+
+def _where(state: BuildersState, card: str) -> str:
+    """Where ``card`` lies on the table, for messages."""
+    places = [
+        (state.building_row + state.worker_row, "in a row"),
+        (state.building_deck + state.worker_deck, "hidden in a deck"),
+        ((state.building_next, state.worker_next), "on top of a deck"),
+        (state.apprentices, "among the Apprentices to deal"),
+    ]
+    for cards, where in places:
+        if card in cards:
+            return where
+    if card in state.automa_workers or card in state.automa_finished:
+        return f"with {AUTOMA}"
+    if card in state.set_aside:
+        return "set aside"
+    for spec, p in zip(state.setup.players, state.players, strict=True):
+        if (
+            card in p.idle
+            or card in p.finished
+            or any(card == s.card or card in s.workers for s in p.sites)
+        ):
+            return f"with {spec.name}"
+    return "nowhere on the table"
+
+
+def _seat_name(state: BuildersState, seat: int) -> str:
+    """The name at ``seat``; the seat after the last one is the solo variant's Automa."""
+    return AUTOMA if seat == len(state.players) else state.setup.players[seat].name
 
 
 def _ordinal(n: int) -> str:
@@ -144,8 +214,12 @@ def can_progress(state: BuildersState) -> bool:
     unlimited turns.  A site can be finished if what it already has plus all those workers
     covers its needs; a building in the row or deck counts as a site with nothing on it.  No
     action other than finishing a site ever widens these pools, so once this is false no site
-    can ever be finished again and the game is decided.
+    can ever be finished again: no VP can be earned any more.
     """
+    return _can_progress(state)
+
+
+def _can_progress(state: BuildersState | _Draft) -> bool:
     shared = _total(state.worker_row + state.worker_deck + state.apprentices)
     if state.worker_next is not None:
         o = OUTPUT[state.worker_next]
@@ -153,6 +227,10 @@ def can_progress(state: BuildersState) -> bool:
     startable = state.building_row + state.building_deck
     if state.building_next is not None:
         startable += (state.building_next,)
+    if state.solo:
+        workers = len(state.automa_workers) + len(state.worker_row) + len(state.worker_deck)
+        if workers + (state.worker_next is not None) >= 3 and startable:
+            return True  # the Automa can still complete a building
     for p in state.players:
         pool = _total(p.idle, (shared[0], shared[1], shared[2], shared[3]))
         for site in p.sites:
@@ -196,6 +274,10 @@ class _Draft:
         "over",
         "cumulative_coins",
         "show_next_worker",
+        "solo",
+        "automa_workers",
+        "automa_finished",
+        "set_aside",
     )
 
     def __init__(self, s: BuildersState) -> None:
@@ -219,6 +301,10 @@ class _Draft:
         self.over = s.over
         self.cumulative_coins = s.cumulative_coins
         self.show_next_worker = s.show_next_worker
+        self.solo = s.solo
+        self.automa_workers = s.automa_workers
+        self.automa_finished = s.automa_finished
+        self.set_aside = s.set_aside
 
     def freeze(self) -> BuildersState:
         return BuildersState(
@@ -242,15 +328,22 @@ class _Draft:
             self.over,
             self.cumulative_coins,
             self.show_next_worker,
+            self.solo,
+            self.automa_workers,
+            self.automa_finished,
+            self.set_aside,
         )
 
 
 class BuildersGame(Game[BuildersState, Action]):
-    """The Builders: Middle Ages (Frédéric Henry, Bombyx 2013) for 2 to 4 players."""
+    """The Builders: Middle Ages (Frédéric Henry, Bombyx 2013) for 2 to 4 players.
+
+    One player plays the unofficial solo fan variant (ruling B9) against the Automa."""
 
     name: ClassVar[str] = "builders"
     title: ClassVar[str] = "The Builders: Middle Ages"
-    min_players: ClassVar[int] = 2
+    min_players: ClassVar[int] = 1
+    """One player plays the unofficial solo variant (B9) against the Automa."""
     max_players: ClassVar[int] = 4
     options: ClassVar[Mapping[str, Option]] = {
         "coins": Option(
@@ -268,6 +361,12 @@ class BuildersGame(Game[BuildersState, Action]):
     }
 
     # -- set-up ---------------------------------------------------------------------------
+    def validate_setup(self, setup: Setup) -> None:
+        """Raise SetupError unless ``setup`` is legal; a solo player cannot be the Automa."""
+        super().validate_setup(setup)
+        if len(setup.players) == 1 and setup.players[0].name.strip().lower() == AUTOMA.lower():
+            raise SetupError(f"{AUTOMA} is the name of the solo opponent; choose another name")
+
     def initial_state(self, setup: Setup) -> BuildersState:
         """The table before the first card is dealt; raises SetupError on a bad set-up.
 
@@ -278,17 +377,17 @@ class BuildersGame(Game[BuildersState, Action]):
         """
         self.validate_setup(setup)
         n = len(setup.players)
+        solo = n == 1
+        row = SOLO_ROW_SIZE if solo else ROW_SIZE
         show_next_worker = bool(self.option(setup, "show_next_worker"))
         pending = (
-            (REVEAL_BUILDING,) * ROW_SIZE
+            (REVEAL_BUILDING,) * row
             + (NEXT_BUILDING,)
-            + (DEAL_APPRENTICE,) * n
-            + (REVEAL_WORKER,) * ROW_SIZE
+            + (DEAL_APPRENTICE,) * (n + solo)
+            + (REVEAL_WORKER,) * row
             + ((NEXT_WORKER,) if show_next_worker else ())
         )
-        worker_deck = tuple(
-            c.id for c in WORKERS if c.rank != "apprentice" for _ in range(c.count)
-        )
+        worker_deck = tuple(c.id for c in WORKERS if c.rank != "apprentice" for _ in range(c.count))
         return BuildersState(
             setup=setup,
             players=tuple(PlayerState(coins=START_COINS) for _ in range(n)),
@@ -310,6 +409,7 @@ class BuildersGame(Game[BuildersState, Action]):
             over=False,
             cumulative_coins=self.option(setup, "coins") == "cumulative",
             show_next_worker=show_next_worker,
+            solo=solo,
         )
 
     def setup_of(self, state: BuildersState) -> Setup:
@@ -334,14 +434,14 @@ class BuildersGame(Game[BuildersState, Action]):
         step = state.pending[0]
         if step == DEAL_APPRENTICE:
             hidden = state.apprentices
-        elif step == REVEAL_BUILDING or step == NEXT_BUILDING:
+        elif step in (REVEAL_BUILDING, NEXT_BUILDING):
             hidden = state.building_deck
         else:
             hidden = state.worker_deck
         table = _REVEAL[step]
         total = len(hidden)
         outcomes: list[tuple[Action, float]] = []
-        prev = None
+        prev: str | None = None
         count = 0
         for card in hidden:
             if card == prev:
@@ -395,21 +495,20 @@ class BuildersGame(Game[BuildersState, Action]):
         if state.pending:
             self._chance(state, d, action)
         else:
-            cls = type(action)
-            if cls is Send:
-                self._send(d, action)  # type: ignore[arg-type]
-            elif cls is Start:
-                self._start(d, action)  # type: ignore[arg-type]
-            elif cls is Recruit:
-                self._recruit(d, action)  # type: ignore[arg-type]
-            elif cls is TakeCoins:
-                self._coins(d, action)  # type: ignore[arg-type]
-            elif cls is BuyAction:
+            if isinstance(action, Send):
+                self._send(d, action)
+            elif isinstance(action, Start):
+                self._start(d, action)
+            elif isinstance(action, Recruit):
+                self._recruit(d, action)
+            elif isinstance(action, TakeCoins):
+                self._coins(d, action)
+            elif isinstance(action, BuyAction):
                 self._buy(d, action)
-            elif cls is EndTurn:
+            elif isinstance(action, EndTurn):
                 self._end_turn(d)
                 return d.freeze()
-            elif cls in (Reveal, ShowNext, DealApprentice):
+            elif isinstance(action, (Reveal, ShowNext, DealApprentice)):
                 name = state.setup.players[state.turn_player].name
                 raise IllegalAction(
                     action,
@@ -429,55 +528,64 @@ class BuildersGame(Game[BuildersState, Action]):
     # -- chance ---------------------------------------------------------------------------
     def _chance(self, state: BuildersState, d: _Draft, action: Action) -> None:
         step = state.pending[0]
-        card: str | None = None
-        if step == REVEAL_BUILDING or step == NEXT_BUILDING:
-            expected = Reveal if step == REVEAL_BUILDING else ShowNext
-            if type(action) is expected and action.deck == "building":  # type: ignore[union-attr]
-                card = action.card  # type: ignore[union-attr]
-                if card in state.building_deck:
-                    d.building_deck = _without(state.building_deck, card)
-                    if step == REVEAL_BUILDING:
-                        d.building_row = state.building_row + (card,)
-                    else:
-                        d.building_next = card
-                    d.pending = state.pending[1:]
-                    return
-        elif step == REVEAL_WORKER or step == NEXT_WORKER:
-            expected = Reveal if step == REVEAL_WORKER else ShowNext
-            if type(action) is expected and action.deck == "worker":  # type: ignore[union-attr]
-                card = action.card  # type: ignore[union-attr]
-                if card in state.worker_deck:
-                    d.worker_deck = _without(state.worker_deck, card)
-                    if step == REVEAL_WORKER:
-                        d.worker_row = state.worker_row + (card,)
-                    else:
-                        d.worker_next = card
-                    d.pending = state.pending[1:]
-                    return
-        elif type(action) is DealApprentice and action.card in state.apprentices:
+        if isinstance(action, (Reveal, ShowNext)) and _STEP[type(action), action.deck] == step:
+            card = action.card
+            if action.deck == "building" and card in state.building_deck:
+                d.building_deck = _without(state.building_deck, card)
+                if step == REVEAL_BUILDING:
+                    d.building_row = state.building_row + (card,)
+                else:
+                    d.building_next = card
+                d.pending = state.pending[1:]
+                return
+            if action.deck == "worker" and card in state.worker_deck:
+                d.worker_deck = _without(state.worker_deck, card)
+                if step == REVEAL_WORKER:
+                    d.worker_row = state.worker_row + (card,)
+                else:
+                    d.worker_next = card
+                d.pending = state.pending[1:]
+                return
+        elif (
+            isinstance(action, DealApprentice)
+            and step == DEAL_APPRENTICE
+            and action.card in state.apprentices
+        ):
             seat = state.pending_seat
-            p = d.players[seat]
-            d.players[seat] = PlayerState(p.coins, p.idle + (action.card,), p.sites, p.finished, p.vp)
+            if seat == len(d.players):  # solo: the Automa's Apprentice
+                d.automa_workers = (action.card,)
+            else:
+                p = d.players[seat]
+                d.players[seat] = PlayerState(
+                    p.coins, p.idle + (action.card,), p.sites, p.finished, p.vp
+                )
             d.apprentices = _without(state.apprentices, action.card)
             d.pending = state.pending[1:]
-            d.pending_seat = (seat + 1) % len(d.players)
+            d.pending_seat = seat + 1 if d.solo else (seat + 1) % len(d.players)
             if not d.pending or d.pending[0] != DEAL_APPRENTICE:
                 # B4: the Apprentices nobody was dealt are shuffled into the worker deck.
-                order = {c.id: i for i, c in enumerate(WORKERS)}
-                d.worker_deck = tuple(sorted(state.worker_deck + d.apprentices, key=order.get))
+                d.worker_deck = tuple(
+                    sorted(state.worker_deck + d.apprentices, key=ORDER.__getitem__)
+                )
                 d.apprentices = ()
             return
         self._refuse_chance(state, action)
 
-    def _refuse_chance(self, state: BuildersState, action: Action) -> None:
+    def _refuse_chance(self, state: BuildersState, action: Action) -> NoReturn:
         step = state.pending[0]
-        if isinstance(action, (Reveal, ShowNext, DealApprentice)):
-            self.check_chance(state, action)
         if step == DEAL_APPRENTICE:
-            who = state.setup.players[state.pending_seat].name
-            what = f"an Apprentice to be dealt to {who}"
+            who = _seat_name(state, state.pending_seat)
+            what = f"an Apprentice to be dealt to {who} (deal apprentice <card>)"
         else:
             what = f"a card to be revealed ({step} <card>)"
+        if isinstance(action, (Reveal, ShowNext, DealApprentice)) and str(action).startswith(step):
+            hidden = len(self.chance_outcomes(state))
+            raise IllegalAction(
+                action,
+                f"{_label(action.card)} cannot come up now: it is {_where(state, action.card)}; "
+                f"{hidden} other cards can",
+                R_CHANCE,
+            )
         raise IllegalAction(action, f"Waiting for {what}, not for {action}", R_CHANCE)
 
     # -- decisions ------------------------------------------------------------------------
@@ -486,8 +594,10 @@ class BuildersGame(Game[BuildersState, Action]):
 
     def _need_ap(self, d: _Draft, action: Action, cost: int, doing: str, rule: str) -> None:
         if d.ap < cost:
-            hint = "" if d.players[d.turn_player].coins < ACTION_PRICE else (
-                f" (an extra action costs {ACTION_PRICE} coins)"
+            hint = (
+                ""
+                if d.players[d.turn_player].coins < ACTION_PRICE
+                else (f" (an extra action costs {ACTION_PRICE} coins)")
             )
             raise IllegalAction(
                 action, f"{doing} costs {cost} AP; {self._who(d)} has {d.ap}{hint}", rule
@@ -509,13 +619,7 @@ class BuildersGame(Game[BuildersState, Action]):
             p.coins, p.idle, p.sites + (Site(card),), p.finished, p.vp
         )
         d.building_row = _without(d.building_row, card)
-        if d.building_next is not None:
-            d.building_row += (d.building_next,)
-            d.building_next = None
-            if d.building_deck:
-                d.pending = (NEXT_BUILDING,)
-        elif d.building_deck:
-            d.pending = (REVEAL_BUILDING,)
+        self._refill_buildings(d)
 
     def _recruit(self, d: _Draft, action: Recruit) -> None:
         card = action.card
@@ -529,17 +633,29 @@ class BuildersGame(Game[BuildersState, Action]):
         self._need_ap(d, action, 1, f"Recruiting {_label(card)}", R_RECRUIT)
         d.ap -= 1
         p = d.players[d.turn_player]
-        d.players[d.turn_player] = PlayerState(
-            p.coins, p.idle + (card,), p.sites, p.finished, p.vp
-        )
+        d.players[d.turn_player] = PlayerState(p.coins, p.idle + (card,), p.sites, p.finished, p.vp)
         d.worker_row = _without(d.worker_row, card)
+        self._refill_workers(d)
+
+    def _refill_buildings(self, d: _Draft) -> None:
+        """A card left the building row: the visible top slides in and the next one shows."""
+        if d.building_next is not None:
+            d.building_row += (d.building_next,)
+            d.building_next = None
+            if d.building_deck:
+                d.pending += (NEXT_BUILDING,)
+        elif d.building_deck:
+            d.pending += (REVEAL_BUILDING,)
+
+    def _refill_workers(self, d: _Draft) -> None:
+        """A card left the worker row: a hidden card is revealed (or the visible top slides in)."""
         if d.worker_next is not None:
             d.worker_row += (d.worker_next,)
             d.worker_next = None
             if d.worker_deck:
-                d.pending = (NEXT_WORKER,)
+                d.pending += (NEXT_WORKER,)
         elif d.worker_deck:
-            d.pending = (NEXT_WORKER,) if d.show_next_worker else (REVEAL_WORKER,)
+            d.pending += (NEXT_WORKER,) if d.show_next_worker else (REVEAL_WORKER,)
 
     def _send(self, d: _Draft, action: Send) -> None:
         seat = d.turn_player
@@ -550,8 +666,8 @@ class BuildersGame(Game[BuildersState, Action]):
             if worker in MACHINE_IDS and worker not in p.finished:
                 reason = f"{_label(worker)} is not a finished machine of {who}"
             else:
-                idle = ", ".join(p.idle) or "none"
-                reason = f"{who} has no idle {_label(worker)} (idle: {idle})"
+                free = ", ".join(p.idle) or "none"
+                reason = f"{who} has no idle {_label(worker)} (idle: {free})"
             raise IllegalAction(action, reason, R_SEND)
         index = -1
         for i, s in enumerate(p.sites):
@@ -571,7 +687,9 @@ class BuildersGame(Game[BuildersState, Action]):
             d,
             action,
             nth,
-            f"Sending the {_ordinal(nth)} worker to {_label(card)} this turn",
+            f"Sending the {_ordinal(nth)} worker to {_label(card)} this turn"
+            if nth > 1
+            else f"Sending a worker to {_label(card)}",
             R_SEND_AP,
         )
         wage = WAGE[worker]
@@ -586,8 +704,8 @@ class BuildersGame(Game[BuildersState, Action]):
         d.sent = tuple(sent.items())
         site = p.sites[index]
         o = OUTPUT[worker]
-        s = site.supplied
-        supplied = (s[0] + o[0], s[1] + o[1], s[2] + o[2], s[3] + o[3])
+        had = site.supplied
+        supplied = (had[0] + o[0], had[1] + o[1], had[2] + o[2], had[3] + o[3])
         idle = _without(p.idle, worker)
         coins = p.coins - wage
         if _covers(supplied, _NEEDS[card]):
@@ -604,9 +722,9 @@ class BuildersGame(Game[BuildersState, Action]):
                 p.vp + b.vp,
             )
         else:
-            sites = p.sites[:index] + (Site(card, site.workers + (worker,), supplied),)
+            worked = Site(card, site.workers + (worker,), supplied)
             d.players[seat] = PlayerState(
-                coins, idle, sites + p.sites[index + 1 :], p.finished, p.vp
+                coins, idle, p.sites[:index] + (worked,) + p.sites[index + 1 :], p.finished, p.vp
             )
 
     def _coins(self, d: _Draft, action: TakeCoins) -> None:
@@ -664,10 +782,20 @@ class BuildersGame(Game[BuildersState, Action]):
         if d.end is None:
             if d.players[seat].vp >= END_VP:
                 d.end = f"{self._who(d)} reached {d.players[seat].vp} VP"
-            elif not can_progress(d):  # type: ignore[arg-type]
+            elif not _can_progress(d):
                 d.end = "no player can finish a site any more"
-        if d.end is not None and seat == (d.setup.start_player - 1) % n:
+        if d.solo:
+            # The Automa plays after every turn, and once more after the player reached 17.
+            self._automa_turn(d)
+            vp = sum(BUILDING[c].vp for c in d.automa_finished)
+            if d.end is None and vp >= END_VP:
+                d.end = f"{AUTOMA} reached {vp} VP"
+            last = d.end is not None
+        else:
+            last = d.end is not None and seat == (d.setup.start_player - 1) % n
+        if last:
             d.over = True
+            d.pending = ()
             d.ap = 0
             d.sent = ()
             d.coin_ap = 0
@@ -678,21 +806,49 @@ class BuildersGame(Game[BuildersState, Action]):
         d.coin_ap = 0
         d.turn += 1
 
+    def _automa_turn(self, d: _Draft) -> None:
+        """The solo opponent's turn (B9, fan variant): take the dearest worker in the row, the
+        rightmost on a tie; holding 3 workers, complete the row's building with the most VP,
+        the rightmost on a tie, and set it aside with the 3 oldest workers.  No coins."""
+        row = d.worker_row
+        if row:
+            i = max(range(len(row)), key=lambda k: (WAGE[row[k]], k))
+            d.automa_workers += (row[i],)
+            d.worker_row = row[:i] + row[i + 1 :]
+            self._refill_workers(d)
+        brow = d.building_row
+        if len(d.automa_workers) >= 3 and brow:
+            i = max(range(len(brow)), key=lambda k: (BUILDING[brow[k]].vp, k))
+            d.automa_finished += (brow[i],)
+            d.set_aside += d.automa_workers[:3]
+            d.automa_workers = d.automa_workers[3:]
+            d.building_row = brow[:i] + brow[i + 1 :]
+            self._refill_buildings(d)
+
     # -- results --------------------------------------------------------------------------
     def scores(self, state: BuildersState) -> dict[str, int]:
-        """Points by name: VP of finished cards plus 1 per full 10 coins (3.4)."""
-        return {
-            spec.name: p.vp + p.coins // 10
-            for spec, p in zip(state.setup.players, state.players, strict=True)
-        }
+        """Points by name: VP of finished cards plus 1 per full 10 coins (3.4); in the solo
+        variant the Automa scores the VP of its buildings."""
+        return {name: key[0] for name, key in self._ranking(state)}
 
     def winners(self, state: BuildersState) -> list[str]:
         """The winners of a finished game (B5 tie-breaks; shared win); empty before the end."""
         if not state.over:
             return []
-        keys = [(p.vp + p.coins // 10, p.vp, p.coins) for p in state.players]
-        best = max(keys)
-        return [spec.name for spec, k in zip(state.setup.players, keys, strict=True) if k == best]
+        ranking = self._ranking(state)
+        best = max(key for _, key in ranking)
+        return [name for name, key in ranking if key == best]
+
+    def _ranking(self, state: BuildersState) -> list[tuple[str, tuple[int, int, int]]]:
+        """Each name with its B5 key: points, then VP from cards, then coins."""
+        ranking = [
+            (spec.name, (p.vp + p.coins // 10, p.vp, p.coins))
+            for spec, p in zip(state.setup.players, state.players, strict=True)
+        ]
+        if state.solo:
+            vp = sum(BUILDING[c].vp for c in state.automa_finished)
+            ranking.append((AUTOMA, (vp, vp, 0)))
+        return ranking
 
     # -- checks and summaries -------------------------------------------------------------
     def invariants(self, state: BuildersState) -> list[str]:
@@ -717,6 +873,12 @@ class BuildersGame(Game[BuildersState, Action]):
             put(c, "worker row")
         for c in state.apprentices:
             put(c, "Apprentices to deal")
+        for c in state.automa_workers:
+            put(c, f"{AUTOMA}'s workers")
+        for c in state.automa_finished:
+            put(c, f"{AUTOMA}'s buildings")
+        for c in state.set_aside:
+            put(c, "set aside")
         for spec, p in zip(state.setup.players, state.players, strict=True):
             if p.coins < 0:
                 problems.append(f"{spec.name} has {p.coins} coins")
@@ -730,7 +892,9 @@ class BuildersGame(Game[BuildersState, Action]):
                     put(c, f"{spec.name}'s idle workers")
             supplied_vp = sum(BUILDING[c].vp for c in p.finished)
             if supplied_vp != p.vp:
-                problems.append(f"{spec.name} has {p.vp} VP but the finished cards give {supplied_vp}")
+                problems.append(
+                    f"{spec.name} has {p.vp} VP but the finished cards give {supplied_vp}"
+                )
             for site in p.sites:
                 put(site.card, f"{spec.name}'s sites")
                 for w in site.workers:
@@ -749,18 +913,24 @@ class BuildersGame(Game[BuildersState, Action]):
                     problems.append(
                         f"machine {m} works {jobs} times for {spec.name}, expected {expected}"
                     )
-        for c in BUILDINGS:
-            where = places.get(c.id, [])
+        for b in BUILDINGS:
+            where = places.get(b.id, [])
             if len(where) != 1:
-                problems.append(f"building {c.id} is in {len(where)} places: {where}")
-        for w in WORKERS:
-            where = places.get(w.id, [])
-            if len(where) != w.count:
-                problems.append(f"worker {w.id} is in {len(where)} places (expected {w.count})")
+                problems.append(f"building {b.id} is in {len(where)} places: {where}")
+        for wc in WORKERS:
+            where = places.get(wc.id, [])
+            if len(where) != wc.count:
+                problems.append(f"worker {wc.id} is in {len(where)} places (expected {wc.count})")
+        strays = set(places) - set(BUILDING) - set(WORKER)
+        if strays:
+            problems.append(f"unknown cards on the table: {sorted(strays)}")
         if state.ap < 0:
             problems.append(f"{state.ap} AP")
-        if len(state.building_row) > ROW_SIZE or len(state.worker_row) > ROW_SIZE:
-            problems.append("a row has more than 5 cards")
+        size = SOLO_ROW_SIZE if state.solo else ROW_SIZE
+        if len(state.building_row) > size or len(state.worker_row) > size:
+            problems.append(f"a row has more than {size} cards")
+        if not state.solo and (state.automa_workers or state.automa_finished or state.set_aside):
+            problems.append(f"{AUTOMA} cards in a game with {len(state.players)} players")
         return problems
 
     def summary(self, state: BuildersState) -> dict[str, Any]:
@@ -783,13 +953,13 @@ class BuildersGame(Game[BuildersState, Action]):
                             "supplied": list(s.supplied),
                             "needs": list(_NEEDS[s.card]),
                         }
-                        for s in state.players[0].sites[:0] + p.sites
+                        for s in p.sites
                     ],
                     "finished": list(p.finished),
                 }
             )
         who = self.current_player(state)
-        return {
+        summary: dict[str, Any] = {
             "game": self.name,
             "over": state.over,
             "scores": self.scores(state),
@@ -797,7 +967,10 @@ class BuildersGame(Game[BuildersState, Action]):
             "turn": state.turn,
             "round": (state.turn - 1) // n + 1,
             "to_act": (
-                "chance" if who == CHANCE else None if who == TERMINAL
+                "chance"
+                if who == CHANCE
+                else None
+                if who == TERMINAL
                 else state.setup.players[who].name
             ),
             "waiting_for": state.pending[0] if state.pending else None,
@@ -815,6 +988,16 @@ class BuildersGame(Game[BuildersState, Action]):
             },
             "players": players,
         }
+        if state.solo:
+            summary["variant"] = "solo (unofficial fan variant, B9)"
+            summary["automa"] = {
+                "name": AUTOMA,
+                "workers": list(state.automa_workers),
+                "finished": list(state.automa_finished),
+                "vp": sum(BUILDING[c].vp for c in state.automa_finished),
+                "set_aside": list(state.set_aside),
+            }
+        return summary
 
     def describe(self, state: BuildersState) -> str:
         """A few lines of plain text: whose turn, the rows, and each player's position."""
@@ -842,12 +1025,18 @@ class BuildersGame(Game[BuildersState, Action]):
         )
         for spec, p in zip(state.setup.players, state.players, strict=True):
             sites = "; ".join(
-                f"{s.card} {'/'.join(map(str, s.supplied))} of "
-                f"{'/'.join(map(str, _NEEDS[s.card]))}"
+                f"{s.card} {'/'.join(map(str, s.supplied))} of {'/'.join(map(str, _NEEDS[s.card]))}"
                 for s in p.sites
             )
             lines.append(
                 f"{spec.name}: {p.vp} VP, {p.coins} coins, idle {' '.join(p.idle) or '-'}, "
                 f"sites {sites or '-'}, finished {' '.join(p.finished) or '-'}"
+            )
+        if state.solo:
+            vp = sum(BUILDING[c].vp for c in state.automa_finished)
+            lines.append(
+                f"{AUTOMA} (solo variant): {vp} VP, holds "
+                f"{' '.join(state.automa_workers) or '-'}, "
+                f"finished {' '.join(state.automa_finished) or '-'}"
             )
         return "\n".join(lines)

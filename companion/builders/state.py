@@ -54,6 +54,11 @@ class BuildersState:
     counts the workers sent to each site this turn, ``coin_ap`` the AP spent on coins this
     turn.  ``end`` says why the game is ending (set when the end is triggered) and ``over``
     whether the last turn has been played.
+
+    The solo variant (one player, unofficial, ruling B9) adds an automatic opponent, the
+    Automa: ``automa_workers`` are the workers it holds, ``automa_finished`` the buildings it
+    has completed (their VP are its score) and ``set_aside`` the workers it used up, which are
+    out of the game.
     """
 
     setup: Setup
@@ -76,3 +81,7 @@ class BuildersState:
     over: bool
     cumulative_coins: bool
     show_next_worker: bool
+    solo: bool = False
+    automa_workers: tuple[str, ...] = ()
+    automa_finished: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()

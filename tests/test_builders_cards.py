@@ -1,0 +1,124 @@
+"""The Builders' card data, checked row by row against the shared card lists."""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from companion.builders.cards import (
+    APPRENTICES,
+    BUILDING,
+    BUILDINGS,
+    MACHINE_IDS,
+    OUTPUT,
+    WAGE,
+    WORKER,
+    WORKERS,
+    card_name,
+    worker_id,
+)
+
+RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
+
+RANKS = {"apprentice", "laborer", "craftsman", "master"}
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    path = RULES / name
+    if not path.exists():
+        pytest.skip(f"{path} is not beside the clone")
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def _slug(french: str) -> str:
+    """The id rule for buildings: the French name without its article, in ASCII."""
+    name = re.sub(r"^(l'|la |le |les |une |un )", "", french.lower())
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")
+
+
+def test_building_cards_match_the_shared_list_row_by_row() -> None:
+    rows = _rows("builders_buildings.csv")
+    assert len(rows) == len(BUILDINGS) == 42
+    for row, card in zip(rows, BUILDINGS, strict=True):
+        assert card.kind == row["kind"]
+        assert card.name_fr == row["name_fr"]
+        assert card.name_en == row["name_en"]
+        needs = tuple(int(row[f"req_{r}"]) for r in "SWKT")
+        output = tuple(int(row[f"out_{r}"]) for r in "SWKT")
+        assert card.needs == needs, card.id
+        assert card.coins == int(row["coins"]), card.id
+        assert card.vp == int(row["vp"]), card.id
+        assert card.output == output, card.id
+
+
+def test_worker_cards_match_the_shared_list_row_by_row() -> None:
+    rows = _rows("builders_workers.csv")
+    assert len(rows) == sum(c.count for c in WORKERS) == 42
+    physical = [c for c in WORKERS for _ in range(c.count)]
+    for row, card in zip(rows, physical, strict=True):
+        assert card.rank == row["type"]
+        assert card.wage == int(row["wage"])
+        assert card.output == tuple(int(row[r]) for r in "SWKT")
+
+
+def test_counts_by_kind_and_rank() -> None:
+    kinds = Counter(c.kind for c in BUILDINGS)
+    assert kinds == {"building": 34, "machine": 8}
+    ranks = Counter(c.rank for c in WORKERS for _ in range(c.count))
+    assert ranks == {"apprentice": 6, "laborer": 12, "craftsman": 16, "master": 8}
+    assert len(BUILDINGS) + sum(c.count for c in WORKERS) == 84
+
+
+def test_ids_are_unique_ascii_slugs_of_the_french_names() -> None:
+    ids = [c.id for c in BUILDINGS] + [c.id for c in WORKERS]
+    assert len(ids) == len(set(ids)) == 42 + 41
+    for card_id in ids:
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", card_id), card_id
+    for c in BUILDINGS:
+        expected = _slug(c.name_fr)
+        if c.is_machine:
+            expected += "-1" if c.vp == 1 else "-2"
+        assert c.id == expected
+    for w in WORKERS:
+        assert w.id == worker_id(w.rank, w.output)
+        assert w.id.endswith("-" + "".join(map(str, w.output)))
+
+
+def test_only_the_all_round_craftsman_has_two_copies() -> None:
+    assert {c.id: c.count for c in WORKERS if c.count != 1} == {"compagnon-1111": 2}
+
+
+def test_wages_outputs_and_machines() -> None:
+    for w in WORKERS:
+        assert w.rank in RANKS
+        assert w.wage == sum(w.output)
+        assert WAGE[w.id] == w.wage
+        assert OUTPUT[w.id] == w.output
+    assert len(MACHINE_IDS) == 8
+    for m in MACHINE_IDS:
+        card = BUILDING[m]
+        assert WAGE[m] == 0 and card.coins == 0
+        assert sum(card.output) == card.vp + 1
+        produced = card.output.index(max(card.output))
+        assert card.needs[produced] == 0
+    assert len(APPRENTICES) == 6
+    assert all(WORKER[a].wage == 2 for a in APPRENTICES)
+
+
+def test_display_names_in_both_languages() -> None:
+    assert card_name("abbaye") == "Abbey"
+    assert card_name("abbaye", "fr") == "L'abbaye"
+    assert card_name("grue-1") == "Crane (small)"
+    assert card_name("grue-2", "fr") == "Une grue (grande)"
+    assert card_name("maitre-3200") == "Master (3 stone, 2 wood)"
+    assert card_name("compagnon-1111", "fr") == "Compagnon (1 pierre, 1 bois, 1 savoir, 1 tuile)"
+    assert card_name("manoeuvre-0012") == "Laborer (1 knowledge, 2 tile)"
+    with pytest.raises(KeyError):
+        card_name("tour-eiffel")
