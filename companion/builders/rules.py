@@ -521,6 +521,10 @@ class BuildersGame(Game[BuildersState, Action]):
             self._end_turn(d)
         return d.freeze()
 
+    def period(self, state: BuildersState) -> int:
+        """The number of the turn being played (1 for the first player's first turn)."""
+        return state.turn
+
     def parse_action(self, text: str) -> Action:
         """The action written ``text``; raises MalformedAction naming what is wrong."""
         return parse_action(text)

@@ -238,6 +238,11 @@ class Game(ABC, Generic[S, A]):
         """Parse then apply; raises MalformedAction or IllegalAction."""
         return self.apply(state, self.parse_action(text))
 
+    def period(self, state: S) -> int:
+        """The round (Pillars) or turn (Builders) the game is in: the journal keeps everyone's
+        score each time it changes, for the charts."""
+        return 0
+
     # -- checks and summaries -------------------------------------------------------------
     def invariants(self, state: S) -> list[str]:
         """Conservation checks: a list of what is wrong, empty when all totals hold."""

@@ -395,6 +395,10 @@ class PillarsGame(Game[PillarsState, Action]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def period(self, state: PillarsState) -> int:
+        """The round, 1 to 6."""
+        return state.round
+
     # -- helpers for the kiosk and tests ---------------------------------------------------
     def cost(self, state: PillarsState) -> int:
         """What placing the drawn builder costs now."""
