@@ -16,7 +16,7 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/activate
 	touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,kiosk]'
 	touch $@
 
 run: $(VENV)/.run-installed

@@ -1,4 +1,5 @@
-"""The ``companion`` command: ``simulate`` random games and ``replay`` game records."""
+"""The ``companion`` command: ``simulate`` random games, ``replay`` game records, and list
+(``games``) and ``export`` the games of the journal."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine import GAMES, Record, RecordError, RulesError, get_game, replay
 from companion.engine.simulate import random_game
+
+if TYPE_CHECKING:
+    from companion.journal import GameInfo, Journal
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -83,6 +87,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    game_id = _journal_game_id(args.record)
+    if game_id is not None:
+        return _replay_journal(args, game_id)
+    if args.record.startswith(JOURNAL_PREFIX):
+        print(
+            f"companion replay: {args.record}: not a game id; write journal:ID, e.g. journal:12",
+            file=sys.stderr,
+        )
+        return 2
     try:
         record = Record.load(args.record)
         game = get_game(record.setup.game)
@@ -102,12 +115,250 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- the journal --------------------------------------------------------------------------
+
+JOURNAL_PREFIX = "journal:"
+
+
+def _journal_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--journal",
+        metavar="PATH",
+        help="the journal file (default: journal.sqlite3 in the user's data folder)",
+    )
+
+
+def _journal_game_id(text: str) -> int | None:
+    """The journal game id written ``12`` or ``journal:12``; None for anything else."""
+    digits = text[len(JOURNAL_PREFIX) :] if text.startswith(JOURNAL_PREFIX) else text
+    if digits.isascii() and digits.isdigit():
+        return int(digits)
+    return None
+
+
+def _open_journal(command: str, path: str | None) -> Journal | None:
+    """The journal named by --journal (or the default); None, with the message printed, if
+    there is no journal there or it cannot be opened."""
+    from companion.journal import Journal, JournalError, default_path
+
+    where = Path(path) if path else default_path()
+    if not where.exists():
+        print(f"companion {command}: there is no journal at {where}", file=sys.stderr)
+        return None
+    try:
+        journal = Journal.open(where)
+    except JournalError as exc:
+        print(f"companion {command}: {exc}", file=sys.stderr)
+        return None
+    if journal.notice:
+        print(f"companion {command}: {journal.notice}", file=sys.stderr)
+    return journal
+
+
+def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
+    from companion.journal import JournalError
+
+    journal = _open_journal("replay", args.journal)
+    if journal is None:
+        return 1
+    where = f"{JOURNAL_PREFIX}{game_id}"
+    try:
+        with journal:
+            record = journal.record(game_id)
+        game = get_game(record.setup.game)
+        state = replay(game, record)
+    except (JournalError, RulesError) as exc:
+        print(f"companion replay: {where}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        out = game.summary(state)
+        out["actions"] = len(record.actions)
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(game.describe(state))
+    return 0
+
+
+def _when(info: GameInfo) -> str:
+    start = info.started.astimezone()
+    text = start.strftime("%Y-%m-%d %H:%M")
+    if info.ended is not None:
+        end = info.ended.astimezone()
+        same_day = end.date() == start.date()
+        text += " to " + end.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M")
+    else:
+        text += ", last played " + info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+    return text
+
+
+def _game_json(info: GameInfo) -> dict[str, Any]:
+    return {
+        "id": info.id,
+        "game": info.game,
+        "status": info.status,
+        "players": [
+            {
+                "name": p.name,
+                "colour": p.colour,
+                "score": info.scores.get(p.name),
+                "winner": p.name in info.winners,
+            }
+            for p in info.setup.players
+        ],
+        "scores": info.scores,
+        "winners": info.winners,
+        "actions": info.actions,
+        "started": info.started.isoformat(),
+        "updated": info.updated.isoformat(),
+        "ended": info.ended.isoformat() if info.ended else None,
+        "periods": [[period, scores] for period, scores in info.periods],
+    }
+
+
+def _games(args: argparse.Namespace) -> int:
+    from companion.journal import JournalError, default_path
+
+    where = Path(args.journal) if args.journal else default_path()
+    if not where.exists():
+        print("[]" if args.json else f"no games yet (there is no journal at {where})")
+        return 0
+    journal = _open_journal("games", args.journal)
+    if journal is None:
+        return 1
+    try:
+        with journal:
+            infos = journal.games()
+    except JournalError as exc:
+        print(f"companion games: {exc}", file=sys.stderr)
+        return 1
+    order = {"playing": 0, "finished": 1, "abandoned": 2}
+    infos.sort(key=lambda info: order.get(info.status, 3))  # stable: most recent first
+    if args.json:
+        print(json.dumps([_game_json(info) for info in infos], ensure_ascii=False))
+        return 0
+    if not infos:
+        print(f"no games yet in the journal {where}")
+    for info in infos:
+        players = ", ".join(
+            f"{name} {pts}{'*' if name in info.winners else ''}"
+            for name, pts in info.scores.items()
+        )
+        print(
+            f"{info.id:>4}  {info.game:<8}  {info.status:<9}  {players}  "
+            f"({info.actions} actions; {_when(info)})"
+        )
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from companion.journal import JournalError
+
+    game_id = _journal_game_id(args.game_id)
+    if game_id is None:
+        print(
+            f"companion export: {args.game_id!r} is not a game id (see companion games)",
+            file=sys.stderr,
+        )
+        return 2
+    journal = _open_journal("export", args.journal)
+    if journal is None:
+        return 1
+    try:
+        with journal:
+            if args.format == "json":
+                text = journal.record(game_id).dumps()
+            else:
+                play = journal.bgstats(game_id)
+                link = journal.bgstats_link(game_id)
+                text = json.dumps(play, ensure_ascii=False, indent=2) + "\n" + link + "\n"
+    except JournalError as exc:
+        print(f"companion export: {exc}", file=sys.stderr)
+        return 1
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"companion export: cannot write {args.out}: {exc}", file=sys.stderr)
+            return 1
+        print(f"companion export: game {game_id} written to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 800x480") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 7680):
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range (320x240 to 7680x7680)")
+    return w, h
+
+
+def _kiosk(args: argparse.Namespace) -> int:
+    try:
+        from companion.kiosk.app import start
+    except ImportError as exc:
+        print(
+            f"companion: the kiosk needs pygame ({exc}); install it with pip install -e '.[kiosk]'",
+            file=sys.stderr,
+        )
+        return 2
+    config = Path(args.config) if args.config else None
+    return start(config, fullscreen=args.fullscreen, size=args.size)
+
+
+def _screenshots(args: argparse.Namespace) -> int:
+    try:
+        from companion.kiosk import ui
+        from companion.kiosk.screenshots import SIZES, take
+    except ImportError as exc:
+        print(f"companion screenshots: the kiosk needs pygame ({exc})", file=sys.stderr)
+        return 2
+    ui.CHECK_GLYPHS = True
+    sizes = tuple(args.size) if args.size else SIZES
+    languages = tuple(args.language) if args.language else ("en", "zh", "ja")
+    only = (lambda name: any(name.startswith(p) for p in args.only)) if args.only else None
+    files = take(Path(args.outdir), sizes, languages, only)
+    print(f"{len(files)} screenshots in {args.outdir}")
+    problems = sorted(set(ui.OVERFLOWS)) + sorted(set(ui.MISSING_GLYPHS))
+    for p in problems:
+        print(f"  does not fit or has no glyph: {p}")
+    return 1 if problems else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
         description="A table companion for The Pillars of the Earth and The Builders: Middle Ages.",
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    _kiosk_options(parser)
+    sub = parser.add_subparsers(dest="command")
+    kio = sub.add_parser("kiosk", help="open the kiosk (the default with no command)")
+    _kiosk_options(kio)
+    kio.set_defaults(run=_kiosk)
+    shots = sub.add_parser("screenshots", help="write a PNG of every kiosk screen")
+    shots.add_argument("outdir", help="the folder for the pictures")
+    shots.add_argument(
+        "--size",
+        type=_size,
+        action="append",
+        help="a window size like 800x480 (repeatable; default 800x480 and 720x1280)",
+    )
+    shots.add_argument(
+        "--language",
+        choices=("en", "zh", "ja"),
+        action="append",
+        help="a language (repeatable; default all three)",
+    )
+    shots.add_argument(
+        "--only",
+        action="append",
+        metavar="PREFIX",
+        help="only the screens whose name starts with PREFIX (repeatable)",
+    )
+    shots.set_defaults(run=_screenshots)
     sim = sub.add_parser("simulate", help="play random games with seeded chance")
     sim.add_argument("game", choices=GAMES)
     sim.add_argument("--players", type=int, default=4, help="2 to 4 (default 4)")
@@ -117,14 +368,62 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     sim.set_defaults(run=_simulate)
     rep = sub.add_parser("replay", help="apply a game record and print the result")
-    rep.add_argument("record", help="a game record (JSON)")
+    rep.add_argument(
+        "record",
+        help="a game record (JSON file), or a game of the journal: its id (12 or journal:12; "
+        "write ./12 for a file called 12)",
+    )
     rep.add_argument("--json", action="store_true", help="print one JSON object")
+    _journal_option(rep)
     rep.set_defaults(run=_replay)
+    gam = sub.add_parser("games", help="list the games of the journal (unfinished and history)")
+    gam.add_argument("--json", action="store_true", help="print one JSON array")
+    _journal_option(gam)
+    gam.set_defaults(run=_games)
+    exp = sub.add_parser(
+        "export", help="write a game of the journal as a record or a BG Stats play"
+    )
+    exp.add_argument(
+        "game_id", metavar="ID", help="the game's id in the journal (12 or journal:12)"
+    )
+    exp.add_argument(
+        "--format",
+        choices=("json", "bgstats"),
+        default="json",
+        help="json: the game record (default); bgstats: the BG Stats play and its link",
+    )
+    exp.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
+    _journal_option(exp)
+    exp.set_defaults(run=_export)
     return parser
 
 
+def _kiosk_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--fullscreen",
+        action="store_true",
+        default=None,
+        help="full screen (the default on the Pi is set in the config)",
+    )
+    parser.add_argument(
+        "--windowed",
+        action="store_false",
+        dest="fullscreen",
+        help="a window, whatever the config says",
+    )
+    parser.add_argument("--size", type=_size, help="the window size, e.g. 720x1280")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the config file (default: the user's, ~/.config/companion/config.toml)",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return _kiosk(args)
     return int(args.run(args))
 
 

@@ -1,0 +1,132 @@
+"""Benchmarks of the kiosk; prints its figures.
+
+    .venv/bin/python bench/bench_kiosk.py
+
+- render time of the busiest screens (the Pillars market and cathedral, the Builders turn with
+  sites) at 800x480 and 720x1280;
+- CPU used while idle on a game screen (the main loop waits for events);
+- time from process start to the first frame on screen;
+- peak memory (RSS) of the kiosk process.
+Runs on SDL's dummy video driver (no display here); on a Pi the same script measures the real
+thing.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+CHILD = r"""
+import os, sys, time, resource
+t0 = float(sys.argv[1])
+import pygame
+from pathlib import Path
+from companion.kiosk.app import App
+from companion.kiosk.config import Config
+from companion.journal import Journal
+from companion.kiosk.screenshots import find_prefixes
+from companion.kiosk.screens.game import open_game
+pygame.init()
+tmp = Path(sys.argv[2])
+journal = Journal.open(tmp / "journal.sqlite3")
+setup, actions = find_prefixes("pillars", ["market"])["market"]
+jg = journal.start(setup, seed=0)
+for a in actions:
+    jg.play(a)
+app = App(Config(sound=False), size=(800, 480), fullscreen=False, journal=journal,
+          config_path=tmp / "config.toml")
+app.session = journal.resume(jg.id)
+open_game(app)
+app.render(force=True)
+pygame.display.flip()
+first = time.time() - t0
+idle = float(sys.argv[3])
+pygame.time.set_timer(pygame.QUIT, int(idle * 1000), loops=1)
+c0 = time.process_time(); w0 = time.perf_counter()
+app.run()
+cpu = time.process_time() - c0; wall = time.perf_counter() - w0
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(f"{first:.3f} {cpu:.4f} {wall:.3f} {rss}")
+"""
+
+
+def render_times() -> None:
+    import pygame
+
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+    from companion.kiosk.screens.game import open_game
+    from companion.kiosk.screenshots import find_prefixes
+
+    pygame.init()
+    cases = [("pillars", "market", 4), ("pillars", "cathedral", 4), ("pillars", "place", 4)]
+    prefixes = {step: find_prefixes("pillars", [step])[step] for _g, step, _n in cases}
+    from companion.kiosk.screens.builders import screen_key  # noqa: F401
+
+    b_prefix = find_prefixes("builders", ["turn-sites"], players=4)["turn-sites"]
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.open(Path(tmp) / "journal.sqlite3")
+        for size in ((800, 480), (720, 1280)):
+            pygame.display.quit()
+            pygame.display.init()
+            app = App(
+                Config(sound=False),
+                size=size,
+                fullscreen=False,
+                journal=journal,
+                config_path=Path(tmp) / "config.toml",
+            )
+            for label, (setup, actions) in [
+                *((f"pillars {step}", prefixes[step]) for _g, step, _n in cases),
+                ("builders turn with sites", b_prefix),
+            ]:
+                app.session = journal.start(setup, seed=0)
+                for a in actions:
+                    app.session.play(a)
+                open_game(app)
+                times = []
+                for _ in range(40):
+                    t0 = time.perf_counter()
+                    app.render(force=True)
+                    times.append(time.perf_counter() - t0)
+                print(
+                    f"render {label} at {size[0]}x{size[1]}: median "
+                    f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"
+                )
+        journal.close()
+
+
+def idle_process(seconds: float = 5.0) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.time()
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD, str(t0), tmp, str(seconds)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        )
+        first, cpu, wall, rss = out.stdout.split()[-4:]
+        print(
+            f"start to first frame (process start, imports, journal, replay, first render): "
+            f"{float(first) * 1000:.0f} ms"
+        )
+        print(
+            f"idle on the Pillars market screen: {float(cpu) * 1000:.1f} ms CPU in "
+            f"{float(wall):.1f} s ({100 * float(cpu) / float(wall):.2f}% of one core)"
+        )
+        print(f"peak memory (RSS): {int(rss) / 1024:.1f} MB")
+
+
+if __name__ == "__main__":
+    render_times()
+    idle_process()

@@ -1,0 +1,26 @@
+"""The game journal: nothing the table did is lost on a power cut.
+
+Every accepted action is committed to an SQLite journal (WAL, ``synchronous=FULL``) before it is
+acknowledged; undo is an entry of its own; an unfinished game resumes exactly where it was;
+finished games are kept as history and export as records or BG Stats plays.  See
+``docs/journal.md``.
+"""
+
+from __future__ import annotations
+
+from .bgstats import BGG_IDS
+from .errors import JournalError, JournalFromTheFuture
+from .journal import Entry, GameInfo, Journal, JournaledGame, default_path
+from .schema import schema_version
+
+__all__ = [
+    "BGG_IDS",
+    "Entry",
+    "GameInfo",
+    "Journal",
+    "JournalError",
+    "JournalFromTheFuture",
+    "JournaledGame",
+    "default_path",
+    "schema_version",
+]

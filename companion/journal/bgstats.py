@@ -1,0 +1,79 @@
+"""A finished game as a play for the BG Stats app, and the link that hands it over.
+
+BG Stats accepts one play pushed from another app as URL-encoded JSON in the ``data`` parameter
+of ``bgstats://app.bgstatsapp.com/createPlay.html`` (or the same path on
+``https://app.bgstatsapp.com``); the app shows the play pre-filled for the user to confirm.
+What was confirmed and what was not is in ``docs/journal.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from .journal import GameInfo
+
+SOURCE_NAME = "companion"
+"""``sourceName``: BG Stats remembers its matches of games and players per source app, so this
+string must stay the same from version to version."""
+
+BGG_IDS = {"pillars": 24480, "builders": 144553}
+"""BoardGameGeek ids: The Pillars of the Earth, The Builders: Middle Ages."""
+
+APP_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+WEB_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def play_date(moment: datetime) -> str:
+    """BG Stats' date format, ``YYYY-MM-DD HH:MM:SS``, in UTC."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def ranks(scores: dict[str, int], winners: list[str]) -> dict[str, int]:
+    """1 for the winners (the game's own tie-breaks decide them); everyone else by score,
+    after the winners, equal scores sharing a rank."""
+    key = {name: (name in winners, pts) for name, pts in scores.items()}
+    return {name: 1 + sum(1 for o in key.values() if o > mine) for name, mine in key.items()}
+
+
+def play(info: GameInfo, journal_id: str, title: str) -> dict[str, Any]:
+    """The BG Stats play object of the finished game ``info``."""
+    start_name = info.setup.players[info.setup.start_player].name
+    ended = info.ended or info.updated
+    minutes = max(1, round((ended - info.started).total_seconds() / 60))
+    rank = ranks(info.scores, info.winners)
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": f"{journal_id}-{info.id}",
+        "playDate": play_date(info.started),
+        "durationMin": minutes,
+        "game": {
+            "bggId": BGG_IDS[info.game],
+            "name": title,
+            "highestWins": True,
+            "sourceGameId": info.game,
+        },
+        "players": [
+            {
+                "name": name,
+                "score": pts,
+                "winner": name in info.winners,
+                "rank": rank[name],
+                "startPlayer": name == start_name,
+                "sourcePlayerId": name,
+            }
+            for name, pts in info.scores.items()
+        ],
+    }
+
+
+def link(play_object: dict[str, Any], *, web: bool = False) -> str:
+    """The link carrying ``play_object``: compact JSON, percent-encoded like JavaScript's
+    ``encodeURIComponent``."""
+    data = json.dumps(play_object, ensure_ascii=False, separators=(",", ":"))
+    return (WEB_LINK if web else APP_LINK) + quote(data, safe="-_.!~*'()")

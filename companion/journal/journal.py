@@ -1,0 +1,554 @@
+"""The game journal: every action the table takes, committed before it is acknowledged.
+
+A :class:`Journal` is one SQLite file (WAL mode, ``synchronous=FULL``).  A
+:class:`JournaledGame` wraps a :class:`~companion.engine.Playthrough`: ``play`` asks the rules
+first (a refusal writes nothing), then commits the entry, and only then returns the new state;
+``undo`` is written as an entry of its own.  Resuming replays a game's entries.  See
+``docs/journal.md`` for the data model and what is durable when.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import platformdirs
+
+from companion.engine import Game, Playthrough, Record, RulesError, Setup, get_game
+
+from . import bgstats as _bgstats
+from .errors import JournalError
+from .schema import open_database
+
+Clock = Callable[[], datetime]
+"""Where the journal gets the time from (aware datetimes; UTC by default)."""
+
+STATUSES = ("playing", "finished", "abandoned")
+
+
+def default_path() -> Path:
+    """The journal in the user's data directory: ``$XDG_DATA_HOME/companion/journal.sqlite3``
+    on Linux (``~/.local/share/companion/journal.sqlite3`` when XDG_DATA_HOME is unset)."""
+    return Path(platformdirs.user_data_dir("companion", appauthor=False)) / "journal.sqlite3"
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of the journal as the kiosk lists it: set-up, times, status, scores.
+
+    ``scores`` are the latest (the final scores once finished), ``winners`` empty until the
+    end, ``periods`` each finished round (Pillars) or turn (Builders) with everyone's scores
+    at its end, in order, for the charts."""
+
+    id: int
+    game: str
+    setup: Setup
+    started: datetime
+    updated: datetime
+    ended: datetime | None
+    status: str
+    actions: int
+    scores: dict[str, int]
+    winners: list[str]
+    periods: list[tuple[int, dict[str, int]]]
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of a game's log: a play (``kind`` 'action') or an undo of the action ``text``."""
+
+    seq: int
+    kind: str
+    text: str
+    time: datetime
+
+
+_GAME_COLUMNS = "id, game, setup, seed, status, started, updated, ended, actions, scores, winners"
+
+
+class Journal:
+    """One journal file.  Open it with :meth:`open`; close it (or use ``with``)."""
+
+    def __init__(
+        self, path: Path, conn: sqlite3.Connection, notice: str | None, clock: Clock
+    ) -> None:
+        self.path = path
+        self.notice = notice
+        self._conn: sqlite3.Connection | None = conn
+        self._clock = clock
+        self._journal_id = ""
+
+    # -- opening and closing ------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | Path | None = None, *, clock: Clock | None = None) -> Journal:
+        """Open (or create) the journal at ``path`` (default: :func:`default_path`).
+
+        Creates missing folders and migrates an older journal forward.  A damaged or foreign
+        file is moved aside to ``<name>.damaged-<UTC time>`` and a fresh journal started; the
+        message is in :attr:`notice`.  A journal from a newer companion raises
+        JournalFromTheFuture and is left untouched."""
+        clock = clock or _utc_now
+        where = Path(path) if path is not None else default_path()
+        conn, notice = open_database(where, clock())
+        journal = cls(where, conn, notice, clock)
+        try:
+            journal._ensure_meta()
+        except BaseException:
+            journal.close()
+            raise
+        return journal
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Journal({str(self.path)!r}{', closed' if self.closed else ''})"
+
+    # -- low level ----------------------------------------------------------------------------
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise JournalError(f"the journal {self.path} is closed")
+        return self._conn
+
+    def _now(self) -> str:
+        return _stamp(self._clock())
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed (durably, with synchronous=FULL) when the block ends,
+        rolled back on any error.  SQLite errors become JournalError."""
+        conn = self._db()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                with suppress(sqlite3.Error):  # the connection may be gone
+                    conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise JournalError(f"the journal {self.path} could not record this: {exc}") from exc
+            raise
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._db().execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot read the journal {self.path}: {exc}") from exc
+
+    def _ensure_meta(self) -> None:
+        if not self._read("SELECT 1 FROM meta WHERE key = 'journal_id'"):
+            with self._write() as conn:
+                conn.execute(
+                    "INSERT OR IGNORE INTO meta (key, value) VALUES ('journal_id', ?), "
+                    "('created', ?)",
+                    (uuid.uuid4().hex, self._now()),
+                )
+        self._journal_id = str(self._read("SELECT value FROM meta WHERE key = 'journal_id'")[0][0])
+
+    @property
+    def journal_id(self) -> str:
+        """A random id made when the journal was created: with a game id it names a play
+        uniquely even across journals (BG Stats' ``sourcePlayId``)."""
+        return self._journal_id
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the main file (optional: SQLite does it by itself;
+        the kiosk may call this while the table is idle)."""
+        self._read("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- games --------------------------------------------------------------------------------
+    def start(self, setup: Setup, seed: int | None = None) -> JournaledGame:
+        """Begin a new game; it is in the journal (committed) when this returns."""
+        game = get_game(setup.game)
+        playthrough: Playthrough[Any, Any] = Playthrough(game, setup, seed)  # SetupError
+        state = playthrough.state
+        now = self._now()
+        with self._write() as conn:
+            cur = conn.execute(
+                "INSERT INTO games (game, setup, seed, status, started, updated, ended, touched,"
+                " actions, period, scores, winners) VALUES (?, ?, ?, 'playing', ?, ?, NULL,"
+                " (SELECT COALESCE(MAX(touched), 0) + 1 FROM games), 0, ?, ?, '[]')",
+                (
+                    setup.game,
+                    _dumps(setup.to_json()),
+                    seed,
+                    now,
+                    now,
+                    game.period(state),
+                    _dumps(game.scores(state)),
+                ),
+            )
+            game_id = cur.lastrowid
+        assert game_id is not None
+        return JournaledGame(self, game_id, game, playthrough, 0)
+
+    def games(self) -> list[GameInfo]:
+        """Every game, the most recently active first."""
+        return self._infos("1")
+
+    def unfinished(self) -> list[GameInfo]:
+        """The games still being played, the most recently active first."""
+        return self._infos("status = 'playing'")
+
+    def finished(self) -> list[GameInfo]:
+        """The history: finished games, the most recent first."""
+        return self._infos("status = 'finished'")
+
+    def get(self, game_id: int) -> GameInfo:
+        infos = self._infos("id = ?", (game_id,))
+        if not infos:
+            raise JournalError(self._no_such_game(game_id))
+        return infos[0]
+
+    def _no_such_game(self, game_id: int) -> str:
+        return f"there is no game {game_id} in the journal {self.path}"
+
+    def _infos(self, where: str, args: Sequence[Any] = ()) -> list[GameInfo]:
+        rows = self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY touched DESC, id DESC",
+            args,
+        )
+        infos = []
+        for row in rows:
+            try:
+                periods = [
+                    (int(p), dict(json.loads(s)))
+                    for p, s in self._read(
+                        "SELECT period, scores FROM periods WHERE game_id = ? ORDER BY period",
+                        (row[0],),
+                    )
+                ]
+            except (ValueError, TypeError) as exc:
+                raise JournalError(f"game {row[0]} has unreadable period scores: {exc}") from None
+            infos.append(self._info(row, periods))
+        return infos
+
+    def _info(self, row: Sequence[Any], periods: list[tuple[int, dict[str, int]]]) -> GameInfo:
+        game_id, game, setup, seed, status, started, updated, ended, actions, scores, winners = row
+        try:
+            return GameInfo(
+                id=int(game_id),
+                game=str(game),
+                setup=Setup.from_json(json.loads(setup)),
+                started=_time(started),
+                updated=_time(updated),
+                ended=_time(ended) if ended is not None else None,
+                status=str(status),
+                actions=int(actions),
+                scores=dict(json.loads(scores)),
+                winners=list(json.loads(winners)),
+                periods=periods,
+                seed=None if seed is None else int(seed),
+            )
+        except (ValueError, TypeError, RulesError) as exc:
+            raise JournalError(
+                f"game {game_id} has unreadable data in the journal: {exc}"
+            ) from None
+
+    def entries(self, game_id: int) -> list[Entry]:
+        """A game's whole log, every play and every undo, in order."""
+        self.get(game_id)
+        return [
+            Entry(int(seq), str(kind), str(text), _time(time))
+            for seq, kind, text, time in self._read(
+                "SELECT seq, kind, text, time FROM entries WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        ]
+
+    def _effective(self, game_id: int) -> tuple[list[str], int]:
+        """The actions in force (each undo takes back the last one) and the entry count."""
+        actions: list[str] = []
+        n = 0
+        for seq, kind, text in self._read(
+            "SELECT seq, kind, text FROM entries WHERE game_id = ? ORDER BY seq", (game_id,)
+        ):
+            n += 1
+            if seq != n:
+                raise JournalError(f"game {game_id}: entry {n} is missing from the journal")
+            if kind == "action":
+                actions.append(text)
+            elif not actions or actions[-1] != text:
+                raise JournalError(
+                    f"game {game_id}: entry {seq} undoes {text!r}, which is not the last action"
+                )
+            else:
+                actions.pop()
+        return actions, n
+
+    def resume(self, game_id: int | None = None) -> JournaledGame:
+        """The game ``game_id`` (default: the most recently active unfinished game) as it was
+        after its last committed entry.  Resuming an abandoned game makes it unfinished again."""
+        if game_id is None:
+            rows = self._read(
+                "SELECT id FROM games WHERE status = 'playing' ORDER BY touched DESC, id DESC "
+                "LIMIT 1"
+            )
+            if not rows:
+                raise JournalError(f"there is no unfinished game in the journal {self.path}")
+            game_id = int(rows[0][0])
+        rows = self._read("SELECT game, setup, seed, status FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise JournalError(self._no_such_game(game_id))
+        name, setup_text, seed, status = rows[0]
+        actions, n = self._effective(game_id)
+        try:
+            setup = Setup.from_json(json.loads(setup_text))
+            game = get_game(name)
+            playthrough: Playthrough[Any, Any] = Playthrough(game, setup, seed)
+        except (ValueError, RulesError) as exc:
+            raise JournalError(f"game {game_id} cannot be set up again: {exc}") from None
+        for i, text in enumerate(actions, 1):
+            try:
+                playthrough.play(text)
+            except RulesError as exc:
+                raise JournalError(
+                    f"game {game_id} cannot be resumed: its action {i} ({text!r}) is refused "
+                    f"by the rules: {exc}"
+                ) from None
+        if status == "abandoned":
+            with self._write() as conn:
+                conn.execute(
+                    "UPDATE games SET status = 'playing', updated = ?, "
+                    "touched = (SELECT MAX(touched) FROM games) + 1 WHERE id = ?",
+                    (self._now(), game_id),
+                )
+        return JournaledGame(self, game_id, game, playthrough, n)
+
+    def record(self, game_id: int) -> Record:
+        """The game's record in the engine's format: its set-up and the actions in force (undos
+        applied); ``meta`` says where it came from."""
+        info = self.get(game_id)
+        actions, n = self._effective(game_id)
+        meta: dict[str, Any] = {
+            "journal": {
+                "journal_id": self.journal_id,
+                "game_id": info.id,
+                "status": info.status,
+                "started": _stamp(info.started),
+                "ended": _stamp(info.ended) if info.ended else None,
+                "entries": n,
+                "undos": (n - len(actions)) // 2,
+            },
+        }
+        return Record(info.setup, tuple(actions), info.seed, meta)
+
+    def abandon(self, game_id: int) -> None:
+        """Mark an unfinished game abandoned: it is kept (and can be resumed by its id) but no
+        longer listed as unfinished."""
+        info = self.get(game_id)
+        if info.status == "finished":
+            raise JournalError(f"game {game_id} is finished; finished games are kept as history")
+        if info.status == "abandoned":
+            return
+        with self._write() as conn:
+            conn.execute(
+                "UPDATE games SET status = 'abandoned', updated = ?, "
+                "touched = (SELECT MAX(touched) FROM games) + 1 WHERE id = ?",
+                (self._now(), game_id),
+            )
+
+    # -- BG Stats -----------------------------------------------------------------------------
+    def bgstats(self, game_id: int) -> dict[str, Any]:
+        """The finished game as a BG Stats play object (see docs/journal.md)."""
+        info = self.get(game_id)
+        if info.status != "finished":
+            raise JournalError(
+                f"game {game_id} is {info.status}: only a finished game can go to BG Stats"
+            )
+        return _bgstats.play(info, self.journal_id, get_game(info.game).title)
+
+    def bgstats_link(self, game_id: int, *, web: bool = False) -> str:
+        """The link that opens BG Stats with the play filled in (for a QR code):
+        ``bgstats://app.bgstatsapp.com/createPlay.html?data=...``; ``web=True`` gives the
+        ``https://app.bgstatsapp.com/...`` form of the same link."""
+        return _bgstats.link(self.bgstats(game_id), web=web)
+
+
+class JournaledGame:
+    """A game being played through the journal.
+
+    Use :meth:`play` and :meth:`undo`, never ``playthrough.play``/``undo`` directly (the journal
+    notices and refuses to go on)."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        game_id: int,
+        game: Game[Any, Any],
+        playthrough: Playthrough[Any, Any],
+        entries: int,
+    ) -> None:
+        self.id = game_id
+        self.game = game
+        self.playthrough = playthrough
+        self._journal = journal
+        self._entries = entries
+        self._last = playthrough.state
+
+    def __repr__(self) -> str:
+        return f"JournaledGame({self.id}, {self.game.name!r}, {self._entries} entries)"
+
+    @property
+    def journal(self) -> Journal:
+        return self._journal
+
+    @property
+    def state(self) -> Any:
+        return self.playthrough.state
+
+    @property
+    def entries(self) -> int:
+        """How many entries (plays and undos) this game has in the journal."""
+        return self._entries
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.playthrough.state)
+
+    def can_undo(self) -> bool:
+        return self.playthrough.can_undo()
+
+    def info(self) -> GameInfo:
+        return self._journal.get(self.id)
+
+    def _check(self) -> None:
+        self._journal._db()  # refuses once the journal is closed
+        if self.playthrough.state is not self._last:
+            raise JournalError(
+                f"game {self.id} was changed outside the journal (through its playthrough); "
+                "resume it from the journal"
+            )
+
+    def play(self, action: Any) -> Any:
+        """Apply a decision or a chance outcome (an action or its notation) and return the new
+        state, which is committed to the journal before this returns.
+
+        A refusal by the rules (MalformedAction, IllegalAction) writes nothing.  When the game
+        ends, it is marked finished with its final scores and end time in the same
+        transaction."""
+        self._check()
+        game = self.game
+        if isinstance(action, str):
+            action = game.parse_action(action)
+        before = self.playthrough.state
+        after = game.apply(before, action)  # the rules first: a refusal raises here
+        text = game.format_action(action)
+        scores = game.scores(after)
+        period_before, period_after = game.period(before), game.period(after)
+        over = game.is_over(after)
+        now = self._journal._now()
+        seq = self._entries + 1
+        with self._journal._write() as conn:
+            conn.execute(
+                "INSERT INTO entries (game_id, seq, kind, text, time) "
+                "VALUES (?, ?, 'action', ?, ?)",
+                (self.id, seq, text, now),
+            )
+            if period_after != period_before:
+                conn.execute(
+                    "INSERT OR REPLACE INTO periods (game_id, period, scores) VALUES (?, ?, ?)",
+                    (self.id, period_before, _dumps(scores)),
+                )
+            if over:
+                conn.execute(
+                    "INSERT OR REPLACE INTO periods (game_id, period, scores) VALUES (?, ?, ?)",
+                    (self.id, period_after, _dumps(scores)),
+                )
+            conn.execute(
+                "UPDATE games SET status = ?, updated = ?, ended = ?, "
+                "touched = (SELECT MAX(touched) FROM games) + 1, actions = actions + 1, "
+                "period = ?, scores = ?, winners = ? WHERE id = ?",
+                (
+                    "finished" if over else "playing",
+                    now,
+                    now if over else None,
+                    period_after,
+                    _dumps(scores),
+                    _dumps(game.winners(after) if over else []),
+                    self.id,
+                ),
+            )
+        self._entries = seq
+        state = self.playthrough.play(action)
+        self._last = state
+        return state
+
+    def undo(self) -> Any:
+        """Take back the last decision (Playthrough.undo: UndoBlocked at a draw, a roll or a
+        reveal, and nothing is written), then commit an undo entry; the action taken back."""
+        self._check()
+        playthrough = self.playthrough
+        action = playthrough.undo()  # UndoBlocked propagates; nothing written
+        try:
+            game = self.game
+            state = playthrough.state
+            period = game.period(state)
+            now = self._journal._now()
+            seq = self._entries + 1
+            with self._journal._write() as conn:
+                conn.execute(
+                    "INSERT INTO entries (game_id, seq, kind, text, time) "
+                    "VALUES (?, ?, 'undo', ?, ?)",
+                    (self.id, seq, game.format_action(action), now),
+                )
+                conn.execute(
+                    "DELETE FROM periods WHERE game_id = ? AND period >= ?", (self.id, period)
+                )
+                conn.execute(
+                    "UPDATE games SET status = 'playing', updated = ?, ended = NULL, "
+                    "touched = (SELECT MAX(touched) FROM games) + 1, actions = actions - 1, "
+                    "period = ?, scores = ?, winners = '[]' WHERE id = ?",
+                    (now, period, _dumps(game.scores(state)), self.id),
+                )
+        except BaseException:
+            playthrough.play(action)  # put the decision back: memory stays as the journal
+            self._last = playthrough.state
+            raise
+        self._entries = seq
+        self._last = playthrough.state
+        return action

@@ -1,0 +1,325 @@
+"""The journal's file: the SQLite schema, its version, forward migrations, and opening a file
+safely (a damaged or foreign file is moved aside, a newer one is refused untouched).
+
+The schema version is SQLite's ``PRAGMA user_version``; ``PRAGMA application_id`` marks the
+file as a companion journal, so another program's database is never mistaken for one.  Every
+migration runs in one transaction with the version bump: a migration either happens completely
+or not at all.  See ``docs/journal.md``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .errors import JournalError, JournalFromTheFuture
+
+APPLICATION_ID = int.from_bytes(b"CmpJ", "big")
+"""``PRAGMA application_id`` of a companion journal (the bytes ``CmpJ``)."""
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+# SQLite's primary result codes that mean "this file is not a (healthy) database".
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+@dataclass(frozen=True)
+class Migration:
+    """The statements that bring a journal from ``version - 1`` to ``version``."""
+
+    version: int
+    what: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "the first journal: games, entries, period scores, meta",
+        (
+            """CREATE TABLE meta (
+                key   TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            ) WITHOUT ROWID""",
+            """CREATE TABLE games (
+                id      INTEGER PRIMARY KEY AUTOINCREMENT,
+                game    TEXT NOT NULL,
+                setup   TEXT NOT NULL,
+                seed    INTEGER,
+                status  TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+                started TEXT NOT NULL,
+                updated TEXT NOT NULL,
+                ended   TEXT,
+                touched INTEGER NOT NULL,
+                actions INTEGER NOT NULL,
+                period  INTEGER NOT NULL,
+                scores  TEXT NOT NULL,
+                winners TEXT NOT NULL
+            )""",
+            "CREATE INDEX games_by_touch ON games (touched)",
+            """CREATE TABLE entries (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                seq     INTEGER NOT NULL CHECK (seq >= 1),
+                kind    TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+                text    TEXT NOT NULL,
+                time    TEXT NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE periods (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                period  INTEGER NOT NULL,
+                scores  TEXT NOT NULL,
+                PRIMARY KEY (game_id, period)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+)
+
+TABLES = frozenset({"meta", "games", "entries", "periods"})
+"""The tables every journal of the current version has."""
+
+
+def schema_version() -> int:
+    """The schema version this companion writes (the last migration's)."""
+    return MIGRATIONS[-1].version
+
+
+# -- inspecting a file without opening it -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Header:
+    """What the first 100 bytes of a file say (SQLite's database header)."""
+
+    sqlite: bool
+    application_id: int = 0
+    user_version: int = 0
+
+
+def read_header(path: Path) -> Header | None:
+    """The header of the file at ``path``; None if there is no file or it is empty (SQLite
+    treats an empty file as an empty database)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(100)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise JournalError(f"the journal path {path} is a folder, not a file") from None
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc}") from None
+    if not head:
+        return None
+    if len(head) < 100 or not head.startswith(SQLITE_MAGIC):
+        return Header(sqlite=False)
+    return Header(
+        sqlite=True,
+        user_version=int.from_bytes(head[60:64], "big", signed=True),
+        application_id=int.from_bytes(head[68:72], "big", signed=True),
+    )
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """True if SQLite says the file is corrupt or not a database (not merely busy or locked)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:  # pragma: no cover - Python 3.11+ always sets it
+        text = str(exc).lower()
+        return "malformed" in text or "not a database" in text
+    return (code & 0xFF) in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+
+
+# -- opening ----------------------------------------------------------------------------------
+
+
+class _Unusable(Exception):
+    """Internal: the file is damaged or foreign; ``reason`` says how."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | None]:
+    """A connection to the journal at ``path``, created or migrated to the current schema;
+    and a notice if a damaged or foreign file had to be moved aside first.
+
+    Raises JournalFromTheFuture (nothing changed) or JournalError."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise JournalError(f"cannot create the folder of the journal {path}: {exc}") from None
+    notice: str | None = None
+    for _ in range(2):
+        try:
+            return _open_checked(path), notice
+        except _Unusable as unusable:
+            moved = move_aside(path, now)
+            notice = (
+                f"The journal {path} could not be used ({unusable.reason}). It was moved to "
+                f"{moved.name} in the same folder, and a new, empty journal was started."
+            )
+    raise JournalError(f"cannot start a new journal at {path}")  # pragma: no cover
+
+
+def _open_checked(path: Path) -> sqlite3.Connection:
+    header = read_header(path)
+    if header is not None:
+        if not header.sqlite:
+            raise _Unusable("it is not an SQLite database")
+        if header.application_id not in (0, APPLICATION_ID):
+            raise _Unusable(
+                f"it is another program's SQLite database (application id {header.application_id})"
+            )
+        if header.application_id == APPLICATION_ID and header.user_version > schema_version():
+            raise JournalFromTheFuture(path, header.user_version, schema_version())
+        _sqlite_step(path, _inspect, read_only=True)
+    return _sqlite_step(path, _prepare, read_only=False)
+
+
+def _sqlite_step(
+    path: Path, step: Callable[[sqlite3.Connection, Path], None], *, read_only: bool
+) -> sqlite3.Connection:
+    """Run ``step`` on a new connection; the connection (closed if read-only or on error).
+
+    SQLite's "corrupt" and "not a database" become _Unusable; other SQLite errors (busy,
+    locked, cannot open) a JournalError: a file that is merely busy is never moved aside."""
+    try:
+        if read_only:
+            uri = path.absolute().as_uri() + "?mode=ro"
+            conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+        else:
+            conn = sqlite3.connect(str(path), timeout=10.0, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot open the journal {path}: {exc}") from None
+    try:
+        step(conn, path)
+    except sqlite3.Error as exc:
+        conn.close()
+        if is_damage(exc):
+            raise _Unusable(f"SQLite reports: {exc}") from None
+        raise JournalError(f"cannot open the journal {path}: {exc}") from None
+    except BaseException:
+        conn.close()
+        raise
+    if read_only:
+        conn.close()
+    return conn
+
+
+def _identity(conn: sqlite3.Connection) -> tuple[int, int, set[str]]:
+    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    tables = {
+        str(r[0])
+        for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if not str(r[0]).startswith("sqlite_")
+    }
+    return app_id, version, tables
+
+
+def _classify(conn: sqlite3.Connection, path: Path) -> bool:
+    """True for an empty database; raises unless the file is one of our journals of this or an
+    older version."""
+    app_id, version, tables = _identity(conn)
+    if app_id == 0 and version == 0 and not tables:
+        return True
+    if app_id != APPLICATION_ID:
+        listed = ", ".join(sorted(tables)) or "none"
+        raise _Unusable(f"it is another program's SQLite database (tables: {listed})")
+    if version > schema_version():
+        raise JournalFromTheFuture(path, version, schema_version())
+    if version < 1:
+        raise _Unusable("it has a journal's mark but no schema version")
+    return False
+
+
+def _inspect(conn: sqlite3.Connection, path: Path) -> None:
+    """Read-only: what the file is, and SQLite's quick check of a journal.  A read-only
+    connection never writes: not even the checkpoint SQLite makes when a connection closes,
+    so a damaged or newer file is left exactly as it was."""
+    if not _classify(conn, path):
+        problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise _Unusable("SQLite's check found damage: " + "; ".join(problems[:3]))
+
+
+def _prepare(conn: sqlite3.Connection, path: Path) -> None:
+    """Switch on WAL and full sync, and migrate the journal forward."""
+    _classify(conn, path)  # again: another process may have changed it meanwhile
+    mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+    if mode != "wal":
+        raise JournalError(f"cannot switch the journal {path} to WAL mode (it stays in {mode})")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    migrate(conn, path)
+    _, _, tables = _identity(conn)
+    missing = TABLES - tables
+    if missing:
+        raise _Unusable(f"tables are missing: {', '.join(sorted(missing))}")
+
+
+def migrate(conn: sqlite3.Connection, path: Path) -> int:
+    """Bring the journal to the current schema version in one transaction; the version it had.
+
+    Raises JournalFromTheFuture if another process made it newer meanwhile, JournalError if a
+    migration fails (the file then stays at its old version)."""
+    target = schema_version()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        app_id, version, tables = _identity(conn)
+        if app_id not in (0, APPLICATION_ID):  # pragma: no cover - checked just before
+            raise _Unusable(f"it is another program's SQLite database (application id {app_id})")
+        if version > target:
+            raise JournalFromTheFuture(path, version, target)
+        for step in MIGRATIONS:
+            if step.version <= version:
+                continue
+            try:
+                for statement in step.statements:
+                    conn.execute(statement)
+            except sqlite3.Error as exc:
+                if is_damage(exc):
+                    raise
+                raise JournalError(
+                    f"cannot bring the journal {path} from schema version {version} to "
+                    f"{step.version} ({step.what}): {exc}; the journal was left as it was"
+                ) from None
+        if version < target:
+            conn.execute(f"PRAGMA user_version = {int(target)}")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("COMMIT")
+        return version
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+"""SQLite's companion files, moved with the database so they never meet another file."""
+
+
+def move_aside(path: Path, now: datetime) -> Path:
+    """Rename ``path`` (and its -wal, -shm, -journal files) to ``<name>.damaged-<UTC time>``;
+    never deletes anything.  The new path."""
+    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists() or any(target.with_name(target.name + s).exists() for s in SIDE_FILES):
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    try:
+        path.rename(target)
+        for suffix in SIDE_FILES:
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                side.rename(target.with_name(target.name + suffix))
+    except OSError as exc:
+        raise JournalError(
+            f"the journal {path} cannot be used and cannot be moved aside: {exc}"
+        ) from None
+    return target

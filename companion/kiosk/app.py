@@ -1,0 +1,280 @@
+"""The kiosk application: one window, one main loop, one screen at a time.
+
+Threads stop at the edge: the button panel and the camera post INPUT_EVENT events (pygame's
+event queue is thread-safe) and the main loop turns them into the same inputs as touches and
+keys.  Time is an input too: ``tick(dt)`` advances animations and messages, so tests step time
+instead of sleeping.  The loop waits for events when nothing moves, so the Pi stays idle while
+the table thinks.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.engine import RulesError
+
+from . import i18n, theme
+from .config import Config, ConfigError
+from .config import save as save_config
+from .inputs import Input, Press, Tap, Text, translate
+from .sound import Sounds
+from .theme import Metrics
+from .ui import draw_text, panel
+
+if TYPE_CHECKING:
+    from companion.journal import Journal, JournaledGame
+
+    from .screens.base import Screen
+
+FPS_ANIMATING = 30
+IDLE_WAIT_MS = 1000
+TOAST_SECONDS = 4.0
+
+
+class App:
+    """The kiosk: the window, the screens, the game session and the journal."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        journal: Journal | None = None,
+        config_path: Path | None = None,
+        config_error: str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.config = config
+        self.config_path = config_path
+        i18n.set_language(config.language)
+        full = config.fullscreen if fullscreen is None else fullscreen
+        flags = pygame.FULLSCREEN if full else pygame.RESIZABLE
+        want = (0, 0) if full else (size or (config.width, config.height))
+        self.surface = pygame.display.set_mode(want, flags)
+        pygame.display.set_caption("companion")
+        self.metrics = Metrics(*self.surface.get_size())
+        self.sounds = Sounds(config.sound)
+        self.journal = journal
+        self.session: JournaledGame | None = None
+        self.rng = random.Random(seed)
+        self.time = 0.0
+        self.dirty = True
+        self.running = True
+        self._toast: tuple[str, float, bool] | None = None
+        self.typing = False
+        self.screen: Screen
+        from .screens.home import ErrorScreen, HomeScreen
+
+        if config_error is not None:
+            self.screen = ErrorScreen(self, config_error)
+        else:
+            self.screen = HomeScreen(self)
+        self.screen.on_show()
+
+    # -- screens and messages -----------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def show(self, screen: Screen) -> None:
+        self.screen = screen
+        self.typing = False
+        screen.on_show()
+        self.dirty = True
+
+    def toast(self, message: str, good: bool = False) -> None:
+        """Show a message for a few seconds (a refusal's reason, or a notice)."""
+        self._toast = (message, self.time + TOAST_SECONDS, good)
+        self.dirty = True
+
+    @property
+    def toast_text(self) -> str | None:
+        return self._toast[0] if self._toast else None
+
+    def set_language(self, code: str) -> None:
+        i18n.set_language(code)
+        self.config = self.config.with_(language=code)
+        self.save_config()
+        self.dirty = True
+
+    def next_language(self) -> None:
+        codes = list(i18n.LANGUAGES)
+        self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
+
+    def save_config(self) -> None:
+        try:
+            save_config(self.config, self.config_path)
+        except OSError as exc:
+            self.toast(i18n._("Settings not saved: {error}", error=str(exc)))
+
+    # -- the game session ---------------------------------------------------------------
+    def play(self, action: Any) -> bool:
+        """Apply an action through the engine and the journal.  A refusal is shown with its
+        reason and changes nothing.  True if the action was taken."""
+        if self.session is None:
+            return False
+        try:
+            self.session.play(action)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        self.dirty = True
+        return True
+
+    def undo(self) -> None:
+        if self.session is None:
+            return
+        try:
+            action = self.session.undo()
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return
+        self.toast(i18n._("Undone: {action}", action=str(action)), good=True)
+
+    def refuse(self, reason: str) -> None:
+        self.toast(reason)
+        self.sounds.play("refuse")
+
+    # -- the loop -----------------------------------------------------------------------
+    def dispatch(self, inp: Input) -> None:
+        if isinstance(inp, Press) and inp.role == "language":
+            self.next_language()
+            return
+        if (
+            isinstance(inp, Tap)
+            and self._toast is not None
+            and self._toast_rect().collidepoint(inp.pos)
+        ):
+            self._toast = None
+            self.dirty = True
+            return
+        self.screen.handle(inp)
+        self.dirty = True
+
+    def handle_event(self, event: Any) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.metrics = Metrics(*self.surface.get_size())
+            self.dirty = True
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.dirty = True
+            return
+        inp = translate(event, self.size, self.typing)
+        if inp is not None:
+            self.dispatch(inp)
+
+    def tick(self, dt: float) -> None:
+        self.time += dt
+        if self.screen.update(dt):
+            self.dirty = True
+        if self._toast is not None and self.time >= self._toast[1]:
+            self._toast = None
+            self.dirty = True
+
+    @property
+    def animating(self) -> bool:
+        return self.screen.animating()
+
+    def render(self, force: bool = False) -> bool:
+        """Draw the screen if something changed; True if it drew."""
+        if not (self.dirty or force):
+            return False
+        self.surface.fill(theme.BG)
+        self.screen.draw(self.surface)
+        if self._toast is not None:
+            rect = self._toast_rect()
+            panel(
+                self.surface,
+                rect,
+                theme.BAD if not self._toast[2] else theme.GOOD,
+                radius=10,
+                border=theme.OUTLINE,
+            )
+            draw_text(
+                self.surface,
+                self._toast[0],
+                rect.inflate(-16, -8),
+                self.metrics.text,
+                theme.TEXT,
+                lines=4,
+            )
+        self.dirty = False
+        return True
+
+    def _toast_rect(self) -> pygame.Rect:
+        w, h = self.size
+        m = self.metrics
+        height = m.px(96)
+        return pygame.Rect(m.px(24), h - height - m.px(12), w - m.px(48), height)
+
+    def run(self) -> None:
+        """The main loop: wait for events when idle, 30 frames a second while animating."""
+        clock = pygame.time.Clock()
+        clock.tick()
+        while self.running:
+            if self.animating or self._toast is not None:
+                events = pygame.event.get()
+                if not events and not self.animating:
+                    first = pygame.event.wait(250)
+                    events = [first] if first.type != pygame.NOEVENT else []
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            for event in events:
+                self.handle_event(event)
+            self.tick(clock.tick(FPS_ANIMATING if self.animating else 0) / 1000)
+            if self.render():
+                pygame.display.flip()
+
+
+def start(
+    config_path: Path | None = None,
+    *,
+    fullscreen: bool | None = None,
+    size: tuple[int, int] | None = None,
+) -> int:
+    """Open the kiosk: the config, the journal, the window.  A config or journal that cannot
+    be opened is shown on screen with the reason, never as a traceback."""
+    from . import config as config_mod
+
+    error: str | None = None
+    try:
+        config = config_mod.load(config_path)
+    except ConfigError as exc:
+        config, error = Config(), str(exc)
+    journal = None
+    if error is None:
+        try:
+            from companion.journal import Journal
+
+            journal = Journal.open(Path(config.journal) if config.journal else None)
+        except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
+            error = i18n._("The journal cannot be opened: {error}", error=str(exc))
+    pygame.init()
+    app = App(
+        config,
+        size=size,
+        fullscreen=fullscreen,
+        journal=journal,
+        config_path=config_path,
+        config_error=error,
+    )
+    if journal is not None and journal.notice:
+        app.toast(journal.notice)
+    app.run()
+    if journal is not None:
+        journal.close()
+    pygame.quit()
+    return 0
+
+
+__all__ = ["App", "Text", "start"]

@@ -1,0 +1,108 @@
+"""The kiosk's settings: a TOML file in the user's config directory.
+
+    [kiosk]
+    language = "en"        # en, zh or ja
+    fullscreen = false     # true on the Pi
+    width = 800            # window size when not full screen
+    height = 480
+    virtual_deck = false   # the companion draws the cards instead of the table
+    sound = true
+    journal = ""           # path of the journal; empty for the default
+
+A missing file means the defaults.  A malformed file is an error that names the key or the
+line; the kiosk shows it on screen instead of starting a game.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(Exception):
+    """The config file cannot be read or has a bad value; the message names it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    language: str = "en"
+    fullscreen: bool = False
+    width: int = 800
+    height: int = 480
+    virtual_deck: bool = False
+    sound: bool = True
+    journal: str = ""
+
+    def with_(self, **changes: Any) -> Config:
+        return replace(self, **changes)
+
+
+_CHOICES = {"language": ("en", "zh", "ja")}
+_LIMITS = {"width": (320, 7680), "height": (240, 7680)}
+
+
+def default_path() -> Path:
+    """``$XDG_CONFIG_HOME/companion/config.toml`` (platformdirs where available)."""
+    try:
+        from platformdirs import user_config_dir
+
+        return Path(user_config_dir("companion")) / "config.toml"
+    except ImportError:  # pragma: no cover - platformdirs is a dependency
+        base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+        return Path(base) / "companion" / "config.toml"
+
+
+def load(path: Path | None = None) -> Config:
+    """The settings in ``path`` (default: the user's); raises ConfigError naming what is bad."""
+    path = path or default_path()
+    if not path.exists():
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc}") from None
+    table = data.get("kiosk", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [kiosk] must be a table")
+    known = {f.name: f for f in fields(Config)}
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        f = known.get(key)
+        if f is None:
+            raise ConfigError(f"{path}: unknown setting kiosk.{key} (known: {', '.join(known)})")
+        want = type(getattr(Config(), key))
+        if type(value) is not want:
+            raise ConfigError(
+                f"{path}: kiosk.{key} must be {want.__name__}, not {type(value).__name__} "
+                f"({value!r})"
+            )
+        if key in _CHOICES and value not in _CHOICES[key]:
+            raise ConfigError(f"{path}: kiosk.{key} must be one of {', '.join(_CHOICES[key])}")
+        if key in _LIMITS and not _LIMITS[key][0] <= value <= _LIMITS[key][1]:
+            lo, hi = _LIMITS[key]
+            raise ConfigError(f"{path}: kiosk.{key} must be between {lo} and {hi}, not {value}")
+        values[key] = value
+    return Config(**values)
+
+
+def save(config: Config, path: Path | None = None) -> None:
+    """Write the settings (the [kiosk] table) atomically."""
+    path = path or default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["[kiosk]"]
+    for key, value in asdict(config).items():
+        if isinstance(value, bool):
+            lines.append(f"{key} = {'true' if value else 'false'}")
+        elif isinstance(value, int):
+            lines.append(f"{key} = {value}")
+        else:
+            escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
+            lines.append(f'{key} = "{escaped}"')
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,82 @@
+"""The kiosk's inputs: a tap somewhere, or a press of one of the table's buttons.
+
+Touch, mouse, keyboard, the GPIO button panel and the camera all become these, so screens
+handle one small vocabulary.  A touch is read from the FINGER events only: SDL also synthesises
+mouse events from touches (marked ``touch``), and those are dropped, so a tap never counts twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+ROLES = ("draw", "roll", "confirm", "pass", "undo", "back", "help", "language")
+
+KEYMAP = {
+    pygame.K_SPACE: "draw",
+    pygame.K_r: "roll",
+    pygame.K_RETURN: "confirm",
+    pygame.K_KP_ENTER: "confirm",
+    pygame.K_p: "pass",
+    pygame.K_u: "undo",
+    pygame.K_ESCAPE: "back",
+    pygame.K_BACKSPACE: "back",
+    pygame.K_h: "help",
+    pygame.K_F1: "help",
+    pygame.K_l: "language",
+}
+"""Keyboard stand-ins for the physical buttons (documented in the README)."""
+
+
+@dataclass(frozen=True)
+class Tap:
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Press:
+    """One of the table's buttons, by role (see ROLES)."""
+
+    role: str
+
+
+@dataclass(frozen=True)
+class Text:
+    """Typed text (a hardware keyboard, with an input method for CJK names)."""
+
+    text: str
+
+
+Input = Tap | Press | Text
+
+INPUT_EVENT = pygame.USEREVENT + 1
+"""Posted by other threads (button panel, camera) with ``input=`` an Input: thread-safe."""
+
+
+def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input | None:
+    """The input an SDL event stands for, or None.  ``typing`` makes letters text, not keys."""
+    kind = event.type
+    if kind == pygame.FINGERUP:
+        return Tap((int(event.x * size[0]), int(event.y * size[1])))
+    if kind == pygame.MOUSEBUTTONUP:
+        if getattr(event, "touch", False) or event.button != 1:
+            return None
+        return Tap(event.pos)
+    if kind == pygame.TEXTINPUT and typing:
+        return Text(event.text)
+    if kind == pygame.KEYDOWN:
+        if typing and event.key not in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_ESCAPE,
+            pygame.K_BACKSPACE,
+        ):
+            return None
+        role = KEYMAP.get(event.key)
+        return Press(role) if role else None
+    if kind == INPUT_EVENT:
+        inp = getattr(event, "input", None)
+        return inp if isinstance(inp, (Tap, Press, Text)) else None
+    return None

@@ -1,0 +1,1 @@
+"""Translations of the kiosk: one module per language besides English (the source text)."""

@@ -1,0 +1,197 @@
+"""The screen base class and the pieces every screen shares (title bar, buttons, help)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.inputs import Input, Press, Tap
+from companion.kiosk.ui import Button, draw_text, panel
+
+if TYPE_CHECKING:
+    from companion.journal import JournaledGame
+    from companion.kiosk.app import App
+
+
+class Screen:
+    """One screen.  Screens read state and emit actions through the app; ``draw`` lays out
+    and draws the buttons, which ``handle`` then hit-tests, so layout follows any size."""
+
+    title = ""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.buttons: list[Button] = []
+        self.roles: dict[str, Callable[[], None]] = {}
+
+    @property
+    def session(self) -> JournaledGame:
+        """The game being played (game screens only)."""
+        assert self.app.session is not None, "a game screen without a game"
+        return self.app.session
+
+    @property
+    def m(self) -> theme.Metrics:
+        return self.app.metrics
+
+    def on_show(self) -> None:
+        """Called when the screen becomes current."""
+
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Tap):
+            for b in reversed(self.buttons):
+                if b.rect.collidepoint(inp.pos):
+                    if b.enabled:
+                        b.on_tap()
+                    elif b.why is not None:
+                        self.app.refuse(b.why())
+                    return
+        elif isinstance(inp, Press):
+            action = self.roles.get(inp.role)
+            if action is not None:
+                action()
+            elif inp.role == "back":
+                self.back()
+
+    def back(self) -> None:
+        """The back key: by default, nothing."""
+
+    def update(self, dt: float) -> bool:
+        """Advance animations by ``dt`` seconds; True if the screen must be redrawn."""
+        return False
+
+    def animating(self) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.buttons = []
+        self.roles = {}
+        self.render(surface)
+
+    def render(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError(type(self).__name__)
+
+    # -- helpers -------------------------------------------------------------------------
+    def button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        on_tap: Callable[[], None],
+        *,
+        key: str = "",
+        enabled: bool = True,
+        why: Callable[[], str] | None = None,
+        fill: theme.Colour = theme.PANEL_HI,
+        text_colour: theme.Colour = theme.TEXT,
+        role: str | None = None,
+        sub: str = "",
+        selected: bool = False,
+        size: int | None = None,
+    ) -> Button:
+        b = Button(
+            rect,
+            label,
+            on_tap,
+            key or label,
+            enabled,
+            why,
+            fill,
+            text_colour,
+            size or self.m.text,
+            sub,
+            selected,
+        )
+        b.draw(surface)
+        self.buttons.append(b)
+        if role is not None and enabled:
+            self.roles[role] = on_tap
+        return b
+
+    def title_bar(
+        self,
+        surface: pygame.Surface,
+        title: str,
+        *,
+        back: bool = True,
+        right: list[tuple[str, Callable[[], None], str]] | None = None,
+    ) -> pygame.Rect:
+        """The bar at the top: back, the title, and buttons on the right (label, tap, role).
+        Returns the area below it."""
+        m = self.m
+        w, _h = surface.get_size()
+        bar = pygame.Rect(0, 0, w, m.touch + m.gap * 2)
+        panel(surface, bar, theme.PANEL, radius=0)
+        x = m.gap
+        if back:
+            self.button(
+                surface,
+                pygame.Rect(x, m.gap, m.touch * 2, m.touch),
+                _("Back"),
+                self.back,
+                key="back",
+                role="back",
+            )
+            x += m.touch * 2 + m.gap
+        rx = w - m.gap
+        for label, tap, role in reversed(right or []):
+            bw = max(m.touch * 2, m.px(84))
+            rx -= bw
+            self.button(
+                surface, pygame.Rect(rx, m.gap, bw, m.touch), label, tap, key=role, role=role
+            )
+            rx -= m.gap
+        draw_text(
+            surface,
+            title,
+            pygame.Rect(x, m.gap, rx - x - m.gap, m.touch),
+            m.large,
+            theme.ACCENT,
+            bold=True,
+            align="left",
+        )
+        return pygame.Rect(0, bar.bottom, w, surface.get_height() - bar.bottom)
+
+    def game_bar(
+        self, surface: pygame.Surface, buttons: list[tuple[str, Callable[[], None], str, bool]]
+    ) -> tuple[pygame.Rect, pygame.Rect]:
+        """The bar of a game screen: buttons (label, tap, key, enabled) on the right, or on a
+        second row in portrait.  Returns the area for the game's status and the body below."""
+        m = self.m
+        w = surface.get_width()
+        rows = 2 if m.portrait else 1
+        bar_h = m.touch * rows + m.gap * (rows + 1)
+        panel(surface, pygame.Rect(0, 0, w, bar_h), theme.PANEL, radius=0)
+        y = m.gap + (m.touch + m.gap if m.portrait else 0)
+        bw = max(m.touch * 2, m.px(80))
+        x = w - m.gap
+        for label, tap, key, enabled in reversed(buttons):
+            width = m.touch if label == "?" else bw
+            x -= width
+            self.button(
+                surface,
+                pygame.Rect(x, y, width, m.touch),
+                label,
+                tap,
+                key=key,
+                enabled=enabled,
+                role=key if key in ("undo", "help") else None,
+                why=lambda: _("Nothing to undo since the last draw, roll or reveal"),
+                size=m.small,
+            )
+            x -= m.gap
+        info = (
+            pygame.Rect(m.gap, m.gap, w - 2 * m.gap, m.touch)
+            if m.portrait
+            else pygame.Rect(m.gap, m.gap, x - m.gap, m.touch)
+        )
+        return info, pygame.Rect(0, bar_h, w, surface.get_height() - bar_h)
+
+    def language_button(self) -> tuple[str, Callable[[], None], str]:
+        from companion.kiosk.i18n import LANGUAGE_NAMES, language
+
+        return (LANGUAGE_NAMES[language()], self.app.next_language, "language")

@@ -1,0 +1,701 @@
+"""The Builders: Middle Ages at the table: one screen for a turn.
+
+A large action-point counter; the building and worker rows with the visible top of the
+building deck; the active player's sites with what each has against what it needs, and the AP
+the next worker sent there would cost; the idle workers and finished machines; coins and VP for
+everyone.  Every action shows its cost before it is taken; a refusal shows the engine's reason.
+Cards the table turns over to refill a row are tapped in (or drawn by the companion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion.builders.actions import (
+    BUY_ACTION,
+    END_TURN,
+    Recruit,
+    Send,
+    Start,
+    TakeCoins,
+)
+from companion.builders.cards import BUILDING, RESOURCES, WAGE, WORKER
+from companion.builders.rules import ACTION_PRICE, COIN_TABLE, END_VP
+from companion.builders.state import BuildersState
+from companion.engine import CHANCE, RulesError
+from companion.engine.simulate import sample
+from companion.kiosk import theme
+from companion.kiosk.i18n import _, builders_action_help, card_name, short_card_name
+from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
+
+from .base import Screen
+from .game import open_game, virtual_draw
+
+CELEBRATE_SECONDS = 1.5
+
+
+def supplies(card: str) -> tuple[int, int, int, int]:
+    """What a worker or finished machine supplies."""
+    if card in WORKER:
+        return WORKER[card].output
+    return BUILDING[card].output
+
+
+def screen_key(state: BuildersState) -> str:
+    """Which kind of screen a state shows (for screenshots)."""
+    if state.over:
+        return "over"
+    if state.pending:
+        return "reveal"
+    p = state.players[state.turn_player]
+    if state.end:
+        return "last-round"
+    if p.sites and p.idle:
+        return "turn-sites"
+    return "turn"
+
+
+class BuildersScreen(Screen):
+    """The table screen for a game of The Builders."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.game = app.session.game
+        self.selected: str | None = None  # an idle worker picked to be sent
+        self.celebrate: tuple[float, list[str]] | None = None
+        self.help_open = False
+
+    @property
+    def state(self) -> BuildersState:
+        return self.session.state  # type: ignore[no-any-return]
+
+    def on_show(self) -> None:
+        self.after_play()
+
+    def after_play(self) -> None:
+        virtual_draw(self.app, lambda s: True)
+        if self.game.is_over(self.state) and self.celebrate is None:
+            open_game(self.app)
+            return
+        if self.selected is not None:
+            me = self.state.players[self.state.turn_player]
+            if self.selected not in me.idle:
+                self.selected = None
+
+    def take(self, action: Any) -> None:
+        before = self.state
+        if not self.app.play(action):
+            return
+        after = self.state
+        done = []
+        for spec, a, b in zip(before.setup.players, before.players, after.players, strict=True):
+            for card in b.finished:
+                if card not in a.finished:
+                    c = BUILDING[card]
+                    done.append(
+                        _(
+                            "{name} completes {card}: +{coins} coins, +{vp} VP",
+                            name=spec.name,
+                            card=card_name("builders", card),
+                            coins=c.coins,
+                            vp=c.vp,
+                        )
+                    )
+        if done:
+            self.celebrate = (CELEBRATE_SECONDS, done)
+            self.app.sounds.play("score")
+        if after.end and not before.end:
+            self.app.toast(self.end_notice(), good=True)
+        self.selected = None
+        self.after_play()
+
+    def end_notice(self) -> str:
+        state = self.state
+        n = len(state.players)
+        left = (state.setup.start_player - state.turn_player - 1) % n
+        if state.pending or state.end is None:
+            left = (state.setup.start_player - state.turn_player) % n
+        return _("The end is triggered: {n} more turns this round", n=left)
+
+    def update(self, dt: float) -> bool:
+        if self.celebrate is None:
+            return False
+        left, lines = self.celebrate
+        left -= dt
+        if left <= 0:
+            self.celebrate = None
+            if self.game.is_over(self.state):
+                open_game(self.app)
+        else:
+            self.celebrate = (left, lines)
+        return True
+
+    def animating(self) -> bool:
+        return self.celebrate is not None
+
+    def undo(self) -> None:
+        self.selected = None
+        self.app.undo()
+        self.after_play()
+
+    def home(self) -> None:
+        from .home import HomeScreen
+
+        self.app.session = None
+        self.app.show(HomeScreen(self.app))
+
+    def back(self) -> None:
+        if self.help_open:
+            self.help_open = False
+        elif self.selected is not None:
+            self.selected = None
+        else:
+            self.home()
+
+    def toggle_help(self) -> None:
+        self.help_open = not self.help_open
+
+    def reason(self, action: Any) -> str:
+        try:
+            self.game.apply(self.state, action)
+        except RulesError as exc:
+            return str(exc)
+        return ""
+
+    # -- drawing -----------------------------------------------------------------------------
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        body = self._top(surface).inflate(-m.gap * 2, -m.gap * 2)
+        if self.game.current_player(self.state) == CHANCE:
+            self._picker(surface, body)
+        elif self.help_open:
+            self._help(surface, body)
+        elif m.portrait:
+            rows_r, mine_r, actions_r, others_r = split_v(body, 9, 8, 2, 3, gap=m.gap)
+            self._rows(surface, rows_r)
+            self._mine(surface, mine_r)
+            self._actions(surface, actions_r)
+            self._others(surface, others_r)
+        else:
+            left, right = split_h(body, 11, 9, gap=m.gap)
+            rows_r, actions_r = split_v(left, 6, 1, gap=m.gap)
+            mine_r, others_r = split_v(right, 5, 2, gap=m.gap)
+            self._rows(surface, rows_r)
+            self._actions(surface, actions_r)
+            self._mine(surface, mine_r)
+            self._others(surface, others_r)
+        if self.celebrate is not None:
+            self._celebration(surface, body)
+        self.roles.setdefault("undo", self.undo)
+        self.roles.setdefault("help", self.toggle_help)
+
+    def _top(self, surface: pygame.Surface) -> pygame.Rect:
+        m = self.m
+        state = self.state
+        lang = self.language_button()
+        left, body = self.game_bar(
+            surface,
+            [
+                (_("Undo"), self.undo, "undo", self.session.can_undo()),
+                ("?", self.toggle_help, "help", True),
+                (lang[0], lang[1], lang[2], True),
+                (_("Menu"), self.home, "menu", True),
+            ],
+        )
+        n = len(state.players)
+        round_no = (state.turn - 1) // n + 1
+        info_r, ap_r = split_h(left, 3, 2, gap=m.gap)
+        if self.game.current_player(state) == CHANCE:
+            draw_text(
+                surface,
+                _("Round {n}", n=round_no) + " · " + _("The table reveals"),
+                left,
+                m.text,
+                theme.MUTED,
+                align="left",
+                lines=1,
+            )
+            return body
+        p = state.setup.players[state.turn_player]
+        t1, t2 = split_v(info_r, 1, 1)
+        draw_text(
+            surface, _("Round {n}", n=round_no), t1, m.small, theme.ACCENT, align="left", lines=1
+        )
+        draw_text(
+            surface,
+            _("{name}'s turn", name=p.name),
+            t2,
+            m.text,
+            theme.PLAYER[p.colour] if p.colour != "blue" else (120, 160, 240),
+            align="left",
+            bold=True,
+            lines=1,
+        )
+        panel(surface, ap_r, theme.ACCENT)
+        draw_text(
+            surface, _("{n} AP", n=state.ap), ap_r, m.large, theme.OUTLINE, bold=True, lines=1
+        )
+        return body
+
+    def _needs(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        needs: tuple[int, ...],
+        have: tuple[int, ...] | None = None,
+    ) -> None:
+        """Resource squares with the count inside (``have/needs`` on a site), left to right."""
+        m = self.m
+        shown = [r for r in range(4) if needs[r] or (have is not None and have[r])]
+        if not shown:
+            return
+        side = min(area.height - 2, m.px(22))
+        width = side if have is None else side * 2
+        gap = max(2, m.px(3))
+        x = area.x
+        for r in shown:
+            box = pygame.Rect(x, area.centery - side // 2, width, side)
+            colour = theme.RESOURCE[RESOURCES[r]]
+            pygame.draw.rect(surface, colour, box, border_radius=4)
+            text = str(needs[r]) if have is None else f"{min(have[r], needs[r])}/{needs[r]}"
+            done = have is not None and have[r] >= needs[r]
+            if done:
+                pygame.draw.rect(surface, theme.GOOD, box, 3, border_radius=4)
+            fg = theme.OUTLINE if sum(colour) > 400 else theme.TEXT
+            draw_text(surface, text, box, m.small, fg, bold=True, lines=1, min_size=m.px(9))
+            x += width + gap
+
+    def _rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        state = self.state
+        legal = {str(a) for a in self.game.legal_actions(state)}
+        b_area, w_area = split_v(area, 4, 3, gap=m.gap)
+        label_h = m.px(22)
+        nb = state.building_next
+        top = (
+            _("Buildings · next: {card}", card=card_name("builders", nb))
+            if nb
+            else _("Buildings · deck: {n}", n=len(state.building_deck))
+        )
+        draw_text(
+            surface,
+            top,
+            pygame.Rect(b_area.x, b_area.y, b_area.width, label_h),
+            m.small,
+            theme.MUTED,
+            align="left",
+            lines=1,
+        )
+        cells = grid(
+            pygame.Rect(b_area.x, b_area.y + label_h, b_area.width, b_area.height - label_h),
+            5,
+            5,
+            m.gap,
+        )
+        for card, cell in zip(state.building_row, cells, strict=False):
+            c = BUILDING[card]
+            action = Start(card)
+            self._card_button(
+                surface,
+                cell,
+                card_name("builders", card),
+                c.needs,
+                _("{coins} coins · {vp} VP", coins=c.coins, vp=c.vp),
+                partial(self.take, action),
+                str(action),
+                str(action) in legal,
+                machine=c.is_machine,
+            )
+        nw = state.worker_next
+        wtop = (
+            _("Workers · next: {card}", card=card_name("builders", nw))
+            if nw
+            else _("Workers · deck: {n}", n=len(state.worker_deck))
+        )
+        draw_text(
+            surface,
+            wtop,
+            pygame.Rect(w_area.x, w_area.y, w_area.width, label_h),
+            m.small,
+            theme.MUTED,
+            align="left",
+            lines=1,
+        )
+        cells = grid(
+            pygame.Rect(w_area.x, w_area.y + label_h, w_area.width, w_area.height - label_h),
+            5,
+            5,
+            m.gap,
+        )
+        for card, cell in zip(state.worker_row, cells, strict=False):
+            recruit = Recruit(card)
+            self._card_button(
+                surface,
+                cell,
+                short_card_name("builders", card),
+                WORKER[card].output,
+                _("wage {n}", n=WORKER[card].wage),
+                partial(self.take, recruit),
+                str(recruit),
+                str(recruit) in legal,
+            )
+
+    def _card_button(
+        self,
+        surface: pygame.Surface,
+        cell: pygame.Rect,
+        name: str,
+        amounts: tuple[int, ...],
+        foot: str,
+        tap: Callable[[], None],
+        key: str,
+        enabled: bool,
+        machine: bool = False,
+    ) -> None:
+        m = self.m
+        fill = (70, 62, 90) if machine else theme.PANEL_HI
+        self.button(
+            surface,
+            cell,
+            "",
+            tap,
+            key=key,
+            enabled=enabled,
+            why=lambda: self.reason(self.game.parse_action(key)),
+            fill=fill,
+        )
+        inner = cell.inflate(-6, -4)
+        name_r, needs_r, foot_r = split_v(inner, 2, 1, 1)
+        draw_text(
+            surface,
+            name,
+            name_r,
+            m.px(14),
+            theme.TEXT if enabled else theme.DISABLED,
+            lines=2,
+            min_size=m.px(9),
+        )
+        self._needs(surface, needs_r, amounts)
+        draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=1, min_size=m.px(9))
+
+    def _mine(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        state = self.state
+        i = state.turn_player
+        me = state.players[i]
+        spec = state.setup.players[i]
+        panel(surface, area, theme.PANEL, border=theme.PLAYER[spec.colour], width=2)
+        inner = area.inflate(-m.gap * 2, -m.gap * 2)
+        head_h = m.px(24)
+        draw_text(
+            surface,
+            _("{name}: {coins} coins, {vp} VP", name=spec.name, coins=me.coins, vp=me.vp),
+            pygame.Rect(inner.x, inner.y, inner.width, head_h),
+            m.text,
+            theme.TEXT,
+            align="left",
+            bold=True,
+            lines=1,
+        )
+        idle_h = m.touch
+        sites_r = pygame.Rect(
+            inner.x,
+            inner.y + head_h + m.gap,
+            inner.width,
+            inner.height - head_h - idle_h - m.px(22) - m.gap * 3,
+        )
+        sent = dict(state.sent)
+        legal = {str(a) for a in self.game.legal_actions(state)}
+        n = max(1, len(me.sites))
+        row_h = max(m.px(44), min(m.touch + m.px(8), (sites_r.height - m.gap * (n - 1)) // n))
+        shown = me.sites[: max(1, (sites_r.height + m.gap) // (row_h + m.gap))]
+        cells = grid(sites_r, len(shown), 1, m.gap, row_h)
+        if not me.sites:
+            draw_text(
+                surface,
+                _("No site yet: start a construction from the row"),
+                sites_r,
+                m.small,
+                theme.MUTED,
+                lines=2,
+            )
+        for site, cell in zip(shown, cells, strict=True):
+            cost = sent.get(site.card, 0) + 1
+            if self.selected is not None:
+                action = Send(self.selected, site.card)
+                wage = WAGE[self.selected]
+                self.button(
+                    surface,
+                    cell,
+                    "",
+                    partial(self.take, action),
+                    key=str(action),
+                    enabled=str(action) in legal,
+                    why=partial(self.reason, action),
+                    fill=theme.PANEL_HI,
+                    selected=True,
+                )
+                hint = _("send: {ap} AP, {wage} coins", ap=cost, wage=wage)
+            else:
+                pygame.draw.rect(surface, theme.PANEL_HI, cell, border_radius=6)
+                hint = _("next worker: {ap} AP", ap=cost)
+            top, needs_r = split_v(cell.inflate(-8, -4), 1, 1)
+            name_r, hint_r = split_h(top, 1, 1, gap=m.gap)
+            draw_text(
+                surface,
+                card_name("builders", site.card),
+                name_r,
+                m.px(14),
+                theme.TEXT,
+                align="left",
+                lines=1,
+                min_size=m.px(9),
+            )
+            draw_text(
+                surface,
+                hint,
+                hint_r,
+                m.px(13),
+                theme.ACCENT,
+                align="right",
+                lines=1,
+                min_size=m.px(9),
+            )
+            self._needs(surface, needs_r, BUILDING[site.card].needs, site.supplied)
+        label_r = pygame.Rect(
+            inner.x, inner.bottom - idle_h - m.px(22) - m.gap, inner.width, m.px(22)
+        )
+        draw_text(
+            surface,
+            _("Idle workers: tap one, then a site"),
+            label_r,
+            m.small,
+            theme.MUTED,
+            align="left",
+            lines=1,
+        )
+        idle_r = pygame.Rect(inner.x, inner.bottom - idle_h, inner.width, idle_h)
+        idle = list(dict.fromkeys(me.idle))
+        cells = grid(idle_r, max(1, len(idle)), max(4, len(idle)), m.gap)
+        for w, cell in zip(idle, cells, strict=False):
+            count = me.idle.count(w)
+            label = short_card_name("builders", w) + (f" ×{count}" if count > 1 else "")
+            self.button(
+                surface,
+                cell,
+                label,
+                partial(self.select, w),
+                key=f"select {w}",
+                selected=self.selected == w,
+                size=m.px(13),
+                sub=_("wage {n}", n=WAGE[w]),
+            )
+
+    def select(self, worker: str) -> None:
+        self.selected = None if self.selected == worker else worker
+
+    def _actions(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        state = self.state
+        legal = {str(a) for a in self.game.legal_actions(state)}
+        cells = split_h(area, 1, 1, 1, 1.4, 1.2, gap=m.gap)
+        for k, cell in zip((1, 2, 3), cells, strict=False):
+            action = TakeCoins(k)
+            gain = COIN_TABLE[k]
+            self.button(
+                surface,
+                cell,
+                _("+{n} coins", n=gain),
+                partial(self.take, action),
+                key=str(action),
+                enabled=str(action) in legal,
+                why=partial(self.reason, action),
+                sub=_("{n} AP", n=k),
+                size=m.small,
+            )
+        self.button(
+            surface,
+            cells[3],
+            _("Buy an action"),
+            lambda: self.take(BUY_ACTION),
+            key="buy action",
+            enabled="buy action" in legal,
+            why=lambda: self.reason(BUY_ACTION),
+            sub=_("{n} coins", n=ACTION_PRICE),
+            size=m.small,
+        )
+        self.button(
+            surface,
+            cells[4],
+            _("End turn"),
+            lambda: self.take(END_TURN),
+            key="end turn",
+            role="confirm",
+            fill=theme.ACCENT,
+            text_colour=theme.OUTLINE,
+            size=m.small,
+        )
+
+    def _others(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        state = self.state
+        n = len(state.players)
+        cells = grid(area, n, n if n <= 4 else 2, m.gap)
+        for k, cell in enumerate(cells):
+            spec, p = state.setup.players[k], state.players[k]
+            panel(
+                surface,
+                cell,
+                theme.PLAYER[spec.colour],
+                border=theme.ACCENT if k == state.turn_player else None,
+                width=3,
+            )
+            fg = theme.PLAYER_TEXT[spec.colour]
+            r1, r2 = split_v(cell.inflate(-6, -4), 1, 1)
+            draw_text(surface, spec.name, r1, m.small, fg, bold=True, lines=1)
+            draw_text(
+                surface,
+                _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=END_VP, coins=p.coins),
+                r2,
+                m.px(13),
+                fg,
+                lines=1,
+                min_size=m.px(9),
+            )
+
+    def _picker(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        state = self.state
+        step = state.pending[0]
+        title = {
+            "reveal building": _("Tap the building card dealt into the row"),
+            "next building": _("Tap the building now on top of the deck"),
+            "reveal worker": _("Tap the worker card dealt into the row"),
+            "next worker": _("Tap the worker now on top of the deck"),
+            "deal apprentice": _(
+                "Tap the Apprentice dealt to {name}",
+                name=state.setup.players[state.pending_seat].name,
+            ),
+        }[step]
+        outcomes = [a for a, p in self.game.chance_outcomes(state) if p > 0]
+        head = pygame.Rect(area.x, area.y, area.width, m.px(32))
+        draw_text(surface, title, head, m.text, theme.TEXT, align="left", lines=1)
+        foot = pygame.Rect(area.x, area.bottom - m.touch, area.width, m.touch)
+        body = pygame.Rect(
+            area.x, head.bottom + m.gap, area.width, foot.y - head.bottom - m.gap * 2
+        )
+        cols = 5 if not m.portrait else 3
+        rows = max(1, (len(outcomes) + cols - 1) // cols)
+        while rows * m.px(30) > body.height and cols < 8:
+            cols += 1
+            rows = (len(outcomes) + cols - 1) // cols
+        cells = grid(body, len(outcomes), cols, 4)
+        for action, cell in zip(outcomes, cells, strict=True):
+            card = action.card
+            self.button(
+                surface,
+                cell,
+                card_name("builders", card),
+                partial(self.take, action),
+                key=str(action),
+                size=m.px(13),
+            )
+        self.button(surface, foot, _("Draw for the table"), self.virtual_one, key="virtual draw")
+
+    def virtual_one(self) -> None:
+        self.take(sample(self.game.chance_outcomes(self.state), self.app.rng))
+
+    def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        panel(surface, area, theme.PANEL, border=theme.ACCENT)
+        inner = area.inflate(-m.gap * 3, -m.gap * 3)
+        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        body = pygame.Rect(inner.x, inner.y, inner.width, foot.y - inner.y - m.gap)
+        kinds = ("start", "recruit", "send", "coins", "buy action", "end turn")
+        rows = split_v(body, *([1] * len(kinds)), gap=m.gap)
+        for kind, row in zip(kinds, rows, strict=True):
+            draw_text(
+                surface,
+                builders_action_help(kind),
+                row,
+                m.small,
+                theme.TEXT,
+                align="left",
+                lines=3,
+                min_size=m.px(10),
+            )
+        self.button(surface, foot, _("Close"), self.toggle_help, key="close", role="confirm")
+
+    def _celebration(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        assert self.celebrate is not None
+        _left, lines = self.celebrate
+        box = area.inflate(-area.width // 6, -area.height // 3)
+        panel(surface, box, theme.ACCENT, border=theme.OUTLINE, width=3)
+        draw_text(
+            surface,
+            "\n".join(lines) if len(lines) == 1 else " · ".join(lines),
+            box.inflate(-m.gap * 4, -m.gap * 4),
+            m.large,
+            theme.OUTLINE,
+            bold=True,
+            lines=4,
+        )
+
+
+def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+    """Screens of The Builders for ``companion screenshots``."""
+    from companion.kiosk.screenshots import find_prefixes
+
+    from .end import EndScreen
+
+    keys = ["reveal", "turn", "turn-sites", "last-round", "over"]
+    prefixes = find_prefixes("builders", keys, players=3)
+    for key in keys:
+        if key not in prefixes:
+            continue
+        setup, actions = prefixes[key]
+
+        def enter(app: Any, setup: Any = setup, actions: list[str] = actions) -> None:
+            app.session = journal.start(setup, seed=0)
+            for a in actions:
+                app.session.play(a)
+            if app.session.game.is_over(app.session.state):
+                app.show(EndScreen(app, app.session.id))
+            else:
+                app.config = app.config.with_(virtual_deck=False)
+                open_game(app)
+
+        yield f"builders-{key}", enter
+        if key == "turn-sites":
+
+            def selected(app: Any, enter: Any = enter) -> None:
+                enter(app)
+                me = app.session.state.players[app.session.state.turn_player]
+                app.screen.selected = me.idle[0]
+
+            yield "builders-send", selected
+
+            def celebrate(app: Any, enter: Any = enter) -> None:
+                enter(app)
+                card = BUILDING["abbaye"]
+                line = _(
+                    "{name} completes {card}: +{coins} coins, +{vp} VP",
+                    name="Ann",
+                    card=card_name("builders", card.id),
+                    coins=card.coins,
+                    vp=card.vp,
+                )
+                app.screen.celebrate = (1.0, [line])
+
+            yield "builders-complete", celebrate
+
+            def helped(app: Any, enter: Any = enter) -> None:
+                enter(app)
+                app.screen.help_open = True
+
+            yield "builders-help", helped

@@ -1,0 +1,210 @@
+"""The end of a game: final scores, the tie-break explained, VP round by round, and the
+BG Stats link as a QR code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.engine import get_game, replay
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.qr import draw_qr
+from companion.kiosk.ui import draw_text, panel, split_h, split_v
+
+from .base import Screen
+
+
+def explain_result(game: str, summary: dict[str, Any]) -> str:
+    """One sentence on how the winner was decided, tie-breaks included."""
+    players = summary["players"]
+    scores = summary["scores"]
+    winners = summary["winners"]
+    top = max(scores.values())
+    tied = [p for p in players if scores[p["name"]] == top]
+    if len(tied) == 1:
+        return _("{name} wins with {points} points", name=winners[0], points=top)
+    if game == "pillars":
+        if len(winners) == 1:
+            w = next(p for p in tied if p["name"] == winners[0])
+            return _(
+                "Tie on {points} VP broken by gold: {name} has {gold} gold",
+                points=top,
+                name=w["name"],
+                gold=w["gold"],
+            )
+        return _("Shared win: the same VP and the same gold")
+    if len(winners) == 1:
+        w = next(p for p in tied if p["name"] == winners[0])
+        best_vp = max(p["vp"] for p in tied)
+        if sum(1 for p in tied if p["vp"] == best_vp) == 1:
+            return _(
+                "Tie on {points} points broken by VP from buildings: {name} has {vp}",
+                points=top,
+                name=w["name"],
+                vp=w["vp"],
+            )
+        return _(
+            "Tie on {points} points and building VP broken by coins: {name} has {coins}",
+            points=top,
+            name=w["name"],
+            coins=w["coins"],
+        )
+    return _("Shared win: the same points, building VP and coins")
+
+
+class EndScreen(Screen):
+    """Final scores of a finished game in the journal."""
+
+    def __init__(self, app: Any, game_id: int, back_to_history: bool = False) -> None:
+        super().__init__(app)
+        journal = app.journal
+        self.info = journal.get(game_id)
+        self.game = get_game(self.info.game)
+        self.state = replay(self.game, journal.record(game_id))
+        self.summary = self.game.summary(self.state)
+        try:
+            self.link: str | None = journal.bgstats_link(game_id)
+        except Exception:  # noqa: BLE001 - the link is a convenience; the scores still show
+            self.link = None
+        self.back_to_history = back_to_history
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = self.title_bar(surface, _("Final scores"), right=[self.language_button()])
+        inner = area.inflate(-m.gap * 4, -m.gap * 2)
+        if m.portrait:
+            scores_r, chart_r, qr_r = split_v(inner, 4, 4, 3, gap=m.gap * 2)
+        else:
+            left, qr_r = split_h(inner, 3, 1, gap=m.gap * 2)
+            scores_r, chart_r = split_v(left, 1, 1, gap=m.gap * 2)
+        self._scores(surface, scores_r)
+        self._chart(surface, chart_r)
+        self._qr(surface, qr_r)
+
+    def _scores(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        players = sorted(self.summary["players"], key=lambda p: -self.summary["scores"][p["name"]])
+        head, body = split_v(area, 1, 4, gap=m.gap)
+        draw_text(
+            surface,
+            explain_result(self.info.game, self.summary),
+            head,
+            m.text,
+            theme.ACCENT,
+            lines=2,
+        )
+        rows = split_v(body, *([1] * len(players)), gap=m.gap)
+        money = "gold" if self.info.game == "pillars" else "coins"
+        for p, row in zip(players, rows, strict=True):
+            win = p["name"] in self.summary["winners"]
+            panel(
+                surface,
+                row,
+                theme.PLAYER[p["colour"]],
+                border=theme.ACCENT if win else None,
+                width=4,
+            )
+            name_r, pts_r, detail_r = split_h(row.inflate(-m.gap * 2, 0), 3, 2, 3, gap=m.gap)
+            fg = theme.PLAYER_TEXT[p["colour"]]
+            draw_text(
+                surface,
+                ("★ " if win else "") + p["name"],
+                name_r,
+                m.text,
+                fg,
+                align="left",
+                bold=True,
+                lines=1,
+            )
+            draw_text(
+                surface,
+                str(self.summary["scores"][p["name"]]),
+                pts_r,
+                m.large,
+                fg,
+                bold=True,
+                lines=1,
+            )
+            detail = (
+                _("{gold} gold", gold=p["gold"])
+                if money == "gold"
+                else _("{vp} VP, {coins} coins", vp=p["vp"], coins=p["coins"])
+            )
+            draw_text(surface, detail, detail_r, m.small, fg, align="right", lines=1)
+
+    def _chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        panel(surface, area, theme.PANEL)
+        label = _("VP by round") if self.info.game == "pillars" else _("Points by turn")
+        title_r = pygame.Rect(area.x + m.gap, area.y, area.width - 2 * m.gap, m.px(26))
+        draw_text(surface, label, title_r, m.small, theme.MUTED, align="left", lines=1)
+        periods = list(self.info.periods)
+        plot = pygame.Rect(
+            area.x + m.px(36),
+            title_r.bottom + m.gap,
+            area.width - m.px(48),
+            area.bottom - title_r.bottom - m.px(28),
+        )
+        if len(periods) < 1 or plot.height < 10:
+            return
+        top = max(1, max(max(s.values()) for _p, s in periods))
+        pygame.draw.line(surface, theme.MUTED, plot.bottomleft, plot.bottomright, 2)
+        pygame.draw.line(surface, theme.MUTED, plot.bottomleft, plot.topleft, 2)
+        draw_text(
+            surface,
+            str(top),
+            pygame.Rect(area.x, plot.y - m.px(8), m.px(32), m.px(16)),
+            m.px(12),
+            theme.MUTED,
+            align="right",
+            lines=1,
+        )
+        draw_text(
+            surface,
+            "0",
+            pygame.Rect(area.x, plot.bottom - m.px(8), m.px(32), m.px(16)),
+            m.px(12),
+            theme.MUTED,
+            align="right",
+            lines=1,
+        )
+        n = len(periods)
+        for p in self.summary["players"]:
+            pts = []
+            for k, (_period, scores) in enumerate(periods):
+                x = plot.x + (plot.width * k // max(1, n - 1) if n > 1 else plot.width // 2)
+                y = plot.bottom - plot.height * scores.get(p["name"], 0) // top
+                pts.append((x, y))
+            colour = theme.PLAYER[p["colour"]]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, colour, False, pts, max(2, m.px(3)))
+            for pt in pts:
+                pygame.draw.circle(surface, colour, pt, max(3, m.px(4)))
+        first, last = periods[0][0], periods[-1][0]
+        axis = pygame.Rect(plot.x, plot.bottom + 2, plot.width, m.px(20))
+        draw_text(surface, str(first), axis, m.px(12), theme.MUTED, align="left", lines=1)
+        draw_text(surface, str(last), axis, m.px(12), theme.MUTED, align="right", lines=1)
+
+    def _qr(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        if not self.link:
+            return
+        label_r = pygame.Rect(area.x, area.bottom - m.px(40), area.width, m.px(40))
+        code_r = pygame.Rect(area.x, area.y, area.width, area.height - label_r.height)
+        draw_qr(surface, self.link, code_r)
+        draw_text(
+            surface, _("Scan to log this play in BG Stats"), label_r, m.small, theme.MUTED, lines=2
+        )
+
+    def back(self) -> None:
+        if self.back_to_history:
+            from .history import GamesScreen
+
+            self.app.show(GamesScreen(self.app, unfinished=False))
+        else:
+            from .home import HomeScreen
+
+            self.app.session = None
+            self.app.show(HomeScreen(self.app))

@@ -1,0 +1,87 @@
+"""Lists of games from the journal: the history of finished games, or unfinished ones."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.ui import draw_text, grid, split_h
+
+from .base import Screen
+from .home import game_title
+
+
+class GamesScreen(Screen):
+    """Finished games (tap one for its scores) or unfinished ones (tap to resume)."""
+
+    def __init__(self, app: Any, unfinished: bool) -> None:
+        super().__init__(app)
+        self.unfinished = unfinished
+        self.page = 0
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        title = _("Unfinished games") if self.unfinished else _("History")
+        area = self.title_bar(surface, title)
+        journal = self.app.journal
+        games = []
+        if journal is not None:
+            games = journal.unfinished() if self.unfinished else journal.finished()
+        inner = area.inflate(-m.gap * 4, -m.gap * 2)
+        per_page = max(1, (inner.height - m.touch - m.gap) // (m.touch + m.px(20) + m.gap))
+        pages = max(1, (len(games) + per_page - 1) // per_page)
+        self.page = min(self.page, pages - 1)
+        shown = games[self.page * per_page : (self.page + 1) * per_page]
+        if not games:
+            draw_text(surface, _("No games yet"), inner, m.large, theme.MUTED)
+            return
+        list_area = pygame.Rect(inner.x, inner.y, inner.width, inner.height - m.touch - m.gap)
+        cells = grid(list_area, len(shown), 1, m.gap, m.touch + m.px(20))
+        for info, cell in zip(shown, cells, strict=True):
+            when = info.started.strftime("%Y-%m-%d %H:%M")
+            scores = ", ".join(f"{n} {p}" for n, p in info.scores.items())
+            self.button(
+                surface,
+                cell,
+                f"{game_title(info.game)} · {when}",
+                partial(self.open, info),
+                key=f"game {info.id}",
+                sub=scores,
+                size=m.text,
+            )
+        nav = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        prev_r, label_r, next_r = split_h(nav, 1, 2, 1, gap=m.gap)
+        self.button(
+            surface, prev_r, _("Previous"), self.prev, key="previous", enabled=self.page > 0
+        )
+        draw_text(surface, f"{self.page + 1} / {pages}", label_r, m.text, theme.MUTED)
+        self.button(
+            surface, next_r, _("Next"), self.next, key="next", enabled=self.page < pages - 1
+        )
+
+    def prev(self) -> None:
+        self.page -= 1
+
+    def next(self) -> None:
+        self.page += 1
+
+    def open(self, info: Any) -> None:
+        assert self.app.journal is not None
+        if self.unfinished:
+            from .game import open_game
+
+            self.app.session = self.app.journal.resume(info.id)
+            open_game(self.app)
+        else:
+            from .end import EndScreen
+
+            self.app.show(EndScreen(self.app, info.id, back_to_history=True))
+
+    def back(self) -> None:
+        from .home import HomeScreen
+
+        self.app.show(HomeScreen(self.app))

@@ -1,0 +1,127 @@
+"""The home screen (new game, resume, history, settings, language) and the error screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.ui import draw_text, grid, panel
+
+from .base import Screen
+
+
+class HomeScreen(Screen):
+    """Where the kiosk starts: resume the unfinished game, or begin another."""
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        w, h = surface.get_size()
+        right = [self.language_button()]
+        area = self.title_bar(surface, "companion", back=False, right=right)
+        journal = self.app.journal
+        unfinished = journal.unfinished() if journal is not None else []
+        items: list[tuple[str, str, Callable[[], None], str]] = []
+        if unfinished:
+            g = unfinished[0]
+            who = ", ".join(p.name for p in g.setup.players)
+            items.append(
+                (_("Resume"), f"{game_title(g.game)} · {who}", partial(self.resume, g.id), "resume")
+            )
+        items.append((_("New game"), "", self.new_game, "new"))
+        if len(unfinished) > 1:
+            items.append(
+                (_("Other unfinished games"), str(len(unfinished) - 1), self.others, "others")
+            )
+        items.append((_("History"), "", self.history, "history"))
+        items.append((_("Settings"), "", self.settings, "settings"))
+        inner = area.inflate(-m.px(40), -m.px(24))
+        cols = 1 if m.portrait else 2
+        rows = (len(items) + cols - 1) // cols
+        row_h = min(m.px(96), (inner.height - m.gap * (rows - 1)) // rows)
+        cells = grid(inner, len(items), cols, m.gap * 2, row_h)
+        for (label, sub, tap, key), cell in zip(items, cells, strict=True):
+            self.button(
+                surface,
+                cell,
+                label,
+                tap,
+                key=key,
+                sub=sub,
+                size=m.large,
+                fill=theme.ACCENT if key == "resume" else theme.PANEL_HI,
+                text_colour=theme.OUTLINE if key == "resume" else theme.TEXT,
+                role="confirm" if key in ("resume",) else None,
+            )
+        if not unfinished:
+            self.roles["confirm"] = self.new_game
+        del w, h
+
+    def resume(self, game_id: int) -> None:
+        from .game import open_game
+
+        assert self.app.journal is not None
+        self.app.session = self.app.journal.resume(game_id)
+        open_game(self.app)
+
+    def new_game(self) -> None:
+        from .setup import SetupScreen
+
+        self.app.show(SetupScreen(self.app))
+
+    def others(self) -> None:
+        from .history import GamesScreen
+
+        self.app.show(GamesScreen(self.app, unfinished=True))
+
+    def history(self) -> None:
+        from .history import GamesScreen
+
+        self.app.show(GamesScreen(self.app, unfinished=False))
+
+    def settings(self) -> None:
+        from .settings import SettingsScreen
+
+        self.app.show(SettingsScreen(self.app))
+
+
+class ErrorScreen(Screen):
+    """A clear message when the config or the journal cannot be opened: never a traceback."""
+
+    def __init__(self, app: object, message: str) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.message = message
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = self.title_bar(
+            surface, _("The companion cannot start"), back=False, right=[self.language_button()]
+        )
+        box = area.inflate(-m.px(32), -m.px(32))
+        box.height -= m.touch + m.gap
+        panel(surface, box, theme.PANEL, border=theme.BAD)
+        draw_text(
+            surface,
+            self.message,
+            box.inflate(-m.px(24), -m.px(24)),
+            m.text,
+            lines=8,
+            min_size=m.px(12),
+        )
+        quit_rect = pygame.Rect(box.right - m.touch * 3, box.bottom + m.gap, m.touch * 3, m.touch)
+        self.button(surface, quit_rect, _("Quit"), self.quit, key="quit", role="confirm")
+
+    def quit(self) -> None:
+        self.app.running = False
+
+
+def game_title(name: str) -> str:
+    """The game's title in the current language."""
+    if name == "pillars":
+        return _("The Pillars of the Earth")
+    if name == "builders":
+        return _("The Builders: Middle Ages")
+    return name

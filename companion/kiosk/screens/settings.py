@@ -1,0 +1,82 @@
+"""Settings: language, cards dealt by the table or by the companion, sound."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
+from companion.kiosk.ui import draw_text, grid, split_h, split_v
+
+from .base import Screen
+
+
+class SettingsScreen(Screen):
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = self.title_bar(surface, _("Settings"))
+        inner = area.inflate(-m.gap * 6, -m.gap * 4)
+        rows = split_v(inner, 1, 1, 1, 1, gap=m.gap * 2)
+        cfg = self.app.config
+        settings: list[tuple[str, list[tuple[Any, str]], Any, Callable[[Any], None], str]] = [
+            (
+                _("Language"),
+                [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                language(),
+                self.app.set_language,
+                "language",
+            ),
+            (
+                _("Cards"),
+                [(False, _("Table deals")), (True, _("Virtual deck"))],
+                cfg.virtual_deck,
+                self.set_virtual,
+                "virtual",
+            ),
+            (_("Sound"), [(True, _("On")), (False, _("Off"))], cfg.sound, self.set_sound, "sound"),
+        ]
+        for row, (label, values, current, setter, key) in zip(rows, settings, strict=False):
+            lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
+            draw_text(surface, label, lab, m.text, theme.MUTED, align="left")
+            for (value, text), cell in zip(
+                values, grid(rest, len(values), len(values), m.gap), strict=True
+            ):
+                self.button(
+                    surface,
+                    cell,
+                    text,
+                    partial(setter, value),
+                    key=f"{key} {value}",
+                    selected=current == value,
+                )
+        if self.app.journal is not None:
+            draw_text(
+                surface,
+                _("Journal: {path}", path=str(self.app.journal.path)),
+                rows[3],
+                m.small,
+                theme.MUTED,
+                align="left",
+                lines=2,
+                min_size=m.px(10),
+            )
+
+    def set_virtual(self, value: bool) -> None:
+        self.app.config = self.app.config.with_(virtual_deck=value)
+        self.app.save_config()
+
+    def set_sound(self, value: bool) -> None:
+        from companion.kiosk.sound import Sounds
+
+        self.app.config = self.app.config.with_(sound=value)
+        self.app.sounds = Sounds(value)
+        self.app.save_config()
+
+    def back(self) -> None:
+        from .home import HomeScreen
+
+        self.app.show(HomeScreen(self.app))

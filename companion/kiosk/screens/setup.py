@@ -1,0 +1,336 @@
+"""New-game set-up: the game, 2 to 4 players with names and colours in seat order, the start
+player, and the table's options."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion.engine import COLOURS, PlayerSpec, RulesError, get_game
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.inputs import Input, Press, Text
+from companion.kiosk.ui import draw_text, grid, split_h, split_v
+
+from .base import Screen
+from .home import game_title
+
+
+def colour_name(colour: str) -> str:
+    return {"red": _("Red"), "blue": _("Blue"), "yellow": _("Yellow"), "green": _("Green")}[colour]
+
+
+class SetupScreen(Screen):
+    """Choose the game and the table; Start opens the game screen."""
+
+    def __init__(self, app: Any, game: str = "pillars") -> None:
+        super().__init__(app)
+        self.game = game
+        self.count = 4
+        self.seats: list[tuple[str, str]] = [("", c) for c in COLOURS]  # (name, colour)
+        self.start = 0
+        self.options: dict[str, Any] = {}
+
+    def names(self) -> list[str]:
+        return [name or colour_name(colour) for name, colour in self.seats[: self.count]]
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = self.title_bar(surface, _("New game"), right=[self.language_button()])
+        inner = area.inflate(-m.gap * 4, -m.gap * 2)
+        if m.portrait:
+            left, right = split_v(inner, 5, 6, gap=m.gap * 2)
+        else:
+            left, right = split_h(inner, 1, 1, gap=m.gap * 3)
+        self._left(surface, left)
+        self._seats(surface, right)
+
+    def _left(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        opts = self._option_rows()
+        rows = split_v(area, *([1] * (4 + len(opts))), gap=m.gap)
+        label_w = area.width * 2 // 5
+        # Game
+        lab, rest = split_h(rows[0], 2, 3, gap=m.gap)
+        draw_text(surface, _("Game"), lab, m.text, theme.MUTED, align="left")
+        cells = grid(rest, 2, 2, m.gap)
+        for name, cell in zip(("pillars", "builders"), cells, strict=True):
+            self.button(
+                surface,
+                cell,
+                game_title(name),
+                partial(self.set_game, name),
+                key=f"game {name}",
+                selected=self.game == name,
+                size=m.small,
+            )
+        # Players
+        lab, rest = split_h(rows[1], 2, 3, gap=m.gap)
+        draw_text(surface, _("Players"), lab, m.text, theme.MUTED, align="left")
+        for n, cell in zip((2, 3, 4), grid(rest, 3, 3, m.gap), strict=True):
+            self.button(
+                surface,
+                cell,
+                str(n),
+                partial(self.set_count, n),
+                key=f"players {n}",
+                selected=self.count == n,
+            )
+        # Options
+        for row, (label, values, current, setter, key) in zip(rows[2:], opts, strict=False):
+            lab, rest = split_h(row, 2, 3, gap=m.gap)
+            draw_text(surface, label, lab, m.small, theme.MUTED, align="left")
+            cells = grid(rest, len(values), len(values), m.gap)
+            for (value, text), cell in zip(values, cells, strict=True):
+                self.button(
+                    surface,
+                    cell,
+                    text,
+                    partial(setter, value),
+                    key=f"{key} {value}",
+                    selected=current == value,
+                    size=m.small,
+                )
+        start = rows[-1].inflate(0, 0)
+        start.height = max(start.height, m.touch)
+        self.button(
+            surface,
+            rows[-1],
+            _("Start"),
+            self.begin,
+            key="start",
+            role="confirm",
+            fill=theme.ACCENT,
+            text_colour=theme.OUTLINE,
+            size=m.large,
+        )
+        del label_w
+
+    def _option_rows(self) -> list[tuple[str, list[tuple[Any, str]], Any, Any, str]]:
+        vd = self.app.config.virtual_deck
+        rows: list[tuple[str, list[tuple[Any, str]], Any, Any, str]] = [
+            (
+                _("Cards"),
+                [(False, _("Table deals")), (True, _("Virtual deck"))],
+                vd,
+                self.set_virtual,
+                "virtual",
+            )
+        ]
+        if self.game == "builders":
+            coins = self.options.get("coins", "separate")
+            rows.append(
+                (
+                    _("Taking coins"),
+                    [("separate", _("Each action alone")), ("cumulative", _("Cumulative"))],
+                    coins,
+                    lambda v: self.options.__setitem__("coins", v),
+                    "coins",
+                )
+            )
+            nxt = self.options.get("show_next_worker", False)
+            rows.append(
+                (
+                    _("Next worker"),
+                    [(False, _("Hidden")), (True, _("Shown"))],
+                    nxt,
+                    lambda v: self.options.__setitem__("show_next_worker", v),
+                    "next",
+                )
+            )
+        return rows
+
+    def _seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        draw_text(
+            surface,
+            _("Seat order (clockwise); the star starts"),
+            pygame.Rect(area.x, area.y, area.width, m.px(28)),
+            m.small,
+            theme.MUTED,
+            align="left",
+        )
+        body = pygame.Rect(area.x, area.y + m.px(30), area.width, area.height - m.px(30))
+        rows = split_v(body, *([1] * 4), gap=m.gap)
+        names = self.names()
+        for i, row in enumerate(rows):
+            if i >= self.count:
+                continue
+            _name, colour = self.seats[i]
+            up, swatch, name_r, star = split_h(row, 1, 1, 4, 1, gap=m.gap)
+            self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}")
+            self.button(
+                surface,
+                swatch,
+                "",
+                partial(self.cycle_colour, i),
+                key=f"colour {i}",
+                fill=theme.PLAYER[colour],
+            )
+            self.button(
+                surface,
+                name_r,
+                names[i],
+                partial(self.edit_name, i),
+                key=f"name {i}",
+                fill=theme.PANEL_HI,
+            )
+            self.button(
+                surface,
+                star,
+                "★" if self.start == i else "☆",
+                partial(self.set_start, i),
+                key=f"start {i}",
+                selected=self.start == i,
+            )
+
+    # -- changes -----------------------------------------------------------------------------
+    def set_game(self, name: str) -> None:
+        self.game = name
+        self.options = {}
+
+    def set_count(self, n: int) -> None:
+        self.count = n
+        self.start = min(self.start, n - 1)
+
+    def set_virtual(self, value: bool) -> None:
+        self.app.config = self.app.config.with_(virtual_deck=value)
+        self.app.save_config()
+
+    def move(self, i: int) -> None:
+        """Swap seat ``i`` with the one before it (the first with the second)."""
+        j = i - 1 if i else 1
+        self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+        if self.start in (i, j):
+            self.start = j if self.start == i else i
+
+    def cycle_colour(self, i: int) -> None:
+        used = {c for _n, c in self.seats[: self.count]}
+        name, colour = self.seats[i]
+        order = list(COLOURS)
+        for k in range(1, len(order) + 1):
+            nxt = order[(order.index(colour) + k) % len(order)]
+            if nxt not in used or nxt == colour:
+                break
+        # swap with a seat beyond the table, or with whoever has it
+        for j in range(len(self.seats)):
+            if self.seats[j][1] == nxt:
+                self.seats[j] = (self.seats[j][0], colour)
+        self.seats[i] = (name, nxt)
+
+    def set_start(self, i: int) -> None:
+        self.start = i
+
+    def edit_name(self, i: int) -> None:
+        self.app.show(NameScreen(self.app, self, i))
+
+    def back(self) -> None:
+        from .home import HomeScreen
+
+        self.app.show(HomeScreen(self.app))
+
+    def begin(self) -> None:
+        game = get_game(self.game)
+        specs = [PlayerSpec(n, c) for n, (_x, c) in zip(self.names(), self.seats, strict=False)]
+        try:
+            setup = game.setup(specs, start_player=self.start, options=self.options)
+        except RulesError as exc:
+            self.app.refuse(str(exc))
+            return
+        if self.app.journal is None:
+            self.app.refuse(_("No journal: the game could not be saved"))
+            return
+        self.app.session = self.app.journal.start(setup, seed=self.app.rng.randrange(2**31))
+        from .game import open_game
+
+        open_game(self.app)
+
+
+KEYS = [
+    "QWERTYUIOP",
+    "ASDFGHJKL",
+    "ZXCVBNM",
+]
+
+
+class NameScreen(Screen):
+    """An on-screen keyboard for a player's name; a hardware keyboard (with an input method
+    for Chinese or Japanese) types into it too."""
+
+    def __init__(self, app: Any, setup: SetupScreen, seat: int) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.seat = seat
+        self.text = setup.seats[seat][0]
+        self.shift = True
+
+    def on_show(self) -> None:
+        self.app.typing = True
+        pygame.key.start_text_input()
+
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Text):
+            self.type(inp.text, raw=True)
+            return
+        if isinstance(inp, Press) and inp.role == "back" and self.text:
+            self.text = self.text[:-1]
+            return
+        super().handle(inp)
+
+    def type(self, s: str, raw: bool = False) -> None:
+        """Add typed text: on-screen letters follow the shift key, typed text is as it is."""
+        if len(self.text) + len(s) <= 16:
+            self.text += s if raw or not self.shift else s.upper()
+            self.shift = False
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = self.title_bar(surface, _("Name of seat {n}", n=self.seat + 1), back=False)
+        inner = area.inflate(-m.gap * 4, -m.gap * 2)
+        field, keys = split_v(inner, 1, 4, gap=m.gap * 2)
+        pygame.draw.rect(surface, theme.PANEL, field, border_radius=8)
+        draw_text(
+            surface,
+            self.text or "…",
+            field.inflate(-m.gap * 4, -m.gap),
+            m.large,
+            theme.TEXT,
+            align="left",
+            lines=1,
+        )
+        rows = split_v(keys, 1, 1, 1, 1, gap=m.gap)
+        for row, letters in zip(rows, KEYS, strict=False):
+            for ch, cell in zip(letters, grid(row, 10, 10, m.gap), strict=False):
+                label = ch if self.shift else ch.lower()
+                self.button(surface, cell, label, partial(self.type, ch.lower()), key=f"key {ch}")
+        last = split_h(rows[3], 2, 5, 2, 3, gap=m.gap)
+        self.button(surface, last[0], "⇧", self.toggle_shift, key="shift", selected=self.shift)
+        self.button(surface, last[1], _("Space"), lambda: self.type(" "), key="space")
+        self.button(surface, last[2], "←", self.erase, key="erase")
+        self.button(
+            surface,
+            last[3],
+            _("Done"),
+            self.done,
+            key="done",
+            role="confirm",
+            fill=theme.ACCENT,
+            text_colour=theme.OUTLINE,
+        )
+
+    def toggle_shift(self) -> None:
+        self.shift = not self.shift
+
+    def erase(self) -> None:
+        self.text = self.text[:-1]
+
+    def done(self) -> None:
+        pygame.key.stop_text_input()
+        _old, colour = self.setup.seats[self.seat]
+        self.setup.seats[self.seat] = (self.text.strip(), colour)
+        self.app.show(self.setup)
+
+    def back(self) -> None:
+        self.done()

@@ -1,0 +1,92 @@
+"""Drive the kiosk as a person would: taps on buttons, presses of the table's buttons, time.
+
+Everything goes through SDL events and the app's own event handling, on SDL's dummy video
+driver, with a journal in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+
+from companion.kiosk.app import App  # noqa: E402
+from companion.kiosk.config import Config  # noqa: E402
+from companion.kiosk.inputs import KEYMAP  # noqa: E402
+
+
+def make_app(
+    tmp: Path,
+    size: tuple[int, int] = (800, 480),
+    language: str = "en",
+    virtual_deck: bool = False,
+    seed: int = 1,
+) -> App:
+    from companion.journal import Journal
+
+    pygame.init()
+    journal = Journal.open(tmp / "journal.sqlite3")
+    cfg = Config(
+        language=language, sound=False, width=size[0], height=size[1], virtual_deck=virtual_deck
+    )
+    app = App(
+        cfg,
+        size=size,
+        fullscreen=False,
+        journal=journal,
+        config_path=tmp / "config.toml",
+        seed=seed,
+    )
+    app.render(force=True)
+    return app
+
+
+def keys(app: App) -> list[str]:
+    """The keys of the buttons on screen now."""
+    return [b.key for b in app.screen.buttons]
+
+
+def find(app: App, key: str) -> Any:
+    for b in app.screen.buttons:
+        if b.key == key:
+            return b
+    raise AssertionError(f"no button {key!r} on {type(app.screen).__name__}: {keys(app)}")
+
+
+def tap(app: App, key: str, touch: bool = False) -> None:
+    """Tap the centre of the button ``key`` (a finger when ``touch``, else the mouse)."""
+    b = find(app, key)
+    x, y = b.rect.center
+    if touch:
+        w, h = app.size
+        event = pygame.event.Event(pygame.FINGERUP, x=x / w, y=y / h, touch_id=1, finger_id=0)
+    else:
+        event = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)
+    app.handle_event(event)
+    app.render()
+
+
+def tap_at(app: App, pos: tuple[int, int]) -> None:
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.render()
+
+
+def press(app: App, role: str) -> None:
+    """Press one of the table's buttons through its keyboard stand-in."""
+    key = next(k for k, r in KEYMAP.items() if r == role)
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.render()
+
+
+def wait(app: App, seconds: float) -> None:
+    """Let time pass in steps of a frame."""
+    steps = max(1, int(seconds * 30))
+    for _ in range(steps):
+        app.tick(seconds / steps)
+    app.render()
