@@ -1,18 +1,18 @@
 # Two entry points, both from a fresh clone with nothing but Python 3.11+:
-#   make run    set up .venv and start the companion
+#   make run    set up .venv and open the companion (the kiosk)
 #   make test   set up .venv (with the development tools) and run the tests
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench screenshots clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.run-installed: pyproject.toml | $(BIN)/activate
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[kiosk]'
 	touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
@@ -20,7 +20,7 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
 	touch $@
 
 run: $(VENV)/.run-installed
-	$(BIN)/companion simulate pillars --players 4 --seed 1 --games 1
+	$(BIN)/companion
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
@@ -29,8 +29,13 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check companion tests bench
 	$(BIN)/mypy
 
-bench: $(VENV)/.run-installed
+bench: $(VENV)/.dev-installed
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_journal.py
+	$(BIN)/python bench/bench_kiosk.py
+
+screenshots: $(VENV)/.dev-installed
+	$(BIN)/companion screenshots screenshots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -10,6 +10,7 @@ the table thinks.
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -259,20 +260,27 @@ def start(
             journal = Journal.open(Path(config.journal) if config.journal else None)
         except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
             error = i18n._("The journal cannot be opened: {error}", error=str(exc))
-    pygame.init()
-    app = App(
-        config,
-        size=size,
-        fullscreen=fullscreen,
-        journal=journal,
-        config_path=config_path,
-        config_error=error,
-    )
+    try:
+        pygame.display.init()  # not pygame.init(): the mixer starts only if there is sound
+        pygame.font.init()
+        app = App(config, size=size, fullscreen=fullscreen, journal=journal,
+                  config_path=config_path, config_error=error)
+    except pygame.error as exc:
+        print(f"companion: no screen to open the kiosk on ({exc}). On a desktop, run it in "
+              "your graphical session; on the Pi, see the README's Pi guide. Without a "
+              "screen, SDL_VIDEODRIVER=dummy runs it off-screen.", file=sys.stderr)
+        if journal is not None:
+            journal.close()
+        pygame.quit()
+        return 1
     if journal is not None and journal.notice:
         app.toast(journal.notice)
     app.run()
     if journal is not None:
         journal.close()
+    from .fonts import clear_cache
+
+    clear_cache()  # fonts die with pygame.quit(); never reuse them after
     pygame.quit()
     return 0
 

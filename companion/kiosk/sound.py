@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import struct
+import sys
 
 import pygame
 
@@ -34,13 +35,23 @@ CUES = {
 }
 
 
+def has_sound_card() -> bool:
+    """False where Linux reports no sound card (then the mixer is not even tried, which
+    keeps ALSA's complaints out of the log); True elsewhere."""
+    try:
+        with open("/proc/asound/cards", encoding="utf-8") as f:
+            return "no soundcards" not in f.read()
+    except OSError:
+        return not sys.platform.startswith("linux")
+
+
 class Sounds:
     """Plays cues by name; does nothing when disabled or when no audio device exists."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        if not enabled:
+        if not enabled or not has_sound_card():
             return
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)

@@ -16,7 +16,7 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
-    "{coins} coins · {vp} VP": "{coins}コイン・{vp}勝利点",
+    "{coins} coins · {vp} VP": "{coins}枚・{vp}点",
     "{vp}/{goal} VP · {coins} coins": "{vp}/{goal}勝利点・{coins}コイン",
     "+1 metal": "+1金属",
     # -- general ----------------------------------------------------------------------------------

@@ -135,6 +135,7 @@ class PillarsScreen(Screen):
         before = self.state
         if not self.app.play(action):
             return False
+        self.qty = {r: 1 for r in D.RESOURCES}
         if action.verb == "draw":
             self.app.sounds.play("draw")
         elif action.verb == "roll":

@@ -1,0 +1,39 @@
+"""Every screen at 800x480 and 720x1280 in English, Chinese and Japanese: no text overflows
+its box and no character lacks a glyph."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from companion.kiosk import ui  # noqa: E402
+from companion.kiosk.screenshots import SIZES, take  # noqa: E402
+from companion.pillars.rules import STEPS  # noqa: E402
+
+
+def test_every_screen_fits_in_every_language_and_size(tmp_path: Path) -> None:
+    ui.OVERFLOWS.clear()
+    ui.MISSING_GLYPHS.clear()
+    ui.CHECK_GLYPHS = True
+    try:
+        files = take(tmp_path)
+    finally:
+        ui.CHECK_GLYPHS = False
+    assert not ui.OVERFLOWS, sorted(set(ui.OVERFLOWS))[:20]
+    assert not ui.MISSING_GLYPHS, sorted(set(ui.MISSING_GLYPHS))[:20]
+    names = {f.name.rsplit("-", 2)[0] for f in files}
+    for step, _who, _help in STEPS:
+        assert f"pillars-{step}" in names, step
+    for screen in ("home", "setup", "name", "settings", "history", "error", "pillars-preview",
+                   "pillars-tax-result", "pillars-help", "builders-turn", "builders-reveal",
+                   "builders-over"):
+        assert screen in names, screen
+    assert len(files) == len(names) * len(SIZES) * 3
+    for f in files[:3]:
+        img = pygame.image.load(str(f))
+        assert img.get_size() in SIZES

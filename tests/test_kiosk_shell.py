@@ -1,0 +1,278 @@
+"""The kiosk shell as a person uses it: touch and mouse, refusals, undo, languages, resume,
+set-up, names, settings, and a clear screen instead of a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.kiosk import config as config_mod
+from companion.kiosk.app import App
+from companion.kiosk.config import Config, ConfigError
+from companion.kiosk.i18n import language
+from companion.kiosk.screens.game import open_game
+from companion.kiosk.screens.home import ErrorScreen, HomeScreen
+from companion.kiosk.screens.pillars import PillarsScreen
+from companion.kiosk.screens.setup import NameScreen, SetupScreen
+from companion.kiosk.screenshots import find_prefixes
+from tests.kiosk_helpers import find, keys, make_app, press, tap, wait
+
+
+def game_at(app: App, step: str, players: int = 4) -> None:
+    """Put the app on a Pillars game at the first state of ``step`` (from a seeded game)."""
+    setup, actions = find_prefixes("pillars", [step], players=players)[step]
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    open_game(app)
+    app.render(force=True)
+
+
+def test_a_touch_counts_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "market")
+    b = find(app, "more stone")
+    w, h = app.size
+    x, y = b.rect.center
+    # SDL sends a finger event and a synthesised mouse event for one touch
+    app.handle_event(pygame.event.Event(pygame.FINGERUP, x=x / w, y=y / h, touch_id=1,
+                                        finger_id=0))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True))
+    app.render()
+    assert app.screen.qty["stone"] == 2
+    tap(app, "more stone")  # a mouse click
+    assert app.screen.qty["stone"] == 3
+
+
+def refused_take_position() -> tuple[object, list[str]]:
+    """A seeded game's first draft position where a card in the pool cannot be taken."""
+    import random
+
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game("pillars")
+    for seed in range(200):
+        rng = random.Random(seed)
+        setup = game.setup(4)
+        state = game.initial_state(setup)
+        actions: list[str] = []
+        while not game.is_over(state):
+            if state.step == "draft":
+                legal = {str(a) for a in game.legal_actions(state)}
+                if any(f"take {c}" not in legal for c in state.pool):
+                    return setup, actions
+            if game.current_player(state) == CHANCE:
+                action = sample(game.chance_outcomes(state), rng)
+            else:
+                action = rng.choice(game.legal_actions(state))
+            state = game.apply(state, action)
+            actions.append(str(action))
+    raise AssertionError("no such position in 200 games")
+
+
+def test_a_refused_card_shows_the_reason_and_changes_nothing(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    setup, actions = refused_take_position()
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    open_game(app)
+    app.render(force=True)
+    out_of_reach = [b for b in app.screen.buttons if b.key.startswith("take ") and not b.enabled]
+    assert out_of_reach, keys(app)
+    before = app.session.state
+    entries = len(app.journal.entries(app.session.id))
+    tap(app, out_of_reach[0].key)
+    assert app.session.state == before
+    assert len(app.journal.entries(app.session.id)) == entries
+    assert app.toast_text is not None
+    assert "cannot take" in app.toast_text
+    assert any(word in app.toast_text for word in ("workers", "gold"))
+
+
+def test_undo_goes_back_over_decisions_but_never_past_a_draw(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "draw")
+    press(app, "draw")
+    wait(app, 1.5)
+    drawn = app.session.state
+    assert drawn.step == "place"
+    tap(app, "pass") if find(app, "pass").enabled else tap(app, "place castle")
+    assert app.session.state != drawn
+    press(app, "undo")
+    assert app.session.state == drawn
+    press(app, "undo")
+    assert app.session.state == drawn
+    assert app.toast_text is not None and "re-roll" in app.toast_text
+    # the journal kept both the decision and its undo
+    kinds = [e.kind for e in app.journal.entries(app.session.id)][-3:]
+    assert kinds == ["action", "action", "undo"]
+
+
+def test_language_switch_at_any_moment(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "market")
+    assert find(app, "pass").label == "Pass: done trading"
+    press(app, "language")
+    assert language() == "zh"
+    assert find(app, "pass").label != "Pass: done trading"
+    press(app, "language")
+    assert language() == "ja"
+    press(app, "language")
+    assert language() == "en"
+    assert config_mod.load(tmp_path / "config.toml").language == "en"
+
+
+def test_redraw_only_when_something_changed(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "draft")
+    assert app.render() is False  # nothing changed since the last frame
+    app.tick(1.0)
+    assert app.render() is False
+    assert not app.animating
+    tap(app, "pass")
+    assert app.dirty is False  # the tap redrew once (tap renders)
+
+
+def test_resume_after_a_restart(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    tap(app, "new")
+    tap(app, "players 3")
+    tap(app, "start")
+    for _ in range(5):
+        b = next(b for b in app.screen.buttons if b.key.startswith("privilege ")
+                 or b.key.startswith("craftsman ") or b.key.startswith("resource "))
+        tap(app, b.key)
+        press(app, "confirm")
+    state = app.session.state
+    app.journal.close()
+    pygame.display.quit()
+    again = make_app(tmp_path)
+    assert isinstance(again.screen, HomeScreen)
+    tap(again, "resume")
+    assert isinstance(again.screen, PillarsScreen)
+    assert again.session.state == state
+
+
+def test_setup_seats_colours_start_player_and_names(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    tap(app, "new")
+    assert isinstance(app.screen, SetupScreen)
+    tap(app, "players 3")
+    tap(app, "colour 0")  # red -> green (the free colour)
+    tap(app, "move 2")  # seat 3 moves up
+    tap(app, "start 1")
+    tap(app, "name 0")
+    assert isinstance(app.screen, NameScreen)
+    for ch in "ANN":
+        tap(app, f"key {ch}")
+    app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="·李"))  # an input method
+    app.render()
+    tap(app, "done")
+    assert isinstance(app.screen, SetupScreen)
+    tap(app, "start")
+    setup = app.session.state.setup
+    assert [p.name for p in setup.players] == ["Ann·李", "Yellow", "Blue"]
+    assert [p.colour for p in setup.players] == ["green", "yellow", "blue"]
+    assert setup.start_player == 1
+    assert app.session.state.seats[1].gold == 20  # the start player has 20 gold
+
+
+def test_settings_change_and_persist(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    tap(app, "settings")
+    tap(app, "virtual True")
+    tap(app, "language ja")
+    tap(app, "sound False")
+    cfg = config_mod.load(tmp_path / "config.toml")
+    assert cfg.virtual_deck is True and cfg.language == "ja" and cfg.sound is False
+    press(app, "back")
+    assert isinstance(app.screen, HomeScreen)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[kiosk]\nwidth = 'wide'\n", "kiosk.width must be int, not str"),
+    ("[kiosk]\nlanguage = 'fr'\n", "kiosk.language must be one of en, zh, ja"),
+    ("[kiosk]\ncolour = 1\n", "unknown setting kiosk.colour"),
+    ("[kiosk\n", "not valid TOML"),
+    ("[kiosk]\nheight = 99\n", "between 240 and 7680"),
+])
+def test_a_bad_config_is_named(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message):
+        config_mod.load(path)
+
+
+def test_config_round_trips(tmp_path: Path) -> None:
+    cfg = Config(language="zh", fullscreen=True, width=720, height=1280, virtual_deck=True,
+                 sound=False, journal='/data/j "1".sqlite3')
+    config_mod.save(cfg, tmp_path / "c.toml")
+    assert config_mod.load(tmp_path / "c.toml") == cfg
+
+
+def test_the_error_screen_instead_of_a_traceback(tmp_path: Path) -> None:
+    pygame.init()
+    app = App(Config(sound=False), size=(800, 480), journal=None,
+              config_path=tmp_path / "c.toml", config_error="kiosk.width must be int")
+    app.render(force=True)
+    assert isinstance(app.screen, ErrorScreen)
+    tap(app, "quit")
+    assert app.running is False
+
+
+def test_start_shows_a_damaged_config_on_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    """start() with a malformed config opens the error screen and runs; no traceback."""
+    from companion.kiosk import app as app_mod
+
+    seen: dict[str, object] = {}
+
+    def fake_run(self: App) -> None:
+        self.render(force=True)
+        seen["screen"] = self.screen
+        seen["text"] = getattr(self.screen, "message", "")
+
+    monkeypatch.setattr(app_mod.App, "run", fake_run)
+    path = tmp_path / "config.toml"
+    path.write_text("[kiosk]\nsound = 'loud'\n")
+    assert app_mod.start(path, size=(800, 480)) == 0
+    assert isinstance(seen["screen"], ErrorScreen)
+    assert "kiosk.sound must be bool" in str(seen["text"])
+
+
+def test_a_journal_from_the_future_is_shown_not_raised(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.kiosk import app as app_mod
+
+    journal = tmp_path / "j.sqlite3"
+    import sqlite3
+
+    from companion.journal import Journal
+    from companion.journal.schema import APPLICATION_ID
+
+    Journal.open(journal).close()
+    con = sqlite3.connect(journal)
+    con.execute("PRAGMA user_version = 999")  # written by a newer companion
+    con.commit()
+    con.close()
+    assert int(sqlite3.connect(journal).execute("PRAGMA application_id").fetchone()[0]) == (
+        APPLICATION_ID)
+    before = journal.read_bytes()
+    seen: dict[str, object] = {}
+
+    def fake_run(self: App) -> None:
+        self.render(force=True)
+        seen["screen"] = self.screen
+
+    monkeypatch.setattr(app_mod.App, "run", fake_run)
+    cfg = tmp_path / "config.toml"
+    config_mod.save(Config(journal=str(journal), sound=False), cfg)
+    assert app_mod.start(cfg, size=(800, 480)) == 0
+    screen = seen["screen"]
+    assert isinstance(screen, ErrorScreen)
+    assert "journal" in screen.message.lower() and "newer" in screen.message.lower()
+    assert journal.read_bytes() == before  # untouched
