@@ -151,9 +151,7 @@ class App:
             and self._toast is not None
             and self._toast_rect().collidepoint(inp.pos)
         ):
-            self._toast = None
-            self.dirty = True
-            return
+            self._toast = None  # a tap on the message closes it, and still reaches the screen
         self.screen.handle(inp)
         self.dirty = True
 
@@ -211,10 +209,11 @@ class App:
         return True
 
     def _toast_rect(self) -> pygame.Rect:
-        w, h = self.size
+        """Messages show over the top of the screen, where the status is read, and leave the
+        buttons at the bottom (pass, confirm, end turn) in sight."""
+        w, _h = self.size
         m = self.metrics
-        height = m.px(96)
-        return pygame.Rect(m.px(24), h - height - m.px(12), w - m.px(48), height)
+        return pygame.Rect(m.px(12), m.px(4), w - m.px(24), m.px(88))
 
     def run(self) -> None:
         """The main loop: wait for events when idle, 30 frames a second while animating."""

@@ -6,10 +6,11 @@ import pygame
 
 
 def qr_matrix(text: str) -> list[list[bool]]:
-    """The modules of a QR code for ``text`` (medium error correction), without border."""
+    """The modules of a QR code for ``text``, without border.  Low error correction keeps the
+    code as small as possible: a screen shows it sharp, and a phone reads it best large."""
     import segno
 
-    code = segno.make(text, error="m", micro=False)
+    code = segno.make(text, error="l", micro=False, boost_error=False)
     return [[bool(v) for v in row] for row in code.matrix]
 
 

@@ -16,6 +16,17 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "17 VP reached: the round is completed, {n} more turns": "17勝利点に到達：このラウンドを終えるまで残り{n}手番",
+    "Buildings (start: 1 AP) · deck: {n}": "建物（着工：1AP）・山札：{n}",
+    "Buildings (start: 1 AP) · next: {card}": "建物（着工：1AP）・次：{card}",
+    "Last round: {n} turns left": "最終ラウンド：残り{n}手番",
+    "More →": "次へ →",
+    "Sites {a}–{b} of {n} →": "建設中 {a}–{b}/{n} →",
+    "Workers (recruit: 1 AP) · deck: {n}": "労働者（雇用：1AP）・山札：{n}",
+    "Workers (recruit: 1 AP) · next: {card}": "労働者（雇用：1AP）・次：{card}",
+    "buildings {b} · machines {m} · coins {c} ({coins}¤)": "建物{b}・機械{m}・コイン{c}（{coins}枚）",
+    "Tap the code to make it smaller": "コードをタップで縮小",
+    "Scan to log this play in BG Stats (tap to enlarge)": "スキャンしてBG Statsに記録（タップで拡大）",
     "{coins} coins · {vp} VP": "{coins}枚・{vp}点",
     "{vp}/{goal} VP · {coins} coins": "{vp}/{goal}勝利点・{coins}コイン",
     "+1 metal": "+1金属",

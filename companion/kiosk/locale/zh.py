@@ -16,6 +16,17 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "17 VP reached: the round is completed, {n} more turns": "已达17胜利分：本轮打完，还剩{n}个回合",
+    "Buildings (start: 1 AP) · deck: {n}": "建筑（开工：1行动点）· 牌堆：{n}",
+    "Buildings (start: 1 AP) · next: {card}": "建筑（开工：1行动点）· 下一张：{card}",
+    "Last round: {n} turns left": "最后一轮：还剩{n}个回合",
+    "More →": "更多 →",
+    "Sites {a}–{b} of {n} →": "工地 {a}–{b}/{n} →",
+    "Workers (recruit: 1 AP) · deck: {n}": "工人（招募：1行动点）· 牌堆：{n}",
+    "Workers (recruit: 1 AP) · next: {card}": "工人（招募：1行动点）· 下一张：{card}",
+    "buildings {b} · machines {m} · coins {c} ({coins}¤)": "建筑{b} · 机器{m} · 金币{c}（{coins}币）",
+    "Tap the code to make it smaller": "点击二维码缩小",
+    "Scan to log this play in BG Stats (tap to enlarge)": "扫码在BG Stats中记录本局（点击放大）",
     "{coins} coins · {vp} VP": "{coins}金币 · {vp}胜利分",
     "{vp}/{goal} VP · {coins} coins": "{vp}/{goal}胜利分 · {coins}金币",
     "+1 metal": "+1金属",

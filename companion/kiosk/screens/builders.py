@@ -9,6 +9,7 @@ Cards the table turns over to refill a row are tapped in (or drawn by the compan
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -68,6 +69,8 @@ class BuildersScreen(Screen):
         self.selected: str | None = None  # an idle worker picked to be sent
         self.celebrate: tuple[float, list[str]] | None = None
         self.help_open = False
+        self.site_page = 0
+        self.idle_page = 0
 
     @property
     def state(self) -> BuildersState:
@@ -113,13 +116,14 @@ class BuildersScreen(Screen):
         self.selected = None
         self.after_play()
 
-    def end_notice(self) -> str:
+    def turns_left(self) -> int:
+        """Turns still to play in the last round, the current one included."""
         state = self.state
         n = len(state.players)
-        left = (state.setup.start_player - state.turn_player - 1) % n
-        if state.pending or state.end is None:
-            left = (state.setup.start_player - state.turn_player) % n
-        return _("The end is triggered: {n} more turns this round", n=left)
+        return (state.setup.start_player - state.turn_player - 1) % n + 1
+
+    def end_notice(self) -> str:
+        return _("17 VP reached: the round is completed, {n} more turns", n=self.turns_left())
 
     def update(self, dt: float) -> bool:
         if self.celebrate is None:
@@ -222,8 +226,20 @@ class BuildersScreen(Screen):
             return body
         p = state.setup.players[state.turn_player]
         t1, t2 = split_v(info_r, 1, 1)
+        first = (
+            _("Last round: {n} turns left", n=self.turns_left())
+            if state.end
+            else _("Round {n}", n=round_no)
+        )
         draw_text(
-            surface, _("Round {n}", n=round_no), t1, m.small, theme.ACCENT, align="left", lines=1
+            surface,
+            first,
+            t1,
+            m.small,
+            theme.BAD if state.end else theme.ACCENT,
+            align="left",
+            lines=1,
+            bold=bool(state.end),
         )
         draw_text(
             surface,
@@ -277,9 +293,9 @@ class BuildersScreen(Screen):
         label_h = m.px(22)
         nb = state.building_next
         top = (
-            _("Buildings · next: {card}", card=card_name("builders", nb))
+            _("Buildings (start: 1 AP) · next: {card}", card=card_name("builders", nb))
             if nb
-            else _("Buildings · deck: {n}", n=len(state.building_deck))
+            else _("Buildings (start: 1 AP) · deck: {n}", n=len(state.building_deck))
         )
         draw_text(
             surface,
@@ -312,9 +328,9 @@ class BuildersScreen(Screen):
             )
         nw = state.worker_next
         wtop = (
-            _("Workers · next: {card}", card=card_name("builders", nw))
+            _("Workers (recruit: 1 AP) · next: {card}", card=card_name("builders", nw))
             if nw
-            else _("Workers · deck: {n}", n=len(state.worker_deck))
+            else _("Workers (recruit: 1 AP) · deck: {n}", n=len(state.worker_deck))
         )
         draw_text(
             surface,
@@ -410,10 +426,28 @@ class BuildersScreen(Screen):
         )
         sent = dict(state.sent)
         legal = {str(a) for a in self.game.legal_actions(state)}
-        n = max(1, len(me.sites))
-        row_h = max(m.px(44), min(m.touch + m.px(8), (sites_r.height - m.gap * (n - 1)) // n))
-        shown = me.sites[: max(1, (sites_r.height + m.gap) // (row_h + m.gap))]
-        cells = grid(sites_r, len(shown), 1, m.gap, row_h)
+        row_h = m.touch + m.px(8)
+        fit = max(1, (sites_r.height + m.gap) // (row_h + m.gap))
+        sites = list(me.sites)
+        if len(sites) > fit:
+            per = max(1, fit - 1)
+            pages = (len(sites) + per - 1) // per
+            self.site_page %= pages
+            shown = sites[self.site_page * per : (self.site_page + 1) * per]
+            cells = grid(sites_r, fit, 1, m.gap, row_h)
+            first = self.site_page * per + 1
+            self.button(
+                surface,
+                cells[-1],
+                _("Sites {a}–{b} of {n} →", a=first, b=first + len(shown) - 1, n=len(sites)),
+                self.next_site_page,
+                key="more sites",
+                size=m.small,
+            )
+            cells = cells[: len(shown)]
+        else:
+            shown = sites
+            cells = grid(sites_r, len(shown), 1, m.gap, row_h)
         if not me.sites:
             draw_text(
                 surface,
@@ -480,8 +514,26 @@ class BuildersScreen(Screen):
         )
         idle_r = pygame.Rect(inner.x, inner.bottom - idle_h, inner.width, idle_h)
         idle = list(dict.fromkeys(me.idle))
-        cells = grid(idle_r, max(1, len(idle)), max(4, len(idle)), m.gap)
-        for w, cell in zip(idle, cells, strict=False):
+        per_row = 5
+        if len(idle) > per_row:
+            per = per_row - 1
+            pages = (len(idle) + per - 1) // per
+            self.idle_page %= pages
+            shown_idle = idle[self.idle_page * per : (self.idle_page + 1) * per]
+            cells = grid(idle_r, per_row, per_row, m.gap)
+            self.button(
+                surface,
+                cells[-1],
+                _("More →"),
+                self.next_idle_page,
+                key="more workers",
+                size=m.small,
+                sub=f"{self.idle_page + 1}/{pages}",
+            )
+        else:
+            shown_idle = idle
+            cells = grid(idle_r, per_row, per_row, m.gap)
+        for w, cell in zip(shown_idle, cells, strict=False):
             count = me.idle.count(w)
             label = short_card_name("builders", w) + (f" ×{count}" if count > 1 else "")
             self.button(
@@ -494,6 +546,12 @@ class BuildersScreen(Screen):
                 size=m.px(13),
                 sub=_("wage {n}", n=WAGE[w]),
             )
+
+    def next_site_page(self) -> None:
+        self.site_page += 1
+
+    def next_idle_page(self) -> None:
+        self.idle_page += 1
 
     def select(self, worker: str) -> None:
         self.selected = None if self.selected == worker else worker
@@ -631,14 +689,22 @@ class BuildersScreen(Screen):
         self.button(surface, foot, _("Close"), self.toggle_help, key="close", role="confirm")
 
     def _celebration(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The finished card flips to its completed side, then the coins and VP it pays."""
         m = self.m
         assert self.celebrate is not None
-        _left, lines = self.celebrate
+        left, lines = self.celebrate
+        t = 1 - left / CELEBRATE_SECONDS
         box = area.inflate(-area.width // 6, -area.height // 3)
+        if t < 0.35:
+            squeeze = abs(math.cos(t / 0.35 * math.pi))
+            card = box.inflate(-int(box.width * (1 - squeeze)), 0)
+            colour = theme.PANEL_HI if t < 0.175 else theme.ACCENT
+            panel(surface, card, colour, border=theme.OUTLINE, width=3)
+            return
         panel(surface, box, theme.ACCENT, border=theme.OUTLINE, width=3)
         draw_text(
             surface,
-            "\n".join(lines) if len(lines) == 1 else " · ".join(lines),
+            " · ".join(lines),
             box.inflate(-m.gap * 4, -m.gap * 4),
             m.large,
             theme.OUTLINE,

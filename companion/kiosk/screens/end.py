@@ -11,7 +11,7 @@ from companion.engine import get_game, replay
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.qr import draw_qr
-from companion.kiosk.ui import draw_text, panel, split_h, split_v
+from companion.kiosk.ui import Button, draw_text, panel, split_h, split_v
 
 from .base import Screen
 
@@ -69,15 +69,19 @@ class EndScreen(Screen):
         except Exception:  # noqa: BLE001 - the link is a convenience; the scores still show
             self.link = None
         self.back_to_history = back_to_history
+        self.big_qr = False
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         area = self.title_bar(surface, _("Final scores"), right=[self.language_button()])
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
+        if self.big_qr and self.link:
+            self._qr(surface, inner)
+            return
         if m.portrait:
-            scores_r, chart_r, qr_r = split_v(inner, 4, 4, 3, gap=m.gap * 2)
+            scores_r, chart_r, qr_r = split_v(inner, 4, 4, 4, gap=m.gap * 2)
         else:
-            left, qr_r = split_h(inner, 3, 1, gap=m.gap * 2)
+            left, qr_r = split_h(inner, 3, 2, gap=m.gap * 2)
             scores_r, chart_r = split_v(left, 1, 1, gap=m.gap * 2)
         self._scores(surface, scores_r)
         self._chart(surface, chart_r)
@@ -128,11 +132,25 @@ class EndScreen(Screen):
                 lines=1,
             )
             detail = (
-                _("{gold} gold", gold=p["gold"])
-                if money == "gold"
-                else _("{vp} VP, {coins} coins", vp=p["vp"], coins=p["coins"])
+                _("{gold} gold", gold=p["gold"]) if money == "gold" else self.builders_detail(p)
             )
-            draw_text(surface, detail, detail_r, m.small, fg, align="right", lines=1)
+            draw_text(surface, detail, detail_r, m.small, fg, align="right", lines=2)
+
+    def builders_detail(self, p: dict[str, Any]) -> str:
+        """Buildings, machines and coins counted apart (The Builders)."""
+        from companion.builders.cards import BUILDING
+
+        seat = next(i for i, s in enumerate(self.state.setup.players) if s.name == p["name"])
+        finished = self.state.players[seat].finished
+        buildings = sum(BUILDING[c].vp for c in finished if not BUILDING[c].is_machine)
+        machines = sum(BUILDING[c].vp for c in finished if BUILDING[c].is_machine)
+        return _(
+            "buildings {b} · machines {m} · coins {c} ({coins}¤)",
+            b=buildings,
+            m=machines,
+            c=p["coins"] // 10,
+            coins=p["coins"],
+        )
 
     def _chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -180,8 +198,9 @@ class EndScreen(Screen):
             colour = theme.PLAYER[p["colour"]]
             if len(pts) > 1:
                 pygame.draw.lines(surface, colour, False, pts, max(2, m.px(3)))
-            for pt in pts:
-                pygame.draw.circle(surface, colour, pt, max(3, m.px(4)))
+            if n <= 24:  # dots only where they can be told apart
+                for pt in pts:
+                    pygame.draw.circle(surface, colour, pt, max(3, m.px(4)))
         first, last = periods[0][0], periods[-1][0]
         axis = pygame.Rect(plot.x, plot.bottom + 2, plot.width, m.px(20))
         draw_text(surface, str(first), axis, m.px(12), theme.MUTED, align="left", lines=1)
@@ -193,13 +212,22 @@ class EndScreen(Screen):
             return
         label_r = pygame.Rect(area.x, area.bottom - m.px(40), area.width, m.px(40))
         code_r = pygame.Rect(area.x, area.y, area.width, area.height - label_r.height)
-        draw_qr(surface, self.link, code_r)
-        draw_text(
-            surface, _("Scan to log this play in BG Stats"), label_r, m.small, theme.MUTED, lines=2
+        used = draw_qr(surface, self.link, code_r)
+        self.buttons.append(Button(used, "", self.toggle_qr, key="qr"))
+        text = (
+            _("Tap the code to make it smaller")
+            if self.big_qr
+            else _("Scan to log this play in BG Stats (tap to enlarge)")
         )
+        draw_text(surface, text, label_r, m.small, theme.MUTED, lines=2)
+
+    def toggle_qr(self) -> None:
+        self.big_qr = not self.big_qr
 
     def back(self) -> None:
-        if self.back_to_history:
+        if self.big_qr:
+            self.big_qr = False
+        elif self.back_to_history:
             from .history import GamesScreen
 
             self.app.show(GamesScreen(self.app, unfinished=False))

@@ -1,0 +1,114 @@
+"""A complete game of The Builders played through the kiosk's input layer.
+
+The set-up cards and every refill are tapped in from the picker; each decision is chosen at
+random (seeded) among the engine's legal ones and made with the kiosk's own buttons: a card in a
+row, an idle worker then a site, the coin buttons, buy an action, end the turn.  The journal's
+record applied to the engine alone must give the scores the end screen shows.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from companion.builders.actions import Send
+from companion.engine import CHANCE, get_game, replay
+from companion.engine.simulate import sample
+from companion.kiosk.screens.builders import BuildersScreen
+from companion.kiosk.screens.end import EndScreen
+from tests.kiosk_helpers import keys, make_app, press, tap, wait
+
+
+def last_action(app: Any) -> str:
+    record = app.journal.record(app.session.id)
+    return record.actions[-1] if record.actions else ""
+
+
+def tap_paged(app: Any, key: str, pager: str) -> None:
+    """Tap ``key``, turning the pages of a list (sites, idle workers) until it shows."""
+    for _ in range(20):
+        if key in keys(app):
+            tap(app, key)
+            return
+        tap(app, pager)
+    raise AssertionError(f"{key!r} never appeared: {keys(app)}")
+
+
+def perform(app: Any, action: Any) -> None:
+    if isinstance(action, Send):
+        tap_paged(app, f"select {action.worker}", "more workers")
+        tap_paged(app, str(action), "more sites")
+    else:
+        tap(app, str(action))
+
+
+def play_through(app: Any, rng: random.Random, limit: int = 20000) -> int:
+    game = get_game("builders")
+    decisions = 0
+    for _ in range(limit):
+        screen = app.screen
+        if isinstance(screen, EndScreen):
+            return decisions
+        assert isinstance(screen, BuildersScreen), type(screen)
+        if screen.celebrate is not None:
+            wait(app, 2.0)
+            continue
+        state = app.session.state
+        if game.current_player(state) == CHANCE:
+            outcome = sample(game.chance_outcomes(state), rng)
+            tap(app, str(outcome))
+            assert last_action(app) == str(outcome)
+            continue
+        action = rng.choice(game.legal_actions(state))
+        perform(app, action)
+        assert last_action(app) == str(action), (str(action), last_action(app), app.toast_text)
+        decisions += 1
+    raise AssertionError("the game did not end")
+
+
+def test_a_complete_three_player_game_through_the_kiosk(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=8)
+    tap(app, "new")
+    tap(app, "game builders")
+    tap(app, "players 3")
+    tap(app, "start")
+    assert isinstance(app.screen, BuildersScreen)
+    game_id = app.session.id
+    decisions = play_through(app, random.Random(8))
+    end = app.screen
+    assert isinstance(end, EndScreen)
+    engine = get_game("builders")
+    state = replay(engine, app.journal.record(game_id))
+    assert engine.is_over(state)
+    assert end.summary["scores"] == engine.scores(state)
+    assert end.summary["winners"] == engine.winners(state)
+    assert decisions > 100
+    assert app.journal.get(game_id).status == "finished"
+
+
+def test_refill_picker_offers_only_cards_still_possible_and_undo_stops_at_it(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, seed=2)
+    tap(app, "new")
+    tap(app, "game builders")
+    tap(app, "players 2")
+    tap(app, "start")
+    game = get_game("builders")
+    rng = random.Random(2)
+    while game.current_player(app.session.state) == CHANCE:
+        offered = {k for k in keys(app) if k.startswith(("reveal ", "next ", "deal "))}
+        possible = {str(a) for a, p in game.chance_outcomes(app.session.state) if p > 0}
+        assert offered == possible
+        tap(app, str(sample(game.chance_outcomes(app.session.state), rng)))
+    state = app.session.state
+    me = state.players[state.turn_player]
+    assert me.coins == 10 and len(me.idle) == 1
+    tap(app, "coins 1ap")
+    assert app.session.state.players[state.turn_player].coins == 11
+    press(app, "undo")
+    assert app.session.state == state
+    press(app, "undo")  # the last reveal is a barrier
+    assert app.session.state == state
+    assert app.toast_text is not None
