@@ -276,3 +276,66 @@ def test_a_journal_from_the_future_is_shown_not_raised(tmp_path: Path,
     assert isinstance(screen, ErrorScreen)
     assert "journal" in screen.message.lower() and "newer" in screen.message.lower()
     assert journal.read_bytes() == before  # untouched
+
+
+def post_card(app: App, game: str, card: str) -> None:
+    from companion.kiosk.inputs import INPUT_EVENT, Card
+
+    app.handle_event(pygame.event.Event(INPUT_EVENT, input=Card(game, card)))
+    app.render()
+
+
+def test_a_card_read_by_the_camera_is_checked_against_the_rules(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    tap(app, "new")
+    tap(app, "players 2")
+    tap(app, "start")
+    assert app.session.state.step == "privilege"
+    post_card(app, "pillars", "madonna")
+    assert app.screen.preview is not None
+    press(app, "confirm")
+    assert app.session.state.kingsbridge == ("madonna",)
+    before = app.session.state
+    post_card(app, "pillars", "madonna")  # the same card again
+    assert app.session.state == before
+    assert "madonna" in app.session.state.kingsbridge
+    assert app.toast_text is not None and "already been revealed" in app.toast_text
+    post_card(app, "pillars", "mason3")  # not a privilege card
+    assert "not" in (app.toast_text or "") and app.session.state == before
+    post_card(app, "builders", "abbaye")
+    assert "Builders" in (app.toast_text or "")
+    post_card(app, "pillars", "tom")
+    press(app, "confirm")
+    assert app.session.state.step == "craftsman"
+    post_card(app, "pillars", "mason2")  # a craftsman of round 2 in round 1
+    assert "round 2" in (app.toast_text or "")
+
+
+def test_devices_read_the_state_and_hear_refusals(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "draft")
+
+    class Fake:
+        def __init__(self) -> None:
+            self.updates = 0
+            self.events: list[tuple[str, str]] = []
+            self.closed = False
+
+        def update(self, app: App) -> None:
+            self.updates += 1
+
+        def notify(self, event: str, detail: str = "") -> None:
+            self.events.append((event, detail))
+
+        def close(self) -> None:
+            self.closed = True
+
+    fake = Fake()
+    app.add_device(fake)
+    app.update_devices()
+    app.refuse("Red cannot take the quarry: it needs 8 workers, Red has 7")
+    assert fake.updates == 1
+    assert fake.events == [("refused", "Red cannot take the quarry: it needs 8 workers, "
+                                       "Red has 7")]
+    app.close_devices()
+    assert fake.closed and app.devices == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -30,6 +30,19 @@ if TYPE_CHECKING:
     from companion.journal import Journal, JournaledGame
 
     from .screens.base import Screen
+
+class Device(Protocol):
+    """Something at the edge of the kiosk (the button panel, the camera).  Its own threads only
+    post inputs (``inputs.post``); the main loop calls ``update`` after handling events, where
+    the device reads the app's state (whose turn, the drawn builder) to set its lights."""
+
+    def update(self, app: App) -> None: ...
+
+    def notify(self, event: str, detail: str = "") -> None:
+        """Events the device may signal: "refused" (with the reason), "game-over"."""
+
+    def close(self) -> None: ...
+
 
 FPS_ANIMATING = 30
 IDLE_WAIT_MS = 1000
@@ -61,6 +74,7 @@ class App:
         self.metrics = Metrics(*self.surface.get_size())
         self.sounds = Sounds(config.sound)
         self.journal = journal
+        self.devices: list[Device] = []
         self.session: JournaledGame | None = None
         self.rng = random.Random(seed)
         self.time = 0.0
@@ -140,6 +154,25 @@ class App:
     def refuse(self, reason: str) -> None:
         self.toast(reason)
         self.sounds.play("refuse")
+        self.notify("refused", reason)
+
+    # -- devices ----------------------------------------------------------------------------
+    def add_device(self, device: Device) -> None:
+        self.devices.append(device)
+
+    def notify(self, event: str, detail: str = "") -> None:
+        for d in self.devices:
+            d.notify(event, detail)
+
+    def update_devices(self) -> None:
+        """Let each device read the state (called by the loop after every batch of events)."""
+        for d in self.devices:
+            d.update(self)
+
+    def close_devices(self) -> None:
+        for d in self.devices:
+            d.close()
+        self.devices = []
 
     # -- the loop -----------------------------------------------------------------------
     def dispatch(self, inp: Input) -> None:
@@ -232,6 +265,8 @@ class App:
             for event in events:
                 self.handle_event(event)
             self.tick(clock.tick(FPS_ANIMATING if self.animating else 0) / 1000)
+            if events or self.animating:
+                self.update_devices()
             if self.render():
                 pygame.display.flip()
 
@@ -274,9 +309,12 @@ def start(
         return 1
     if journal is not None and journal.notice:
         app.toast(journal.notice)
-    app.run()
-    if journal is not None:
-        journal.close()
+    try:
+        app.run()
+    finally:
+        app.close_devices()
+        if journal is not None:
+            journal.close()
     from .fonts import clear_cache
 
     clear_cache()  # fonts die with pygame.quit(); never reuse them after

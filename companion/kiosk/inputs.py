@@ -49,10 +49,26 @@ class Text:
     text: str
 
 
-Input = Tap | Press | Text
+@dataclass(frozen=True)
+class Card:
+    """A card recognised by the camera: the game and the card's stable id."""
+
+    game: str
+    card: str
+
+
+Input = Tap | Press | Text | Card
 
 INPUT_EVENT = pygame.USEREVENT + 1
-"""Posted by other threads (button panel, camera) with ``input=`` an Input: thread-safe."""
+"""Posted by other threads (button panel, camera) with ``input=`` an Input: thread-safe::
+
+    pygame.event.post(pygame.event.Event(INPUT_EVENT, input=Press("draw")))
+"""
+
+
+def post(inp: Input) -> None:
+    """Hand an input to the kiosk's main loop from any thread."""
+    pygame.event.post(pygame.event.Event(INPUT_EVENT, input=inp))
 
 
 def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input | None:
@@ -78,5 +94,5 @@ def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input 
         return Press(role) if role else None
     if kind == INPUT_EVENT:
         inp = getattr(event, "input", None)
-        return inp if isinstance(inp, (Tap, Press, Text)) else None
+        return inp if isinstance(inp, (Tap, Press, Text, Card)) else None
     return None

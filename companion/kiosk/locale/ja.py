@@ -16,6 +16,18 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "Only an Apprentice is dealt now, not {card}": "いま配るのは見習いだけです（{card}ではありません）",
+    "That card belongs to The Builders, not to this game": "このカードは『ザ・ビルダーズ』のもので、このゲームのものではありません",
+    "That card belongs to The Pillars of the Earth, not to this game": "このカードは『ピラーズ・オブ・ジ・アース』のもので、このゲームのものではありません",
+    "The table is dealing {what}, not {card}": "いま配るのは{what}です（{card}ではありません）",
+    "The table is revealing {what}, not {card}": "いまめくるのは「{what}」です（{card}ではありません）",
+    "a building card": "建物カード",
+    "a worker card": "労働者カード",
+    "{card} comes out only in round 6": "{card}は第6ラウンドにしか出ません",
+    "{card} has already been revealed": "{card}はすでにめくられています",
+    "{card} is a craftsman of round {r}; this is round {n}": "{card}は第{r}ラウンドの職人です（いまは第{n}ラウンド）",
+    "{card} is already in play": "{card}はすでに場に出ています",
+    "{card} was shown, but no card is being revealed now": "{card}が見せられましたが、いまはカードをめくる場面ではありません",
     "17 VP reached: the round is completed, {n} more turns": "17勝利点に到達：このラウンドを終えるまで残り{n}手番",
     "Buildings (start: 1 AP) · deck: {n}": "建物（着工：1AP）・山札：{n}",
     "Buildings (start: 1 AP) · next: {card}": "建物（着工：1AP）・次：{card}",

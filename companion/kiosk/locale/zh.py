@@ -16,6 +16,18 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "Only an Apprentice is dealt now, not {card}": "现在只发学徒，而不是{card}",
+    "That card belongs to The Builders, not to this game": "这张牌属于《建筑师：中世纪》，不属于本游戏",
+    "That card belongs to The Pillars of the Earth, not to this game": "这张牌属于《地球支柱》，不属于本游戏",
+    "The table is dealing {what}, not {card}": "现在发的是{what}，不是{card}",
+    "The table is revealing {what}, not {card}": "现在翻开的是：{what}，不是{card}",
+    "a building card": "建筑牌",
+    "a worker card": "工人牌",
+    "{card} comes out only in round 6": "{card}只在第6轮出现",
+    "{card} has already been revealed": "{card}已经翻开过了",
+    "{card} is a craftsman of round {r}; this is round {n}": "{card}是第{r}轮的工匠；现在是第{n}轮",
+    "{card} is already in play": "{card}已在场上",
+    "{card} was shown, but no card is being revealed now": "出示了{card}，但现在不需要翻牌",
     "17 VP reached: the round is completed, {n} more turns": "已达17胜利分：本轮打完，还剩{n}个回合",
     "Buildings (start: 1 AP) · deck: {n}": "建筑（开工：1行动点）· 牌堆：{n}",
     "Buildings (start: 1 AP) · next: {card}": "建筑（开工：1行动点）· 下一张：{card}",

@@ -31,6 +31,7 @@ from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, builders_action_help, card_name, short_card_name
+from companion.kiosk.inputs import Card, Input
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 
 from .base import Screen
@@ -88,6 +89,39 @@ class BuildersScreen(Screen):
             me = self.state.players[self.state.turn_player]
             if self.selected not in me.idle:
                 self.selected = None
+
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Card):
+            self.card_seen(inp)
+        else:
+            super().handle(inp)
+
+    def card_seen(self, seen: Card) -> None:
+        """A card read by the camera: the card the table is dealing now, or refused."""
+        state = self.state
+        if seen.game != "builders":
+            self.app.refuse(_("That card belongs to The Pillars of the Earth, not to this game"))
+            return
+        if not state.pending:
+            self.app.refuse(_("{card} was shown, but no card is being revealed now",
+                              card=card_name("builders", seen.card)))
+            return
+        for action, p in self.game.chance_outcomes(state):
+            if p > 0 and getattr(action, "card", None) == seen.card:
+                self.take(action)
+                return
+        step = state.pending[0]
+        wanted_worker = step in ("reveal worker", "next worker", "deal apprentice")
+        if (seen.card in WORKER) != wanted_worker:
+            what = _("a worker card") if wanted_worker else _("a building card")
+            self.app.refuse(_("The table is dealing {what}, not {card}", what=what,
+                              card=card_name("builders", seen.card)))
+            return
+        if step == "deal apprentice" and WORKER[seen.card].rank != "apprentice":
+            self.app.refuse(_("Only an Apprentice is dealt now, not {card}",
+                              card=card_name("builders", seen.card)))
+            return
+        self.app.refuse(_("{card} is already in play", card=card_name("builders", seen.card)))
 
     def take(self, action: Any) -> None:
         before = self.state

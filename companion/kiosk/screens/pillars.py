@@ -28,6 +28,7 @@ from companion.kiosk.i18n import (
     space_name,
     step_help,
 )
+from companion.kiosk.inputs import Card, Input
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
@@ -111,6 +112,31 @@ class PillarsScreen(Screen):
                 self.conv = dict(self.game.best_conversion(self.state).uses)
             else:
                 self.conv = {}
+
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Card):
+            self.card_seen(inp)
+        else:
+            super().handle(inp)
+
+    def card_seen(self, seen: Card) -> None:
+        """A card read by the camera: the outcome of the reveal the table is waiting for, or
+        refused with the reason."""
+        state = self.state
+        if seen.game != "pillars":
+            self.app.refuse(_("That card belongs to The Builders, not to this game"))
+            return
+        if self.preview is not None:
+            return  # one reveal at a time: the table confirms what it showed first
+        if state.step not in CARD_STEPS:
+            self.app.refuse(_("{card} was shown, but no card is being revealed now",
+                              card=card_name("pillars", seen.card)))
+            return
+        for action, p in self.game.chance_outcomes(state):
+            if p > 0 and str(action.args[0]) == seen.card:
+                self.propose(action)
+                return
+        self.app.refuse(why_not_revealed(state, seen.card))
 
     def propose(self, action: Action) -> None:
         """Take ``action``; first preview it when it reveals a card or changes more than the
@@ -1101,6 +1127,22 @@ class PillarsScreen(Screen):
 def short_craftsman(card: str) -> str:
     """A short name for the players' panel."""
     return short_card_name("pillars", card)
+
+
+def why_not_revealed(state: Any, card: str) -> str:
+    """Why a card shown to the camera cannot be the one the table is revealing."""
+    name = card_name("pillars", card)
+    kinds = {"privilege": D.PRIVILEGES, "craftsman": D.CRAFTSMEN, "resource": D.RESOURCE_CARDS,
+             "event": D.EVENTS, "peek": D.EVENTS}
+    if card not in kinds[state.step]:
+        return _("The table is revealing {what}, not {card}", what=step_title(state.step),
+                 card=name)
+    if state.step == "craftsman" and D.CRAFTSMEN[card].round != state.round:
+        return _("{card} is a craftsman of round {r}; this is round {n}", card=name,
+                 r=D.CRAFTSMEN[card].round, n=state.round)
+    if state.step == "privilege" and state.round < D.ROUNDS and card in D.LAST_ROUND_PRIVILEGES:
+        return _("{card} comes out only in round 6", card=name)
+    return _("{card} has already been revealed", card=name)
 
 
 def without_details(name: str) -> str:
