@@ -11,6 +11,7 @@ previewed and confirmed before it is committed.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from functools import partial
 from typing import Any
 
@@ -1132,8 +1133,10 @@ def short_craftsman(card: str) -> str:
 def why_not_revealed(state: Any, card: str) -> str:
     """Why a card shown to the camera cannot be the one the table is revealing."""
     name = card_name("pillars", card)
-    kinds = {"privilege": D.PRIVILEGES, "craftsman": D.CRAFTSMEN, "resource": D.RESOURCE_CARDS,
-             "event": D.EVENTS, "peek": D.EVENTS}
+    kinds: dict[str, Collection[str]] = {
+        "privilege": D.PRIVILEGES, "craftsman": D.CRAFTSMEN, "resource": D.RESOURCE_CARDS,
+        "event": D.EVENTS, "peek": D.EVENTS,
+    }
     if card not in kinds[state.step]:
         return _("The table is revealing {what}, not {card}", what=step_title(state.step),
                  card=name)
