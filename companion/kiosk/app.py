@@ -44,8 +44,7 @@ class Device(Protocol):
     def close(self) -> None: ...
 
 
-FPS_ANIMATING = 30
-IDLE_WAIT_MS = 1000
+LOOP_HZ = 30
 TOAST_SECONDS = 4.0
 
 
@@ -221,6 +220,10 @@ class App:
             return False
         self.surface.fill(theme.BG)
         self.screen.draw(self.surface)
+        for d in self.devices:
+            draw = getattr(d, "draw", None)
+            if draw is not None:  # on-screen LEDs, the camera's status
+                draw(self.surface, self.metrics)
         if self._toast is not None:
             rect = self._toast_rect()
             panel(
@@ -249,24 +252,17 @@ class App:
         return pygame.Rect(m.px(12), m.px(4), w - m.px(24), m.px(88))
 
     def run(self) -> None:
-        """The main loop: wait for events when idle, 30 frames a second while animating."""
+        """The main loop.  It sleeps between passes (``Clock.tick`` sleeps, it does not spin):
+        30 passes a second, drawing only when something changed.  SDL's own event wait polls
+        every millisecond on some video drivers, which costs more than this on a Pi."""
         clock = pygame.time.Clock()
         clock.tick()
         while self.running:
-            if self.animating or self._toast is not None:
-                events = pygame.event.get()
-                if not events and not self.animating:
-                    first = pygame.event.wait(250)
-                    events = [first] if first.type != pygame.NOEVENT else []
-            else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
+            events = pygame.event.get()
             for event in events:
                 self.handle_event(event)
-            self.tick(clock.tick(FPS_ANIMATING if self.animating else 0) / 1000)
-            if events or self.animating:
-                self.update_devices()
+            self.tick(clock.tick(LOOP_HZ) / 1000)
+            self.update_devices()
             if self.render():
                 pygame.display.flip()
 
