@@ -57,7 +57,7 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> int:
         state = app.session.state
         if game.current_player(state) == CHANCE:
             outcome = sample(game.chance_outcomes(state), rng)
-            tap(app, str(outcome))
+            tap_paged(app, str(outcome), "more cards")
             assert last_action(app) == str(outcome)
             continue
         action = rng.choice(game.legal_actions(state))
@@ -98,10 +98,17 @@ def test_refill_picker_offers_only_cards_still_possible_and_undo_stops_at_it(
     game = get_game("builders")
     rng = random.Random(2)
     while game.current_player(app.session.state) == CHANCE:
-        offered = {k for k in keys(app) if k.startswith(("reveal ", "next ", "deal "))}
+        offered: set[str] = set()
+        for _page in range(5):  # every page of the picker
+            offered |= {k for k in keys(app) if k.startswith(("reveal ", "next ", "deal "))}
+            if "more cards" not in keys(app):
+                break
+            tap(app, "more cards")
         possible = {str(a) for a, p in game.chance_outcomes(app.session.state) if p > 0}
         assert offered == possible
-        tap(app, str(sample(game.chance_outcomes(app.session.state), rng)))
+        for b in app.screen.buttons:  # every card button is a real touch target
+            assert b.rect.height >= app.metrics.touch * 0.9, (b.key, b.rect)
+        tap_paged(app, str(sample(game.chance_outcomes(app.session.state), rng)), "more cards")
     state = app.session.state
     me = state.players[state.turn_player]
     assert me.coins == 10 and len(me.idle) == 1

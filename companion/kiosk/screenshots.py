@@ -168,6 +168,7 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
                 app.tick(0.2)
 
             yield "pillars-drawing", drawing
+    yield "home-resume", lambda app: app.show(HomeScreen(app))
     yield from _builders_scenes(journal)
 
 

@@ -72,6 +72,7 @@ class BuildersScreen(Screen):
         self.help_open = False
         self.site_page = 0
         self.idle_page = 0
+        self.pick_page = 0
 
     @property
     def state(self) -> BuildersState:
@@ -82,6 +83,7 @@ class BuildersScreen(Screen):
 
     def after_play(self) -> None:
         virtual_draw(self.app, lambda s: True)
+        self.pick_page = 0
         if self.game.is_over(self.state) and self.celebrate is None:
             open_game(self.app)
             return
@@ -103,8 +105,12 @@ class BuildersScreen(Screen):
             self.app.refuse(_("That card belongs to The Pillars of the Earth, not to this game"))
             return
         if not state.pending:
-            self.app.refuse(_("{card} was shown, but no card is being revealed now",
-                              card=card_name("builders", seen.card)))
+            self.app.refuse(
+                _(
+                    "{card} was shown, but no card is being revealed now",
+                    card=card_name("builders", seen.card),
+                )
+            )
             return
         for action, p in self.game.chance_outcomes(state):
             if p > 0 and getattr(action, "card", None) == seen.card:
@@ -114,12 +120,21 @@ class BuildersScreen(Screen):
         wanted_worker = step in ("reveal worker", "next worker", "deal apprentice")
         if (seen.card in WORKER) != wanted_worker:
             what = _("a worker card") if wanted_worker else _("a building card")
-            self.app.refuse(_("The table is dealing {what}, not {card}", what=what,
-                              card=card_name("builders", seen.card)))
+            self.app.refuse(
+                _(
+                    "The table is dealing {what}, not {card}",
+                    what=what,
+                    card=card_name("builders", seen.card),
+                )
+            )
             return
         if step == "deal apprentice" and WORKER[seen.card].rank != "apprentice":
-            self.app.refuse(_("Only an Apprentice is dealt now, not {card}",
-                              card=card_name("builders", seen.card)))
+            self.app.refuse(
+                _(
+                    "Only an Apprentice is dealt now, not {card}",
+                    card=card_name("builders", seen.card),
+                )
+            )
             return
         self.app.refuse(_("{card} is already in play", card=card_name("builders", seen.card)))
 
@@ -680,13 +695,29 @@ class BuildersScreen(Screen):
         body = pygame.Rect(
             area.x, head.bottom + m.gap, area.width, foot.y - head.bottom - m.gap * 2
         )
-        cols = 5 if not m.portrait else 3
-        rows = max(1, (len(outcomes) + cols - 1) // cols)
-        while rows * m.px(30) > body.height and cols < 8:
-            cols += 1
-            rows = (len(outcomes) + cols - 1) // cols
-        cells = grid(body, len(outcomes), cols, 4)
-        for action, cell in zip(outcomes, cells, strict=True):
+        outcomes.sort(key=lambda a: card_name("builders", a.card))
+        cols = 3 if m.portrait else 4
+        row_h = m.px(44)
+        fit = max(1, (body.height + m.gap) // (row_h + m.gap)) * cols
+        if len(outcomes) > fit:
+            per = fit - 1
+            pages = (len(outcomes) + per - 1) // per
+            self.pick_page %= pages
+            shown = outcomes[self.pick_page * per : (self.pick_page + 1) * per]
+            cells = grid(body, fit, cols, m.gap, row_h)
+            self.button(
+                surface,
+                cells[-1],
+                _("More →"),
+                self.next_pick_page,
+                key="more cards",
+                sub=f"{self.pick_page + 1}/{pages}",
+                size=m.small,
+            )
+        else:
+            shown = outcomes
+            cells = grid(body, fit, cols, m.gap, row_h)
+        for action, cell in zip(shown, cells, strict=False):
             card = action.card
             self.button(
                 surface,
@@ -694,9 +725,12 @@ class BuildersScreen(Screen):
                 card_name("builders", card),
                 partial(self.take, action),
                 key=str(action),
-                size=m.px(13),
+                size=m.small,
             )
         self.button(surface, foot, _("Draw for the table"), self.virtual_one, key="virtual draw")
+
+    def next_pick_page(self) -> None:
+        self.pick_page += 1
 
     def virtual_one(self) -> None:
         self.take(sample(self.game.chance_outcomes(self.state), self.app.rng))

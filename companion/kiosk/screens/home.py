@@ -38,12 +38,34 @@ class HomeScreen(Screen):
             )
         items.append((_("History"), "", self.history, "history"))
         items.append((_("Settings"), "", self.settings, "settings"))
-        inner = area.inflate(-m.px(40), -m.px(24))
-        cols = 1 if m.portrait else 2
-        rows = (len(items) + cols - 1) // cols
-        row_h = min(m.px(96), (inner.height - m.gap * (rows - 1)) // rows)
-        cells = grid(inner, len(items), cols, m.gap * 2, row_h)
-        for (label, sub, tap, key), cell in zip(items, cells, strict=True):
+        inner = area.inflate(-m.px(40), -m.px(16))
+        tagline = pygame.Rect(inner.x, inner.y, inner.width, m.px(36))
+        draw_text(
+            surface,
+            game_title("pillars") + " · " + game_title("builders"),
+            tagline,
+            m.text,
+            theme.MUTED,
+            lines=1,
+        )
+        body = pygame.Rect(
+            inner.x, tagline.bottom + m.gap, inner.width, inner.height - tagline.height - m.gap
+        )
+        # The first item (resume, or a new game) is the big one; the rest share a row.
+        first, rest = items[0], items[1:]
+        big_h = min(m.px(120), body.height // 2)
+        big = pygame.Rect(body.x, body.y, body.width, big_h)
+        cols = 1 if m.portrait else len(rest)
+        row_h = min(
+            m.px(96),
+            (body.height - big_h - m.gap * 2) // max(1, (len(rest) + cols - 1) // cols) - m.gap,
+        )
+        rest_area = pygame.Rect(
+            body.x, big.bottom + m.gap * 2, body.width, body.bottom - big.bottom - m.gap * 2
+        )
+        cells = [big, *grid(rest_area, len(rest), cols, m.gap * 2, row_h)]
+        for (label, sub, tap, key), cell in zip([first, *rest], cells, strict=True):
+            accent = cell is big
             self.button(
                 surface,
                 cell,
@@ -51,13 +73,11 @@ class HomeScreen(Screen):
                 tap,
                 key=key,
                 sub=sub,
-                size=m.large,
-                fill=theme.ACCENT if key == "resume" else theme.PANEL_HI,
-                text_colour=theme.OUTLINE if key == "resume" else theme.TEXT,
-                role="confirm" if key in ("resume",) else None,
+                size=m.huge if accent and not sub else m.large,
+                fill=theme.ACCENT if accent else theme.PANEL_HI,
+                text_colour=theme.OUTLINE if accent else theme.TEXT,
+                role="confirm" if accent else None,
             )
-        if not unfinished:
-            self.roles["confirm"] = self.new_game
         del w, h
 
     def resume(self, game_id: int) -> None:
