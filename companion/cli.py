@@ -309,6 +309,23 @@ def _kiosk(args: argparse.Namespace) -> int:
     return start(config, fullscreen=args.fullscreen, size=args.size)
 
 
+def _session(args: argparse.Namespace) -> int:
+    """Replace this process with Cage running the kiosk full screen (the systemd unit's
+    command): Cage becomes the unit's main process, the kiosk its only client."""
+    import os
+    import shutil
+
+    cage = shutil.which(args.cage)
+    if cage is None:
+        print(f"companion session: {args.cage!r} not found; install it with "
+              "'sudo apt install cage' (see the README's Pi guide)", file=sys.stderr)
+        return 1
+    kiosk = [sys.executable, "-m", "companion", "kiosk", "--fullscreen"]
+    if args.config:
+        kiosk += ["--config", args.config]
+    os.execv(cage, [cage, "-d", "--", *kiosk])  # does not return
+
+
 def _screenshots(args: argparse.Namespace) -> int:
     try:
         from companion.kiosk import ui
@@ -338,6 +355,11 @@ def build_parser() -> argparse.ArgumentParser:
     kio = sub.add_parser("kiosk", help="open the kiosk (the default with no command)")
     _kiosk_options(kio)
     kio.set_defaults(run=_kiosk)
+    ses = sub.add_parser("session", help="the kiosk inside the Cage kiosk compositor (for "
+                         "the systemd unit on the Pi)")
+    ses.add_argument("--cage", default="cage", help="the Cage program (default: cage)")
+    ses.add_argument("--config", metavar="FILE", help="the config file")
+    ses.set_defaults(run=_session)
     shots = sub.add_parser("screenshots", help="write a PNG of every kiosk screen")
     shots.add_argument("outdir", help="the folder for the pictures")
     shots.add_argument(

@@ -29,6 +29,7 @@ from .ui import draw_text, panel
 if TYPE_CHECKING:
     from companion.journal import Journal, JournaledGame
 
+    from .notify import Notifier
     from .screens.base import Screen
 
 class Device(Protocol):
@@ -46,6 +47,20 @@ class Device(Protocol):
 
 LOOP_HZ = 30
 TOAST_SECONDS = 4.0
+
+
+def unrotate(pos: tuple[int, int], display: tuple[int, int], rotation: int) -> tuple[int, int]:
+    """Where a touch at ``pos`` on the display lands on the picture that was turned
+    ``rotation`` degrees clockwise to fill it."""
+    x, y = pos
+    w, h = display
+    if rotation == 90:
+        return (y, w - 1 - x)
+    if rotation == 180:
+        return (w - 1 - x, h - 1 - y)
+    if rotation == 270:
+        return (h - 1 - y, x)
+    return (x, y)
 
 
 class App:
@@ -68,12 +83,15 @@ class App:
         full = config.fullscreen if fullscreen is None else fullscreen
         flags = pygame.FULLSCREEN if full else pygame.RESIZABLE
         want = (0, 0) if full else (size or (config.width, config.height))
-        self.surface = pygame.display.set_mode(want, flags)
+        self.rotation = config.rotation
+        self.display = pygame.display.set_mode(want, flags)
+        self.surface = self._logical_surface()
         pygame.display.set_caption("companion")
         self.metrics = Metrics(*self.surface.get_size())
         self.sounds = Sounds(config.sound)
         self.journal = journal
         self.devices: list[Device] = []
+        self.notifier: Notifier | None = None  # systemd's notify socket; set for tests
         self.session: JournaledGame | None = None
         self.rng = random.Random(seed)
         self.time = 0.0
@@ -93,7 +111,22 @@ class App:
     # -- screens and messages -----------------------------------------------------------
     @property
     def size(self) -> tuple[int, int]:
+        """The size the screens lay out for (the display's, turned by the rotation)."""
         return self.surface.get_size()
+
+    def _logical_surface(self) -> pygame.Surface:
+        """The display itself, or with a rotation a surface of the turned size that
+        ``present`` turns onto the display."""
+        if not self.rotation:
+            return self.display
+        w, h = self.display.get_size()
+        return pygame.Surface((h, w) if self.rotation in (90, 270) else (w, h))
+
+    def present(self) -> None:
+        """Show the last frame: turned by the rotation (clockwise), then flipped."""
+        if self.rotation:
+            self.display.blit(pygame.transform.rotate(self.surface, -self.rotation), (0, 0))
+        pygame.display.flip()
 
     def show(self, screen: Screen) -> None:
         self.screen = screen
@@ -192,13 +225,17 @@ class App:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.display = pygame.display.get_surface()
+            self.surface = self._logical_surface()
             self.metrics = Metrics(*self.surface.get_size())
             self.dirty = True
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.dirty = True
             return
-        inp = translate(event, self.size, self.typing)
+        inp = translate(event, self.display.get_size(), self.typing)
+        if isinstance(inp, Tap) and self.rotation:
+            inp = Tap(unrotate(inp.pos, self.display.get_size(), self.rotation))
         if inp is not None:
             self.dispatch(inp)
 
@@ -251,20 +288,32 @@ class App:
         m = self.metrics
         return pygame.Rect(m.px(12), m.px(4), w - m.px(24), m.px(88))
 
-    def run(self) -> None:
+    def run(self, max_passes: int | None = None) -> None:
         """The main loop.  It sleeps between passes (``Clock.tick`` sleeps, it does not spin):
         30 passes a second, drawing only when something changed.  SDL's own event wait polls
-        every millisecond on some video drivers, which costs more than this on a Pi."""
+        every millisecond on some video drivers, which costs more than this on a Pi.  Every
+        pass pings systemd's watchdog (when run by systemd), so a frozen loop is restarted."""
+        from .notify import Notifier
+
+        notifier = self.notifier if self.notifier is not None else Notifier()
         clock = pygame.time.Clock()
         clock.tick()
-        while self.running:
+        passes = 0
+        first = True
+        while self.running and (max_passes is None or passes < max_passes):
+            passes += 1
             events = pygame.event.get()
             for event in events:
                 self.handle_event(event)
             self.tick(clock.tick(LOOP_HZ) / 1000)
             self.update_devices()
             if self.render():
-                pygame.display.flip()
+                self.present()
+            if first:
+                notifier.ready()
+                first = False
+            notifier.tick()
+        notifier.stopping()
 
 
 def start(

@@ -8,6 +8,7 @@
     virtual_deck = false   # the companion draws the cards instead of the table
     sound = true
     journal = ""           # path of the journal; empty for the default
+    rotation = 0           # 0, 90, 180 or 270: turn the picture (and the touches) clockwise
 
 A missing file means the defaults.  A malformed file is an error that names the key or the
 line; the kiosk shows it on screen instead of starting a game.
@@ -35,12 +36,16 @@ class Config:
     virtual_deck: bool = False
     sound: bool = True
     journal: str = ""
+    rotation: int = 0
 
     def with_(self, **changes: Any) -> Config:
         return replace(self, **changes)
 
 
-_CHOICES = {"language": ("en", "zh", "ja")}
+_CHOICES: dict[str, tuple[object, ...]] = {
+    "language": ("en", "zh", "ja"),
+    "rotation": (0, 90, 180, 270),
+}
 _LIMITS = {"width": (320, 7680), "height": (240, 7680)}
 
 
@@ -82,7 +87,8 @@ def load(path: Path | None = None) -> Config:
                 f"({value!r})"
             )
         if key in _CHOICES and value not in _CHOICES[key]:
-            raise ConfigError(f"{path}: kiosk.{key} must be one of {', '.join(_CHOICES[key])}")
+            allowed = ", ".join(str(c) for c in _CHOICES[key])
+            raise ConfigError(f"{path}: kiosk.{key} must be one of {allowed}")
         if key in _LIMITS and not _LIMITS[key][0] <= value <= _LIMITS[key][1]:
             lo, hi = _LIMITS[key]
             raise ConfigError(f"{path}: kiosk.{key} must be between {lo} and {hi}, not {value}")
