@@ -16,6 +16,10 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "{name} becomes the start player": "{name}がスタートプレイヤーになります",
+    "The game is over": "ゲーム終了",
+    "Round {n} begins": "第{n}ラウンド開始",
+    "Workers in the wool mill: {list}": "羊毛工場の労働者：{list}",
     "Only an Apprentice is dealt now, not {card}": "いま配るのは見習いだけです（{card}ではありません）",
     "That card belongs to The Builders, not to this game": "このカードは『ザ・ビルダーズ』のもので、このゲームのものではありません",
     "That card belongs to The Pillars of the Earth, not to this game": "このカードは『ピラーズ・オブ・ジ・アース』のもので、このゲームのものではありません",

@@ -16,6 +16,10 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "{name} becomes the start player": "{name}成为起始玩家",
+    "The game is over": "游戏结束",
+    "Round {n} begins": "第{n}轮开始",
+    "Workers in the wool mill: {list}": "毛纺场的工人：{list}",
     "Only an Apprentice is dealt now, not {card}": "现在只发学徒，而不是{card}",
     "That card belongs to The Builders, not to this game": "这张牌属于《建筑师：中世纪》，不属于本游戏",
     "That card belongs to The Pillars of the Earth, not to this game": "这张牌属于《地球支柱》，不属于本游戏",

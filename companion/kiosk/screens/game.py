@@ -91,4 +91,11 @@ def pillars_changes(before: Any, after: Any) -> list[tuple[str, str]]:
             parts.append(_("protected from the event"))
         if parts:
             out.append((p.colour, f"{p.name}: " + ", ".join(parts)))
+    if after.start != before.start:
+        p = after.setup.players[after.start]
+        out.append((p.colour, _("{name} becomes the start player", name=p.name)))
+    if after.over and not before.over:
+        out.append(("", _("The game is over")))
+    elif after.round != before.round:
+        out.append(("", _("Round {n} begins", n=after.round)))
     return out

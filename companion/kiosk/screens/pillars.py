@@ -545,7 +545,13 @@ class PillarsScreen(Screen):
         body = self._header(
             surface, area, _("{n} builders in the bag · cost {cost}", n=left, cost=state.cost)
         )
-        big = body.inflate(-m.px(40), -m.px(40))
+        wool = ", ".join(f"{p.name} {s.wool}" for p, s in
+                         zip(state.setup.players, state.seats, strict=True))
+        wool_r = pygame.Rect(body.x, body.bottom - m.px(30), body.width, m.px(30))
+        draw_text(surface, _("Workers in the wool mill: {list}", list=wool), wool_r, m.small,
+                  theme.MUTED, lines=1)
+        body = pygame.Rect(body.x, body.y, body.width, body.height - wool_r.height)
+        big = body.inflate(-m.px(40), -m.px(24))
         self.button(
             surface,
             big,
