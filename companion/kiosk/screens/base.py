@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.engine import RulesError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Tap
@@ -195,3 +196,72 @@ class Screen:
         from companion.kiosk.i18n import LANGUAGE_NAMES, language
 
         return (LANGUAGE_NAMES[language()], self.app.next_language, "language")
+
+
+class GameScreen(Screen):
+    """What the game screens share: the game session, the bar with undo, help, language and
+    menu, the reason the engine gives for a refusal, and the way home."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game = self.session.game
+        self.help_open = False
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def reason(self, action: Any) -> str:
+        """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
+        try:
+            self.game.apply(self.state, action)
+        except RulesError as exc:
+            return str(exc)
+        return ""
+
+    def toggle_help(self) -> None:
+        self.help_open = not self.help_open
+
+    def home(self) -> None:
+        """Back to the home screen; the game stays in the journal, to be resumed."""
+        from .home import HomeScreen
+
+        self.app.session = None
+        self.app.show(HomeScreen(self.app))
+
+    def undo(self) -> None:
+        self.app.undo()
+
+    def standard_bar(self, surface: pygame.Surface) -> tuple[pygame.Rect, pygame.Rect]:
+        """The game bar with undo, help, language and menu; (status area, body)."""
+        lang = self.language_button()
+        return self.game_bar(
+            surface,
+            [
+                (_("Undo"), self.undo, "undo", self.session.can_undo()),
+                ("?", self.toggle_help, "help", True),
+                (lang[0], lang[1], lang[2], True),
+                (_("Menu"), self.home, "menu", True),
+            ],
+        )
+
+    def big_button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        tap: Callable[[], None],
+        role: str,
+    ) -> None:
+        """The one large accent button of a step (DRAW, ROLL)."""
+        self.button(
+            surface,
+            rect,
+            label,
+            tap,
+            key=role,
+            role=role,
+            fill=theme.ACCENT,
+            text_colour=theme.OUTLINE,
+            size=self.m.huge,
+        )

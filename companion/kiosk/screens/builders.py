@@ -27,14 +27,14 @@ from companion.builders.actions import (
 from companion.builders.cards import BUILDING, RESOURCES, WAGE, WORKER
 from companion.builders.rules import ACTION_PRICE, COIN_TABLE, END_VP
 from companion.builders.state import BuildersState
-from companion.engine import CHANCE, RulesError
+from companion.engine import CHANCE
 from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, builders_action_help, card_name, short_card_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 
-from .base import Screen
+from .base import GameScreen
 from .game import open_game, virtual_draw
 
 CELEBRATE_SECONDS = 1.5
@@ -61,15 +61,13 @@ def screen_key(state: BuildersState) -> str:
     return "turn"
 
 
-class BuildersScreen(Screen):
+class BuildersScreen(GameScreen):
     """The table screen for a game of The Builders."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.game = app.session.game
         self.selected: str | None = None  # an idle worker picked to be sent
         self.celebrate: tuple[float, list[str]] | None = None
-        self.help_open = False
         self.site_page = 0
         self.idle_page = 0
         self.pick_page = 0
@@ -195,12 +193,6 @@ class BuildersScreen(Screen):
         self.app.undo()
         self.after_play()
 
-    def home(self) -> None:
-        from .home import HomeScreen
-
-        self.app.session = None
-        self.app.show(HomeScreen(self.app))
-
     def back(self) -> None:
         if self.help_open:
             self.help_open = False
@@ -208,16 +200,6 @@ class BuildersScreen(Screen):
             self.selected = None
         else:
             self.home()
-
-    def toggle_help(self) -> None:
-        self.help_open = not self.help_open
-
-    def reason(self, action: Any) -> str:
-        try:
-            self.game.apply(self.state, action)
-        except RulesError as exc:
-            return str(exc)
-        return ""
 
     # -- drawing -----------------------------------------------------------------------------
     def render(self, surface: pygame.Surface) -> None:
@@ -249,16 +231,7 @@ class BuildersScreen(Screen):
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
         state = self.state
-        lang = self.language_button()
-        left, body = self.game_bar(
-            surface,
-            [
-                (_("Undo"), self.undo, "undo", self.session.can_undo()),
-                ("?", self.toggle_help, "help", True),
-                (lang[0], lang[1], lang[2], True),
-                (_("Menu"), self.home, "menu", True),
-            ],
-        )
+        left, body = self.standard_bar(surface)
         n = len(state.players)
         round_no = (state.turn - 1) // n + 1
         info_r, ap_r = split_h(left, 3, 2, gap=m.gap)

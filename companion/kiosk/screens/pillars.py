@@ -31,10 +31,11 @@ from companion.kiosk.i18n import (
 )
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
+from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
 
-from .base import Screen
+from .base import GameScreen
 from .game import Preview, open_game, pillars_changes, virtual_draw
 
 CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
@@ -71,15 +72,15 @@ def step_title(step: str) -> str:
     }[step]
 
 
-class PillarsScreen(Screen):
+class PillarsScreen(GameScreen):
     """The table screen for a game of Pillars."""
+
+    game: PillarsGame
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.game = app.session.game
         self.preview: Preview | None = None
         self.result: tuple[str, list[tuple[str, str]]] | None = None
-        self.help_open = False
         self.anim: tuple[str, float, Any] | None = None  # kind, time left, value
         self.local_key: tuple[int, str, int] | None = None
         self.qty = {r: 1 for r in D.RESOURCES}
@@ -130,8 +131,12 @@ class PillarsScreen(Screen):
         if self.preview is not None:
             return  # one reveal at a time: the table confirms what it showed first
         if state.step not in CARD_STEPS:
-            self.app.refuse(_("{card} was shown, but no card is being revealed now",
-                              card=card_name("pillars", seen.card)))
+            self.app.refuse(
+                _(
+                    "{card} was shown, but no card is being revealed now",
+                    card=card_name("pillars", seen.card),
+                )
+            )
             return
         for action, p in self.game.chance_outcomes(state):
             if p > 0 and str(action.args[0]) == seen.card:
@@ -245,15 +250,6 @@ class PillarsScreen(Screen):
         else:
             self.home()
 
-    def home(self) -> None:
-        from .home import HomeScreen
-
-        self.app.session = None
-        self.app.show(HomeScreen(self.app))
-
-    def toggle_help(self) -> None:
-        self.help_open = not self.help_open
-
     # -- drawing ---------------------------------------------------------------------------
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -280,16 +276,7 @@ class PillarsScreen(Screen):
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
         state = self.state
-        lang = self.language_button()
-        left, body = self.game_bar(
-            surface,
-            [
-                (_("Undo"), self.undo, "undo", self.session.can_undo()),
-                ("?", self.toggle_help, "help", True),
-                (lang[0], lang[1], lang[2], True),
-                (_("Menu"), self.home, "menu", True),
-            ],
-        )
+        left, body = self.standard_bar(surface)
         round_r, step_r = split_h(left, 1, 3, gap=m.gap)
         draw_text(
             surface,
@@ -530,14 +517,6 @@ class PillarsScreen(Screen):
             role="pass",
         )
 
-    def reason(self, action: Action) -> str:
-        """Why the engine refuses ``action`` now (shown when a disabled card is tapped)."""
-        try:
-            self.game.apply(self.state, action)
-        except RulesError as exc:
-            return str(exc)
-        return ""
-
     def _draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         state = self.state
@@ -545,23 +524,21 @@ class PillarsScreen(Screen):
         body = self._header(
             surface, area, _("{n} builders in the bag · cost {cost}", n=left, cost=state.cost)
         )
-        wool = ", ".join(f"{p.name} {s.wool}" for p, s in
-                         zip(state.setup.players, state.seats, strict=True))
+        wool = ", ".join(
+            f"{p.name} {s.wool}" for p, s in zip(state.setup.players, state.seats, strict=True)
+        )
         wool_r = pygame.Rect(body.x, body.bottom - m.px(30), body.width, m.px(30))
-        draw_text(surface, _("Workers in the wool mill: {list}", list=wool), wool_r, m.small,
-                  theme.MUTED, lines=1)
-        body = pygame.Rect(body.x, body.y, body.width, body.height - wool_r.height)
-        big = body.inflate(-m.px(40), -m.px(24))
-        self.button(
+        draw_text(
             surface,
-            big,
-            _("Draw"),
-            self.draw_builder,
-            key="draw",
-            role="draw",
-            fill=theme.ACCENT,
-            text_colour=theme.OUTLINE,
-            size=m.huge,
+            _("Workers in the wool mill: {list}", list=wool),
+            wool_r,
+            m.small,
+            theme.MUTED,
+            lines=1,
+        )
+        body = pygame.Rect(body.x, body.y, body.width, body.height - wool_r.height)
+        self.big_button(
+            surface, body.inflate(-m.px(40), -m.px(24)), _("Draw"), self.draw_builder, "draw"
         )
 
     def _roll(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -574,17 +551,8 @@ class PillarsScreen(Screen):
             else _("Nobody is at the King's Court")
         )
         body = self._header(surface, area, text)
-        big = body.inflate(-m.px(40), -m.px(40))
-        self.button(
-            surface,
-            big,
-            _("Roll"),
-            self.roll_die,
-            key="roll",
-            role="roll",
-            fill=theme.ACCENT,
-            text_colour=theme.OUTLINE,
-            size=m.huge,
+        self.big_button(
+            surface, body.inflate(-m.px(40), -m.px(40)), _("Roll"), self.roll_die, "roll"
         )
 
     def _place(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -1140,15 +1108,23 @@ def why_not_revealed(state: Any, card: str) -> str:
     """Why a card shown to the camera cannot be the one the table is revealing."""
     name = card_name("pillars", card)
     kinds: dict[str, Collection[str]] = {
-        "privilege": D.PRIVILEGES, "craftsman": D.CRAFTSMEN, "resource": D.RESOURCE_CARDS,
-        "event": D.EVENTS, "peek": D.EVENTS,
+        "privilege": D.PRIVILEGES,
+        "craftsman": D.CRAFTSMEN,
+        "resource": D.RESOURCE_CARDS,
+        "event": D.EVENTS,
+        "peek": D.EVENTS,
     }
     if card not in kinds[state.step]:
-        return _("The table is revealing {what}, not {card}", what=step_title(state.step),
-                 card=name)
+        return _(
+            "The table is revealing {what}, not {card}", what=step_title(state.step), card=name
+        )
     if state.step == "craftsman" and D.CRAFTSMEN[card].round != state.round:
-        return _("{card} is a craftsman of round {r}; this is round {n}", card=name,
-                 r=D.CRAFTSMEN[card].round, n=state.round)
+        return _(
+            "{card} is a craftsman of round {r}; this is round {n}",
+            card=name,
+            r=D.CRAFTSMEN[card].round,
+            n=state.round,
+        )
     if state.step == "privilege" and state.round < D.ROUNDS and card in D.LAST_ROUND_PRIVILEGES:
         return _("{card} comes out only in round 6", card=name)
     return _("{card} has already been revealed", card=name)

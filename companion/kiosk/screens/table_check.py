@@ -1,0 +1,136 @@
+"""The table check: what the overhead camera sees against what the engine holds.
+
+It lists every difference ``companion.vision.table.differences`` finds between the cards in
+each zone of the table and the game's state, refreshed every second from the camera's latest
+frame; or says why it cannot tell (no camera, the camera offline, corner markers out of view).
+It reads only: nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.ui import draw_text, panel
+
+from .base import Screen
+
+REFRESH_SECONDS = 1.0
+
+
+def camera_of(app: Any) -> Any | None:
+    """The app's camera device (one with ``markers()``), or None."""
+    for d in app.devices:
+        if callable(getattr(d, "markers", None)):
+            return d
+    return None
+
+
+class TableCheckScreen(Screen):
+    """A read-only list of the differences between the table and the engine."""
+
+    def __init__(self, app: Any, previous: Screen | None = None) -> None:
+        super().__init__(app)
+        self.previous = previous
+        self.lines: list[str] = []
+        self.notice = ""
+        self.good = False
+        self.since = 0.0
+        self.page = 0
+
+    def on_show(self) -> None:
+        self.check()
+
+    def check(self) -> None:
+        """Compare the camera's latest frame with the engine's state."""
+        before = (self.lines, self.notice, self.good)
+        self.lines, self.good = [], False
+        camera = camera_of(self.app)
+        session = self.app.session
+        if session is None:
+            self.notice = _("No game is being played")
+        elif camera is None:
+            self.notice = _("No camera: the table check needs the overhead camera")
+        elif not camera.online:
+            self.notice = _("Camera offline")
+        else:
+            from companion.vision.table import differences, layout, read_table
+
+            game = session.game.name
+            zones = layout(game, len(session.state.setup.players),
+                           getattr(getattr(camera, "config", None), "zones", None))
+            view = read_table(camera.markers(), game, zones)
+            if not view.ok:
+                self.notice = _("Show all four corner markers to the camera ({n} of 4 seen)",
+                                n=view.corners)
+            else:
+                self.lines = differences(game, session.state, view.seen, zones)
+                self.good = not self.lines
+                self.notice = (_("The table matches the engine") if self.good else
+                               _("{n} differences between the table and the engine",
+                                 n=len(self.lines)))
+        if (self.lines, self.notice, self.good) != before:
+            self.app.dirty = True
+
+    def update(self, dt: float) -> bool:
+        self.since += dt
+        if self.since >= REFRESH_SECONDS:
+            self.since = 0.0
+            self.check()
+        return False
+
+    def back(self) -> None:
+        if self.previous is not None:
+            self.app.show(self.previous)
+            return
+        if self.app.session is not None:
+            from .game import open_game
+
+            open_game(self.app)
+            return
+        from .home import HomeScreen
+
+        self.app.show(HomeScreen(self.app))
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = self.title_bar(surface, _("Table check"),
+                              right=[(_("Check again"), self.check, "recheck")])
+        inner = area.inflate(-m.gap * 4, -m.gap * 2)
+        head = pygame.Rect(inner.x, inner.y, inner.width, m.touch)
+        draw_text(surface, self.notice, head, m.text,
+                  theme.GOOD if self.good else theme.TEXT, align="left", bold=True, lines=2)
+        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                           inner.bottom - head.bottom - m.gap)
+        if not self.lines:
+            return
+        row_h = m.text * 2 + m.gap
+        nav_h = m.touch + m.gap
+        per_page = max(1, (body.height - nav_h) // row_h)
+        pages = (len(self.lines) + per_page - 1) // per_page
+        self.page = min(self.page, pages - 1)
+        shown = self.lines[self.page * per_page : (self.page + 1) * per_page]
+        for i, line in enumerate(shown):
+            row = pygame.Rect(body.x, body.y + i * row_h, body.width, row_h - m.gap)
+            panel(surface, row, theme.PANEL, radius=6)
+            draw_text(surface, line, row.inflate(-m.gap * 2, -4), m.text, theme.TEXT,
+                      align="left", lines=2)
+        if pages > 1:
+            nav = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
+            third = nav.width // 3
+            self.button(surface, pygame.Rect(nav.x, nav.y, third - m.gap, m.touch),
+                        _("Previous"), self.prev, key="previous", enabled=self.page > 0)
+            draw_text(surface, f"{self.page + 1} / {pages}",
+                      pygame.Rect(nav.x + third, nav.y, third, m.touch), m.text, theme.MUTED)
+            self.button(surface, pygame.Rect(nav.right - third + m.gap, nav.y, third - m.gap,
+                                             m.touch),
+                        _("Next"), self.next, key="next", enabled=self.page < pages - 1)
+
+    def prev(self) -> None:
+        self.page = max(0, self.page - 1)
+
+    def next(self) -> None:
+        self.page += 1
