@@ -12,11 +12,11 @@ $(BIN)/activate:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.run-installed: pyproject.toml | $(BIN)/activate
-	$(BIN)/python -m pip install --quiet -e '.[kiosk]'
+	$(BIN)/python -m pip install --quiet -e '.[kiosk,panel,vision]'
 	touch $@
 
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
-	$(BIN)/python -m pip install --quiet -e '.[dev,kiosk]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,kiosk,panel,vision]'
 	touch $@
 
 run: $(VENV)/.run-installed

@@ -346,12 +346,17 @@ def _screenshots(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from companion.panel.doctor import register as register_doctor
+    from companion.vision.commands import register as register_vision
+
     parser = argparse.ArgumentParser(
         prog="companion",
         description="A table companion for The Pillars of the Earth and The Builders: Middle Ages.",
     )
     _kiosk_options(parser)
     sub = parser.add_subparsers(dest="command")
+    register_doctor(sub)
+    register_vision(sub)
     kio = sub.add_parser("kiosk", help="open the kiosk (the default with no command)")
     _kiosk_options(kio)
     kio.set_defaults(run=_kiosk)

@@ -339,3 +339,62 @@ def test_devices_read_the_state_and_hear_refusals(tmp_path: Path) -> None:
                                        "Red has 7")]
     app.close_devices()
     assert fake.closed and app.devices == []
+
+
+def test_saving_settings_keeps_the_other_tables(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("# the table's Pi\n[panel]\ndraw = 5  # the big button\n\n[kiosk]\n"
+                    "language = \"zh\"\n\n[camera]\nsource = \"picamera2\"\n")
+    config_mod.save(config_mod.load(path).with_(language="ja"), path)
+    text = path.read_text()
+    assert "# the table's Pi\n[panel]\ndraw = 5  # the big button\n" in text
+    assert "[camera]\nsource = \"picamera2\"\n" in text
+    assert text.count("[kiosk]") == 1
+    assert config_mod.load(path).language == "ja"
+    import tomllib
+
+    assert tomllib.loads(text)["panel"] == {"draw": 5}
+
+
+def test_start_attaches_the_panel_lights_off_the_pi(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off a Pi the panel is replaced by lights drawn on screen, with one notice."""
+    from companion.kiosk import app as app_mod
+
+    seen: dict[str, object] = {}
+
+    def fake_run(self: App) -> None:
+        self.render(force=True)
+        seen["devices"] = [type(d).__name__ for d in self.devices]
+        seen["screen"] = type(self.screen).__name__
+
+    monkeypatch.setattr(app_mod.App, "run", fake_run)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
+    cfg = tmp_path / "config.toml"
+    config_mod.save(Config(journal=str(tmp_path / "j.sqlite3"), sound=False), cfg)
+    assert app_mod.start(cfg, size=(800, 480)) == 0
+    assert seen["screen"] == "HomeScreen"
+    assert "ScreenLeds" in seen["devices"]  # type: ignore[operator]
+
+
+def test_the_table_check_opens_from_the_help_with_a_camera(tmp_path: Path) -> None:
+    from companion.kiosk.screens.table_check import TableCheckScreen
+
+    app = make_app(tmp_path)
+    game_at(app, "draft")
+    press(app, "help")
+    assert "table check" not in keys(app)  # no camera: only Close
+
+    class CameraDevice:  # the name is what the help looks for
+        def update(self, app: App) -> None: ...
+
+        def notify(self, event: str, detail: str = "") -> None: ...
+
+        def close(self) -> None: ...
+
+    app.add_device(CameraDevice())
+    app.render(force=True)
+    tap(app, "table check")
+    assert isinstance(app.screen, TableCheckScreen)
+    press(app, "back")
+    assert isinstance(app.screen, PillarsScreen)

@@ -257,10 +257,6 @@ class App:
             return False
         self.surface.fill(theme.BG)
         self.screen.draw(self.surface)
-        for d in self.devices:
-            draw = getattr(d, "draw", None)
-            if draw is not None:  # on-screen LEDs, the camera's status
-                draw(self.surface, self.metrics)
         if self._toast is not None:
             rect = self._toast_rect()
             panel(
@@ -278,6 +274,10 @@ class App:
                 theme.TEXT,
                 lines=4,
             )
+        for d in self.devices:
+            draw = getattr(d, "draw", None)
+            if draw is not None:  # on-screen lights, the camera's status: over everything
+                draw(self.surface, self.metrics)
         self.dirty = False
         return True
 
@@ -314,6 +314,26 @@ class App:
                 first = False
             notifier.tick()
         notifier.stopping()
+
+
+def attach_devices(app: App, config_path: Path | None) -> None:
+    """The button panel (or its lights on screen) and the camera, each skipped with one
+    notice where absent.  A malformed pin map is shown on the error screen; a camera that is
+    missing or misconfigured is a notice, and the table taps the cards in."""
+    from companion.panel import PinConfigError, open_panel
+
+    from .screens.home import ErrorScreen
+
+    try:
+        app.add_device(open_panel(app, config_path))
+    except PinConfigError as exc:
+        app.show(ErrorScreen(app, str(exc)))
+        return
+    from companion.vision.device import open_camera
+
+    camera = open_camera(app, config_path)
+    if camera is not None:
+        app.add_device(camera)
 
 
 def start(
@@ -354,6 +374,8 @@ def start(
         return 1
     if journal is not None and journal.notice:
         app.toast(journal.notice)
+    if error is None:
+        attach_devices(app, config_path)
     try:
         app.run()
     finally:

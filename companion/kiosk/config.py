@@ -97,7 +97,8 @@ def load(path: Path | None = None) -> Config:
 
 
 def save(config: Config, path: Path | None = None) -> None:
-    """Write the settings (the [kiosk] table) atomically."""
+    """Write the settings into the [kiosk] table, atomically; every other table of the file
+    (the button panel's pins, the camera) and its comments are kept as they were."""
     path = path or default_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = ["[kiosk]"]
@@ -109,6 +110,23 @@ def save(config: Config, path: Path | None = None) -> None:
         else:
             escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
             lines.append(f'{key} = "{escaped}"')
+    before: list[str] = []
+    after: list[str] = []
+    try:
+        old = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        old = []
+    inside = False
+    seen = False
+    for line in old:
+        header = line.strip()
+        if header.startswith("[") and not header.startswith("[["):
+            inside = header.replace(" ", "") == "[kiosk]"
+            seen = seen or inside
+        if inside:
+            continue
+        (after if seen else before).append(line)
+    text = "\n".join([*before, *lines, *([""] if after and after[0].strip() else []), *after])
     tmp = path.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
     os.replace(tmp, path)

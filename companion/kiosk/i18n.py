@@ -288,12 +288,19 @@ def builders_action_help(kind: str) -> str:
 KIOSK_DIR = Path(__file__).resolve().parent
 
 
-def source_strings(root: Path = KIOSK_DIR) -> dict[str, list[str]]:
+UI_DIRS = (KIOSK_DIR, KIOSK_DIR.parent / "panel", KIOSK_DIR.parent / "vision")
+"""The packages whose text reaches the screen: the kiosk and the devices that show messages."""
+
+
+def source_strings(root: Path | None = None) -> dict[str, list[str]]:
     """Every string literal passed as the first argument of ``_`` (or ``something._``) in the
-    ``.py`` files under ``root``, with where it occurs (``path:line``), in order of first use.
+    ``.py`` files under ``root`` (default: every folder of UI_DIRS), with where it occurs
+    (``path:line``), in order of first use.
     """
     found: dict[str, list[str]] = {}
-    for path in sorted(root.rglob("*.py")):
+    roots = [root] if root is not None else [d for d in UI_DIRS if d.is_dir()]
+    paths = sorted(p for r in roots for p in r.rglob("*.py"))
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args]
         for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
@@ -303,7 +310,7 @@ def source_strings(root: Path = KIOSK_DIR) -> dict[str, list[str]]:
             )
             arg = node.args[0]
             if named and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                where = f"{path.relative_to(root.parent.parent)}:{node.lineno}"
+                where = f"{path.relative_to(KIOSK_DIR.parent.parent)}:{node.lineno}"
                 found.setdefault(arg.value, []).append(where)
     return found
 

@@ -245,6 +245,24 @@ class GameScreen(Screen):
             ],
         )
 
+    def help_footer(self, surface: pygame.Surface, foot: pygame.Rect) -> None:
+        """Close the help; with a camera attached, also open the table check (what the
+        overhead camera sees against what the engine holds)."""
+        from companion.kiosk.ui import split_h
+
+        if any(type(d).__name__ == "CameraDevice" for d in self.app.devices):
+            check_r, close_r = split_h(foot, 1, 1, gap=self.m.gap)
+            self.button(surface, check_r, _("Table check"), self.table_check, key="table check")
+        else:
+            close_r = foot
+        self.button(surface, close_r, _("Close"), self.toggle_help, key="close", role="confirm")
+
+    def table_check(self) -> None:
+        from .table_check import TableCheckScreen
+
+        self.help_open = False
+        self.app.show(TableCheckScreen(self.app, self))
+
     def big_button(
         self,
         surface: pygame.Surface,

@@ -727,7 +727,7 @@ class BuildersScreen(GameScreen):
                 lines=3,
                 min_size=m.px(10),
             )
-        self.button(surface, foot, _("Close"), self.toggle_help, key="close", role="confirm")
+        self.help_footer(surface, foot)
 
     def _celebration(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The finished card flips to its completed side, then the coins and VP it pays."""

@@ -1069,7 +1069,7 @@ class PillarsScreen(GameScreen):
             lines=10,
             min_size=m.px(12),
         )
-        self.button(surface, foot, _("Close"), self.toggle_help, key="close", role="confirm")
+        self.help_footer(surface, foot)
 
     def _animation(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m

@@ -1,0 +1,271 @@
+"""Generated camera frames with the truth recorded: for tests, the benchmark and the
+synthetic camera.
+
+A frame is a textured table with card-like white rectangles on it, each carrying a marker
+drawn by ``cv2.aruco.generateImageMarker``; each card is tilted (0-60 degrees out of the
+table's plane), turned and placed through a pinhole projection, then the whole frame gets
+uneven light, blur, sensor noise and JPEG compression.  Everything comes from a seeded
+``numpy`` generator, so a seed always gives the same frames.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from .markers import DICTIONARY, MARKER_CELLS
+
+Grey = npt.NDArray[np.uint8]
+Points = npt.NDArray[np.float32]
+
+FOCAL = 1000.0  # pixels, for a 1280x720 frame: about 65 degrees across
+
+
+@dataclass(frozen=True, slots=True)
+class Conditions:
+    """The ranges each frame's conditions are drawn from."""
+
+    size: tuple[int, int] = (1280, 720)
+    cards: tuple[int, int] = (2, 5)  # cards per frame, inclusive
+    marker_px: tuple[float, float] = (24.0, 90.0)  # marker side when seen face on
+    max_tilt: float = 60.0  # degrees out of the table's plane
+    blur: tuple[float, float] = (0.0, 2.0)  # Gaussian sigma, pixels
+    noise: tuple[float, float] = (1.0, 9.0)  # sensor noise sigma, grey levels
+    light: tuple[float, float] = (0.3, 1.0)  # darkest and brightest parts of the frame
+    jpeg: tuple[int, int] = (30, 92)  # JPEG quality
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A marker in a frame: its id and its four corners (clockwise from the marker's own
+    top-left, as OpenCV reports them)."""
+
+    marker: int
+    corners: tuple[tuple[float, float], ...]
+    tilt: float
+
+    @property
+    def side(self) -> float:
+        c = np.array(self.corners)
+        return float(np.mean(np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1)))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = np.array(self.corners)
+        return float(c[:, 0].mean()), float(c[:, 1].mean())
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    frame: Grey
+    truth: tuple[Placed, ...]
+
+
+_DICTIONARY: cv2.aruco.Dictionary | None = None
+
+
+def marker_image(marker: int, side: int) -> Grey:
+    """The marker drawn by OpenCV at ``side`` pixels, its border included."""
+    global _DICTIONARY
+    if _DICTIONARY is None:
+        _DICTIONARY = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
+    return np.asarray(cv2.aruco.generateImageMarker(_DICTIONARY, marker, side, borderBits=1),
+                      dtype=np.uint8)
+
+
+def table_texture(rng: np.random.Generator, size: tuple[int, int]) -> npt.NDArray[np.float32]:
+    """A wood-like table: grain along one direction, knots of low-frequency noise, mid grey."""
+    w, h = size
+    small = rng.normal(0, 1, (h // 16 + 2, w // 16 + 2)).astype(np.float32)
+    low = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    y = np.arange(h, dtype=np.float32)[:, None]
+    x = np.arange(w, dtype=np.float32)[None, :]
+    angle = rng.uniform(0, math.pi)
+    along = x * math.cos(angle) + y * math.sin(angle)
+    grain = np.sin(along / rng.uniform(3, 9) + low * 2.5)
+    base = rng.uniform(70, 150)
+    fine = rng.normal(0, 6, (h, w)).astype(np.float32)
+    return (base + 22 * grain + 14 * low + fine).astype(np.float32)
+
+
+def card_texture(
+    marker: int, marker_px: int, rng: np.random.Generator
+) -> tuple[npt.NDArray[np.float32], Points]:
+    """A white card with the marker near its top-left corner and some printed art below; the
+    marker's corners in the card's pixels."""
+    quiet = max(2, round(marker_px / MARKER_CELLS * 1.3))
+    cw = int(marker_px * rng.uniform(2.2, 2.8))
+    ch = int(cw * rng.uniform(1.3, 1.45))
+    card = np.full((ch, cw), rng.uniform(215, 245), np.float32)
+    mx, my = quiet + int(rng.integers(0, quiet + 1)), quiet + int(rng.integers(0, quiet + 1))
+    card[my : my + marker_px, mx : mx + marker_px] = marker_image(marker, marker_px)
+    art_top = my + marker_px + quiet
+    art = card[art_top:]  # a view: the art stays below the sticker's white margin
+    ah = art.shape[0]
+    for _ in range(int(rng.integers(4, 10))):  # the card's art: blobs and lines of ink
+        cx = int(rng.integers(0, cw))
+        cy = int(rng.integers(0, max(1, ah)))
+        if rng.random() < 0.5:
+            cv2.circle(art, (cx, cy), int(rng.integers(3, max(4, cw // 6))),
+                       float(rng.uniform(40, 200)), -1)
+        else:
+            cv2.line(art, (cx, cy), (int(rng.integers(0, cw)), int(rng.integers(0, max(1, ah)))),
+                     float(rng.uniform(30, 180)), int(rng.integers(1, 4)))
+    # the name of the card to the right of the marker
+    tx = mx + marker_px + quiet
+    for k in range(3):
+        y = my + 6 + k * max(6, marker_px // 4)
+        if tx < cw - quiet and y < my + marker_px:
+            cv2.line(card, (tx, y), (cw - quiet - int(rng.integers(0, max(1, cw // 5))), y),
+                     float(rng.uniform(20, 90)), max(1, marker_px // 20))
+    corners = np.array(
+        [[mx, my], [mx + marker_px, my], [mx + marker_px, my + marker_px], [mx, my + marker_px]],
+        np.float32,
+    )
+    return card, corners
+
+
+def _rotation(tilt: float, axis: float, spin: float) -> npt.NDArray[np.float64]:
+    """Turn by ``spin`` in the plane, then tilt by ``tilt`` about an in-plane axis at
+    ``axis`` (radians)."""
+    def rz(a: float) -> npt.NDArray[np.float64]:
+        c, s = math.cos(a), math.sin(a)
+        return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+    c, s = math.cos(tilt), math.sin(tilt)
+    rx = np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
+    return rz(axis) @ rx @ rz(-axis) @ rz(spin)  # type: ignore[no-any-return]
+
+
+def render_scene(
+    rng: np.random.Generator, markers: Sequence[int], cond: Conditions = Conditions()
+) -> Scene:
+    """One frame with the given markers' cards, laid out on a grid so they never overlap."""
+    w, h = cond.size
+    acc = table_texture(rng, cond.size)
+    n = len(markers)
+    cols = math.ceil(math.sqrt(n * w / h))
+    rows = math.ceil(n / cols)
+    cells = list(range(rows * cols))
+    rng.shuffle(cells)
+    truth: list[Placed] = []
+    for marker, cell in zip(markers, cells, strict=False):
+        r, c = divmod(cell, cols)
+        cell_w, cell_h = w / cols, h / rows
+        fit = min(cell_w / 2.9, cell_h / 4.2)  # the card must fit its cell at any angle
+        side = int(min(rng.uniform(*cond.marker_px), fit))
+        card, mcorners = card_texture(marker, max(16, side), rng)
+        ch, cw = card.shape
+        tilt = math.radians(rng.uniform(0, cond.max_tilt))
+        rot = _rotation(tilt, rng.uniform(0, math.tau), rng.uniform(0, math.tau))
+        # card corners in 3D: centred, in the plane z = 0, then rotated and pushed to depth
+        flat = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float64) - (cw / 2, ch / 2)
+        pts3 = np.c_[flat, np.zeros(4)] @ rot.T
+        cx = (c + 0.5) * cell_w + rng.uniform(-0.1, 0.1) * cell_w
+        cy = (r + 0.5) * cell_h + rng.uniform(-0.1, 0.1) * cell_h
+        depth = FOCAL + pts3[:, 2]
+        proj = np.c_[FOCAL * pts3[:, 0] / depth + cx, FOCAL * pts3[:, 1] / depth + cy]
+        src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
+        hom = cv2.getPerspectiveTransform(src, proj.astype(np.float32))
+        warped = cv2.warpPerspective(card, hom, (w, h), flags=cv2.INTER_LINEAR)
+        mask = cv2.warpPerspective(np.ones_like(card), hom, (w, h), flags=cv2.INTER_LINEAR)
+        acc = acc * (1 - mask) + warped * mask
+        mc = cv2.perspectiveTransform(mcorners.reshape(-1, 1, 2), hom).reshape(-1, 2)
+        truth.append(Placed(marker, tuple((float(x), float(y)) for x, y in mc),
+                            math.degrees(tilt)))
+    # uneven light: a gradient across the frame and a soft shadow
+    lo, hi = cond.light
+    y = np.linspace(0, 1, h, dtype=np.float32)[:, None]
+    x = np.linspace(0, 1, w, dtype=np.float32)[None, :]
+    ax, ay = rng.uniform(-1, 1), rng.uniform(-1, 1)
+    field = ax * (x - 0.5) + ay * (y - 0.5)
+    field = (field - field.min()) / max(1e-6, float(field.max() - field.min()))
+    light = lo + (hi - lo) * field
+    sx, sy = rng.uniform(0, w), rng.uniform(0, h)
+    shadow = np.exp(-(((x * w - sx) ** 2 + (y * h - sy) ** 2) / (2 * (0.25 * w) ** 2)))
+    light = light * (1 - rng.uniform(0, 0.35) * shadow)
+    img = acc * light
+    sigma = rng.uniform(*cond.blur)
+    if sigma > 0.2:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img = img + rng.normal(0, rng.uniform(*cond.noise), img.shape).astype(np.float32)
+    frame = np.clip(img, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(cond.jpeg[0], cond.jpeg[1] + 1))
+    ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if ok:
+        frame = np.asarray(cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE), dtype=np.uint8)
+    return Scene(frame, tuple(truth))
+
+
+def scenes(
+    seed: int, count: int, pool: Sequence[int], cond: Conditions = Conditions()
+) -> Iterator[Scene]:
+    """``count`` frames, each with a few distinct markers drawn from ``pool``."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        k = int(rng.integers(cond.cards[0], cond.cards[1] + 1))
+        chosen = [int(m) for m in rng.choice(np.array(pool), size=min(k, len(pool)),
+                                             replace=False)]
+        yield render_scene(rng, chosen, cond)
+
+
+def card_frame(
+    marker: int | None, seed: int = 0, size: tuple[int, int] = (640, 360)
+) -> Grey:
+    """A calm frame with one card held face on (or the empty table for ``None``): what the
+    synthetic camera and the scripted rounds show."""
+    rng = np.random.default_rng(seed)
+    if marker is None:
+        table = table_texture(rng, size)
+        return np.clip(table, 0, 255).astype(np.uint8)
+    cond = Conditions(size=size, cards=(1, 1), marker_px=(60.0, 70.0), max_tilt=15.0,
+                      blur=(0.0, 0.5), noise=(1.0, 2.0), light=(0.8, 1.0), jpeg=(85, 95))
+    return render_scene(rng, [marker], cond).frame
+
+
+@dataclass
+class Score:
+    """Detection on a generated set: markers found with their own id, markers missed, and
+    wrong ids (an id where the truth has another marker, or where there is none)."""
+
+    found: int = 0
+    total: int = 0
+    wrong: int = 0
+    by_tilt: dict[int, list[int]] = field(default_factory=dict)  # 10-degree bucket: found, total
+    by_side: dict[int, list[int]] = field(default_factory=dict)  # 15-pixel bucket: found, total
+
+    @property
+    def rate(self) -> float:
+        return self.found / self.total if self.total else 0.0
+
+    def add(self, truth: Sequence[Placed], found: Sequence[tuple[int, tuple[float, float]]]
+            ) -> None:
+        """Score one frame: ``found`` lists (id, centre) of each detection."""
+        by_id = {p.marker: p for p in truth}
+        hits = set()
+        for marker, (x, y) in found:
+            p = by_id.get(marker)
+            if p is None or math.hypot(p.centre[0] - x, p.centre[1] - y) > 0.3 * p.side:
+                self.wrong += 1
+            else:
+                hits.add(marker)
+        for p in truth:
+            tilt = self.by_tilt.setdefault(min(50, int(p.tilt // 10) * 10), [0, 0])
+            side = self.by_side.setdefault(min(60, int(p.side // 15) * 15), [0, 0])
+            for bucket in (tilt, side):
+                bucket[1] += 1
+                bucket[0] += p.marker in hits
+        self.total += len(truth)
+        self.found += len(hits)
+
+    def report(self) -> str:
+        tilts = ", ".join(f"{t}-{t + 10}°: {f}/{n}" for t, (f, n) in sorted(self.by_tilt.items()))
+        sides = ", ".join(f"{s}{'+' if s == 60 else f'-{s + 15}'} px: {f}/{n}"
+                          for s, (f, n) in sorted(self.by_side.items()))
+        return (f"{self.found}/{self.total} markers found ({100 * self.rate:.1f} %), "
+                f"{self.wrong} wrong ids; by tilt {tilts}; by apparent side {sides}")

@@ -1,0 +1,236 @@
+"""The camera as a kiosk device: opened from the config, its readings reaching the game screen,
+its notices (several cards, offline, back online), the status chip and the live view.  The
+camera's loop is stepped by hand (``thread.cycle``) so nothing sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+import pytest
+
+from companion.kiosk.inputs import INPUT_EVENT, Card, Input
+from companion.kiosk.screens.pillars import PillarsScreen
+from companion.vision.device import CameraDevice, open_camera, thumbnail
+from companion.vision.markers import markers_of
+from companion.vision.sources import CameraConfig, CameraError
+from companion.vision.synth import Conditions, card_frame, render_scene
+from tests.kiosk_helpers import make_app, tap
+
+MADONNA = markers_of("pillars", "madonna")[0]
+TOM = markers_of("pillars", "tom")[0]
+
+
+class Frames:
+    """A source playing a list of frames, then failing when ``fail`` is set."""
+
+    def __init__(self, frames: Iterator[np.ndarray]) -> None:
+        self.frames = frames
+        self.fail = False
+
+    def read(self) -> np.ndarray | None:
+        if self.fail:
+            raise OSError("device disconnected")
+        return next(self.frames, None)
+
+    def close(self) -> None:
+        pass
+
+
+def two_cards() -> np.ndarray:
+    cond = Conditions(size=(640, 360), cards=(2, 2), marker_px=(55.0, 60.0), max_tilt=10.0,
+                      blur=(0.0, 0.3), noise=(1.0, 2.0), light=(0.8, 1.0), jpeg=(90, 95))
+    return render_scene(np.random.default_rng(4), [TOM, MADONNA], cond).frame
+
+
+def start_pillars(app: Any) -> None:
+    tap(app, "new")
+    tap(app, "players 2")
+    tap(app, "start")
+    assert isinstance(app.screen, PillarsScreen)
+    assert app.session.state.step == "privilege"
+
+
+def handler(app: Any) -> Any:
+    def post(inp: Input) -> None:
+        app.handle_event(pygame.event.Event(INPUT_EVENT, input=inp))
+        app.render()
+    return post
+
+
+def test_no_camera_configured_is_one_notice(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    assert open_camera(app, tmp_path / "none.toml") is None
+    assert app.toast_text == "No camera configured: cards are tapped in"
+    (tmp_path / "bad.toml").write_text('[camera]\nsource = "kinect"\n', encoding="utf-8")
+    assert open_camera(app, tmp_path / "bad.toml") is None
+    assert app.toast_text is not None and "camera.source must be one of" in app.toast_text
+
+
+def test_a_configured_camera_starts_and_stops(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    path = tmp_path / "config.toml"
+    path.write_text('[camera]\nsource = "synthetic"\nrate = 30\n', encoding="utf-8")
+    device = open_camera(app, path)
+    assert isinstance(device, CameraDevice)
+    try:
+        assert device.thread._thread is not None and device.thread._thread.is_alive()
+    finally:
+        device.close()
+    assert device.thread._thread is None
+
+
+def test_a_card_shown_to_the_camera_is_proposed_and_confirmed(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    start_pillars(app)
+    action = next(a for a, p in app.session.game.chance_outcomes(app.session.state) if p > 0)
+    marker = markers_of("pillars", str(action.args[0]))[0]
+    frames = [card_frame(None, 1)] * 2 + [card_frame(marker, 2)] * 4
+    device = CameraDevice(CameraConfig(source="synthetic", show_frames=3),
+                          open_source=lambda: Frames(iter(frames)), post=handler(app),
+                          start=False)
+    app.add_device(device)
+    for _ in range(6):
+        device.thread.cycle()
+        app.update_devices()
+    assert app.screen.preview is not None  # the reveal waits for CONFIRM
+    assert app.screen.preview.action == action
+    assert device.chip_text().startswith("Camera read ")
+    app.render(force=True)
+
+
+def test_several_cards_together_ask_for_one_at_a_time(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    start_pillars(app)
+    posted: list[Input] = []
+    frames = [two_cards()] * 5
+    device = CameraDevice(CameraConfig(source="synthetic", show_frames=2),
+                          open_source=lambda: Frames(iter(frames)), post=posted.append,
+                          start=False)
+    app.add_device(device)
+    for _ in range(5):
+        device.thread.cycle()
+        app.update_devices()
+    assert posted == []
+    assert app.toast_text == "Several cards seen: show one at a time"
+    assert app.screen.preview is None
+
+
+def test_offline_then_online_again(tmp_path: Path) -> None:
+    app = make_app(tmp_path, language="ja")
+    source = Frames(iter([card_frame(None, 1)] * 100))
+    opened: list[int] = []
+
+    def opener() -> Frames:
+        opened.append(1)
+        if len(opened) == 1:
+            raise CameraError("no camera at 0")
+        return source
+
+    device = CameraDevice(CameraConfig(source="opencv"), open_source=opener, post=lambda i: None,
+                          start=False)
+    app.add_device(device)
+    device.thread.cycle()
+    app.update_devices()
+    assert not device.online and app.toast_text == (
+        "カメラがオフラインです：カードはタップで入力してください（再接続を試みます）")
+    assert device.chip_text() == "カメラオフライン"
+    device.thread.cycle()
+    app.update_devices()
+    assert device.online and app.toast_text == "カメラが再接続されました"
+    assert device.chip_text() == "カメラ作動中"
+    source.fail = True
+    for _ in range(3):
+        device.thread.cycle()
+    app.tick(10.0)  # the old message times out
+    app.update_devices()
+    assert not device.online and app.toast_text is not None
+    app.render(force=True)
+
+
+def test_the_chip_and_the_live_view_are_drawn(tmp_path: Path) -> None:
+    app = make_app(tmp_path, size=(720, 1280))
+    frames = iter([card_frame(TOM, 1)] * 10)
+    device = CameraDevice(CameraConfig(source="synthetic", live_view=True, show_frames=1),
+                          open_source=lambda: Frames(frames), post=lambda i: None, start=False)
+    app.add_device(device)
+    device.thread.cycle()
+    app.update_devices()
+    assert app.dirty
+    app.render()
+    chip = device.chip_rect(app.metrics, device.chip_text())
+    bar_h = app.metrics.touch + 2 * app.metrics.gap
+    assert chip.x < app.metrics.gap and chip.bottom <= bar_h  # bottom left of the title bar
+    dot = app.surface.get_at((chip.x + chip.height // 2, chip.centery))
+    assert tuple(dot)[:3] == (92, 176, 96)  # green: online
+    assert device.chip_text() == "Camera read Tom Builder"
+    live = pygame.Rect(chip.x, chip.bottom + app.metrics.px(4), app.metrics.px(160),
+                       app.metrics.px(90))
+    inside = [tuple(app.surface.get_at((x, live.centery)))[:3]
+              for x in range(live.x + 2, live.right - 2, 3)]
+    assert any(c == (92, 176, 96) for c in inside) or len(set(inside)) > 5  # a picture
+
+
+def test_thumbnail_outlines_markers() -> None:
+    from companion.vision.detect import detect
+
+    pygame.init()
+    frame = card_frame(TOM, 1)
+    surf = thumbnail(frame, tuple(detect(frame)), (160, 120))
+    assert surf.get_size() == (160, 120)
+    greens = sum(1 for x in range(160) for y in range(120)
+                 if tuple(surf.get_at((x, y)))[:3] == (92, 176, 96))
+    assert greens > 20
+
+
+@pytest.mark.parametrize("card", [Card("pillars", "madonna")])
+def test_reading_inputs_are_cards(card: Card) -> None:
+    from companion.vision.markers import REGISTRY
+    from companion.vision.pipeline import Reading
+
+    assert Reading(REGISTRY[MADONNA]).inputs() == [card]
+    assert Reading().inputs() == [] and not Reading()
+
+
+def test_without_the_vision_extra_the_kiosk_and_the_command_line_still_start(
+        tmp_path: Path) -> None:
+    """numpy and OpenCV made unimportable: ``companion --help`` works, the camera settings are
+    read, and a configured camera is one notice instead of a crash."""
+    import subprocess
+    import sys
+
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "synthetic"\n', encoding="utf-8")
+    code = f"""
+import sys
+sys.modules["cv2"] = None
+sys.modules["numpy"] = None
+from pathlib import Path
+from companion.cli import build_parser
+assert "markers" in build_parser().format_help()
+from companion.vision.device import open_camera
+class App:
+    config_path = Path({str(config)!r})
+    notices = []
+    def toast(self, text, good=False):
+        self.notices.append(text)
+app = App()
+assert open_camera(app) is None, "no camera without OpenCV"
+print(app.notices)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1], check=False)
+    assert out.returncode == 0, out.stderr
+    assert "The camera needs OpenCV: install the vision extra" in out.stdout
+
+
+def test_nothing_is_said_before_the_camera_has_reported(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    device = CameraDevice(CameraConfig(source="opencv"), open_source=lambda: Frames(iter([])),
+                          post=lambda i: None, start=False)
+    app.add_device(device)
+    app.update_devices()
+    assert app.toast_text is None and device.chip_text() == "Camera offline"

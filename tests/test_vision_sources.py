@@ -1,0 +1,214 @@
+"""The camera sources behind one interface, and the ``[camera]`` settings.  picamera2 cannot be
+installed off a Raspberry Pi, so its adapter runs against a fake module with the same calls."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.markers import markers_of
+from companion.vision.sources import (
+    CameraConfig,
+    CameraConfigError,
+    CameraError,
+    FileSource,
+    OpenCVSource,
+    PiCamera2Source,
+    SyntheticSource,
+    load_config,
+    open_source,
+    parse_config,
+)
+from companion.vision.synth import card_frame
+
+TOM = markers_of("pillars", "tom")[0]
+
+
+# -- settings ----------------------------------------------------------------------------------
+
+
+def test_settings_from_the_kiosk_config_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    assert load_config(path, env={}) == CameraConfig()  # no file: no camera
+    path.write_text('[kiosk]\nlanguage = "ja"\n\n[camera]\nsource = "opencv"\ndevice = 1\n'
+                    'rate = 15\nlive_view = true\n\n[camera.zones]\nshiring = [0.6, 0, 1, 0.3]\n',
+                    encoding="utf-8")
+    cfg = load_config(path, env={})
+    assert (cfg.source, cfg.device, cfg.rate, cfg.live_view) == ("opencv", 1, 15.0, True)
+    assert cfg.zones == {"shiring": (0.6, 0.0, 1.0, 0.3)}
+    assert load_config(path, env={"COMPANION_CAMERA": "synthetic"}).source == "synthetic"
+    with pytest.raises(CameraConfigError, match="COMPANION_CAMERA"):
+        load_config(path, env={"COMPANION_CAMERA": "kinect"})
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    ({"source": "kinect"}, "camera.source must be one of"),
+    ({"sorce": "opencv"}, "unknown setting camera.sorce"),
+    ({"rate": "fast"}, "camera.rate must be float"),
+    ({"rate": 500}, "camera.rate must be between"),
+    ({"show_frames": 0}, "camera.show_frames must be between"),
+    ({"files": "a.png"}, "camera.files must be a list"),
+    ({"lores_width": 2000}, "must not exceed"),
+    ({"zones": {"shiring": [1, 0, 0, 1]}}, "u0 < u1"),
+    ({"zones": {"shiring": "left"}}, r"\[u0, v0, u1, v1\]"),
+    ({"zones": []}, "must be a table"),
+])
+def test_bad_settings_are_named(table: dict[str, Any], message: str) -> None:
+    with pytest.raises(CameraConfigError, match=message):
+        parse_config(table)
+
+
+def test_a_malformed_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[camera\nsource=", encoding="utf-8")
+    with pytest.raises(CameraConfigError, match="not valid TOML"):
+        load_config(path, env={})
+    path.write_text("camera = 3\n", encoding="utf-8")
+    with pytest.raises(CameraConfigError, match=r"\[camera\] must be a table"):
+        load_config(path, env={})
+
+
+# -- picamera2, against a fake module --------------------------------------------------------
+
+
+class FakePicamera2:
+    """The calls of picamera2.Picamera2 the source makes, with YUV420 arrays of the real
+    layout: ``height * 3 / 2`` rows, the Y plane first."""
+
+    instances: list[FakePicamera2] = []
+    fail_open = False
+
+    def __init__(self) -> None:
+        if FakePicamera2.fail_open:
+            raise IndexError("list index out of range")  # what picamera2 raises with no camera
+        self.config: dict[str, Any] = {}
+        self.calls: list[str] = []
+        FakePicamera2.instances.append(self)
+
+    def create_video_configuration(self, **kwargs: Any) -> dict[str, Any]:
+        return kwargs
+
+    def configure(self, config: dict[str, Any]) -> None:
+        self.config = config
+        self.calls.append("configure")
+
+    def stream_configuration(self, name: str) -> dict[str, Any]:
+        return {"size": self.config[name]["size"], "stride": self.config[name]["size"][0]}
+
+    def start(self) -> None:
+        self.calls.append("start")
+
+    def capture_array(self, name: str) -> np.ndarray:
+        w, h = self.config[name]["size"]
+        y = np.asarray(card_frame(TOM, 1, (w, h)))
+        chroma = np.full((h // 2, w), 128, np.uint8)
+        return np.vstack([y, chroma])
+
+    def stop(self) -> None:
+        self.calls.append("stop")
+
+    def close(self) -> None:
+        self.calls.append("close")
+
+
+def fake_module() -> types.SimpleNamespace:
+    FakePicamera2.instances = []
+    FakePicamera2.fail_open = False
+    return types.SimpleNamespace(Picamera2=FakePicamera2)
+
+
+def test_picamera2_gives_the_grey_low_resolution_frame() -> None:
+    module = fake_module()
+    src = PiCamera2Source((1280, 720), (640, 360), "lores", module=module)
+    cam = FakePicamera2.instances[0]
+    assert cam.config["main"] == {"size": (1280, 720), "format": "YUV420"}
+    assert cam.config["lores"] == {"size": (640, 360), "format": "YUV420"}
+    frame = src.read()
+    assert frame is not None and frame.shape == (360, 640) and frame.dtype == np.uint8
+    assert frame.flags["C_CONTIGUOUS"]
+    from companion.vision.detect import detect
+
+    assert [m.id for m in detect(frame)] == [TOM]
+    src.close()
+    assert cam.calls == ["configure", "start", "stop", "close"]
+    main = PiCamera2Source((1280, 720), (640, 360), "main", module=module)
+    grey = main.read()
+    assert grey is not None and grey.shape == (720, 1280)
+
+
+def test_picamera2_missing_camera_or_module_is_a_camera_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    module = fake_module()
+    FakePicamera2.fail_open = True
+    with pytest.raises(CameraError, match="no Raspberry Pi camera"):
+        PiCamera2Source(module=module)
+    import companion.vision.sources as sources
+
+    def no_picamera2(name: str) -> Any:
+        raise ImportError(f"No module named {name!r}")
+
+    monkeypatch.setattr(sources.importlib, "import_module", no_picamera2)
+    with pytest.raises(CameraError, match="picamera2 is not installed"):
+        open_source(CameraConfig(source="picamera2"))
+
+
+# -- the other sources ---------------------------------------------------------------------------
+
+
+def test_files_play_images_and_videos_in_order(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.png", tmp_path / "b.jpg"
+    cv2.imwrite(str(a), card_frame(TOM, 1))
+    cv2.imwrite(str(b), cv2.cvtColor(card_frame(None, 2), cv2.COLOR_GRAY2BGR))
+    video = tmp_path / "c.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (640, 360))
+    for _ in range(3):
+        writer.write(cv2.cvtColor(card_frame(TOM, 3), cv2.COLOR_GRAY2BGR))
+    writer.release()
+    src = FileSource([a, b, video], loop=False)
+    frames = [src.read() for _ in range(6)]
+    assert [f is None for f in frames] == [False] * 5 + [True]
+    assert all(f.shape == (360, 640) for f in frames[:5] if f is not None)
+    src.close()
+    looped = FileSource([a, b], loop=True)
+    assert all(looped.read() is not None for _ in range(5))
+    with pytest.raises(CameraError, match="no such file"):
+        FileSource([tmp_path / "gone.png"])
+    with pytest.raises(CameraError, match="empty"):
+        FileSource([])
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"not a png")
+    with pytest.raises(CameraError, match="not an image"):
+        FileSource([bad]).read()
+
+
+def test_the_synthetic_source_follows_its_script() -> None:
+    from companion.vision.detect import detect
+
+    src = SyntheticSource([TOM, None], frames_each=2, loop=False)
+    frames = [src.read() for _ in range(5)]
+    assert frames[4] is None
+    assert [[m.id for m in detect(f)] for f in frames[:4] if f is not None] == [
+        [TOM], [TOM], [], []]
+    demo = SyntheticSource()
+    assert len(demo.script) == 2 * 155
+
+
+def test_a_webcam_that_is_not_there_is_a_camera_error() -> None:
+    with pytest.raises(CameraError, match="no camera at 63"):
+        OpenCVSource(63)
+
+
+def test_open_source_chooses_by_config(tmp_path: Path) -> None:
+    assert isinstance(open_source(CameraConfig(source="synthetic")), SyntheticSource)
+    img = tmp_path / "a.png"
+    cv2.imwrite(str(img), card_frame(None, 1))
+    assert isinstance(open_source(CameraConfig(source="files", files=(str(img),))), FileSource)
+    with pytest.raises(CameraError):
+        open_source(CameraConfig(source="opencv", device=63))
+    with pytest.raises(ValueError):
+        open_source(CameraConfig())
