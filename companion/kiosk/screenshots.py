@@ -12,6 +12,7 @@ import os
 import random
 import tempfile
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -81,8 +82,6 @@ def _app(size: tuple[int, int], journal: Any, language: str) -> Any:
 
 def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     """(name, set-up function) for every screen; the function puts the app in that screen."""
-    from companion.kiosk.screens.end import EndScreen
-    from companion.kiosk.screens.game import open_game
     from companion.kiosk.screens.history import GamesScreen
     from companion.kiosk.screens.home import ErrorScreen, HomeScreen
     from companion.kiosk.screens.settings import SettingsScreen
@@ -120,14 +119,7 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
             continue
         setup, actions = prefixes[step]
 
-        def enter(app: Any, setup: Any = setup, actions: list[str] = actions) -> None:
-            app.session = journal.start(setup, seed=0)
-            for a in actions:
-                app.session.play(a)
-            if app.session.game.is_over(app.session.state):
-                app.show(EndScreen(app, app.session.id))
-            else:
-                open_game(app)
+        enter = partial(enter_position, journal=journal, setup=setup, actions=actions)
 
         yield f"pillars-{step}", enter
         if step == "cathedral":
@@ -170,6 +162,23 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
             yield "pillars-drawing", drawing
     yield "home-resume", lambda app: app.show(HomeScreen(app))
     yield from _builders_scenes(journal)
+
+
+def enter_position(app: Any, journal: Any, setup: Any, actions: list[str],
+                   virtual_deck: bool | None = None) -> None:
+    """A new game in the journal played up to ``actions``, on its screen (or its end)."""
+    from companion.kiosk.screens.end import EndScreen
+    from companion.kiosk.screens.game import open_game
+
+    app.session = journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    if virtual_deck is not None:
+        app.config = app.config.with_(virtual_deck=virtual_deck)
+    if app.session.game.is_over(app.session.state):
+        app.show(EndScreen(app, app.session.id))
+    else:
+        open_game(app)
 
 
 def _pillars_steps() -> tuple[tuple[str, str, str], ...]:

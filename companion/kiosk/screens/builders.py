@@ -756,9 +756,8 @@ class BuildersScreen(GameScreen):
 
 def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     """Screens of The Builders for ``companion screenshots``."""
-    from companion.kiosk.screenshots import find_prefixes
+    from companion.kiosk.screenshots import enter_position, find_prefixes
 
-    from .end import EndScreen
 
     keys = ["reveal", "turn", "turn-sites", "last-round", "over"]
     prefixes = find_prefixes("builders", keys, players=3)
@@ -767,15 +766,8 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
             continue
         setup, actions = prefixes[key]
 
-        def enter(app: Any, setup: Any = setup, actions: list[str] = actions) -> None:
-            app.session = journal.start(setup, seed=0)
-            for a in actions:
-                app.session.play(a)
-            if app.session.game.is_over(app.session.state):
-                app.show(EndScreen(app, app.session.id))
-            else:
-                app.config = app.config.with_(virtual_deck=False)
-                open_game(app)
+        enter = partial(enter_position, journal=journal, setup=setup, actions=actions,
+                        virtual_deck=False)
 
         yield f"builders-{key}", enter
         if key == "turn-sites":
