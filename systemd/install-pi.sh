@@ -95,7 +95,10 @@ else
     # --system-site-packages: picamera2 and lgpio come from apt, not PyPI
     run python3 -m venv --system-site-packages "$PREFIX/venv"
 fi
-run "$PREFIX/venv/bin/pip" install --upgrade "$PREFIX/src[kiosk,vision,panel]"
+# editable: the package reads hardware/pins.toml and assets/fonts from the source folder
+run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[kiosk,vision,panel]"
+# the unit's file system is read-only: compile now for a fast start
+run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/src/companion"
 
 echo "== the logind session and the unit"
 write /etc/pam.d/companion < "$SRC/systemd/companion.pam"
