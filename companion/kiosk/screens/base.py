@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from companion.kiosk.app import App
 
 
-class Screen:
+class Screen(ABC):
     """One screen.  Screens read state and emit actions through the app; ``draw`` lays out
     and draws the buttons, which ``handle`` then hit-tests, so layout follows any size."""
 
@@ -39,7 +40,7 @@ class Screen:
     def m(self) -> theme.Metrics:
         return self.app.metrics
 
-    def on_show(self) -> None:
+    def on_show(self) -> None:  # noqa: B027 - an optional hook
         """Called when the screen becomes current."""
 
     def handle(self, inp: Input) -> None:
@@ -58,7 +59,7 @@ class Screen:
             elif inp.role == "back":
                 self.back()
 
-    def back(self) -> None:
+    def back(self) -> None:  # noqa: B027 - an optional hook
         """The back key: by default, nothing."""
 
     def update(self, dt: float) -> bool:
@@ -73,8 +74,9 @@ class Screen:
         self.roles = {}
         self.render(surface)
 
+    @abstractmethod
     def render(self, surface: pygame.Surface) -> None:
-        raise NotImplementedError(type(self).__name__)
+        """Lay out and draw the screen (called by ``draw`` with the buttons cleared)."""
 
     # -- helpers -------------------------------------------------------------------------
     def button(
