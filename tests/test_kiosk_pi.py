@@ -104,3 +104,25 @@ def test_no_notify_socket_no_messages() -> None:
     n.ready()
     n.tick()
     assert n.sent == []
+
+
+def test_rotation_from_the_settings_screen(tmp_path: Path) -> None:
+    from companion.kiosk import config as config_mod
+
+    app = make_app(tmp_path, size=(480, 800))  # a portrait display
+    assert app.size == (480, 800)
+    from tests.kiosk_helpers import tap
+
+    tap(app, "settings")
+    tap(app, "rotation 90")
+    assert app.size == (800, 480)  # now laid out landscape, turned onto the display
+    assert config_mod.load(tmp_path / "config.toml").rotation == 90
+    app.render(force=True)
+    app.present()
+    # the next tap lands through the rotation: "rotation 0" is found where it is shown
+    b = find(app, "rotation 0")
+    physical = rotate_forward(b.rect.center, app.size, 90)
+    w, h = app.display.get_size()
+    app.handle_event(pygame.event.Event(pygame.FINGERUP, x=physical[0] / w,
+                                        y=physical[1] / h, touch_id=1, finger_id=0))
+    assert app.rotation == 0 and app.size == (480, 800)

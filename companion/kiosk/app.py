@@ -149,6 +149,16 @@ class App:
         self.save_config()
         self.dirty = True
 
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the picture (and the touches) by ``degrees`` clockwise, now and at the next
+        start."""
+        self.rotation = degrees
+        self.surface = self._logical_surface()
+        self.metrics = Metrics(*self.surface.get_size())
+        self.config = self.config.with_(rotation=degrees)
+        self.save_config()
+        self.dirty = True
+
     def next_language(self) -> None:
         codes = list(i18n.LANGUAGES)
         self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])

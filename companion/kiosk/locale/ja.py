@@ -16,6 +16,7 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "Rotation": "画面の回転",
     "Hold {button} for about a second": "{button}を約1秒長押ししてください",
     "No button panel: {reason}{fix}. The keyboard stands in for the buttons and the lights are shown on screen.": "ボタンパネルがありません：{reason}{fix}。キーボードがボタンの代わりになり、ランプは画面に表示されます。",
     "The {button} button has been down for {n} seconds (stuck?): it is ignored until it is released": "{button}ボタンが{n}秒間押されたままです（故障？）：離されるまで無視します",

@@ -16,6 +16,7 @@ Keys of CATALOG are the English source texts; a translation keeps exactly the sa
 from __future__ import annotations
 
 CATALOG: dict[str, str] = {
+    "Rotation": "屏幕旋转",
     "Hold {button} for about a second": "按住{button}约一秒",
     "No button panel: {reason}{fix}. The keyboard stands in for the buttons and the lights are shown on screen.": "没有按钮面板：{reason}{fix}。键盘代替按钮，指示灯显示在屏幕上。",
     "The {button} button has been down for {n} seconds (stuck?): it is ignored until it is released": "{button}按钮已按下{n}秒（卡住了？）：松开前将忽略它",

@@ -20,7 +20,7 @@ class SettingsScreen(Screen):
         m = self.m
         area = self.title_bar(surface, _("Settings"))
         inner = area.inflate(-m.gap * 6, -m.gap * 4)
-        rows = split_v(inner, 1, 1, 1, 1, gap=m.gap * 2)
+        rows = split_v(inner, 1, 1, 1, 1, 1, gap=m.gap * 2)
         cfg = self.app.config
         settings: list[tuple[str, list[tuple[Any, str]], Any, Callable[[Any], None], str]] = [
             (
@@ -38,6 +38,13 @@ class SettingsScreen(Screen):
                 "virtual",
             ),
             (_("Sound"), [(True, _("On")), (False, _("Off"))], cfg.sound, self.set_sound, "sound"),
+            (
+                _("Rotation"),
+                [(r, f"{r}°") for r in (0, 90, 180, 270)],
+                cfg.rotation,
+                self.app.set_rotation,
+                "rotation",
+            ),
         ]
         for row, (label, values, current, setter, key) in zip(rows, settings, strict=False):
             lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
@@ -57,7 +64,7 @@ class SettingsScreen(Screen):
             draw_text(
                 surface,
                 _("Journal: {path}", path=str(self.app.journal.path)),
-                rows[3],
+                rows[4],
                 m.small,
                 theme.MUTED,
                 align="left",
