@@ -181,9 +181,9 @@ class ScreenLeds:
         """Where each light is drawn: (name, centre, radius), left to right, on the bottom
         edge of the bar's first row: below the round and whose turn it is, below the Back
         button, and left of the buttons of a second row in portrait."""
-        r = metrics.px(4)
-        step = 2 * r + metrics.px(4)
-        y = metrics.gap + metrics.touch + r + metrics.px(2)
+        r = metrics.px(6)
+        step = 2 * r + metrics.px(5)
+        y = metrics.gap + metrics.touch + r + metrics.px(1)
         x = metrics.gap + r + metrics.px(2)
         return [(name, (x + k * step, y), r) for k, name in enumerate(LEDS)]
 

@@ -683,7 +683,7 @@ class PillarsScreen(GameScreen):
                         why=partial(self.reason, action),
                         size=m.text,
                         sub=self.slot_note(name, D.SPACES[k].slot)
-                        if cell.height >= m.px(56)
+                        if cell.height >= m.px(44)
                         else "",
                     )
 
