@@ -398,3 +398,17 @@ def test_the_table_check_opens_from_the_help_with_a_camera(tmp_path: Path) -> No
     assert isinstance(app.screen, TableCheckScreen)
     press(app, "back")
     assert isinstance(app.screen, PillarsScreen)
+
+
+def test_notices_wait_their_turn_and_refusals_do_not(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.toast("the journal was moved aside")
+    app.toast("no button panel")
+    app.toast("no button panel")  # the same notice twice is shown once
+    assert app.toast_text == "the journal was moved aside"
+    wait(app, 4.5)
+    assert app.toast_text == "no button panel"
+    app.refuse("Red cannot take the quarry")
+    assert app.toast_text == "Red cannot take the quarry"
+    wait(app, 4.5)
+    assert app.toast_text is None

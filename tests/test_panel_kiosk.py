@@ -391,10 +391,13 @@ def test_off_a_pi_the_lights_go_on_screen_with_one_notice(
     assert isinstance(device, ScreenLeds)
     assert app.toast_text is not None
     assert "not a Raspberry Pi" in app.toast_text and "keyboard" in app.toast_text
-    app.toast("something else")  # one notice: nothing else queued behind it
+    app.toast("something else", now=True)
     app.add_device(device)
     app.update_devices()
     assert app.toast_text == "something else"
+    wait(app, 4.5)  # one notice: nothing else was waiting behind it
+    app.update_devices()
+    assert app.toast_text is None
 
 
 def test_without_gpiozero_the_notice_says_how_to_install_it(

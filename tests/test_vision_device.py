@@ -18,7 +18,7 @@ from companion.vision.device import CameraDevice, open_camera, thumbnail
 from companion.vision.markers import markers_of
 from companion.vision.sources import CameraConfig, CameraError
 from companion.vision.synth import Conditions, card_frame, render_scene
-from tests.kiosk_helpers import make_app, tap
+from tests.kiosk_helpers import make_app, tap, wait
 
 MADONNA = markers_of("pillars", "madonna")[0]
 TOM = markers_of("pillars", "tom")[0]
@@ -67,6 +67,7 @@ def test_no_camera_configured_is_one_notice(tmp_path: Path) -> None:
     assert app.toast_text == "No camera configured: cards are tapped in"
     (tmp_path / "bad.toml").write_text('[camera]\nsource = "kinect"\n', encoding="utf-8")
     assert open_camera(app, tmp_path / "bad.toml") is None
+    wait(app, 4.5)  # the second notice waits for the first to go
     assert app.toast_text is not None and "camera.source must be one of" in app.toast_text
 
 

@@ -98,6 +98,7 @@ class App:
         self.dirty = True
         self.running = True
         self._toast: tuple[str, float, bool] | None = None
+        self._waiting: list[tuple[str, bool]] = []
         self.typing = False
         self.screen: Screen
         from .screens.home import ErrorScreen, HomeScreen
@@ -134,9 +135,22 @@ class App:
         screen.on_show()
         self.dirty = True
 
-    def toast(self, message: str, good: bool = False) -> None:
-        """Show a message for a few seconds (a refusal's reason, or a notice)."""
+    def toast(self, message: str, good: bool = False, now: bool = False) -> None:
+        """Show a message for a few seconds.  Notices wait their turn behind the message on
+        screen (at start-up the journal, the panel and the camera may each have one); with
+        ``now`` (a refusal) the message replaces the one on screen at once."""
+        if self._toast is not None and not now:
+            if message != self._toast[0] and (message, good) not in self._waiting:
+                self._waiting.append((message, good))
+            return
         self._toast = (message, self.time + TOAST_SECONDS, good)
+        self.dirty = True
+
+    def _next_toast(self) -> None:
+        self._toast = None
+        if self._waiting:
+            message, good = self._waiting.pop(0)
+            self._toast = (message, self.time + TOAST_SECONDS, good)
         self.dirty = True
 
     @property
@@ -191,10 +205,10 @@ class App:
         except RulesError as exc:
             self.refuse(str(exc))
             return
-        self.toast(i18n._("Undone: {action}", action=str(action)), good=True)
+        self.toast(i18n._("Undone: {action}", action=str(action)), good=True, now=True)
 
     def refuse(self, reason: str) -> None:
-        self.toast(reason)
+        self.toast(reason, now=True)
         self.sounds.play("refuse")
         self.notify("refused", reason)
 
@@ -226,7 +240,7 @@ class App:
             and self._toast is not None
             and self._toast_rect().collidepoint(inp.pos)
         ):
-            self._toast = None  # a tap on the message closes it, and still reaches the screen
+            self._next_toast()  # a tap on the message closes it, and still reaches the screen
         self.screen.handle(inp)
         self.dirty = True
 
@@ -254,8 +268,7 @@ class App:
         if self.screen.update(dt):
             self.dirty = True
         if self._toast is not None and self.time >= self._toast[1]:
-            self._toast = None
-            self.dirty = True
+            self._next_toast()
 
     @property
     def animating(self) -> bool:

@@ -128,7 +128,7 @@ class Panel:
         now = self._clock()
         self.timer.check(now)
         for notice in self.timer.drain():
-            app.toast(notice_text(notice), good=notice.kind == "released")
+            app.toast(notice_text(notice), good=notice.kind == "released", now=True)
         lamps = self.lamps.frame(app.session, app.time)
         if self.timer.armed(now):
             lamps["status"] = True  # UNDO held long enough: release it to undo

@@ -95,12 +95,12 @@ class CameraDevice:
         self._version = version
         if notices != self._notices:
             self._notices = notices
-            app.toast(_("Several cards seen: show one at a time"))
+            app.toast(_("Several cards seen: show one at a time"), now=True)
         if online != self._online:
             if not online:
-                app.toast(_("Camera offline: tap the cards in; it is tried again"))
+                app.toast(_("Camera offline: tap the cards in; it is tried again"), now=True)
             elif self._online is False:
-                app.toast(_("Camera online again"), good=True)
+                app.toast(_("Camera online again"), good=True, now=True)
             self._online = online
         app.dirty = True
 

@@ -159,7 +159,7 @@ class BuildersScreen(GameScreen):
             self.celebrate = (CELEBRATE_SECONDS, done)
             self.app.sounds.play("score")
         if after.end and not before.end:
-            self.app.toast(self.end_notice(), good=True)
+            self.app.toast(self.end_notice(), good=True, now=True)
         self.selected = None
         self.after_play()
 
