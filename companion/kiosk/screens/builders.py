@@ -448,7 +448,7 @@ class BuildersScreen(GameScreen):
         )
         sent = dict(state.sent)
         legal = {str(a) for a in self.game.legal_actions(state)}
-        row_h = m.touch + m.px(8)
+        row_h = m.touch
         fit = max(1, (sites_r.height + m.gap) // (row_h + m.gap))
         sites = list(me.sites)
         if len(sites) > fit:
