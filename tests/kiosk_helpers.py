@@ -72,11 +72,6 @@ def tap(app: App, key: str, touch: bool = False) -> None:
     app.render()
 
 
-def tap_at(app: App, pos: tuple[int, int]) -> None:
-    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    app.render()
-
-
 def press(app: App, role: str) -> None:
     """Press one of the table's buttons through its keyboard stand-in."""
     key = next(k for k, r in KEYMAP.items() if r == role)

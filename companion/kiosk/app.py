@@ -21,7 +21,7 @@ from companion.engine import RulesError
 from . import i18n, theme
 from .config import Config, ConfigError
 from .config import save as save_config
-from .inputs import Input, Press, Tap, Text, translate
+from .inputs import Input, Press, Tap, translate
 from .sound import Sounds
 from .theme import Metrics
 from .ui import draw_text, panel
@@ -412,4 +412,4 @@ def start(
     return 0
 
 
-__all__ = ["App", "Text", "start"]
+__all__ = ["App", "Device", "start"]

@@ -192,7 +192,6 @@ PRIVILEGES: dict[str, str] = {
 }
 LAST_ROUND_PRIVILEGES = ("vollendung", "feierlichkeiten")
 SHUFFLED_PRIVILEGES = tuple(p for p in PRIVILEGES if p not in LAST_ROUND_PRIVILEGES)
-PRIVILEGES_USED = 10  # of the 14 shuffled; 4 are removed unseen
 PRODUCTION_BONUS = {"tom": STONE, "aliena": WOOD, "richard": SAND}
 
 # ---------------------------------------------------------------------------------------------
@@ -209,7 +208,6 @@ EVENTS: dict[str, bool] = {
     "teile": False,  # lose a craftsman of your choice (P11)
     "erzbischof": True,  # +1 capacity on one own craftsman this round (P12)
 }
-EVENTS_USED = 6
 
 # ---------------------------------------------------------------------------------------------
 # Master-builder spaces, in board order.  The index into SPACES is the space number used by

@@ -698,7 +698,7 @@ class PillarsGame(Game[PillarsState, Action]):
         i = d.turn
         who = d.name(i)
         s = d.s(i)
-        cost = max(7 - d.decided, 0)
+        cost = max(D.FIRST_COST - d.decided, 0)
         if a == REDRAW:
             if d.redraw_used:
                 raise IllegalAction(a, "the start player has already re-drawn this round", "redraw")

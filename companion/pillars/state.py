@@ -11,6 +11,8 @@ from typing import Any
 
 from companion.engine.core import Setup
 
+from .data import FIRST_COST
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
@@ -82,7 +84,7 @@ class PillarsState:
     @property
     def cost(self) -> int:
         """The cost marker: 7 for the first builder drawn, down to 1, then free."""
-        return max(7 - self.decided, 0)
+        return max(FIRST_COST - self.decided, 0)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -40,13 +40,6 @@ from .game import open_game, virtual_draw
 CELEBRATE_SECONDS = 1.5
 
 
-def supplies(card: str) -> tuple[int, int, int, int]:
-    """What a worker or finished machine supplies."""
-    if card in WORKER:
-        return WORKER[card].output
-    return BUILDING[card].output
-
-
 def screen_key(state: BuildersState) -> str:
     """Which kind of screen a state shows (for screenshots)."""
     if state.over:

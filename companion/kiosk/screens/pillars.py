@@ -39,7 +39,6 @@ from .base import GameScreen
 from .game import Preview, open_game, pillars_changes, virtual_draw
 
 CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
-RES3 = ("stone", "wood", "sand")
 
 DRAW_SECONDS = 0.8
 ROLL_SECONDS = 1.0
