@@ -208,6 +208,11 @@ def short_card_name(game: str, card_id: str) -> str:
     return card_name(game, card_id)
 
 
+def builders_french_name(card_id: str) -> str:
+    """The French name printed on a Builders card, e.g. ``Le château-fort``."""
+    return B.card_name(card_id, "fr")
+
+
 def area_name(area: str) -> str:
     """The name of a Pillars board area (``court``, ``market``, ...) in the current language."""
     english = P.AREA_NAMES[area]
