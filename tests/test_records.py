@@ -22,23 +22,11 @@ from companion.engine import (
 )
 from companion.pillars import PillarsGame, PillarsState
 from companion.pillars.actions import Action
+from tests.pillars_helpers import ROUND1_REVEALS
 
 GAME = PillarsGame()
 
-REVEALS = (
-    "privilege madonna",
-    "privilege tom",
-    "craftsman mason1",
-    "craftsman toolmaker1",
-    "resource stone4",
-    "resource stone3",
-    "resource wood4",
-    "resource wood2",
-    "resource sand4",
-    "resource sand3",
-    "resource sand2",
-)
-"""Round 1's reveals: every one a chance outcome; the first decision comes after them."""
+REVEALS = ROUND1_REVEALS  # every one a chance outcome; the first decision comes after
 
 
 def good_json() -> dict[str, Any]:
