@@ -301,78 +301,82 @@ class BuildersScreen(GameScreen):
             x += width + gap
 
     def _rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
+        """The building row (start: 1 AP) above the worker row (recruit: 1 AP)."""
         state = self.state
         legal = {str(a) for a in self.game.legal_actions(state)}
-        b_area, w_area = split_v(area, 4, 3, gap=m.gap)
-        label_h = m.px(22)
-        nb = state.building_next
-        top = (
+        b_area, w_area = split_v(area, 4, 3, gap=self.m.gap)
+        nb, nw = state.building_next, state.worker_next
+        self._row(
+            surface,
+            b_area,
             _("Buildings (start: 1 AP) · next: {card}", card=card_name("builders", nb))
             if nb
-            else _("Buildings (start: 1 AP) · deck: {n}", n=len(state.building_deck))
+            else _("Buildings (start: 1 AP) · deck: {n}", n=len(state.building_deck)),
+            [
+                (
+                    Start(c),
+                    card_name("builders", c),
+                    BUILDING[c].needs,
+                    _("{coins} coins · {vp} VP", coins=BUILDING[c].coins, vp=BUILDING[c].vp),
+                    BUILDING[c].is_machine,
+                )
+                for c in state.building_row
+            ],
+            legal,
         )
+        self._row(
+            surface,
+            w_area,
+            _("Workers (recruit: 1 AP) · next: {card}", card=card_name("builders", nw))
+            if nw
+            else _("Workers (recruit: 1 AP) · deck: {n}", n=len(state.worker_deck)),
+            [
+                (
+                    Recruit(c),
+                    short_card_name("builders", c),
+                    WORKER[c].output,
+                    _("wage {n}", n=WORKER[c].wage),
+                    False,
+                )
+                for c in state.worker_row
+            ],
+            legal,
+        )
+
+    def _row(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        label: str,
+        cards: list[tuple[Any, str, tuple[int, ...], str, bool]],
+        legal: set[str],
+    ) -> None:
+        """A labelled row of five card buttons: (action, name, amounts, foot, machine)."""
+        m = self.m
+        label_h = m.px(22)
         draw_text(
             surface,
-            top,
-            pygame.Rect(b_area.x, b_area.y, b_area.width, label_h),
+            label,
+            pygame.Rect(area.x, area.y, area.width, label_h),
             m.small,
             theme.MUTED,
             align="left",
             lines=1,
         )
         cells = grid(
-            pygame.Rect(b_area.x, b_area.y + label_h, b_area.width, b_area.height - label_h),
-            5,
-            5,
-            m.gap,
+            pygame.Rect(area.x, area.y + label_h, area.width, area.height - label_h), 5, 5, m.gap
         )
-        for card, cell in zip(state.building_row, cells, strict=False):
-            c = BUILDING[card]
-            action = Start(card)
+        for (action, name, amounts, foot, machine), cell in zip(cards, cells, strict=False):
             self._card_button(
                 surface,
                 cell,
-                card_name("builders", card),
-                c.needs,
-                _("{coins} coins · {vp} VP", coins=c.coins, vp=c.vp),
+                name,
+                amounts,
+                foot,
                 partial(self.take, action),
                 str(action),
                 str(action) in legal,
-                machine=c.is_machine,
-            )
-        nw = state.worker_next
-        wtop = (
-            _("Workers (recruit: 1 AP) · next: {card}", card=card_name("builders", nw))
-            if nw
-            else _("Workers (recruit: 1 AP) · deck: {n}", n=len(state.worker_deck))
-        )
-        draw_text(
-            surface,
-            wtop,
-            pygame.Rect(w_area.x, w_area.y, w_area.width, label_h),
-            m.small,
-            theme.MUTED,
-            align="left",
-            lines=1,
-        )
-        cells = grid(
-            pygame.Rect(w_area.x, w_area.y + label_h, w_area.width, w_area.height - label_h),
-            5,
-            5,
-            m.gap,
-        )
-        for card, cell in zip(state.worker_row, cells, strict=False):
-            recruit = Recruit(card)
-            self._card_button(
-                surface,
-                cell,
-                short_card_name("builders", card),
-                WORKER[card].output,
-                _("wage {n}", n=WORKER[card].wage),
-                partial(self.take, recruit),
-                str(recruit),
-                str(recruit) in legal,
+                machine=machine,
             )
 
     def _card_button(
@@ -751,7 +755,6 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     """Screens of The Builders for ``companion screenshots``."""
     from companion.kiosk.screenshots import enter_position, find_prefixes
 
-
     keys = ["reveal", "turn", "turn-sites", "last-round", "over"]
     prefixes = find_prefixes("builders", keys, players=3)
     for key in keys:
@@ -759,8 +762,9 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
             continue
         setup, actions = prefixes[key]
 
-        enter = partial(enter_position, journal=journal, setup=setup, actions=actions,
-                        virtual_deck=False)
+        enter = partial(
+            enter_position, journal=journal, setup=setup, actions=actions, virtual_deck=False
+        )
 
         yield f"builders-{key}", enter
         if key == "turn-sites":
