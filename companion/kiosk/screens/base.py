@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -245,6 +246,34 @@ class GameScreen(Screen):
                 (lang[0], lang[1], lang[2], True),
                 (_("Menu"), self.home, "menu", True),
             ],
+        )
+
+    def act(self, action: Any) -> None:
+        """Take ``action`` the way this screen takes actions (directly, or after a preview)."""
+        self.app.play(action)
+
+    def action_button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        action: Any,
+        legal: set[str],
+        *,
+        key: str = "",
+        **options: Any,
+    ) -> None:
+        """A button that takes ``action``: enabled when the engine allows it, and when it
+        does not, a tap shows the engine's reason."""
+        self.button(
+            surface,
+            rect,
+            label,
+            partial(self.act, action),
+            key=key or str(action),
+            enabled=str(action) in legal,
+            why=partial(self.reason, action),
+            **options,
         )
 
     def help_footer(self, surface: pygame.Surface, foot: pygame.Rect) -> None:

@@ -129,6 +129,9 @@ class BuildersScreen(GameScreen):
             return
         self.app.refuse(_("{card} is already in play", card=card_name("builders", seen.card)))
 
+    def act(self, action: Any) -> None:
+        self.take(action)
+
     def take(self, action: Any) -> None:
         before = self.state
         if not self.app.play(action):
@@ -481,14 +484,12 @@ class BuildersScreen(GameScreen):
             if self.selected is not None:
                 action = Send(self.selected, site.card)
                 wage = WAGE[self.selected]
-                self.button(
+                self.action_button(
                     surface,
                     cell,
                     "",
-                    partial(self.take, action),
-                    key=str(action),
-                    enabled=str(action) in legal,
-                    why=partial(self.reason, action),
+                    action,
+                    legal,
                     fill=theme.PANEL_HI,
                     selected=True,
                 )
@@ -583,14 +584,12 @@ class BuildersScreen(GameScreen):
         for k, cell in zip((1, 2, 3), cells, strict=False):
             action = TakeCoins(k)
             gain = COIN_TABLE[k]
-            self.button(
+            self.action_button(
                 surface,
                 cell,
                 _("+{n} coins", n=gain),
-                partial(self.take, action),
-                key=str(action),
-                enabled=str(action) in legal,
-                why=partial(self.reason, action),
+                action,
+                legal,
                 sub=_("{n} AP", n=k),
                 size=m.small,
             )

@@ -143,6 +143,9 @@ class PillarsScreen(GameScreen):
                 return
         self.app.refuse(why_not_revealed(state, seen.card))
 
+    def act(self, action: Any) -> None:
+        self.propose(action)
+
     def propose(self, action: Action) -> None:
         """Take ``action``; first preview it when it reveals a card or changes more than the
         acting player's own holdings."""
@@ -496,15 +499,13 @@ class PillarsScreen(GameScreen):
                 )
             else:
                 sub = _("{n} gold", n=D.CRAFTSMEN[card].cost)
-            self.button(
+            self.action_button(
                 surface,
                 cell,
                 card_name("pillars", card),
-                partial(self.propose, action),
-                key=str(action),
+                action,
+                legal,
                 sub=sub,
-                enabled=str(action) in legal,
-                why=partial(self.reason, action),
                 size=m.small,
             )
         self.button(
@@ -672,14 +673,12 @@ class PillarsScreen(GameScreen):
                     pygame.draw.rect(surface, theme.PLAYER[colour], cell, border_radius=6)
                 else:
                     slot_label = str(D.SPACES[k].slot) if len(slots) > 1 else "+"
-                    self.button(
+                    self.action_button(
                         surface,
                         cell,
                         slot_label,
-                        partial(self.propose, action),
-                        key=str(action),
-                        enabled=str(action) in legal,
-                        why=partial(self.reason, action),
+                        action,
+                        legal,
                         size=m.text,
                         sub=self.slot_note(name, D.SPACES[k].slot)
                         if cell.height >= m.px(44)
@@ -785,26 +784,24 @@ class PillarsScreen(GameScreen):
             )
             if r < 3:
                 buy = Action("buy", (name, q))
-                self.button(
+                self.action_button(
                     surface,
                     buy_r,
                     _("Buy"),
-                    partial(self.propose, buy),
+                    buy,
+                    legal,
                     key=f"buy {name}",
-                    enabled=str(buy) in legal,
-                    why=partial(self.reason, buy),
                     sub=_("{n} gold", n=q * price),
                     size=m.small,
                 )
             sell = Action("sell", (name, q))
-            self.button(
+            self.action_button(
                 surface,
                 sell_r,
                 _("Sell"),
-                partial(self.propose, sell),
+                sell,
+                legal,
                 key=f"sell {name}",
-                enabled=str(sell) in legal,
-                why=partial(self.reason, sell),
                 sub=_("{n} gold", n=q * price),
                 size=m.small,
             )

@@ -60,18 +60,24 @@ class TableCheckScreen(Screen):
             from companion.vision.table import differences, layout, read_table
 
             game = session.game.name
-            zones = layout(game, len(session.state.setup.players),
-                           getattr(getattr(camera, "config", None), "zones", None))
+            zones = layout(
+                game,
+                len(session.state.setup.players),
+                getattr(getattr(camera, "config", None), "zones", None),
+            )
             view = read_table(camera.markers(), game, zones)
             if not view.ok:
-                self.notice = _("Show all four corner markers to the camera ({n} of 4 seen)",
-                                n=view.corners)
+                self.notice = _(
+                    "Show all four corner markers to the camera ({n} of 4 seen)", n=view.corners
+                )
             else:
                 self.lines = differences(game, session.state, view.seen, zones)
                 self.good = not self.lines
-                self.notice = (_("The table matches the engine") if self.good else
-                               _("{n} differences between the table and the engine",
-                                 n=len(self.lines)))
+                self.notice = (
+                    _("The table matches the engine")
+                    if self.good
+                    else _("{n} differences between the table and the engine", n=len(self.lines))
+                )
         if (self.lines, self.notice, self.good) != before:
             self.app.dirty = True
 
@@ -97,14 +103,24 @@ class TableCheckScreen(Screen):
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
-        area = self.title_bar(surface, _("Table check"),
-                              right=[(_("Check again"), self.check, "recheck")])
+        area = self.title_bar(
+            surface, _("Table check"), right=[(_("Check again"), self.check, "recheck")]
+        )
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         head = pygame.Rect(inner.x, inner.y, inner.width, m.touch)
-        draw_text(surface, self.notice, head, m.text,
-                  theme.GOOD if self.good else theme.TEXT, align="left", bold=True, lines=2)
-        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
-                           inner.bottom - head.bottom - m.gap)
+        draw_text(
+            surface,
+            self.notice,
+            head,
+            m.text,
+            theme.GOOD if self.good else theme.TEXT,
+            align="left",
+            bold=True,
+            lines=2,
+        )
+        body = pygame.Rect(
+            inner.x, head.bottom + m.gap, inner.width, inner.bottom - head.bottom - m.gap
+        )
         if not self.lines:
             return
         row_h = m.text * 2 + m.gap
@@ -116,18 +132,41 @@ class TableCheckScreen(Screen):
         for i, line in enumerate(shown):
             row = pygame.Rect(body.x, body.y + i * row_h, body.width, row_h - m.gap)
             panel(surface, row, theme.PANEL, radius=6)
-            draw_text(surface, line, row.inflate(-m.gap * 2, -4), m.text, theme.TEXT,
-                      align="left", lines=2)
+            draw_text(
+                surface,
+                line,
+                row.inflate(-m.gap * 2, -4),
+                m.text,
+                theme.TEXT,
+                align="left",
+                lines=2,
+            )
         if pages > 1:
             nav = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
             third = nav.width // 3
-            self.button(surface, pygame.Rect(nav.x, nav.y, third - m.gap, m.touch),
-                        _("Previous"), self.prev, key="previous", enabled=self.page > 0)
-            draw_text(surface, f"{self.page + 1} / {pages}",
-                      pygame.Rect(nav.x + third, nav.y, third, m.touch), m.text, theme.MUTED)
-            self.button(surface, pygame.Rect(nav.right - third + m.gap, nav.y, third - m.gap,
-                                             m.touch),
-                        _("Next"), self.next, key="next", enabled=self.page < pages - 1)
+            self.button(
+                surface,
+                pygame.Rect(nav.x, nav.y, third - m.gap, m.touch),
+                _("Previous"),
+                self.prev,
+                key="previous",
+                enabled=self.page > 0,
+            )
+            draw_text(
+                surface,
+                f"{self.page + 1} / {pages}",
+                pygame.Rect(nav.x + third, nav.y, third, m.touch),
+                m.text,
+                theme.MUTED,
+            )
+            self.button(
+                surface,
+                pygame.Rect(nav.right - third + m.gap, nav.y, third - m.gap, m.touch),
+                _("Next"),
+                self.next,
+                key="next",
+                enabled=self.page < pages - 1,
+            )
 
     def prev(self) -> None:
         self.page = max(0, self.page - 1)
