@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import GAMES, Record, RecordError, RulesError, get_game, replay
+from companion.engine import Record, RecordError, RulesError, get_game, replay
+from companion.engine.registry import names as game_names
 from companion.engine.simulate import random_game
 
 if TYPE_CHECKING:
@@ -387,7 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     shots.set_defaults(run=_screenshots)
     sim = sub.add_parser("simulate", help="play random games with seeded chance")
-    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("game", choices=game_names())
     sim.add_argument("--players", type=int, default=4, help="2 to 4 (default 4)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--games", type=int, default=1, help="how many games (default 1)")
