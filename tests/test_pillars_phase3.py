@@ -137,10 +137,11 @@ def test_production_privileges_and_supply_debts() -> None:
         s, res_hidden=tuple(c for c in s.res_hidden if c != "stone3"), supply=(2, 19, 19, 12)
     )
     s = play(s, "event koenig")
-    # quarry 3 + Tom 1 = 4 stone wanted, 2 in the supply: 2 owed; Aliena +1 wood
-    assert s.seats[0].res[:2] == (2, 1)
+    # quarry 3 + Tom 1 = 4 stone, 2 in the supply: all 4 are Red's, 2 of them owed (P16)
+    assert s.seats[0].res[:2] == (4, 1)
     assert s.seats[0].owed == (2, 0, 0, 0)
     assert s.supply[0] == 0
+    assert GAME.owed(s, 0) == {"stone": 2}
 
 
 def test_tax_roll_exemption_metal_and_unpayable_tax() -> None:

@@ -83,7 +83,8 @@ def test_taking_a_resource_card_needs_the_workers() -> None:
     with pytest.raises(IllegalAction) as err:
         play(s, "take stone4")
     assert str(err.value) == "Red cannot take the large quarry: it needs 10 workers, Red has 5"
-    assert err.value.rule == "workers"
+    assert err.value.rule == "phase1.workers"
+    assert err.value.fields == {"player": 0, "card": "stone4", "need": 10, "have": 5}
     s2 = play(s, "take sand3")
     assert s2.seats[0].cards == ("sand4", "sand3")
     assert "sand3" not in s2.pool
