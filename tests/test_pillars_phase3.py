@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from companion.engine import IllegalAction
-from tests.pillars_helpers import GAME, legal, outcomes, phase3, play, seat
+from tests.pillars_helpers import GAME, legal, outcomes, phase3, play, seat, seat_unchecked
 
 # Phase III without builders anywhere: after the event, wool mill, production, then the roll.
 
@@ -98,7 +98,7 @@ def test_hard_times_each_player_loses_a_craftsman_of_his_choice() -> None:
 
 
 def test_the_archbishop_event_boosts_one_craftsman() -> None:
-    s = seat(phase3(2), 0, craftsmen=("mortar0r", "bellmaker6", "sculptor3"))
+    s = seat_unchecked(phase3(2), 0, craftsmen=("mortar0r", "bellmaker6", "sculptor3"))
     s = play(s, "event erzbischof")
     assert s.step == "boost" and s.turn == 0
     assert "boost bellmaker6" not in legal(s)
@@ -132,10 +132,15 @@ def test_otto_brings_the_black_worker() -> None:
 
 
 def test_production_privileges_and_supply_debts() -> None:
-    s = seat(phase3(2), 0, privileges=("tom", "aliena"), cards=("stone3",), wool=4)
-    s = replace(
-        s, res_hidden=tuple(c for c in s.res_hidden if c != "stone3"), supply=(2, 19, 19, 12)
+    s = GAME.position(
+        phase3(2),
+        kingsbridge=("madonna", "otto"),
+        seats={
+            0: {"privileges": ("tom", "aliena"), "cards": ("stone3",), "wool": 4},
+            1: {"res": (17, 0, 0, 0)},  # the supply keeps 2 stone
+        },
     )
+    assert s.supply[0] == 2
     s = play(s, "event koenig")
     # quarry 3 + Tom 1 = 4 stone, 2 in the supply: all 4 are Red's, 2 of them owed (P16)
     assert s.seats[0].res[:2] == (4, 1)
@@ -175,7 +180,8 @@ def test_francis_pays_two_and_the_exemption_card_after_the_roll() -> None:
 
 def test_shiring_takes_the_craftsman_free_and_the_limit_applies() -> None:
     s = replace(phase3(2, {"shiring1": 0}), shiring=("mason1", "toolmaker1"))
-    s = seat(s, 0, craftsmen=("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2"))
+    five = ("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2")
+    s = seat_unchecked(s, 0, craftsmen=five)
     s = play(s, "event koenig", "roll 2")
     assert s.step == "shiring-discard" and s.turn == 0
     s = play(s, "discard potter2")
@@ -246,7 +252,7 @@ def test_cathedral_uses_and_capacity() -> None:
 
 def test_mason_needs_a_mortar_mixer() -> None:
     s = play(phase3(2), "event koenig", "roll 2")
-    s = seat(s, 0, craftsmen=("woodworker0r", "mason2"), res=(2, 0, 0, 0))
+    s = seat_unchecked(s, 0, craftsmen=("woodworker0r", "mason2"), res=(2, 0, 0, 0))
     assert "craft mason2" not in legal(s)
     with pytest.raises(IllegalAction, match="scores only for a player with a Mortar Mixer"):
         play(s, "craft mason2")
@@ -254,7 +260,7 @@ def test_mason_needs_a_mortar_mixer() -> None:
 
 def test_tool_maker_and_architect_work_by_themselves() -> None:
     s = phase3(2)
-    s = seat(s, 1, craftsmen=("toolmaker1", "architect2", "bellmaker6"), res=(0, 0, 0, 1))
+    s = seat_unchecked(s, 1, craftsmen=("toolmaker1", "architect2", "bellmaker6"), res=(0, 0, 0, 1))
     s = play(s, "event koenig", "roll 2")  # Blue at 30 gold - 2 tax = 28
     s = play(s, "done")  # Red
     assert s.turn == 1

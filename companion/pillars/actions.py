@@ -195,7 +195,7 @@ def canonical(action: object) -> Action | None:
     if not isinstance(action, Action) or not isinstance(action.verb, str):
         return None
     try:
-        parsed = parse_action(str(action))
+        parsed = parse_action(str(_plain(action)))
     except (MalformedAction, ValueError, TypeError):
         return None
     if parsed != action:
@@ -203,6 +203,21 @@ def canonical(action: object) -> Action | None:
     if len(_CANONICAL) < 100_000:  # only good actions are remembered, under their parsed form
         _CANONICAL[parsed] = parsed
     return parsed
+
+
+def _plain(action: Action) -> Action:
+    """``action`` with whole-number floats and booleans written as ints, so that actions that
+    compare equal are treated alike (``buy sand 2.0`` is ``buy sand 2``)."""
+    args = []
+    for x in action.args:
+        if isinstance(x, (bool, float)):
+            try:
+                if x == int(x):
+                    x = int(x)
+            except (OverflowError, ValueError):
+                pass
+        args.append(x)
+    return Action(action.verb, tuple(args))
 
 
 _CANONICAL: dict[object, Action] = {}

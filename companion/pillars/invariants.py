@@ -40,8 +40,8 @@ def invariants(state: PillarsState) -> list[str]:
             + state.parked.count(i)
             + (state.drawn == i)
         )
-        if builders != D.BUILDERS_EACH:
-            bad.append(f"{name}: {builders} master builders, expected 3")
+        if builders != D.BUILDERS_EACH or state.bag[i] < 0 or state.aside[i] < 0:
+            bad.append(f"{name}: {builders} master builders, expected 3, none below 0")
         if s.gold < 0 or s.gold > D.GOLD_LIMIT or s.vp < 0:
             bad.append(f"{name}: gold {s.gold}, VP {s.vp} out of range")
         if len(s.craftsmen) > limit(s) and state.step not in ("draft-discard", "shiring-discard"):

@@ -192,15 +192,17 @@ class PillarsGame(Game[PillarsState, Action]):
 
     def position(
         self,
-        setup: Setup,
+        base: Setup | PillarsState,
         seats: Mapping[int, Mapping[str, Any]] | None = None,
         spaces: Mapping[str, int] | None = None,
         **fields: Any,
     ) -> PillarsState:
-        """A position for tests and tutorials, checked: see :mod:`companion.pillars.position`."""
+        """A position for tests and tutorials: ``base`` (a set-up or a state) with the named
+        seat fields, builders on spaces and state fields changed, the bookkeeping derived;
+        raises SetupError naming what is impossible (see :mod:`companion.pillars.position`)."""
         from .position import build
 
-        return build(self, setup, seats or {}, spaces or {}, fields)
+        return build(self, base, seats or {}, spaces or {}, fields)
 
     # -- the contract ---------------------------------------------------------------------
     def current_player(self, state: PillarsState) -> int:
