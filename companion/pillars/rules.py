@@ -98,7 +98,6 @@ STEPS: tuple[tuple[str, str, str], ...] = tuple((s.name, s.who, s.help) for s in
 """The round as (step, who, what) rows, for the kiosk's help and the tests."""
 STEP_HELP = {s.name: s.help for s in STEP_TABLE}
 _CHANCE_STEPS = frozenset(s.name for s in STEP_TABLE if s.who == "chance")
-_ROUND_START = frozenset({"privilege", "craftsman", "resource"})
 
 
 class PillarsGame(Game[PillarsState, Action]):
