@@ -391,6 +391,8 @@ def test_the_table_check_opens_from_the_help_with_a_camera(tmp_path: Path) -> No
     assert "table check" not in keys(app)  # no camera: only Close
 
     class Camera:  # a device that can check the table is what the help looks for
+        online = False
+
         def update(self, view: Any, now: float) -> list[Any]:
             return []
 
