@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from companion.engine import CHANCE, IllegalAction, MalformedAction
@@ -144,15 +142,14 @@ def test_passing_is_final_and_leftover_workers_go_to_the_wool_mill() -> None:
 def test_the_draft_ends_when_the_pool_is_empty() -> None:
     s = at_draft(2)
     s = play(s, "take sand4", "take wood4")
-    s = replace(
-        s,
-        pool=("sand2",),
-        res_hidden=(*s.res_hidden, *(c for c in s.pool if c in RESOURCE_CARDS and c != "sand2")),
-    )
+    # only sand2 left in the pool: the position builder puts the other resource cards back
+    # in the deck and the two craftsmen out of the game
+    s = GAME.position(s, pool=("sand2",))
+    removed = s.removed
     s = play(s, "take sand2")
     assert s.step == "draw"
     assert [x.wool for x in s.seats] == [12 - 7 - 2, 12 - 9]
-    assert "mortar1" not in s.removed  # it was not in the pool any more
+    assert s.removed == removed  # the pool was empty: nothing more leaves the game
 
 
 def test_gray_workers_count_as_workers() -> None:
