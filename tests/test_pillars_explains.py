@@ -384,6 +384,7 @@ def test_queries() -> None:
     assert c.step == "cathedral" and c.turn == 0
     assert GAME.uses_left(c, 0, "woodworker0r") == 5 and GAME.uses_left(c, 0, "mason4") == 0
     assert GAME.excess(c, 0) == 0
+    assert GAME.cathedral_uses(c, 0) == {"mortar0r": 3, "woodworker0r": 5, "stonecutter0r": 4}
 
 
 def test_summary_is_complete() -> None:

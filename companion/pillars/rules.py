@@ -335,6 +335,14 @@ class PillarsGame(Game[PillarsState, Action]):
             return 0
         return max(0, capacity(s, card) - used(s, card))
 
+    def cathedral_uses(self, state: PillarsState, seat: int) -> dict[str, int]:
+        """The seat's craftsmen that are used by hand at the cathedral (not the Tool Maker or
+        Architect), each with its uses left this round, in the seat's order."""
+        s = state.seats[seat]
+        return {
+            c: self.uses_left(state, seat, c) for c in s.craftsmen if not D.CRAFTSMEN[c].spec.auto
+        }
+
     def cost_marker(self, state: PillarsState) -> int:
         """The cost marker: what placing the next (or the waiting) drawn builder costs."""
         return state.cost
