@@ -197,11 +197,11 @@ def test_active_seat() -> None:
     s = play(s, *ROUND1_REVEALS)
     assert GAME.active_seat(s) == 1 == GAME.current_player(s)  # the draft, from the start
     s = at_draw(3, start=1)
-    assert GAME.current_player(s) == CHANCE and GAME.active_seat(s) == 1  # Blue draws
+    assert GAME.current_player(s) == CHANCE and GAME.active_seat(s) is None  # the bag
     s = play(s, "draw yellow")
-    assert GAME.active_seat(s) == 2  # Yellow decides
+    assert GAME.active_seat(s) == 2  # Yellow decides, not Blue the start player
     r = play(phase3(3), "event koenig")
-    assert r.step == "roll" and GAME.active_seat(r) == r.start  # the start player rolls
+    assert r.step == "roll" and GAME.active_seat(r) is None  # the die
     assert GAME.active_seat(phase3(3)) is None  # the event concerns everyone
     ellen = seat(new(3), 2, privileges=("ellen",))
     ellen = play(ellen, *ROUND1_REVEALS[:-1])
@@ -335,6 +335,8 @@ def test_position_refuses_impossible_positions() -> None:
         GAME.position(setup, spaces={"court1": 0, "court2": 0, "court3": 0, "court4": 0})
     with pytest.raises(SetupError, match="turn must be a seat"):
         GAME.position(setup, step="market", turn=5)
+    with pytest.raises(SetupError, match="malformed position"):
+        GAME.position(setup, spaces={"court1": 0}, aside=(1,))
 
 
 def test_position_derives_the_bookkeeping() -> None:

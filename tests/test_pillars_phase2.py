@@ -102,7 +102,7 @@ def test_the_start_player_may_redraw_once_a_round() -> None:
     assert GAME.actor(s, GAME.parse_action("pass")) == 1
     s2 = play(s, "redraw")
     assert s2.step == "draw" and s2.bag == (3, 3, 3) and s2.cost == 7
-    assert GAME.active_seat(s2) == 0  # Red draws again
+    assert GAME.active_seat(s2) is None  # the bag again
     s3 = play(s2, "draw blue")
     assert GAME.start_player_actions(s3) == []
     with pytest.raises(IllegalAction, match="Red, the start player, has already re-drawn") as e:

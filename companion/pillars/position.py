@@ -81,14 +81,17 @@ def build(
         if not isinstance(who, int) or not -1 <= who < n:
             raise SetupError(f"space {space}: {who!r} is not a seat of {n} players (or -1)")
         sp[D.SPACE_INDEX[space]] = who
-    out = replace(state, seats=tuple(new_seats), spaces=tuple(sp), **changes)
-    if STEP[step].who == "player" and "turn" not in changes and out.turn < 0:
-        out = replace(out, turn=out.drawn if step == "place" and out.drawn >= 0 else out.start)
-    elif STEP[step].who != "player" and "turn" not in changes:
-        out = replace(out, turn=-1)
-    out = _derive(out, changes)
-    problems = invariants(out)
-    who_problem = _check_turn(out, STEP[step].who)
+    try:
+        out = replace(state, seats=tuple(new_seats), spaces=tuple(sp), **changes)
+        if STEP[step].who == "player" and "turn" not in changes and out.turn < 0:
+            out = replace(out, turn=out.drawn if step == "place" and out.drawn >= 0 else out.start)
+        elif STEP[step].who != "player" and "turn" not in changes:
+            out = replace(out, turn=-1)
+        out = _derive(out, changes)
+        problems = invariants(out)
+        who_problem = _check_turn(out, STEP[step].who)
+    except (TypeError, ValueError, IndexError, KeyError) as exc:
+        raise SetupError(f"malformed position: {exc}") from None
     if who_problem:
         problems.append(who_problem)
     if problems:

@@ -213,14 +213,13 @@ class PillarsGame(Game[PillarsState, Action]):
 
     def active_seat(self, state: PillarsState) -> int | None:
         """The seat the table looks at.  A decision: the player deciding (after a draw, the
-        drawn builder's owner).  The bag and the die: the start player, who draws and rolls
-        at the table.  Ellen's early look at the event: Ellen's owner.  The round's cards and
-        the event, which concern everyone: None.  None once the game is over."""
+        drawn builder's owner; the start player's re-draw is offered beside it).  Ellen's early
+        look at the event: Ellen's owner.  The bag, the die, the round's cards and the event:
+        None (the companion draws and rolls with DRAW and ROLL, and nobody decides there; the
+        cards concern everyone).  None once the game is over."""
         if state.over:
             return None
         step = state.step
-        if step in ("draw", "roll"):
-            return state.start
         if step == "peek":
             owners = [i for i, s in enumerate(state.seats) if "ellen" in s.privileges]
             return owners[0] if owners else None
