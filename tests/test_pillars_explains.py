@@ -392,8 +392,22 @@ def test_queries() -> None:
 def test_summary_is_complete() -> None:
     s = play(at_draw(2), "draw blue")
     info = GAME.summary(s)
-    for key in ("market", "supply", "court_metal", "cost_marker", "spaces", "die", "drawn",
-                "round", "step", "active", "to_act", "castle_gray", "kingsbridge", "shiring"):
+    for key in (
+        "market",
+        "supply",
+        "court_metal",
+        "cost_marker",
+        "spaces",
+        "die",
+        "drawn",
+        "round",
+        "step",
+        "active",
+        "to_act",
+        "castle_gray",
+        "kingsbridge",
+        "shiring",
+    ):
         assert key in info  # fmt: skip
     assert info["drawn"] == "Blue" and info["cost_marker"] == 7 and info["active"] == "Blue"
     assert info["players"][1]["builders"] == {"bag": 2, "aside": 0, "placed": [], "parked": 0}

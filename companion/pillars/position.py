@@ -108,11 +108,7 @@ def _derive(s: PillarsState, given: Mapping[str, Any]) -> PillarsState:
     drawn = d.get("drawn", s.drawn)
     if "bag" not in given:
         d["bag"] = tuple(
-            D.BUILDERS_EACH
-            - s.spaces.count(i)
-            - s.parked.count(i)
-            - s.aside[i]
-            - (drawn == i)
+            D.BUILDERS_EACH - s.spaces.count(i) - s.parked.count(i) - s.aside[i] - (drawn == i)
             for i in range(n)
         )
     if step == "market" and "market_live" not in given:

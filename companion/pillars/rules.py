@@ -18,7 +18,7 @@ from typing import Any
 from companion.engine.core import CHANCE, TERMINAL, Game, Setup
 from companion.engine.errors import IllegalAction, SetupError
 
-from . import chance, phase1, phase2, phase3
+from . import cathedral, chance, market, phase1, phase2, phase3
 from . import data as D
 from .actions import DONE, REDRAW, Action, canonical, convert_action, parse_action
 from .conversion import Conversion, best_conversion
@@ -85,11 +85,11 @@ STEP_TABLE: tuple[Step, ...] = (
     Step("shiring-discard", "player", "Step 10: over the craftsman limit, discard one",
          _v("discard"), phase3.do_shiring_discard, phase1.legal_discard),
     Step("market", "player", "Step 12: the market: buy or sell one resource type, or pass",
-         _v("buy", "sell", "pass"), phase3.do_market, phase3.legal_market),
+         _v("buy", "sell", "pass"), market.do_market, market.legal_market),
     Step("cathedral", "player", "Step 13: the cathedral: use your craftsmen",
-         _v("craft", "convert", "done"), phase3.do_cathedral, phase3.legal_cathedral),
+         _v("craft", "convert", "done"), cathedral.do_cathedral, cathedral.legal_cathedral),
     Step("return", "player", "Step 13: keep at most 5 resources; give back the rest",
-         _v("return"), phase3.do_return, phase3.legal_return),
+         _v("return"), cathedral.do_return, cathedral.legal_return),
     Step("over", "end", "The game is over", _v()),
 )
 # fmt: on
@@ -263,9 +263,7 @@ class PillarsGame(Game[PillarsState, Action]):
             raise refuse(action, "over", f"{str(action)[:40]}: the game is over")
         step = STEP[state.step]
         if not isinstance(action, Action):
-            raise refuse(
-                action, "action", f"{action!r} is not an action of {self.title}", verb="?"
-            )
+            raise refuse(action, "action", f"{action!r} is not an action of {self.title}", verb="?")
         if not isinstance(action.verb, str) or not isinstance(action.args, tuple):
             raise refuse(action, "action", f"{action!r} is not a well-formed action", verb="?")
         if step.who == "chance":
@@ -368,7 +366,7 @@ class PillarsGame(Game[PillarsState, Action]):
         both ways in one round); counts and gold are checked by the market actions."""
         s = state.seats[seat]
         return {
-            name: {"buy": r < 3 and phase3.can_buy(s, r), "sell": phase3.can_sell(s, r)}
+            name: {"buy": r < 3 and market.can_buy(s, r), "sell": market.can_sell(s, r)}
             for r, name in enumerate(D.RESOURCES)
         }
 
