@@ -180,7 +180,7 @@ def test_no_comparison_with_a_game_name_outside_the_games() -> None:
     assert {"pillars", "builders"} <= games
     allowed = {ROOT / g for g in games} | {ROOT / "engine" / "registry.py"}
     found = []
-    for module, path in modules():
+    for _module, path in modules():
         if any(path == a or a in path.parents for a in allowed):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))

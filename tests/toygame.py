@@ -22,8 +22,8 @@ from companion.engine import (
     MalformedAction,
     Option,
     Setup,
+    registry,
 )
-from companion.engine import registry
 
 DECK = ("plain", "double")
 
