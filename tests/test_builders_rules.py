@@ -644,7 +644,8 @@ def test_chance_refusals() -> None:
         "Cathedral can come up, but the table is waiting for next building <card>: "
         "write next building cathedrale"
     )
-    assert (err.rule, err.fields) == ("chance.step", {"card": "cathedrale", "step": "next building"})
+    assert err.rule == "chance.step"
+    assert err.fields == {"card": "cathedrale", "step": "next building"}
     start = G.initial_state(G.setup(NAMES[:2]))
     start = play(start, *(f"reveal building {b}" for b in ROW_B), f"next building {TOP_B}")
     err = refusal(start, "reveal worker maitre-3200")
