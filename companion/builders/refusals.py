@@ -63,7 +63,7 @@ REFUSALS: dict[str, Refusal] = {
         ),
         Refusal(
             "chance.none",
-            ("player", "card?"),
+            ("player", "card"),
             "No card is being revealed now: it is `player`'s turn to decide.",
         ),
         Refusal("chance.unknown", ("card",), "`card` is not a card of The Builders."),
