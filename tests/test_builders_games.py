@@ -22,7 +22,7 @@ from companion.builders.actions import (
     TakeCoins,
 )
 from companion.builders.cards import ORDER
-from companion.engine import MalformedAction, get_game
+from companion.engine import get_game
 from companion.engine.core import CHANCE, TERMINAL, Setup
 from companion.engine.errors import IllegalAction, MalformedAction, UndoBlocked
 from companion.engine.playthrough import Playthrough

@@ -213,7 +213,7 @@ def position(
         worker_row=wrow,
         apprentices=(),
         pending=tuple(pending),
-        pending_seat=seat,
+        pending_seat=2 if solo else setup.start_player,  # where the set-up's deal stopped
         turn_player=seat,
         ap=ap,
         sent=sent_t,
