@@ -299,7 +299,9 @@ def _size(text: str) -> tuple[int, int]:
 
 def _kiosk(args: argparse.Namespace) -> int:
     try:
-        from companion.kiosk.app import start
+        import pygame  # noqa: F401 - only to say so now if it is missing
+
+        from companion.main import run_kiosk
     except ImportError as exc:
         print(
             f"companion: the kiosk needs pygame ({exc}); install it with pip install -e '.[kiosk]'",
@@ -307,7 +309,7 @@ def _kiosk(args: argparse.Namespace) -> int:
         )
         return 2
     config = Path(args.config) if args.config else None
-    return start(config, fullscreen=args.fullscreen, size=args.size)
+    return run_kiosk(config, fullscreen=args.fullscreen, size=args.size)
 
 
 def _session(args: argparse.Namespace) -> int:
@@ -347,7 +349,7 @@ def _screenshots(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from companion.panel.doctor import register as register_doctor
+    from companion.doctor import register as register_doctor
     from companion.vision.commands import register as register_vision
 
     parser = argparse.ArgumentParser(

@@ -7,7 +7,9 @@ Craftsman, has two consecutive ids).
 
 from __future__ import annotations
 
-from companion.engine.registry import CardInfo, GameSpec
+from typing import Any
+
+from companion.engine.registry import CardInfo, GameSpec, TableZone
 
 from . import cards as C
 from .rules import BuildersGame
@@ -41,9 +43,49 @@ MARKERS: tuple[str, ...] = (
 def _info(card: str) -> CardInfo:
     if card in C.BUILDING:
         b = C.BUILDING[card]
-        return CardInfo(card, "machine" if b.is_machine else "building", C.card_name(card))
+        kind = "machine" if b.is_machine else "building"
+        return CardInfo(card, kind, C.card_name(card), printed=C.card_name(card, "fr"))
     w = C.WORKER[card]
-    return CardInfo(card, "worker", C.card_name(card), w.count)
+    return CardInfo(card, "worker", C.card_name(card), w.count, C.card_name(card, "fr"))
+
+
+def table_zones(players: int) -> tuple[TableZone, ...]:
+    """The table mode's zones, with the corner markers on the corners of the play area: the
+    card rows across the middle, each player's building sites (with the workers on them) and
+    idle workers in the halves or quarters around them."""
+    work = frozenset({"worker", "machine"})
+    sites = frozenset({"building", "machine", "worker"})
+    if players <= 2:
+        quads = [(0.0, 1.0, True), (0.0, 1.0, False)]
+    else:
+        quads = [(0.0, 0.5, True), (0.5, 1.0, True), (0.5, 1.0, False), (0.0, 0.5, False)]
+    zones: list[TableZone] = []
+    for seat in range(players):
+        u0, u1, bottom = quads[seat % len(quads)]
+        if bottom:  # sites nearer the middle, idle workers nearer the player
+            zones.append(TableZone(f"sites/{seat}", (u0, 0.62, u1, 0.81), sites, seat,
+                                   role="sites"))
+            zones.append(TableZone(f"workers/{seat}", (u0, 0.81, u1, 1.0), work, seat,
+                                   role="workers"))
+        else:
+            zones.append(TableZone(f"sites/{seat}", (u0, 0.19, u1, 0.38), sites, seat,
+                                   role="sites"))
+            zones.append(TableZone(f"workers/{seat}", (u0, 0.0, u1, 0.19), work, seat,
+                                   role="workers"))
+    return tuple(zones)
+
+
+def table_cards(state: Any) -> dict[str, list[str]]:
+    """Where the engine has each card the table mode checks, by zone id.  Finished machines
+    are turned over, so they are expected nowhere."""
+    out: dict[str, list[str]] = {}
+    for seat, p in enumerate(state.players):
+        hidden = set(p.finished)
+        out[f"sites/{seat}"] = [site.card for site in p.sites] + [
+            w for site in p.sites for w in site.workers if w not in hidden
+        ]
+        out[f"workers/{seat}"] = [w for w in p.idle if w not in hidden]
+    return out
 
 
 SPEC = GameSpec(
@@ -56,6 +98,8 @@ SPEC = GameSpec(
     options=BuildersGame.options,
     cards=tuple(_info(c) for c in MARKERS),
     marker_base=MARKER_BASE,
+    table_zones=table_zones,
+    table_cards=table_cards,
     rank=2,
     screen="companion.kiosk.screens.builders:BuildersScreen",
     scenes="companion.kiosk.scenes.builders:SCENES",

@@ -37,6 +37,33 @@ class CardInfo:
     kind: str
     name: str
     copies: int = 1
+    printed: str | None = None
+    """The name as printed on the physical card, where it differs (the French edition's)."""
+
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class TableZone:
+    """A zone of the table for the camera's table mode: a rectangle (u0, v0, u1, v1) in the
+    coordinates of the four corner markers ((0, 0) top left, (1, 1) bottom right), the kinds of
+    card it checks, and the seat it belongs to (None for a shared zone).  ``id`` is stable
+    (``[camera.zones]`` in the config moves a zone by its id); ``area`` names a shared zone's
+    place on the board, ``role`` what a seat's zone holds (``craftsmen``, ``sites``,
+    ``workers``), for the kiosk to word."""
+
+    id: str
+    rect: Rect
+    kinds: frozenset[str]
+    seat: int | None = None
+    area: str | None = None
+    role: str | None = None
+
+    def contains(self, uv: tuple[float, float]) -> bool:
+        u, v = uv
+        u0, v0, u1, v1 = self.rect
+        return u0 <= u < u1 and v0 <= v < v1
 
 
 @dataclass(frozen=True)
@@ -64,6 +91,10 @@ class GameSpec:
     screen: str | None = None
     scenes: str | None = None
     words: str | None = None
+    table_zones: Callable[[int], tuple[TableZone, ...]] | None = None
+    """The camera's table mode: the zones for a number of players (None: no table mode)."""
+    table_cards: Callable[[Any], dict[str, list[str]]] | None = None
+    """The table mode: where the engine's state has each card, by zone id."""
     rank: int = 100
     """Where the game is listed (home screen, set-up): lower first."""
     unofficial_options: tuple[str, ...] = ()
@@ -188,6 +219,8 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "CardInfo",
     "GameSpec",
+    "Rect",
+    "TableZone",
     "get_game",
     "load_ref",
     "names",

@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-from companion.engine.registry import CardInfo, GameSpec
+from typing import Any
+
+from companion.engine.registry import CardInfo, GameSpec, TableZone
 
 from . import data as D
 from .rules import PillarsGame
@@ -44,6 +46,44 @@ def _kind(card: str) -> str:
     return "craftsman"
 
 
+def table_zones(players: int) -> tuple[TableZone, ...]:
+    """The table mode's zones, with the corner markers on the corners of the board: the
+    privilege cards of Kingsbridge, the craftsmen of Shiring, and each player's craftsmen in
+    their area below or above the board."""
+    zones = [
+        TableZone("kingsbridge", (0.04, 0.04, 0.34, 0.30), frozenset({"privilege"}),
+                  area="kingsbridge"),
+        TableZone("shiring", (0.66, 0.04, 0.96, 0.30), frozenset({"craftsman"}), area="shiring"),
+    ]
+    spots = [(0.0, 1.04), (0.5, 1.04), (0.5, -0.56), (0.0, -0.56)]
+    for seat in range(players):
+        u, v = spots[seat % 4]
+        zones.append(TableZone(f"craftsmen/{seat}", (u, v, u + 0.5, v + 0.52),
+                               frozenset({"craftsman"}), seat, role="craftsmen"))
+    return tuple(zones)
+
+
+def table_cards(state: Any) -> dict[str, list[str]]:
+    """Where the engine has each card the table mode checks, by zone id."""
+    out: dict[str, list[str]] = {
+        "kingsbridge": [c for c in state.kingsbridge if c],
+        "shiring": [c for c in state.shiring if c],
+    }
+    for seat, s in enumerate(state.seats):
+        out[f"craftsmen/{seat}"] = list(s.craftsmen)
+    return out
+
+
+def _label(card: str) -> str:
+    """The card's English name, as printed beside its sticker (a starting craftsman says
+    whose)."""
+    c = D.CRAFTSMEN.get(card)
+    if c is not None and c.round == 0:
+        colour = next(k for k, v in D.COLOUR_CODE.items() if v == card[-1])
+        return f"{D.KIND_NAMES[c.kind]} (start, {colour})"
+    return D.card_name(card)
+
+
 SPEC = GameSpec(
     name=PillarsGame.name,
     title=PillarsGame.title,
@@ -52,9 +92,11 @@ SPEC = GameSpec(
     min_players=PillarsGame.min_players,
     max_players=PillarsGame.max_players,
     options=PillarsGame.options,
-    cards=tuple(CardInfo(c, _kind(c), D.card_name(c)) for c in MARKERS),
+    cards=tuple(CardInfo(c, _kind(c), _label(c)) for c in MARKERS),
     colours=tuple(D.COLOUR_CODE),
     marker_base=MARKER_BASE,
+    table_zones=table_zones,
+    table_cards=table_cards,
     rank=1,
     screen="companion.kiosk.screens.pillars:PillarsScreen",
     scenes="companion.kiosk.scenes.pillars:SCENES",
