@@ -256,7 +256,8 @@ def test_the_game_over_refuses_every_card() -> None:
 
 def test_active_seat_follows_the_player_concerned() -> None:
     state = G.initial_state(G.setup(NAMES[:3], 2))
-    assert G.active_seat(state) is None  # the set-up deals the building row for everyone
+    assert G.active_seat(state) == 2  # the set-up deals the rows: the first player
+    assert G.summary(state)["phase"] == "setup"
     for m in [f"reveal building {b}" for b in ROW_B] + [f"next building {TOP_B}"]:
         state = G.apply_text(state, m)
     seats = []
@@ -264,10 +265,11 @@ def test_active_seat_follows_the_player_concerned() -> None:
         seats.append(G.active_seat(state))
         state = G.apply_text(state, f"deal apprentice {a}")
     assert seats == [2, 0, 1]  # each player in turn from the first player
-    assert G.active_seat(state) is None  # the worker row is dealt for everyone
+    assert G.active_seat(state) == 2
     for w in ROW_W:
         state = G.apply_text(state, f"reveal worker {w}")
     assert G.active_seat(state) == 2 == G.current_player(state)
+    assert G.summary(state)["phase"] == "play"
     state = G.apply_text(state, "start abbaye")
     assert G.current_player(state) == CHANCE and G.active_seat(state) == 2  # Cid's refill
     state = G.apply_text(state, "next building cathedrale")

@@ -310,15 +310,13 @@ def refill_workers(d: Draft) -> None:
 
 def active_seat(state: BuildersState) -> int | None:
     """The seat the table looks at: the player deciding; at a chance step the player it
-    concerns (the player dealt an Apprentice; the player whose turn it is while a row is
-    refilled after their move, or after the Automa's in the solo game); None while the set-up
-    deals the rows, for the Automa's Apprentice and once the game is over."""
+    concerns: the player dealt an Apprentice, otherwise the player whose turn it is (the first
+    player while the set-up deals the rows, the player whose move emptied a row slot, the
+    solo player after the Automa's move).  None for the Automa's Apprentice and once the game
+    is over."""
     if state.over:
         return None
-    if state.pending:
-        if state.pending[0] == DEAL_APPRENTICE:
-            seat = state.pending_seat
-            return seat if seat < len(state.players) else None
-        if in_setup(state):
-            return None
+    if state.pending and state.pending[0] == DEAL_APPRENTICE:
+        seat = state.pending_seat
+        return seat if seat < len(state.players) else None
     return state.turn_player

@@ -225,9 +225,9 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
 
     def active_seat(self, state: BuildersState) -> int | None:
         """The seat the table should look at, chance steps included: the player deciding; the
-        player whose turn it is while a row is refilled after their move; the player dealt an
-        Apprentice.  None while the set-up deals the rows, for the Automa's Apprentice, and
-        once the game is over."""
+        player dealt an Apprentice; otherwise the player whose turn it is (the first player
+        while the set-up deals the rows, the player whose move is refilling a row).  None for
+        the solo Automa's Apprentice and once the game is over."""
         return chance.active_seat(state)
 
     def waiting_for(self, state: BuildersState) -> str | None:
