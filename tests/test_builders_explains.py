@@ -26,6 +26,7 @@ from companion.builders.actions import (
     TakeCoins,
 )
 from companion.builders.cards import APPRENTICES, BUILDING, BUILDINGS, WORKER, WORKERS
+from companion.builders.position import keywords
 from companion.builders.queries import Completion, Cost, SiteView, WorkerView
 from companion.builders.refusals import REFUSALS
 from companion.engine.core import CHANCE
@@ -426,7 +427,7 @@ def test_a_position_equals_the_played_state() -> None:
         ({"players": [{"idle": ["nonsense"]}]}, "position.cards", "not a card"),
         ({"players": [{"coins": -1}]}, "position.player", "coins"),
         ({"turn_player": 5}, "position.turn", "not a seat"),
-        ({"sent": {"abbaye": 1}}, "position.turn", "not an open site"),
+        ({"sent": {"abbaye": 1}}, "position.turn", "not a site of seat 0"),
         ({"pending": ("deal apprentice",)}, "position.pending", "not a refill step"),
         ({"automa_workers": ("maitre-3200",)}, "position.automa", "solo"),
         ({"players": [{"sites": {"abbaye": ["grue-1"]}, "idle": ["grue-1"],
@@ -514,3 +515,20 @@ def test_every_action_has_one_notation() -> None:
     for a in actions:
         assert G.parse_action(str(a)) == a
     assert state is not None
+
+
+@pytest.mark.parametrize(("n", "options"), [(2, {}), (4, {"show_next_worker": True}), (1, {})])
+def test_every_played_position_rebuilds_exactly(n: int, options: dict[str, Any]) -> None:
+    """position(setup, **keywords(state)) == state for every state of random games."""
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = G.initial_state(G.setup(NAMES[:n], seed % n, options))
+        while not G.is_over(state):
+            if not state.apprentices and "deal apprentice" not in state.pending:
+                assert G.position(state.setup, **keywords(state)) == state
+            if G.current_player(state) == CHANCE:
+                state = G.apply(state, sample(G.chance_outcomes(state), rng))
+            else:
+                state = G.apply(state, rng.choice(G.legal_actions(state)))
+    with pytest.raises(SetupError):
+        keywords(state)

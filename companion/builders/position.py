@@ -151,11 +151,12 @@ def position(
         if type(value) is not int or not low <= value <= top:
             raise SetupError(f"{name} cannot be {value!r}", "position.turn")
     sent_t = tuple((sent or {}).items())
-    own = {s.card for s in seats[seat].sites}
+    # Workers go to the player's open sites; a site finished this turn keeps its count.
+    own = {s.card for s in seats[seat].sites} | set(seats[seat].finished)
     for site, count in sent_t:
         if site not in own or type(count) is not int or count < 1:
             raise SetupError(
-                f"sent: {count!r} workers to {site!r}, which is not an open site of seat {seat}",
+                f"sent: {count!r} workers to {site!r}, which is not a site of seat {seat}",
                 "position.turn",
             )
     for step in pending:
@@ -232,3 +233,38 @@ def position(
     if problems:
         raise SetupError("impossible position: " + "; ".join(problems), "position.cards")
     return state
+
+
+def keywords(state: BuildersState) -> dict[str, Any]:
+    """The keywords of :func:`position` that rebuild ``state`` (``position(setup,
+    **keywords(state)) == state``): a played position to edit and rebuild, validated.
+    SetupError during the set-up's deal or once the game is over."""
+    if state.apprentices or DEAL_APPRENTICE in state.pending or state.over:
+        raise SetupError(
+            "a position is a table after the set-up and before the end", "position.turn"
+        )
+    return {
+        "players": [
+            {
+                "coins": p.coins,
+                "idle": list(p.idle),
+                "sites": {s.card: list(s.workers) for s in p.sites},
+                "finished": list(p.finished),
+            }
+            for p in state.players
+        ],
+        "building_row": state.building_row,
+        "building_next": state.building_next,
+        "worker_row": state.worker_row,
+        "worker_next": state.worker_next,
+        "turn_player": state.turn_player,
+        "ap": state.ap,
+        "sent": dict(state.sent),
+        "coin_ap": state.coin_ap,
+        "turn": state.turn,
+        "pending": state.pending,
+        "end": state.end,
+        "automa_workers": state.automa_workers,
+        "automa_finished": state.automa_finished,
+        "set_aside": state.set_aside,
+    }
