@@ -319,6 +319,12 @@ def busy() -> BuildersState:
     )
 
 
+def edit_finished(state: BuildersState, cards: tuple[str, ...]) -> BuildersState:
+    table = keywords(state)
+    table["players"][0]["finished"] += list(cards)
+    return G.position(state.setup, **table)
+
+
 def test_the_queries_a_screen_needs() -> None:
     state = busy()
     assert G.ap_left(state) == 2 and G.round_of(state) == 1
@@ -357,6 +363,10 @@ def test_the_queries_a_screen_needs() -> None:
     after = G.apply(state, Send("apprenti-1001", "tonnelle"))
     assert G.completions(state, after) == [Completion(0, "tonnelle", 8, 0)]
     assert G.end_reason(state) is None and G.turns_left(state) is None
+    assert G.end_at_turn_end(state) is None
+    rich = edit_finished(state, ("cathedrale", "chateau-fort", "grue-2"))
+    assert G.end_at_turn_end(rich) == "Ann reached 18 VP"
+    assert G.apply(rich, EndTurn()).end == "Ann reached 18 VP"
     assert (G.end_vp, G.action_price, G.start_ap) == (17, 5, 3)
 
 

@@ -15,7 +15,7 @@ from companion.engine.errors import IllegalAction, RulesError
 
 from .actions import Action, BuyAction, Recruit, Send, Start, TakeCoins
 from .cards import BUILDING, MACHINE_IDS, OUTPUT, WAGE, Resources
-from .checks import NEEDS, covers
+from .checks import NEEDS, can_progress, covers
 from .constants import ACTION_PRICE, END_VP, MAX_COIN_AP, START_AP
 from .state import BuildersState
 from .turn import check_form, coin_gain
@@ -282,6 +282,20 @@ class Queries:
     def end_reason(self, state: BuildersState) -> str | None:
         """Why the end was triggered (17 VP reached, no progress possible), None before."""
         return state.end
+
+    def end_at_turn_end(self, state: BuildersState) -> str | None:
+        """Why ending the current turn now would trigger the end (the player has 17 VP from
+        cards, or no player can finish a site any more, B6); None if it would not, or if the
+        end is already triggered or the game over."""
+        if state.over or state.end is not None:
+            return None
+        name = state.setup.players[state.turn_player].name
+        vp = state.players[state.turn_player].vp
+        if vp >= END_VP:
+            return f"{name} reached {vp} VP"
+        if not can_progress(state):
+            return "no player can finish a site any more"
+        return None
 
     def turns_left(self, state: BuildersState) -> int | None:
         """Turns still to play once the end is triggered, the current one included (0 when
