@@ -100,7 +100,7 @@ SPEC = GameSpec(
     table_zones=table_zones,
     table_cards=table_cards,
     rank=2,
-    screen="companion.kiosk.screens.builders:BuildersScreen",
-    scenes="companion.kiosk.scenes.builders:SCENES",
+    screen="companion.kiosk.builders.screen:BuildersScreen",
+    scenes="companion.kiosk.builders.scenes",
     unofficial_options=("solo",),
 )

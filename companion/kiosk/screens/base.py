@@ -281,7 +281,7 @@ class GameScreen(Screen):
         overhead camera sees against what the engine holds)."""
         from companion.kiosk.ui import split_h
 
-        if any(type(d).__name__ == "CameraDevice" for d in self.app.devices):
+        if any(callable(getattr(d, "check_table", None)) for d in self.app.devices):
             check_r, close_r = split_h(foot, 1, 1, gap=self.m.gap)
             self.button(surface, check_r, _("Table check"), self.table_check, key="table check")
         else:

@@ -18,14 +18,19 @@ def open_game(app: Any) -> None:
 
         app.show(EndScreen(app, session.id))
         return
-    if session.game.name == "pillars":
-        from .pillars import PillarsScreen
+    app.show(screen_class(session.game.name)(app))
 
-        app.show(PillarsScreen(app))
-    else:
-        from .builders import BuildersScreen
 
-        app.show(BuildersScreen(app))
+def screen_class(game_name: str) -> Any:
+    """The kiosk's table screen for a game: the class its registry record names."""
+    from companion.engine.registry import load_ref, spec
+
+    ref = spec(game_name).screen
+    if ref is None:
+        from .generic import GenericGameScreen
+
+        return GenericGameScreen
+    return load_ref(ref)
 
 
 class Preview:
