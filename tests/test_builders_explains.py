@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.builders import BuildersGame, BuildersState
+from companion.builders import TURN, BuildersGame, BuildersState
 from companion.builders.actions import (
     BuyAction,
     DealApprentice,
@@ -78,6 +78,10 @@ def check_refusal(err: IllegalAction) -> str:
 def test_the_documented_table_is_the_engines() -> None:
     engine = {r.tag: (set(r.required), set(r.optional)) for r in REFUSALS.values()}
     assert engine == DOCUMENTED
+
+
+def test_the_turn_table_names_documented_rules() -> None:
+    assert {tag for move in TURN for tag in move.rules} <= set(REFUSALS)
 
 
 def probes(state: BuildersState, rng: random.Random) -> list[Any]:

@@ -140,7 +140,7 @@ Action = (
 
 BUY_ACTION = BuyAction()
 END_TURN = EndTurn()
-_TAKE = (TakeCoins(1), TakeCoins(2), TakeCoins(3))
+TAKE_COINS = (TakeCoins(1), TakeCoins(2), TakeCoins(3))
 
 _FORMS = (
     "start <building>, recruit <worker>, send <worker> to <building>, coins <1-3>ap, "
@@ -181,7 +181,7 @@ def parse_action(text: str) -> Action:
         return Send(worker, site)
     if verb == "coins" and len(args) == 1:
         if args[0] in ("1ap", "2ap", "3ap"):
-            return _TAKE[int(args[0][0]) - 1]
+            return TAKE_COINS[int(args[0][0]) - 1]
         if args[0] in ("1", "2", "3"):
             raise MalformedAction(text, f"write the AP spent with its unit: coins {args[0]}ap")
         raise MalformedAction(text, "taking coins spends 1, 2 or 3 AP: coins 1ap, 2ap or 3ap")

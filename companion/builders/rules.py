@@ -7,6 +7,12 @@ from finished buildings and machines triggers the end: the round is completed so
 has had the same number of turns.  B6: the end is also triggered when no player can make
 progress any more (see :func:`can_progress`).  Final score: VP + 1 per full 10 coins; ties go to
 the most VP from cards, then the most coins, then the win is shared (B5).
+
+This module is the game's face (:class:`BuildersGame`); the rules themselves live beside it:
+:mod:`.turn` (the decisions of a turn and the Automa's), :mod:`.chance` (the cards that come
+up, refills, and why a card cannot), :mod:`.checks` (no progress, scores, invariants),
+:mod:`.queries` (what screens ask), :mod:`.position` (validated positions) and
+:mod:`.refusals` (every rule tag with its fields).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from . import chance, checks, turn
 from .actions import (
     BUY_ACTION,
     END_TURN,
+    TAKE_COINS,
     Action,
     BuyAction,
     EndTurn,
@@ -121,7 +128,6 @@ TURN: tuple[Move, ...] = (
 _START = {c.id: Start(c.id) for c in BUILDINGS}
 _RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
 _SEND = {(w, s.id): Send(w, s.id) for w in (*WORKER, *MACHINE_IDS) for s in BUILDINGS}
-_TAKE = (TakeCoins(1), TakeCoins(2), TakeCoins(3))
 _DECISIONS = {
     Send: turn.send,
     Start: turn.start,
@@ -279,9 +285,9 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                         if WAGE[w] <= coins:
                             actions.extend(send[w, s] for s in open_sites)
             if state.cumulative_coins:
-                actions.extend(_TAKE[: min(ap, 3 - state.coin_ap)])
+                actions.extend(TAKE_COINS[: min(ap, 3 - state.coin_ap)])
             else:
-                actions.extend(_TAKE[: min(ap, 3)])
+                actions.extend(TAKE_COINS[: min(ap, 3)])
         if coins >= ACTION_PRICE:
             actions.append(BUY_ACTION)
         actions.append(END_TURN)
