@@ -514,6 +514,22 @@ def test_any_text_is_parsed_and_applied_or_refused(text: str, which: int) -> Non
         check_refusal(err)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    card=st.one_of(st.sampled_from(CARDS), st.text(max_size=20), st.integers()),
+    which=st.integers(0, len(POSITIONS) - 1),
+)
+def test_any_card_shown_is_an_outcome_or_refused(card: Any, which: int) -> None:
+    state = POSITIONS[which]
+    try:
+        outcome = G.outcome_for_card(state, card)
+    except IllegalAction as err:
+        check_refusal(err)
+    else:
+        assert G.card_of(outcome) == card
+        assert G.invariants(G.apply(state, outcome)) == []
+
+
 def test_every_action_has_one_notation() -> None:
     """No two actions share a notation, and no notation reads as two actions."""
     state = dealt(2)

@@ -139,9 +139,11 @@ _PLACE_TEXT = {
 }
 
 
-def refuse_card(state: BuildersState, card: str, action: object | None = None) -> IllegalAction:
+def refuse_card(state: BuildersState, card: object, action: object | None = None) -> IllegalAction:
     """Why ``card`` is not an outcome of the step the table is waiting for (see
     ``docs/builders.md`` for the tags); ``action`` is quoted as the refused input."""
+    if not isinstance(card, str):
+        card = repr(card)  # a reading that is no card id at all
     shown = card if action is None else action
     try:
         refuse_card_now(state, card, shown)
