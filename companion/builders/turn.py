@@ -43,37 +43,49 @@ def ordinal(n: int) -> str:
     return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
 
 
+_BUILDING_KIND = "a building or machine"
+
+
 def check_form(action: object) -> None:
     """Raise IllegalAction unless ``action`` is an action of the game with cards of the right
     kind and numbers in range: an action built by hand is refused, never applied."""
     kind = type(action)
     if kind is Start:
-        _known(action, action.card, BUILDING)  # type: ignore[attr-defined]
+        _known(action, "start", action.card, BUILDING, _BUILDING_KIND)  # type: ignore[attr-defined]
     elif kind is Recruit:
-        _known(action, action.card, WORKER)  # type: ignore[attr-defined]
+        _known(action, "recruit", action.card, WORKER, "a worker")  # type: ignore[attr-defined]
     elif kind is Send:
-        _known(action, action.worker, _SENDABLE)  # type: ignore[attr-defined]
-        _known(action, action.site, BUILDING)  # type: ignore[attr-defined]
+        _known(action, "send", action.worker, _SENDABLE, "a worker or machine")  # type: ignore[attr-defined]
+        _known(action, "send … to", action.site, BUILDING, _BUILDING_KIND)  # type: ignore[attr-defined]
     elif kind is TakeCoins:
         ap = action.ap  # type: ignore[attr-defined]
         if type(ap) is not int or not 1 <= ap <= MAX_COIN_AP:
-            refuse(action, "Taking coins spends 1, 2 or 3 AP", "action.ap", ap=_number(ap))
+            refuse(
+                action,
+                f"Taking coins spends 1, 2 or 3 AP, not {_number(ap)}",
+                "action.ap",
+                ap=_number(ap),
+            )
     elif kind is Reveal or kind is ShowNext:
         deck = action.deck  # type: ignore[attr-defined]
         if deck != "building" and deck != "worker":
             refuse(
                 action,
-                "A card is revealed from the building or the worker deck",
+                f"A card comes from the building or the worker deck, not from {deck!r}",
                 "action.card",
                 card=str(deck),
             )
-        _known(action, action.card, BUILDING if deck == "building" else WORKER)  # type: ignore[attr-defined]
+        verb = f"{'reveal' if kind is Reveal else 'next'} {deck}"
+        if deck == "building":
+            _known(action, verb, action.card, BUILDING, _BUILDING_KIND)  # type: ignore[attr-defined]
+        else:
+            _known(action, verb, action.card, WORKER, "a worker")  # type: ignore[attr-defined]
     elif kind is DealApprentice:
-        _known(action, action.card, WORKER)  # type: ignore[attr-defined]
+        _known(action, "deal apprentice", action.card, WORKER, "an Apprentice")  # type: ignore[attr-defined]
     elif kind is not BuyAction and kind is not EndTurn:
         refuse(
             action,
-            f"{action!r} is not a move of The Builders",
+            f"An object of type {kind.__name__} is not a move of The Builders",
             "action.unknown",
             kind=kind.__name__,
         )
@@ -85,11 +97,11 @@ def _number(value: object) -> int | str:
     return str(value)
 
 
-def _known(action: object, card: object, ids: object) -> None:
+def _known(action: object, verb: str, card: object, ids: object, what: str) -> None:
     if type(card) is not str or card not in ids:  # type: ignore[operator]
         refuse(
             action,
-            f"{label(str(card))} is no card this action can take",
+            f"{verb} takes {what}, and {label(str(card))} is not one",
             "action.card",
             card=str(card),
         )
