@@ -30,12 +30,13 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, builders_action_help, card_name, short_card_name
+from companion.kiosk.i18n import _, builders_action_help
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import open_game, virtual_draw
 from companion.kiosk.screens.overlays import help_frame
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
+from companion.kiosk.words import card_name, short_card_name
 
 CELEBRATE_SECONDS = 1.5
 
@@ -92,8 +93,7 @@ class BuildersScreen(GameScreen):
     def card_seen(self, seen: Card) -> None:
         """A card read by the camera: the card the table is dealing now, or refused."""
         state = self.state
-        if seen.game != "builders":
-            self.app.refuse(_("That card belongs to The Pillars of the Earth, not to this game"))
+        if self.foreign_card(seen):
             return
         if not state.pending:
             self.app.refuse(
