@@ -530,6 +530,12 @@ def test_any_card_shown_is_an_outcome_or_refused(card: Any, which: int) -> None:
         assert G.invariants(G.apply(state, outcome)) == []
 
 
+@pytest.mark.parametrize("text", [None, 3, b"end turn", ["end", "turn"]])
+def test_parse_action_refuses_what_is_not_text(text: Any) -> None:
+    with pytest.raises(MalformedAction, match="written as text"):
+        G.parse_action(text)
+
+
 def test_every_action_has_one_notation() -> None:
     """No two actions share a notation, and no notation reads as two actions."""
     state = dealt(2)

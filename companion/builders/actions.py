@@ -167,6 +167,8 @@ _APPRENTICES = frozenset(APPRENTICES)
 
 def parse_action(text: str) -> Action:
     """The action written ``text`` (case and spacing are free); raises MalformedAction."""
+    if not isinstance(text, str):
+        raise MalformedAction(repr(text), "an action is written as text")
     words = text.strip().lower().split()
     if not words:
         raise MalformedAction(text, f"it is empty; the forms are: {_FORMS}")
