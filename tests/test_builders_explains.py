@@ -4,6 +4,7 @@ validated positions."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -560,6 +561,7 @@ def test_every_played_position_rebuilds_exactly(n: int, options: dict[str, Any])
         rng = random.Random(seed)
         state = G.initial_state(G.setup(NAMES[:n], seed % n, options))
         while not G.is_over(state):
+            json.dumps(G.summary(state))  # JSON-ready at every step
             if not state.apprentices and "deal apprentice" not in state.pending:
                 assert G.position(state.setup, **keywords(state)) == state
             if G.current_player(state) == CHANCE:
