@@ -7,6 +7,7 @@ Craftsman, has two consecutive ids).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.engine.registry import CardInfo, GameSpec, TableZone
@@ -77,15 +78,21 @@ def table_zones(players: int) -> tuple[TableZone, ...]:
 
 def table_cards(state: Any) -> dict[str, list[str]]:
     """Where the engine has each card the table mode checks, by zone id.  Finished machines
-    are turned over, so they are expected nowhere."""
+    are turned over, so they are expected nowhere (see ``BuildersGame.cards_in_view``)."""
+    game = BuildersGame()
     out: dict[str, list[str]] = {}
-    for seat, p in enumerate(state.players):
-        hidden = set(p.finished)
-        out[f"sites/{seat}"] = [site.card for site in p.sites] + [
-            w for site in p.sites for w in site.workers if w not in hidden
-        ]
-        out[f"workers/{seat}"] = [w for w in p.idle if w not in hidden]
+    for seat in range(len(state.players)):
+        view = game.cards_in_view(state, seat)
+        out[f"sites/{seat}"] = view["sites"]
+        out[f"workers/{seat}"] = view["workers"]
     return out
+
+
+OPTION_LABELS = {
+    "coins": ("Taking coins", ("Each action alone", "Cumulative")),
+    "show_next_worker": ("Next worker", ("Hidden", "Shown")),
+}
+"""What the set-up screen calls each option and its choices (English; the kiosk translates)."""
 
 
 SPEC = GameSpec(
@@ -95,13 +102,19 @@ SPEC = GameSpec(
     bgg_id=144553,
     min_players=BuildersGame.min_players,
     max_players=BuildersGame.max_players,
-    options=BuildersGame.options,
+    options={
+        name: replace(opt, label=OPTION_LABELS[name][0], labels=OPTION_LABELS[name][1])
+        if name in OPTION_LABELS
+        else opt
+        for name, opt in BuildersGame.options.items()
+    },
     cards=tuple(_info(c) for c in MARKERS),
     marker_base=MARKER_BASE,
     table_zones=table_zones,
     table_cards=table_cards,
     rank=2,
     screen="companion.kiosk.builders.screen:BuildersScreen",
+    words="companion.kiosk.builders.words:BuildersWords",
     scenes="companion.kiosk.builders.scenes",
     unofficial_options=("solo",),
 )

@@ -99,5 +99,6 @@ SPEC = GameSpec(
     table_cards=table_cards,
     rank=1,
     screen="companion.kiosk.pillars.screen:PillarsScreen",
+    words="companion.kiosk.pillars.words:PillarsWords",
     scenes="companion.kiosk.pillars.scenes",
 )

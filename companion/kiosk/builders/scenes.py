@@ -8,8 +8,9 @@ from functools import partial
 from typing import Any
 
 from companion.builders.cards import BUILDING
-from companion.kiosk.i18n import _, card_name
+from companion.kiosk.i18n import _
 from companion.kiosk.screenshots import enter_position, find_prefixes
+from companion.kiosk.words import card_name
 
 from .screen import screen_key
 

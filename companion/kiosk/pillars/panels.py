@@ -12,15 +12,11 @@ import pygame
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import (
-    _,
-    card_name,
-    resource_name,
-    short_card_name,
-)
+from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
+from companion.kiosk.words import card_name, short_card_name
 from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action

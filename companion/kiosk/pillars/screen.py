@@ -21,15 +21,12 @@ import pygame
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import (
-    _,
-    card_name,
-    step_help,
-)
+from companion.kiosk.i18n import _, step_help
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.game import Preview, open_game, pillars_changes, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
+from companion.kiosk.words import card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
@@ -87,8 +84,7 @@ class PillarsScreen(PillarsPanels):
         """A card read by the camera: the outcome of the reveal the table is waiting for, or
         refused with the reason."""
         state = self.state
-        if seen.game != "pillars":
-            self.app.refuse(_("That card belongs to The Builders, not to this game"))
+        if self.foreign_card(seen):
             return
         if self.preview is not None:
             return  # one reveal at a time: the table confirms what it showed first

@@ -8,11 +8,12 @@ from typing import Any
 from companion.kiosk.i18n import (
     _,
     area_name,
-    card_name,
+    kind_name,
+    pillars_card_name,
     resource_name,
-    short_card_name,
     space_name,
 )
+from companion.kiosk.words import GameWords, card_name, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
@@ -148,3 +149,42 @@ def describe_action(action: Action, state: Any) -> str:
             else _("Sell {n} {res}", n=n, res=resource_name(arg))
         )
     return action_label(action)
+
+
+class PillarsWords(GameWords):
+    """The kiosk's words for The Pillars of the Earth."""
+
+    money = "gold"
+
+    def card_name(self, card_id: str) -> str:
+        return pillars_card_name(card_id)
+
+    def short_card_name(self, card_id: str) -> str:
+        if card_id in D.CRAFTSMEN:
+            return kind_name(D.CRAFTSMEN[card_id].kind)
+        return self.card_name(card_id)
+
+    def money_label(self, amount: int) -> str:
+        return _("{n} gold", n=amount)
+
+    def chart_title(self) -> str:
+        return _("VP by round")
+
+    def result(self, summary: dict[str, Any]) -> str:
+        """Who won; a tie on VP is broken by gold."""
+        players = summary["players"]
+        scores = summary["scores"]
+        winners = summary["winners"]
+        top = max(scores.values())
+        tied = [p for p in players if scores[p["name"]] == top]
+        if len(tied) == 1:
+            return _("{name} wins with {points} points", name=winners[0], points=top)
+        if len(winners) == 1:
+            w = next(p for p in tied if p["name"] == winners[0])
+            return _(
+                "Tie on {points} VP broken by gold: {name} has {gold} gold",
+                points=top,
+                name=w["name"],
+                gold=w["gold"],
+            )
+        return _("Shared win: the same VP and the same gold")

@@ -7,30 +7,13 @@ from typing import Any
 
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
-from companion.kiosk.i18n import _, card_name, resource_name
+from companion.kiosk.i18n import _, resource_name
+from companion.kiosk.words import card_name
 
 
 def open_game(app: Any) -> None:
-    """Show the screen for the session's game (or its end screen when it is over)."""
-    session = app.session
-    if session.game.is_over(session.state):
-        from .end import EndScreen
-
-        app.show(EndScreen(app, session.id))
-        return
-    app.show(screen_class(session.game.name)(app))
-
-
-def screen_class(game_name: str) -> Any:
-    """The kiosk's table screen for a game: the class its registry record names."""
-    from companion.engine.registry import load_ref, spec
-
-    ref = spec(game_name).screen
-    if ref is None:
-        from .generic import GenericGameScreen
-
-        return GenericGameScreen
-    return load_ref(ref)
+    """Show the session's game (or its end screen when it is over): ``App.open_game``."""
+    app.open_game()
 
 
 class Preview:
