@@ -7,7 +7,6 @@ from itertools import product
 from typing import Any
 
 from . import data as D
-from . import phase1
 from .actions import CRAFT, DONE, Action, return_action
 from .draft import (
     PillarsDraft,
@@ -255,4 +254,13 @@ def end_round(d: PillarsDraft) -> None:
         supply[D.METAL] -= 1
     d.market = tuple(market)
     d.supply = tuple(supply)
-    phase1.start_round(d)
+    start_round(d)
+
+
+def start_round(d: PillarsDraft) -> None:
+    d.step = "privilege"
+    d.turn = -1
+    d.kingsbridge = ()
+    d.shiring = ()
+    d.pool = ()
+    d.round_craftsmen = tuple(c.id for c in D.ROUND_CRAFTSMEN[d.round - 1])

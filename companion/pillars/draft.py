@@ -9,6 +9,8 @@ from companion.engine.core import Setup
 from companion.engine.draft import Draft, check_draftable, thaw
 
 from . import data as D
+from .actions import Action
+from .refusals import refuse
 from .state import PillarsState, Seat
 
 check_draftable(PillarsState)
@@ -220,3 +222,22 @@ def capacity(seat: Any, card: str) -> int:
     c = D.CRAFTSMEN[card]
     base = 1 if c.spec.auto else c.capacity
     return base + int(seat.boost == card)
+
+
+def discard(d: PillarsDraft, a: Action, rule: str) -> None:
+    """Discard one own craftsman over the limit (``rule``: phase1.limit or shiring.limit)."""
+    s = d.s(d.turn)
+    if a.args[0] not in s.craftsmen:
+        lim = limit(s)
+        raise refuse(
+            a,
+            rule,
+            f"{d.name(d.turn)} has {len(s.craftsmen)} craftsmen and may keep {lim}: "
+            f"discard one of {', '.join(s.craftsmen)}",
+            player=d.turn,
+            have=len(s.craftsmen),
+            limit=lim,
+        )
+    card = str(a.args[0])
+    s.craftsmen = without(s.craftsmen, card)
+    d.removed = (*d.removed, card)

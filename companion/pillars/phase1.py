@@ -1,26 +1,17 @@
-"""The start of a round (the cards revealed) and phase I (the draft), with their legal
-actions and handlers.  Handlers take the mutable draft and an action already checked to be
-well-formed and of this step's kind."""
+"""The cards revealed at the start of a round, and phase I (the draft), with their legal
+actions and handlers (``cathedral.start_round`` sets up the round).  Handlers take the mutable
+draft and an action already checked to be well-formed and of this step's kind."""
 
 from __future__ import annotations
 
 from . import data as D
 from . import phase2, phase3
 from .actions import DISCARD, PASS, TAKE, Action
-from .draft import PillarsDraft, limit, reserve, without
+from .draft import PillarsDraft, discard, limit, reserve, without
 from .refusals import refuse
 from .state import PillarsState
 
 # -- round start: the reveals ----------------------------------------------------------------
-
-
-def start_round(d: PillarsDraft) -> None:
-    d.step = "privilege"
-    d.turn = -1
-    d.kingsbridge = ()
-    d.shiring = ()
-    d.pool = ()
-    d.round_craftsmen = tuple(c.id for c in D.ROUND_CRAFTSMEN[d.round - 1])
 
 
 def reveal_privilege(d: PillarsDraft, a: Action) -> None:
@@ -149,25 +140,6 @@ def next_draft_turn(d: PillarsDraft) -> None:
 
 def legal_discard(state: PillarsState) -> list[Action]:
     return [DISCARD[c] for c in state.seats[state.turn].craftsmen]
-
-
-def discard(d: PillarsDraft, a: Action, rule: str) -> None:
-    """Discard one own craftsman over the limit (``rule``: phase1.limit or shiring.limit)."""
-    s = d.s(d.turn)
-    if a.args[0] not in s.craftsmen:
-        lim = limit(s)
-        raise refuse(
-            a,
-            rule,
-            f"{d.name(d.turn)} has {len(s.craftsmen)} craftsmen and may keep {lim}: "
-            f"discard one of {', '.join(s.craftsmen)}",
-            player=d.turn,
-            have=len(s.craftsmen),
-            limit=lim,
-        )
-    card = str(a.args[0])
-    s.craftsmen = without(s.craftsmen, card)
-    d.removed = (*d.removed, card)
 
 
 def do_draft_discard(d: PillarsDraft, a: Action) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import data as D
-from . import market, phase1
+from . import market
 from .actions import (
     ARCHBISHOP,
     BOOST,
@@ -20,6 +20,7 @@ from .actions import (
 from .draft import (
     PillarsDraft,
     add,
+    discard,
     from_supply,
     gain_gold,
     gain_vp,
@@ -370,7 +371,7 @@ def shiring(d: PillarsDraft) -> None:
 
 
 def do_shiring_discard(d: PillarsDraft, a: Action) -> None:
-    phase1.discard(d, a, "shiring.limit")
+    discard(d, a, "shiring.limit")
     s = d.s(d.turn)
     if len(s.craftsmen) > limit(s):
         return  # two Shiring craftsmen over the limit: discard again

@@ -22,6 +22,7 @@ from companion.engine.errors import SetupError
 from . import data as D
 from .invariants import invariants
 from .state import PillarsState, Seat
+from .steps import STEP
 
 if TYPE_CHECKING:
     from .rules import PillarsGame
@@ -53,8 +54,6 @@ def build(
     if bad:
         raise SetupError(f"unknown state fields: {', '.join(bad)}")
     step = changes.get("step", state.step)
-    from .rules import STEP
-
     if step not in STEP:
         raise SetupError(f"unknown step {step!r}; the steps are {', '.join(STEP)}")
     rnd = changes.get("round", state.round)
