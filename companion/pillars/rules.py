@@ -2,12 +2,12 @@
 
 The round is :data:`STEP_TABLE` (``steps.py``), read like the rulebook: each step names who
 acts, what it is, which verbs it takes, its legal actions and its handler.  ``apply`` checks
-the action (well-formed, of this step, possible), copies the state into a private mutable draft, runs the
-step's handler (which runs every automatic step up to the next decision or chance node) and
-freezes the draft into the next state.  The state given to ``apply`` is never modified, also
-when the action is refused.  The steps live in ``phase1``, ``phase2``, ``phase3``, ``market``
-and ``cathedral`` (modules that call only forward, so none imports another in a circle);
-chance in ``chance``; the refusals' tags in ``refusals``.
+the action (well-formed, of this step, possible), copies the state into a private mutable
+draft, runs the step's handler (which runs every automatic step up to the next decision or
+chance node) and freezes the draft into the next state.  The state given to ``apply`` is never
+modified, also when the action is refused.  The steps live in ``phase1``, ``phase2``,
+``phase3``, ``market`` and ``cathedral`` (modules that call only forward, so none imports
+another in a circle); chance in ``chance``; the refusals' tags in ``refusals``.
 """
 
 from __future__ import annotations
