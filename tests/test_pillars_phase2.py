@@ -100,6 +100,10 @@ def test_the_start_player_may_redraw_once_a_round() -> None:
     assert [str(a) for a in GAME.start_player_actions(s)] == ["redraw"]
     assert GAME.actor(s, GAME.parse_action("redraw")) == 0  # Red, the start player
     assert GAME.actor(s, GAME.parse_action("pass")) == 1
+    assert GAME.log_line(s, GAME.parse_action("redraw")) == (
+        "Red, the start player: redraw (Blue's builder back into the bag)"
+    )
+    assert GAME.log_line(s, GAME.parse_action("pass")) == "Blue: pass"
     s2 = play(s, "redraw")
     assert s2.step == "draw" and s2.bag == (3, 3, 3) and s2.cost == 7
     assert GAME.active_seat(s2) is None  # the bag again

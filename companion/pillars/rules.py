@@ -184,6 +184,20 @@ class PillarsGame(Game[PillarsState, Action]):
             return state.start
         return self.current_player(state)
 
+    def log_line(self, state: PillarsState, action: Action) -> str:
+        """One English line for a log or a record's reader: who takes ``action`` in ``state``
+        and the notation ("Red, the start player: redraw (Blue's builder back into the bag)")."""
+        who = self.actor(state, action)
+        names = state.setup.names
+        if who == CHANCE:
+            return f"the table: {action}"
+        if who < 0:
+            return str(action)
+        if action == REDRAW:
+            owner = names[state.drawn] if state.drawn >= 0 else "the drawn"
+            return f"{names[who]}, the start player: redraw ({owner}'s builder back into the bag)"
+        return f"{names[who]}: {action}"
+
     def apply(self, state: PillarsState, action: Action) -> PillarsState:
         """The next state; raises IllegalAction with the rule tag and the numbers (and
         nothing else, whatever ``action`` holds)."""
