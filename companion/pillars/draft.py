@@ -109,12 +109,13 @@ class PillarsDraft(Draft):
         return [(self.start + k) % n for k in range(n)]
 
     def freeze(self) -> PillarsState:
-        if any(m is not None for m in self._mut):
+        """The next state (a draft is frozen once, at the end of ``apply``)."""
+        mut = self._mut
+        if mut.count(None) != len(mut):
+            seats = self.seats
             self.seats = tuple(
-                s if m is None else m.freeze_as(Seat)
-                for m, s in zip(self._mut, self.seats, strict=True)
+                [seats[i] if m is None else m.freeze_as(Seat) for i, m in enumerate(mut)]
             )
-            self._mut = [None] * len(self.seats)
         return self.freeze_as(PillarsState)
 
 
