@@ -1,0 +1,628 @@
+"""The Builders' simulation path: a mutable state for search and random playouts.
+
+It mirrors the rules (``turn.py``, ``chance.py``, ``checks.py``, ``rules.py``) on lists and small
+mutable records, applies only legal actions (unchecked), and freezes into the rules' own
+:class:`~companion.builders.state.BuildersState`.  The rules stay the truth:
+``companion.engine.sim.verified_game`` compares both at every step (``tests/test_sim_*.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engine.core import CHANCE, TERMINAL, Setup
+
+from .actions import (
+    BUY_ACTION,
+    END_TURN,
+    TAKE_COINS,
+    Action,
+    BuyAction,
+    DealApprentice,
+    EndTurn,
+    Recruit,
+    Reveal,
+    Send,
+    ShowNext,
+    Start,
+    TakeCoins,
+)
+from .cards import BUILDING, BUILDINGS, MACHINE_IDS, ORDER, OUTPUT, WAGE, WORKER, WORKERS
+from .chance import OUTCOME
+from .constants import ACTION_PRICE, AUTOMA, AUTOMA_HAND, COIN_TABLE, END_VP, START_AP
+from .state import (
+    DEAL_APPRENTICE,
+    NEXT_BUILDING,
+    NEXT_WORKER,
+    REVEAL_BUILDING,
+    REVEAL_WORKER,
+    BuildersState,
+    PlayerState,
+    Site,
+)
+
+_START = {c.id: Start(c.id) for c in BUILDINGS}
+_RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
+_SEND = {(w, s.id): Send(w, s.id) for w in (*WORKER, *MACHINE_IDS) for s in BUILDINGS}
+_NEEDS = {c.id: c.needs for c in BUILDINGS}
+_VP = {c.id: c.vp for c in BUILDINGS}
+_PAY = {c.id: c.coins for c in BUILDINGS}
+_MACHINE = {c.id: c.is_machine for c in BUILDINGS}
+_WAGE = dict(WAGE)
+_OUTPUT = dict(OUTPUT)
+_ORDER = dict(ORDER)
+_BUILDING_STEPS = (REVEAL_BUILDING, NEXT_BUILDING)
+
+
+class SimSite:
+    """An open site: the card, its workers, what they supply."""
+
+    __slots__ = ("card", "workers", "s")
+
+    def __init__(self, card: str, workers: list[str], s: list[int]) -> None:
+        self.card = card
+        self.workers = workers
+        self.s = s
+
+
+class SimPlayer:
+    """One player's coins and cards, mutable."""
+
+    __slots__ = ("coins", "idle", "sites", "finished", "vp")
+
+    def __init__(
+        self, coins: int, idle: list[str], sites: list[SimSite], finished: list[str], vp: int
+    ) -> None:
+        self.coins = coins
+        self.idle = idle
+        self.sites = sites
+        self.finished = finished
+        self.vp = vp
+
+    def copy(self) -> SimPlayer:
+        return SimPlayer(
+            self.coins,
+            self.idle[:],
+            [SimSite(s.card, s.workers[:], s.s[:]) for s in self.sites],
+            self.finished[:],
+            self.vp,
+        )
+
+
+class BuildersSim:
+    """A whole table, mutable (see :class:`companion.engine.sim.SimState`)."""
+
+    __slots__ = (
+        "setup",
+        "players",
+        "building_deck",
+        "building_next",
+        "building_row",
+        "worker_deck",
+        "worker_next",
+        "worker_row",
+        "apprentices",
+        "pending",
+        "pending_seat",
+        "turn_player",
+        "ap",
+        "sent",
+        "coin_ap",
+        "turn",
+        "end",
+        "over",
+        "cumulative_coins",
+        "show_next_worker",
+        "solo",
+        "automa_workers",
+        "automa_finished",
+        "set_aside",
+    )
+
+    setup: Setup
+    players: list[SimPlayer]
+    building_deck: list[str]
+    building_next: str | None
+    building_row: list[str]
+    worker_deck: list[str]
+    worker_next: str | None
+    worker_row: list[str]
+    apprentices: list[str]
+    pending: list[str]
+    pending_seat: int
+    turn_player: int
+    ap: int
+    sent: dict[str, int]
+    coin_ap: int
+    turn: int
+    end: str | None
+    over: bool
+    cumulative_coins: bool
+    show_next_worker: bool
+    solo: bool
+    automa_workers: list[str]
+    automa_finished: list[str]
+    set_aside: list[str]
+
+    # -- conversions ------------------------------------------------------------------------
+    @classmethod
+    def thaw(cls, st: BuildersState) -> BuildersSim:
+        """A mutable copy of the rules' state ``st``."""
+        m = object.__new__(cls)
+        m.setup = st.setup
+        m.players = [
+            SimPlayer(
+                p.coins,
+                list(p.idle),
+                [SimSite(s.card, list(s.workers), list(s.supplied)) for s in p.sites],
+                list(p.finished),
+                p.vp,
+            )
+            for p in st.players
+        ]
+        m.building_deck = list(st.building_deck)
+        m.building_next = st.building_next
+        m.building_row = list(st.building_row)
+        m.worker_deck = list(st.worker_deck)
+        m.worker_next = st.worker_next
+        m.worker_row = list(st.worker_row)
+        m.apprentices = list(st.apprentices)
+        m.pending = list(st.pending)
+        m.pending_seat = st.pending_seat
+        m.turn_player = st.turn_player
+        m.ap = st.ap
+        m.sent = dict(st.sent)
+        m.coin_ap = st.coin_ap
+        m.turn = st.turn
+        m.end = st.end
+        m.over = st.over
+        m.cumulative_coins = st.cumulative_coins
+        m.show_next_worker = st.show_next_worker
+        m.solo = st.solo
+        m.automa_workers = list(st.automa_workers)
+        m.automa_finished = list(st.automa_finished)
+        m.set_aside = list(st.set_aside)
+        return m
+
+    def freeze(self) -> BuildersState:
+        """The rules' immutable state equal to this one."""
+        return BuildersState(
+            setup=self.setup,
+            players=tuple(
+                PlayerState(
+                    p.coins,
+                    tuple(p.idle),
+                    tuple(Site(s.card, tuple(s.workers), tuple(s.s)) for s in p.sites),  # type: ignore[arg-type]
+                    tuple(p.finished),
+                    p.vp,
+                )
+                for p in self.players
+            ),
+            building_deck=tuple(self.building_deck),
+            building_next=self.building_next,
+            building_row=tuple(self.building_row),
+            worker_deck=tuple(self.worker_deck),
+            worker_next=self.worker_next,
+            worker_row=tuple(self.worker_row),
+            apprentices=tuple(self.apprentices),
+            pending=tuple(self.pending),
+            pending_seat=self.pending_seat,
+            turn_player=self.turn_player,
+            ap=self.ap,
+            sent=tuple(self.sent.items()),
+            coin_ap=self.coin_ap,
+            turn=self.turn,
+            end=self.end,
+            over=self.over,
+            cumulative_coins=self.cumulative_coins,
+            show_next_worker=self.show_next_worker,
+            solo=self.solo,
+            automa_workers=tuple(self.automa_workers),
+            automa_finished=tuple(self.automa_finished),
+            set_aside=tuple(self.set_aside),
+        )
+
+    def copy(self) -> BuildersSim:
+        """An independent copy."""
+        m = object.__new__(BuildersSim)
+        for name in BuildersSim.__slots__:
+            v = getattr(self, name)
+            if type(v) is list:
+                v = v[:]
+            elif type(v) is dict:
+                v = dict(v)
+            setattr(m, name, v)
+        m.players = [p.copy() for p in self.players]
+        return m
+
+    # -- the contract -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.pending:
+            return CHANCE
+        return self.turn_player
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """As ``chance.outcomes``: the distinct hidden cards weighted by copies, in order."""
+        if self.over or not self.pending:
+            return []
+        step = self.pending[0]
+        cards = self._hidden(step)
+        table = OUTCOME[step]
+        total = len(cards)
+        out: list[tuple[Action, float]] = []
+        prev: str | None = None
+        count = 0
+        for card in cards:
+            if card == prev:
+                count += 1
+                continue
+            if prev is not None:
+                out.append((table[prev], count / total))
+            prev, count = card, 1
+        if prev is not None:
+            out.append((table[prev], count / total))
+        return out
+
+    def _hidden(self, step: str) -> list[str]:
+        if step == DEAL_APPRENTICE:
+            return self.apprentices
+        if step in _BUILDING_STEPS:
+            return self.building_deck
+        return self.worker_deck
+
+    def _open_sites(self, me: SimPlayer) -> list[str]:
+        sent = self.sent
+        ap = self.ap
+        return [s.card for s in me.sites if sent.get(s.card, 0) < ap]
+
+    def legal_actions(self) -> list[Action]:
+        """As ``BuildersGame.legal_actions``, in the same order."""
+        if self.over or self.pending:
+            return []
+        me = self.players[self.turn_player]
+        ap = self.ap
+        coins = me.coins
+        actions: list[Action] = []
+        if ap >= 1:
+            actions.extend(_START[c] for c in self.building_row)
+            actions.extend(_RECRUIT[c] for c in dict.fromkeys(self.worker_row))
+            if me.sites and me.idle:
+                open_sites = self._open_sites(me)
+                if open_sites:
+                    for w in dict.fromkeys(me.idle):
+                        if _WAGE[w] <= coins:
+                            actions.extend(_SEND[w, s] for s in open_sites)
+            if self.cumulative_coins:
+                actions.extend(TAKE_COINS[: min(ap, 3 - self.coin_ap)])
+            else:
+                actions.extend(TAKE_COINS[: min(ap, 3)])
+        if coins >= ACTION_PRICE:
+            actions.append(BUY_ACTION)
+        actions.append(END_TURN)
+        return actions
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action or chance outcome in place (unchecked)."""
+        if self.pending:
+            self._deal(action)
+        else:
+            kind = type(action)
+            if kind is Send:
+                self._send(action)  # type: ignore[arg-type]
+            elif kind is Start:
+                self._start(action.card)  # type: ignore[union-attr]
+            elif kind is Recruit:
+                self._recruit(action.card)  # type: ignore[union-attr]
+            elif kind is TakeCoins:
+                self._coins(action.ap)  # type: ignore[union-attr]
+            elif kind is BuyAction:
+                self.ap += 1
+                self.players[self.turn_player].coins -= ACTION_PRICE
+            elif kind is EndTurn:
+                self._end_turn()
+                return
+        if not self.pending and not self.over and not self._can_act():
+            self._end_turn()
+
+    # -- chance -----------------------------------------------------------------------------
+    def _deal(self, action: Action) -> None:
+        step = self.pending.pop(0)
+        card: str = action.card  # type: ignore[union-attr]
+        if step == DEAL_APPRENTICE:
+            seat = self.pending_seat
+            if seat == len(self.players):
+                self.automa_workers = [card]
+            else:
+                self.players[seat].idle.append(card)
+            self.apprentices.remove(card)
+            self.pending_seat = seat + 1 if self.solo else (seat + 1) % len(self.players)
+            if not self.pending or self.pending[0] != DEAL_APPRENTICE:
+                deck = self.worker_deck + self.apprentices
+                deck.sort(key=_ORDER.__getitem__)
+                self.worker_deck = deck
+                self.apprentices = []
+        elif step == REVEAL_BUILDING:
+            self.building_deck.remove(card)
+            self.building_row.append(card)
+        elif step == NEXT_BUILDING:
+            self.building_deck.remove(card)
+            self.building_next = card
+        elif step == REVEAL_WORKER:
+            self.worker_deck.remove(card)
+            self.worker_row.append(card)
+        else:
+            self.worker_deck.remove(card)
+            self.worker_next = card
+
+    def _refill_buildings(self) -> None:
+        if self.building_next is not None:
+            self.building_row.append(self.building_next)
+            self.building_next = None
+            if self.building_deck:
+                self.pending.append(NEXT_BUILDING)
+        elif self.building_deck:
+            self.pending.append(REVEAL_BUILDING)
+
+    def _refill_workers(self) -> None:
+        if self.worker_next is not None:
+            self.worker_row.append(self.worker_next)
+            self.worker_next = None
+            if self.worker_deck:
+                self.pending.append(NEXT_WORKER)
+        elif self.worker_deck:
+            self.pending.append(NEXT_WORKER if self.show_next_worker else REVEAL_WORKER)
+
+    # -- decisions --------------------------------------------------------------------------
+    def _start(self, card: str) -> None:
+        self.ap -= 1
+        self.players[self.turn_player].sites.append(SimSite(card, [], [0, 0, 0, 0]))
+        self.building_row.remove(card)
+        self._refill_buildings()
+
+    def _recruit(self, card: str) -> None:
+        self.ap -= 1
+        self.players[self.turn_player].idle.append(card)
+        self.worker_row.remove(card)
+        self._refill_workers()
+
+    def _send(self, action: Send) -> None:
+        p = self.players[self.turn_player]
+        worker, card = action.worker, action.site
+        for site in p.sites:
+            if site.card == card:
+                break
+        sent = self.sent
+        nth = sent.get(card, 0) + 1
+        self.ap -= nth
+        sent[card] = nth
+        o = _OUTPUT[worker]
+        s = site.s
+        s[0] += o[0]
+        s[1] += o[1]
+        s[2] += o[2]
+        s[3] += o[3]
+        p.idle.remove(worker)
+        p.coins -= _WAGE[worker]
+        n = _NEEDS[card]
+        site.workers.append(worker)
+        if s[0] >= n[0] and s[1] >= n[1] and s[2] >= n[2] and s[3] >= n[3]:
+            p.idle += site.workers
+            if _MACHINE[card]:
+                p.idle.append(card)
+            p.coins += _PAY[card]
+            p.sites.remove(site)
+            p.finished.append(card)
+            p.vp += _VP[card]
+
+    def _coins(self, k: int) -> None:
+        if self.cumulative_coins:
+            gain = COIN_TABLE[self.coin_ap + k] - COIN_TABLE[self.coin_ap]
+        else:
+            gain = COIN_TABLE[k]
+        self.ap -= k
+        self.coin_ap += k
+        self.players[self.turn_player].coins += gain
+
+    def _can_act(self) -> bool:
+        p = self.players[self.turn_player]
+        if p.coins >= ACTION_PRICE:
+            return True
+        ap = self.ap
+        if ap == 0:
+            return False
+        if not self.cumulative_coins or self.coin_ap < 3 or self.building_row or self.worker_row:
+            return True
+        if not p.sites or not any(_WAGE[w] <= p.coins for w in p.idle):
+            return False
+        sent = self.sent
+        return any(sent.get(s.card, 0) < ap for s in p.sites)
+
+    def _end_turn(self) -> None:
+        n = len(self.players)
+        seat = self.turn_player
+        if self.end is None:
+            vp = self.players[seat].vp
+            if vp >= END_VP:
+                self.end = f"{self.setup.players[seat].name} reached {vp} VP"
+            elif not self._can_progress():
+                self.end = "no player can finish a site any more"
+        if self.solo:
+            self._automa_turn()
+            vp = sum(_VP[c] for c in self.automa_finished)
+            if self.end is None and vp >= END_VP:
+                self.end = f"{AUTOMA} reached {vp} VP"
+            last = self.end is not None
+        else:
+            last = self.end is not None and seat == (self.setup.start_player - 1) % n
+        self.sent = {}
+        self.coin_ap = 0
+        if last:
+            self.over = True
+            self.pending = []
+            self.ap = 0
+            return
+        self.turn_player = (seat + 1) % n
+        self.ap = START_AP
+        self.turn += 1
+
+    def _automa_turn(self) -> None:
+        row = self.worker_row
+        if row:
+            i = max(range(len(row)), key=lambda k: (_WAGE[row[k]], k))
+            self.automa_workers.append(row.pop(i))
+            self._refill_workers()
+        brow = self.building_row
+        if len(self.automa_workers) >= AUTOMA_HAND and brow:
+            i = max(range(len(brow)), key=lambda k: (_VP[brow[k]], k))
+            self.automa_finished.append(brow.pop(i))
+            self.set_aside += self.automa_workers[:AUTOMA_HAND]
+            del self.automa_workers[:AUTOMA_HAND]
+            self._refill_buildings()
+
+    def _can_progress(self) -> bool:
+        """As ``checks.can_progress`` (ruling B6)."""
+        s0 = s1 = s2 = s3 = 0
+        output = _OUTPUT
+        for cards in (self.worker_row, self.worker_deck, self.apprentices):
+            for c in cards:
+                o = output[c]
+                s0 += o[0]
+                s1 += o[1]
+                s2 += o[2]
+                s3 += o[3]
+        if self.worker_next is not None:
+            o = output[self.worker_next]
+            s0 += o[0]
+            s1 += o[1]
+            s2 += o[2]
+            s3 += o[3]
+        startable = self.building_row + self.building_deck
+        if self.building_next is not None:
+            startable.append(self.building_next)
+        if self.solo:
+            workers = len(self.automa_workers) + len(self.worker_row) + len(self.worker_deck)
+            if workers + (self.worker_next is not None) >= AUTOMA_HAND and startable:
+                return True
+        needs = _NEEDS
+        for p in self.players:
+            t0, t1, t2, t3 = s0, s1, s2, s3
+            for c in p.idle:
+                o = output[c]
+                t0 += o[0]
+                t1 += o[1]
+                t2 += o[2]
+                t3 += o[3]
+            for site in p.sites:
+                s = site.s
+                n = needs[site.card]
+                if s[0] + t0 >= n[0] and s[1] + t1 >= n[1] and s[2] + t2 >= n[2] and (
+                    s[3] + t3 >= n[3]
+                ):
+                    return True
+            for card in startable:
+                n = needs[card]
+                if t0 >= n[0] and t1 >= n[1] and t2 >= n[2] and t3 >= n[3]:
+                    return True
+        return False
+
+    # -- the fused random playout -----------------------------------------------------------
+    def random_playout(self, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
+        """Play to the end exactly as ``random_game`` does with ``rng`` (same draws, same
+        choices), without building the lists of legal actions."""
+        actions: list[Any] = []
+        append = actions.append
+        rand = rng.random
+        below = rng.randrange
+        outcome = OUTCOME
+        apply = self.apply
+        for _ in range(max_actions):
+            if self.over:
+                return actions
+            pending = self.pending
+            if pending:
+                step = pending[0]
+                cards = self._hidden(step)
+                total = len(cards)
+                x = rand()
+                acc = 0.0
+                prev = cards[0]
+                count = 0
+                chosen = None
+                for card in cards:
+                    if card == prev:
+                        count += 1
+                        continue
+                    acc += count / total
+                    if x < acc:
+                        chosen = prev
+                        break
+                    prev, count = card, 1
+                if chosen is None:
+                    chosen = prev
+                action: Action = outcome[step][chosen]
+            else:
+                action = self._pick(below)
+            apply(action)
+            append(action)
+        raise RuntimeError(f"builders: no end after {max_actions} actions")
+
+    def _pick(self, below: Any) -> Action:
+        """``rng.choice(self.legal_actions())`` without building the list."""
+        me = self.players[self.turn_player]
+        ap = self.ap
+        coins = me.coins
+        row: list[str] = []
+        recruits: list[str] = []
+        idle: list[str] = []
+        open_sites: list[str] = []
+        n_coins = 0
+        if ap >= 1:
+            row = self.building_row
+            recruits = list(dict.fromkeys(self.worker_row))
+            if me.sites and me.idle:
+                open_sites = self._open_sites(me)
+                if open_sites:
+                    wage = _WAGE
+                    idle = [w for w in dict.fromkeys(me.idle) if wage[w] <= coins]
+            if self.cumulative_coins:
+                n_coins = max(0, min(ap, 3 - self.coin_ap))
+            else:
+                n_coins = min(ap, 3)
+        n_sends = len(idle) * len(open_sites)
+        total = len(row) + len(recruits) + n_sends + n_coins + (coins >= ACTION_PRICE) + 1
+        k = below(total)
+        if k < len(row):
+            return _START[row[k]]
+        k -= len(row)
+        if k < len(recruits):
+            return _RECRUIT[recruits[k]]
+        k -= len(recruits)
+        if k < n_sends:
+            w, s = divmod(k, len(open_sites))
+            return _SEND[idle[w], open_sites[s]]
+        k -= n_sends
+        if k < n_coins:
+            return TAKE_COINS[k]
+        k -= n_coins
+        if k == 0 and coins >= ACTION_PRICE:
+            return BUY_ACTION
+        return END_TURN
+
+
+class BuildersSimulator:
+    """The Builders' :class:`companion.engine.sim.Simulator`."""
+
+    def start(self, setup: Setup) -> BuildersSim:
+        from .rules import BuildersGame
+
+        return BuildersSim.thaw(BuildersGame().initial_state(setup))
+
+    def thaw(self, state: BuildersState) -> BuildersSim:
+        return BuildersSim.thaw(state)
+
+
+SIMULATOR = BuildersSimulator()
+"""The simulation path ``companion.engine.sim.simulator`` finds for this game."""

@@ -1,0 +1,194 @@
+"""The simulation path: a mutable copy of a game's state, for search and random playouts only.
+
+The immutable rules (:class:`~companion.engine.core.Game`) stay the single source of truth.  A
+game's package may add a ``sim`` module with a ``SIMULATOR`` (a :class:`Simulator`): it builds a
+:class:`SimState`, a mutable state that applies *legal* actions in place without checking them,
+lists the same legal actions and chance outcomes, in the same order, as the rules, and freezes
+back into the rules' own immutable state.  :func:`verified_game` plays a random game both ways
+and compares every state, every list of legal actions and every chance outcome; the tests run it
+on thousands of games.  A game without a ``sim`` module gets :class:`RulesSim`, the immutable
+rules behind the same interface.
+
+``SimState.random_playout(rng)`` plays to the end exactly like
+:func:`companion.engine.simulate.random_game` with the same generator (the same chance draws and
+the same decisions), only faster; it is what ``companion simulate`` and the benchmarks time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+from .core import CHANCE, TERMINAL, Game, Setup
+from .simulate import sample
+
+
+class SimState(Protocol):
+    """A mutable state of one game.  ``apply`` trusts its action to be legal (the rules check;
+    the simulation path does not), so a bot gives it only actions from ``legal_actions`` or
+    ``chance_outcomes``."""
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE at a chance node, TERMINAL when the game is over."""
+
+    def legal_actions(self) -> list[Any]:
+        """The rules' legal actions, in the rules' order (equal objects)."""
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """The rules' chance outcomes with their probabilities, in the rules' order."""
+
+    def apply(self, action: Any) -> None:
+        """Apply a legal action or chance outcome in place (unchecked)."""
+
+    def copy(self) -> SimState:
+        """An independent copy (for a search's determinization or a rollout)."""
+
+    def freeze(self) -> Any:
+        """The rules' immutable state equal to this one (``==``)."""
+
+    def random_playout(self, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
+        """Play to the end as ``random_game`` does with ``rng``; every action applied."""
+
+
+class Simulator(Protocol):
+    """A game's simulation path: mutable states from a set-up or from a rules state."""
+
+    def start(self, setup: Setup) -> SimState:
+        """The mutable state before the first action (as ``game.initial_state(setup)``)."""
+
+    def thaw(self, state: Any) -> SimState:
+        """A mutable copy of the rules' immutable ``state``."""
+
+
+class RulesSim:
+    """The immutable rules behind the :class:`SimState` interface (for a game without a
+    simulation path of its own): correct by construction, as fast as the rules."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: Game[Any, Any], state: Any) -> None:
+        self.game = game
+        self.state = state
+
+    def current_player(self) -> int:
+        return self.game.current_player(self.state)
+
+    def legal_actions(self) -> list[Any]:
+        return self.game.legal_actions(self.state)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        return self.game.chance_outcomes(self.state)
+
+    def apply(self, action: Any) -> None:
+        self.state = self.game.apply(self.state, action)
+
+    def copy(self) -> RulesSim:
+        return RulesSim(self.game, self.state)
+
+    def freeze(self) -> Any:
+        return self.state
+
+    def random_playout(self, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
+        return playout(self, rng, max_actions)
+
+
+class RulesSimulator:
+    """:class:`Simulator` over the immutable rules."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+
+    def start(self, setup: Setup) -> SimState:
+        return RulesSim(self.game, self.game.initial_state(setup))
+
+    def thaw(self, state: Any) -> SimState:
+        return RulesSim(self.game, state)
+
+
+def simulator(game: Game[Any, Any]) -> Simulator:
+    """The game's simulation path: ``SIMULATOR`` of the ``sim`` module beside the module that
+    defines the game's class, or :class:`RulesSimulator` when there is none."""
+    package = type(game).__module__.rpartition(".")[0]
+    if package:
+        try:
+            module = importlib.import_module(f"{package}.sim")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.sim":
+                raise
+        else:
+            found: Simulator = module.SIMULATOR
+            return found
+    return RulesSimulator(game)
+
+
+def playout(sim: SimState, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
+    """The generic random playout through the :class:`SimState` interface (the reference the
+    games' own fused playouts match): chance sampled, decisions ``rng.choice``."""
+    actions: list[Any] = []
+    for _ in range(max_actions):
+        who = sim.current_player()
+        if who == TERMINAL:
+            return actions
+        if who == CHANCE:
+            action = sample(sim.chance_outcomes(), rng)
+        else:
+            action = rng.choice(sim.legal_actions())
+        sim.apply(action)
+        actions.append(action)
+    raise RuntimeError(f"no end after {max_actions} actions")
+
+
+class Mismatch(AssertionError):
+    """The simulation path and the rules disagree (a bug in the simulation path)."""
+
+
+def verified_game(
+    game: Game[Any, Any],
+    setup: Setup,
+    rng: random.Random,
+    sim: Simulator | None = None,
+    max_actions: int = 100_000,
+) -> tuple[Any, list[Any]]:
+    """Play one random game on the simulation path and the rules side by side, comparing at
+    every step the frozen state, the current player, the legal actions and the chance outcomes;
+    raise :class:`Mismatch` naming the step and what differs.  Returns what ``random_game``
+    returns (the final rules state and the actions), and the same game for the same ``rng``."""
+    path = sim if sim is not None else simulator(game)
+    fast = path.start(setup)
+    state = game.initial_state(setup)
+    actions: list[Any] = []
+    for _ in range(max_actions):
+        where = f"{game.name}: after {len(actions)} actions"
+        if fast.freeze() != state:
+            raise Mismatch(f"{where}: the states differ ({_diff(fast.freeze(), state)})")
+        who = game.current_player(state)
+        if fast.current_player() != who:
+            raise Mismatch(f"{where}: current player {fast.current_player()} != {who}")
+        if who == TERMINAL:
+            return state, actions
+        if who == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            if fast.chance_outcomes() != outcomes:
+                raise Mismatch(f"{where}: chance outcomes {fast.chance_outcomes()} != {outcomes}")
+            if fast.legal_actions():
+                raise Mismatch(f"{where}: legal actions at a chance node")
+            action = sample(outcomes, rng)
+        else:
+            legal = game.legal_actions(state)
+            if fast.legal_actions() != legal:
+                raise Mismatch(f"{where}: legal actions {fast.legal_actions()} != {legal}")
+            if fast.chance_outcomes():
+                raise Mismatch(f"{where}: chance outcomes at a decision")
+            action = rng.choice(legal)
+        state = game.apply(state, action)
+        fast.apply(action)
+        actions.append(action)
+    raise RuntimeError(f"{game.name}: no end after {max_actions} actions")
+
+
+def _diff(a: Any, b: Any) -> str:
+    """The names of the fields where two states differ (for a readable Mismatch)."""
+    names = getattr(type(a), "__dataclass_fields__", {})
+    out = [k for k in names if getattr(a, k) != getattr(b, k)]
+    return ", ".join(f"{k}: {getattr(a, k)!r} != {getattr(b, k)!r}"[:300] for k in out) or "?"
