@@ -53,6 +53,28 @@ _WAGE = dict(WAGE)
 _OUTPUT = dict(OUTPUT)
 _ORDER = dict(ORDER)
 _BUILDING_STEPS = (REVEAL_BUILDING, NEXT_BUILDING)
+_TWINS = tuple(c.id for c in WORKERS if c.count > 1)
+"""Worker ids with several copies: the only cards a row or a hand can hold twice."""
+_MAX_WAGE = max(_WAGE.values())
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """``list(dict.fromkeys(cards))``, without the copy when no card is there twice."""
+    for twin in _TWINS:
+        if cards.count(twin) > 1:
+            return list(dict.fromkeys(cards))
+    return cards
+
+
+def _total(cards: list[str]) -> list[int]:
+    s0 = s1 = s2 = s3 = 0
+    for c in cards:
+        o = _OUTPUT[c]
+        s0 += o[0]
+        s1 += o[1]
+        s2 += o[2]
+        s3 += o[3]
+    return [s0, s1, s2, s3]
 
 
 class SimSite:
@@ -118,6 +140,7 @@ class BuildersSim:
         "automa_workers",
         "automa_finished",
         "set_aside",
+        "pool",
     )
 
     setup: Setup
@@ -144,6 +167,9 @@ class BuildersSim:
     automa_workers: list[str]
     automa_finished: list[str]
     set_aside: list[str]
+    pool: list[int]
+    """What every worker nobody holds supplies (row, deck, its top, Apprentices to deal): the
+    shared part of ``can_progress``, kept up to date instead of summed every turn."""
 
     # -- conversions ------------------------------------------------------------------------
     @classmethod
@@ -183,7 +209,19 @@ class BuildersSim:
         m.automa_workers = list(st.automa_workers)
         m.automa_finished = list(st.automa_finished)
         m.set_aside = list(st.set_aside)
+        m.pool = _total(m.worker_row + m.worker_deck + m.apprentices)
+        if m.worker_next is not None:
+            m.pool = _total([*m.worker_row, *m.worker_deck, *m.apprentices, m.worker_next])
         return m
+
+    def _taken(self, card: str) -> None:
+        """A worker left the shared pool (recruited, dealt, taken by the Automa)."""
+        o = _OUTPUT[card]
+        pool = self.pool
+        pool[0] -= o[0]
+        pool[1] -= o[1]
+        pool[2] -= o[2]
+        pool[3] -= o[3]
 
     def freeze(self) -> BuildersState:
         """The rules' immutable state equal to this one."""
@@ -338,6 +376,7 @@ class BuildersSim:
             else:
                 self.players[seat].idle.append(card)
             self.apprentices.remove(card)
+            self._taken(card)
             self.pending_seat = seat + 1 if self.solo else (seat + 1) % len(self.players)
             if not self.pending or self.pending[0] != DEAL_APPRENTICE:
                 deck = self.worker_deck + self.apprentices
@@ -386,6 +425,7 @@ class BuildersSim:
         self.ap -= 1
         self.players[self.turn_player].idle.append(card)
         self.worker_row.remove(card)
+        self._taken(card)
         self._refill_workers()
 
     def _send(self, action: Send) -> None:
@@ -472,7 +512,8 @@ class BuildersSim:
         row = self.worker_row
         if row:
             i = max(range(len(row)), key=lambda k: (_WAGE[row[k]], k))
-            self.automa_workers.append(row.pop(i))
+            self.automa_workers.append(row[i])
+            self._taken(row.pop(i))
             self._refill_workers()
         brow = self.building_row
         if len(self.automa_workers) >= AUTOMA_HAND and brow:
@@ -484,21 +525,8 @@ class BuildersSim:
 
     def _can_progress(self) -> bool:
         """As ``checks.can_progress`` (ruling B6)."""
-        s0 = s1 = s2 = s3 = 0
         output = _OUTPUT
-        for cards in (self.worker_row, self.worker_deck, self.apprentices):
-            for c in cards:
-                o = output[c]
-                s0 += o[0]
-                s1 += o[1]
-                s2 += o[2]
-                s3 += o[3]
-        if self.worker_next is not None:
-            o = output[self.worker_next]
-            s0 += o[0]
-            s1 += o[1]
-            s2 += o[2]
-            s3 += o[3]
+        s0, s1, s2, s3 = self.pool
         startable = self.building_row + self.building_deck
         if self.building_next is not None:
             startable.append(self.building_next)
@@ -535,7 +563,7 @@ class BuildersSim:
         actions: list[Any] = []
         append = actions.append
         rand = rng.random
-        below = rng.randrange
+        below = getattr(rng, "_randbelow", rng.randrange)  # what rng.choice draws with
         outcome = OUTCOME
         apply = self.apply
         for _ in range(max_actions):
@@ -574,42 +602,49 @@ class BuildersSim:
         me = self.players[self.turn_player]
         ap = self.ap
         coins = me.coins
-        row: list[str] = []
-        recruits: list[str] = []
+        buy = coins >= ACTION_PRICE
+        if ap < 1:
+            if buy:
+                return BUY_ACTION if below(2) == 0 else END_TURN
+            below(1)  # rng.choice draws even from a list of one
+            return END_TURN
+        row = self.building_row
+        recruits = _distinct(self.worker_row)
         idle: list[str] = []
         open_sites: list[str] = []
-        n_coins = 0
-        if ap >= 1:
-            row = self.building_row
-            recruits = list(dict.fromkeys(self.worker_row))
-            if me.sites and me.idle:
-                open_sites = self._open_sites(me)
-                if open_sites:
-                    wage = _WAGE
-                    idle = [w for w in dict.fromkeys(me.idle) if wage[w] <= coins]
-            if self.cumulative_coins:
-                n_coins = max(0, min(ap, 3 - self.coin_ap))
+        if me.sites and me.idle:
+            sent = self.sent
+            if sent:
+                open_sites = [s.card for s in me.sites if sent.get(s.card, 0) < ap]
             else:
-                n_coins = min(ap, 3)
-        n_sends = len(idle) * len(open_sites)
-        total = len(row) + len(recruits) + n_sends + n_coins + (coins >= ACTION_PRICE) + 1
-        k = below(total)
-        if k < len(row):
+                open_sites = [s.card for s in me.sites]
+            if open_sites:
+                idle = _distinct(me.idle)
+                if coins < _MAX_WAGE:
+                    wage = _WAGE
+                    idle = [w for w in idle if wage[w] <= coins]
+        if self.cumulative_coins:
+            n_coins = min(ap, 3 - self.coin_ap)
+        else:
+            n_coins = 3 if ap > 3 else ap
+        n_row = len(row)
+        n_recruits = len(recruits)
+        n_sites = len(open_sites)
+        n_sends = len(idle) * n_sites
+        k = below(n_row + n_recruits + n_sends + n_coins + buy + 1)
+        if k < n_row:
             return _START[row[k]]
-        k -= len(row)
-        if k < len(recruits):
+        k -= n_row
+        if k < n_recruits:
             return _RECRUIT[recruits[k]]
-        k -= len(recruits)
+        k -= n_recruits
         if k < n_sends:
-            w, s = divmod(k, len(open_sites))
+            w, s = divmod(k, n_sites)
             return _SEND[idle[w], open_sites[s]]
         k -= n_sends
         if k < n_coins:
             return TAKE_COINS[k]
-        k -= n_coins
-        if k == 0 and coins >= ACTION_PRICE:
-            return BUY_ACTION
-        return END_TURN
+        return BUY_ACTION if k == n_coins and buy else END_TURN
 
 
 class BuildersSimulator:
