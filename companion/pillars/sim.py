@@ -20,9 +20,14 @@ from companion.engine.core import CHANCE, TERMINAL, Setup
 from companion.engine.draft import thaw
 
 from . import data as D
-from .actions import Action
+from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action
+from .actions import return_action
+from .cathedral import next_cathedral, return_ways
 from .chance import CARD_STEPS, DIE_FACES, outcomes, privilege_deck
-from .draft import PillarsDraft, SeatDraft
+from .draft import PillarsDraft, SeatDraft, add, gain_gold, settle, spend
+from .market import next_market
+from .phase1 import end_draft
+from .phase2 import after_builder
 from .state import PillarsState, Seat
 from .steps import CHANCE_STEPS, STEP
 
@@ -39,6 +44,46 @@ def _outcome(verb: str, arg: Any) -> Action:
         a = _OUTCOME[verb, arg] = Action(verb, (arg,))
     return a
 
+
+# Craftsman ids by what their kind allows (rulings P13): ``kinds(s) & X`` as a set test.
+_WOOD_IDS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.WOODWORKER_KINDS)
+_STONE_IDS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.STONECUTTER_KINDS)
+_MORTAR_IDS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.MORTAR_KINDS)
+_AUTO = frozenset(c for c, m in D.CRAFTSMEN.items() if m.spec.auto)
+_NEEDS_MORTAR = frozenset(c for c, m in D.CRAFTSMEN.items() if m.spec.needs_mortar)
+_INPUTS = {c: m.spec.inputs for c, m in D.CRAFTSMEN.items()}
+_CAPACITY = {c: m.capacity for c, m in D.CRAFTSMEN.items()}
+_CARD_WORKERS = {c: k.workers for c, k in D.RESOURCE_CARDS.items()}
+_COST = {c: m.cost for c, m in D.CRAFTSMEN.items()}
+_SPACE_IDS = tuple(sp.id for sp in D.SPACES)
+_PLACE = tuple(PLACE[k] for k in _SPACE_IDS)
+_REMIGIUS = tuple(REMIGIUS[k] for k in _SPACE_IDS)
+_RES_INDEX = {name: i for i, name in enumerate(D.RESOURCES)}
+_MOST = len(SELL[0]) - 1
+_SPEC_GOLD = {c: m.spec.gold for c, m in D.CRAFTSMEN.items()}
+_SPEC_VP = {c: m.spec.vp for c, m in D.CRAFTSMEN.items()}
+_NO_CUBES = (0, 0, 0, 0)
+_RETURNS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _return_ways(res: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``cathedral.return_ways(res, sum(res) - 5)``, remembered (few hands ever occur)."""
+    ways = _RETURNS.get(res)
+    if ways is None:
+        ways = _RETURNS[res] = return_ways(res, sum(res) - 5)
+    return ways
+
+
+_RETURN_ACTION: dict[tuple[int, ...], Action] = {}
+
+
+def _return_action(way: tuple[int, ...]) -> Action:
+    a = _RETURN_ACTION.get(way)
+    if a is None:
+        a = _RETURN_ACTION[way] = return_action(
+            {D.RESOURCES[r]: k for r, k in enumerate(way)}
+        )
+    return a
 
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
 
@@ -90,8 +135,235 @@ class PillarsSim(PillarsDraft):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
+        fast = _FAST_LEGAL.get(self.step)
+        if fast is not None:
+            return fast(self)
         legal = _LEGAL[self.step]
         return [] if legal is None else legal(self)  # type: ignore[arg-type]
+
+    # Mirrors of the most frequent steps' legal actions and handlers (the rest run the rules'
+    # own): the same lists in the same order, the same changes, no refusal checks.
+    def _legal_draft(self) -> list[Action]:
+        s = self.seats[self.turn]
+        free = s.workers + s.gray
+        for c in s.cards:
+            free -= _CARD_WORKERS[c]
+        gold = s.gold
+        out = []
+        for card in self.pool:
+            need = _CARD_WORKERS.get(card)
+            if need is not None:
+                if need <= free:
+                    out.append(TAKE[card])
+            elif _COST[card] <= gold:
+                out.append(TAKE[card])
+        out.append(PASS)
+        return out
+
+    def _legal_place(self) -> list[Action]:
+        s = self.seats[self.turn]
+        cost = max(D.FIRST_COST - self.decided, 0)
+        spaces = self.spaces
+        out: list[Action] = []
+        if s.gold >= cost:
+            out = [_PLACE[k] for k, who in enumerate(spaces) if who < 0]
+        if cost > 0:
+            out.append(PASS)
+            if "remigius" in s.privileges:
+                out += [_REMIGIUS[k] for k, who in enumerate(spaces) if who < 0]
+        return out
+
+    def _legal_parked(self) -> list[Action]:
+        return [_PLACE[k] for k, who in enumerate(self.spaces) if who < 0]
+
+    def _legal_market(self) -> list[Action]:
+        s = self.seats[self.turn]
+        gold = s.gold
+        market = self.market
+        sold = s.sold
+        bought = s.bought
+        crafts = s.craftsmen
+        out = [PASS]
+        if not sold & 1:
+            out += BUY[0][1 : min(market[0], gold // 4) + 1]
+        if not sold & 2 and not _WOOD_IDS.isdisjoint(crafts):
+            out += BUY[1][1 : min(market[1], gold // 3) + 1]
+        if not sold & 4:
+            out += BUY[2][1 : min(market[2], gold // 2) + 1]
+        res = s.res
+        if not bought & 1 and not _STONE_IDS.isdisjoint(crafts):
+            out += SELL[0][1 : min(res[0], _MOST) + 1]
+        if not bought & 2:
+            out += SELL[1][1 : min(res[1], _MOST) + 1]
+        if not bought & 4:
+            out += SELL[2][1 : min(res[2], _MOST) + 1]
+        if not bought & 8:
+            out += SELL[3][1 : min(res[3], _MOST) + 1]
+        return out
+
+    def _legal_cathedral(self) -> list[Action]:
+        s = self.seats[self.turn]
+        crafts = s.craftsmen
+        mortar = not _MORTAR_IDS.isdisjoint(crafts)
+        res = s.res
+        gold = s.gold
+        uses = dict(s.uses)
+        boost = s.boost
+        out = []
+        for c in crafts:
+            if c in _AUTO:
+                continue
+            if uses.get(c, 0) >= _CAPACITY[c] + (boost == c):
+                continue
+            if not mortar and c in _NEEDS_MORTAR:
+                continue
+            need = _INPUTS[c]
+            if (
+                need[0] > res[0]
+                or need[1] > res[1]
+                or need[2] > res[2]
+                or need[3] > res[3]
+                or need[4] > gold
+            ):
+                continue
+            out.append(CRAFT[c])
+        out.append(DONE)
+        return out
+
+    def _do_draft(self, a: Action) -> None:
+        i = self.turn
+        s = self.seats[i]
+        if a.verb == "pass":
+            s.passed = True
+        else:
+            card = a.args[0]
+            pool = list(self.pool)
+            pool.remove(card)
+            self.pool = tuple(pool)
+            if card in _CARD_WORKERS:
+                s.cards = (*s.cards, card)  # type: ignore[has-type]
+            else:
+                s.gold -= _COST[card]  # type: ignore[index]
+                s.craftsmen = (*s.craftsmen, card)  # type: ignore[has-type]
+                if len(s.craftsmen) > D.CRAFTSMAN_LIMIT + ("jack" in s.privileges):
+                    self.step = "draft-discard"
+                    return
+        self.step = "draft"
+        if self.pool:
+            n = len(self.seats)
+            seats = self.seats
+            for k in range(1, n + 1):
+                j = (i + k) % n
+                if not seats[j].passed:
+                    self.turn = j
+                    return
+        end_draft(self)
+
+    def _do_place(self, a: Action) -> None:
+        if a.verb == "redraw":
+            _HANDLER["place"](self, a)  # type: ignore[misc]
+            return
+        i = self.turn
+        s = self.seats[i]
+        if a.verb == "pass":
+            self.parked = (*self.parked, i)
+        else:
+            k = D.SPACE_INDEX[a.args[0]]  # type: ignore[index]
+            if a.verb == "remigius":
+                privileges = list(s.privileges)
+                privileges.remove("remigius")
+                s.privileges = tuple(privileges)
+                s.spent = (*s.spent, "remigius")
+            else:
+                s.gold -= max(D.FIRST_COST - self.decided, 0)
+            spaces = self.spaces
+            self.spaces = spaces[:k] + (i,) + spaces[k + 1 :]
+        self.decided += 1
+        self.drawn = -1
+        after_builder(self)
+
+    def _spend_one(self, s: SeatDraft, r: int, n: int) -> None:
+        """``spend`` of ``n`` cubes of one resource ``r`` (owed ones first, ruling P16)."""
+        s.res = add(s.res, r, -n)
+        owed = s.owed
+        cancel = owed[r] if owed[r] < n else n
+        if cancel:
+            s.owed = add(owed, r, -cancel)
+        if n > cancel:
+            self.supply = add(self.supply, r, n - cancel)
+            for seat in self.seats:
+                if seat.owed != _NO_CUBES:
+                    settle(self)
+                    break
+
+    def _legal_return(self) -> list[Action]:
+        return [_return_action(w) for w in _return_ways(self.seats[self.turn].res)]
+
+    def _do_cathedral(self, a: Action) -> None:
+        i = self.turn
+        s = self.seats[i]
+        if a.verb == "craft":
+            c: str = a.args[0]  # type: ignore[assignment]
+            need = _INPUTS[c]
+            if need[0] or need[1] or need[2] or need[3]:
+                spend(self, s, need[:4])
+            gold = s.gold - need[4] + _SPEC_GOLD[c]
+            s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
+            vp = s.vp + _SPEC_VP[c]
+            s.vp = vp if vp > 0 else 0
+            uses = dict(s.uses)
+            uses[c] = uses.get(c, 0) + 1
+            s.uses = tuple(uses.items())
+            return
+        if a.verb == "convert":
+            _HANDLER["cathedral"](self, a)  # type: ignore[misc]
+            return
+        if sum(s.res) > 5:
+            ways = _return_ways(s.res)
+            if len(ways) > 1:
+                self.step = "return"
+                return
+            spend(self, s, ways[0])
+        next_cathedral(self)
+
+    def _reveal_builder(self, a: Action) -> None:
+        colour = a.args[0]
+        i = 0
+        for p in self.setup.players:
+            if p.colour == colour:
+                break
+            i += 1
+        s = self.seats[i]
+        if s.walled and s.drawn >= 2:
+            _HANDLER["draw"](self, a)  # ruling P6: set aside, draw another (rare)
+            return
+        self.bag = add(self.bag, i, -1)
+        s.drawn += 1
+        self.drawn = i
+        self.turn = i
+        self.step = "place"
+
+    def _do_market(self, a: Action) -> None:
+        if a.verb == "pass":
+            slot = self.market_slot
+            self.market_live = tuple(m for m in self.market_live if m != slot)
+            next_market(self)
+            return
+        s = self.seats[self.turn]
+        name, n = a.args
+        r = _RES_INDEX[name]  # type: ignore[index]
+        price = D.MARKET_PRICE[r]
+        if a.verb == "buy":
+            s.gold -= n * price  # type: ignore[operator]
+            self.market = add(self.market, r, -n)  # type: ignore[arg-type]
+            s.res = add(s.res, r, n)  # type: ignore[arg-type]
+            s.bought |= 1 << r
+        else:
+            self._spend_one(s, r, n)  # type: ignore[arg-type]
+            gold = s.gold + n * price  # type: ignore[operator]
+            s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
+            s.sold |= 1 << r
+        next_market(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.over:
@@ -100,6 +372,10 @@ class PillarsSim(PillarsDraft):
 
     def apply(self, action: Action) -> None:
         """Apply a legal action or chance outcome in place (unchecked): the step's handler."""
+        fast = _FAST_DO.get(self.step)
+        if fast is not None:
+            fast(self, action)
+            return
         handler = _HANDLER[self.step]
         assert handler is not None
         handler(self, action)
@@ -112,8 +388,8 @@ class PillarsSim(PillarsDraft):
         append = actions.append
         rand = rng.random
         below = getattr(rng, "_randbelow", rng.randrange)  # what rng.choice draws with
-        handlers = _HANDLER
-        legal = _LEGAL
+        handlers = {**_HANDLER, **_FAST_DO}
+        legal = {**_LEGAL, **_FAST_LEGAL}
         for _ in range(max_actions):
             if self.over:
                 return actions
@@ -163,6 +439,23 @@ class PillarsSim(PillarsDraft):
             if x < acc:
                 return _outcome(_CARD_VERB[step], card)
         return _outcome(_CARD_VERB[step], cards[-1])
+
+
+_FAST_LEGAL = {
+    "draft": PillarsSim._legal_draft,
+    "place": PillarsSim._legal_place,
+    "parked": PillarsSim._legal_parked,
+    "market": PillarsSim._legal_market,
+    "cathedral": PillarsSim._legal_cathedral,
+    "return": PillarsSim._legal_return,
+}
+_FAST_DO = {
+    "draft": PillarsSim._do_draft,
+    "place": PillarsSim._do_place,
+    "market": PillarsSim._do_market,
+    "cathedral": PillarsSim._do_cathedral,
+    "draw": PillarsSim._reveal_builder,
+}
 
 
 class PillarsSimulator:
