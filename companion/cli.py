@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine import Record, RecordError, RulesError, get_game, replay
 from companion.engine.registry import names as game_names
-from companion.engine.simulate import random_game
+from companion.engine.sim import Mismatch, simulator, verified_game
 
 if TYPE_CHECKING:
     from companion.journal import GameInfo, Journal
@@ -40,11 +40,21 @@ def _simulate(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     total_actions = 0
     elapsed = 0.0
+    path = simulator(game)  # the bots' simulation path; --verify checks it against the rules
     for k in range(args.games):
         seed = args.seed + k
         rng = random.Random(seed)
         t0 = time.perf_counter()
-        state, actions = random_game(game, setup, rng)
+        if args.verify:
+            try:
+                state, actions = verified_game(game, setup, rng, sim=path)
+            except Mismatch as exc:
+                print(f"companion simulate: game {k + 1} (seed {seed}): {exc}", file=sys.stderr)
+                return 1
+        else:
+            fast = path.start(setup)
+            actions = fast.random_playout(rng)
+            state = fast.freeze()
         elapsed += time.perf_counter() - t0
         total_actions += len(actions)
         scores = game.scores(state)
@@ -396,6 +406,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
+    sim.add_argument(
+        "--verify",
+        action="store_true",
+        help="compare every state of the simulation path with the rules engine (slower)",
+    )
     sim.set_defaults(run=_simulate)
     rep = sub.add_parser("replay", help="apply a game record and print the result")
     rep.add_argument(

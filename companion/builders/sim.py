@@ -19,16 +19,13 @@ from .actions import (
     TAKE_COINS,
     Action,
     BuyAction,
-    DealApprentice,
     EndTurn,
     Recruit,
-    Reveal,
     Send,
-    ShowNext,
     Start,
     TakeCoins,
 )
-from .cards import BUILDING, BUILDINGS, MACHINE_IDS, ORDER, OUTPUT, WAGE, WORKER, WORKERS
+from .cards import BUILDINGS, MACHINE_IDS, ORDER, OUTPUT, WAGE, WORKER, WORKERS
 from .chance import OUTCOME
 from .constants import ACTION_PRICE, AUTOMA, AUTOMA_HAND, COIN_TABLE, END_VP, START_AP
 from .state import (
@@ -546,8 +543,11 @@ class BuildersSim:
             for site in p.sites:
                 s = site.s
                 n = needs[site.card]
-                if s[0] + t0 >= n[0] and s[1] + t1 >= n[1] and s[2] + t2 >= n[2] and (
-                    s[3] + t3 >= n[3]
+                if (
+                    s[0] + t0 >= n[0]
+                    and s[1] + t1 >= n[1]
+                    and s[2] + t2 >= n[2]
+                    and (s[3] + t3 >= n[3])
                 ):
                     return True
             for card in startable:

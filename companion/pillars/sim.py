@@ -20,11 +20,10 @@ from companion.engine.core import CHANCE, TERMINAL, Setup
 from companion.engine.draft import thaw
 
 from . import data as D
-from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action
-from .actions import return_action
+from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action, return_action
 from .cathedral import next_cathedral, return_ways
 from .chance import CARD_STEPS, DIE_FACES, outcomes, privilege_deck
-from .draft import PillarsDraft, SeatDraft, add, gain_gold, settle, spend
+from .draft import PillarsDraft, SeatDraft, add, settle, spend
 from .market import next_market
 from .phase1 import end_draft
 from .phase2 import after_builder
@@ -80,10 +79,9 @@ _RETURN_ACTION: dict[tuple[int, ...], Action] = {}
 def _return_action(way: tuple[int, ...]) -> Action:
     a = _RETURN_ACTION.get(way)
     if a is None:
-        a = _RETURN_ACTION[way] = return_action(
-            {D.RESOURCES[r]: k for r, k in enumerate(way)}
-        )
+        a = _RETURN_ACTION[way] = return_action({D.RESOURCES[r]: k for r, k in enumerate(way)})
     return a
+
 
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
 
@@ -92,29 +90,30 @@ class PillarsSim(PillarsDraft):
     """A whole table, mutable, for search (see :class:`companion.engine.sim.SimState`)."""
 
     __slots__ = ()
+    seats: list[SeatDraft]  # type: ignore[assignment]  # every seat thawed, for good
 
     @classmethod
     def thaw(cls, state: PillarsState) -> PillarsSim:
         """A mutable copy of the rules' state ``state``."""
         m: PillarsSim = thaw(state, cls)
         mut = [thaw(s, SeatDraft) for s in state.seats]
-        m._mut = mut  # type: ignore[assignment]
-        m.seats = mut  # type: ignore[assignment]
+        m._mut = mut
+        m.seats = mut
         return m
 
     def freeze(self) -> PillarsState:
         """The rules' immutable state equal to this one."""
         out = object.__new__(PillarsState)
         out.__dict__.update(self.__dict__)
-        out.__dict__["seats"] = tuple([m.freeze_as(Seat) for m in self.seats])  # type: ignore[attr-defined]
+        out.__dict__["seats"] = tuple([m.freeze_as(Seat) for m in self.seats])
         return out
 
     def copy(self) -> PillarsSim:
         """An independent copy."""
         m: PillarsSim = thaw(self, PillarsSim)
         mut = [thaw(s, SeatDraft) for s in self.seats]
-        m._mut = mut  # type: ignore[assignment]
-        m.seats = mut  # type: ignore[assignment]
+        m._mut = mut
+        m.seats = mut
         return m
 
     @property
@@ -236,15 +235,15 @@ class PillarsSim(PillarsDraft):
         if a.verb == "pass":
             s.passed = True
         else:
-            card = a.args[0]
+            card: str = a.args[0]  # type: ignore[assignment]
             pool = list(self.pool)
             pool.remove(card)
             self.pool = tuple(pool)
             if card in _CARD_WORKERS:
-                s.cards = (*s.cards, card)  # type: ignore[has-type]
+                s.cards = (*s.cards, card)
             else:
-                s.gold -= _COST[card]  # type: ignore[index]
-                s.craftsmen = (*s.craftsmen, card)  # type: ignore[has-type]
+                s.gold -= _COST[card]
+                s.craftsmen = (*s.craftsmen, card)
                 if len(s.craftsmen) > D.CRAFTSMAN_LIMIT + ("jack" in s.privileges):
                     self.step = "draft-discard"
                     return
@@ -335,7 +334,7 @@ class PillarsSim(PillarsDraft):
             i += 1
         s = self.seats[i]
         if s.walled and s.drawn >= 2:
-            _HANDLER["draw"](self, a)  # ruling P6: set aside, draw another (rare)
+            _HANDLER["draw"](self, a)  # type: ignore[misc]  # ruling P6: set aside, redraw
             return
         self.bag = add(self.bag, i, -1)
         s.drawn += 1
@@ -350,17 +349,18 @@ class PillarsSim(PillarsDraft):
             next_market(self)
             return
         s = self.seats[self.turn]
-        name, n = a.args
-        r = _RES_INDEX[name]  # type: ignore[index]
+        name: str = a.args[0]  # type: ignore[assignment]
+        n: int = a.args[1]  # type: ignore[assignment]
+        r = _RES_INDEX[name]
         price = D.MARKET_PRICE[r]
         if a.verb == "buy":
-            s.gold -= n * price  # type: ignore[operator]
-            self.market = add(self.market, r, -n)  # type: ignore[arg-type]
-            s.res = add(s.res, r, n)  # type: ignore[arg-type]
+            s.gold -= n * price
+            self.market = add(self.market, r, -n)
+            s.res = add(s.res, r, n)
             s.bought |= 1 << r
         else:
-            self._spend_one(s, r, n)  # type: ignore[arg-type]
-            gold = s.gold + n * price  # type: ignore[operator]
+            self._spend_one(s, r, n)
+            gold = s.gold + n * price
             s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
             s.sold |= 1 << r
         next_market(self)
