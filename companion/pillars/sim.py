@@ -23,10 +23,22 @@ from . import data as D
 from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action, return_action
 from .cathedral import next_cathedral, return_ways
 from .chance import CARD_STEPS, DIE_FACES, outcomes, privilege_deck
-from .draft import PillarsDraft, SeatDraft, add, settle, spend
+from .draft import (
+    PillarsDraft,
+    SeatDraft,
+    add,
+    from_supply,
+    gain_gold,
+    gain_vp,
+    pay_or_lose,
+    settle,
+    spend,
+    without,
+)
 from .market import next_market
 from .phase1 import end_draft
 from .phase2 import after_builder
+from .phase3 import take_privilege
 from .state import PillarsState, Seat
 from .steps import CHANCE_STEPS, STEP
 
@@ -81,6 +93,32 @@ def _return_action(way: tuple[int, ...]) -> Action:
     if a is None:
         a = _RETURN_ACTION[way] = return_action({D.RESOURCES[r]: k for r, k in enumerate(way)})
     return a
+
+
+_ARCHBISHOP = D.SPACE_INDEX["archbishop"]
+_KINGSBRIDGE = D.AREA_SPACES["kingsbridge"]
+_PRIORY = tuple(zip(D.AREA_SPACES["priory"], D.PRIORY_VP, strict=True))
+_CARD_RESOURCE = {c: k.resource for c, k in D.RESOURCE_CARDS.items()}
+_CARD_YIELD = {c: k.yield_ for c, k in D.RESOURCE_CARDS.items()}
+_BONUS = D.PRODUCTION_BONUS
+_NO_BOOST_IDS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.NO_BOOST_KINDS)
+
+_FREE: dict[tuple[int, ...], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
+def _free(spaces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """``place`` and ``remigius`` on every free space, in space order (remembered: a round
+    fills the board one builder at a time, so few boards recur often)."""
+    got = _FREE.get(spaces)
+    if got is None:
+        if len(_FREE) > 50_000:
+            _FREE.clear()
+        free = [k for k, who in enumerate(spaces) if who < 0]
+        got = _FREE[spaces] = (
+            tuple(_PLACE[k] for k in free),
+            tuple(_REMIGIUS[k] for k in free),
+        )
+    return got
 
 
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
@@ -161,19 +199,18 @@ class PillarsSim(PillarsDraft):
 
     def _legal_place(self) -> list[Action]:
         s = self.seats[self.turn]
-        cost = max(D.FIRST_COST - self.decided, 0)
-        spaces = self.spaces
-        out: list[Action] = []
-        if s.gold >= cost:
-            out = [_PLACE[k] for k, who in enumerate(spaces) if who < 0]
-        if cost > 0:
-            out.append(PASS)
-            if "remigius" in s.privileges:
-                out += [_REMIGIUS[k] for k, who in enumerate(spaces) if who < 0]
+        cost = D.FIRST_COST - self.decided
+        free = _free(self.spaces)
+        if cost <= 0:
+            return list(free[0])
+        out: list[Action] = list(free[0]) if s.gold >= cost else []
+        out.append(PASS)
+        if "remigius" in s.privileges:
+            out += free[1]
         return out
 
     def _legal_parked(self) -> list[Action]:
-        return [_PLACE[k] for k, who in enumerate(self.spaces) if who < 0]
+        return list(_free(self.spaces)[0])
 
     def _legal_market(self) -> list[Action]:
         s = self.seats[self.turn]
@@ -342,6 +379,142 @@ class PillarsSim(PillarsDraft):
         self.turn = i
         self.step = "place"
 
+    # Phase III steps 1 to 8 (``phase3``): the event, the Archbishop, Thomas's queue, the
+    # event's effect, then wool mill, Kingsbridge, Priory and production, run once a round.
+    def _do_event(self, a: Action) -> None:
+        card: str = a.args[0]  # type: ignore[assignment]
+        self.events_unseen = without(self.events_unseen, card)
+        self.event = card
+        arch = self.spaces[_ARCHBISHOP]
+        if arch >= 0:
+            self.step = "archbishop"
+            self.turn = arch
+        else:
+            self._thomas()
+
+    def _do_archbishop(self, a: Action) -> None:
+        s = self.seats[self.turn]
+        choice: str = a.args[0]  # type: ignore[assignment]
+        if choice == "protect":
+            s.protected = True
+        else:
+            r = _RES_INDEX[choice]
+            self.market = add(self.market, r, -1)
+            s.res = add(s.res, r, 1)
+        self._thomas()
+
+    def _thomas(self) -> None:
+        seats = self.seats
+        queue: tuple[int, ...] = ()
+        if self.event and not D.EVENTS[self.event]:
+            queue = tuple(
+                i
+                for i in self.order()
+                if "thomas" in seats[i].privileges and not seats[i].protected
+            )
+        self.queue = queue
+        if queue:
+            self.turn, self.queue = queue[0], queue[1:]
+            self.step = "thomas"
+        else:
+            self.turn = -1
+            self._resolve_event()
+
+    def _resolve_event(self) -> None:
+        ev = self.event
+        seats = self.seats
+        good = D.EVENTS.get(ev, True)
+        affected = [i for i in self.order() if good or not seats[i].protected]
+        if ev == "koenig":
+            for i in affected:
+                gain_gold(seats[i], 5)
+        elif ev == "william":
+            for i in affected:
+                pay_or_lose(seats[i], 4)
+        elif ev == "richardevent":
+            for i in affected:
+                from_supply(self, seats[i], D.METAL, 1)
+        elif ev == "konflikt":
+            for i in affected:
+                gain_vp(seats[i], -2)
+        elif ev == "stadtmauer":
+            if self.round < D.ROUNDS:
+                for i in affected:
+                    seats[i].walled_next = True
+        elif ev == "philip":
+            for i in affected:
+                s = seats[i]
+                gain_gold(s, min(s.wool, 5))
+        elif ev == "kaltewinter":
+            for i in affected:
+                seats[i].yield_mod = -1
+        elif ev == "freiwilligen":
+            for i in affected:
+                seats[i].yield_mod = 1
+        elif ev == "teile" or ev == "erzbischof":
+            if ev == "teile":
+                queue = tuple(i for i in affected if seats[i].craftsmen)
+            else:
+                queue = tuple(
+                    i for i in affected if any(c not in _NO_BOOST_IDS for c in seats[i].craftsmen)
+                )
+            self.queue = queue
+            if queue:
+                self.turn, self.queue = queue[0], queue[1:]
+                self.step = "lose" if ev == "teile" else "boost"
+                return
+            self.turn = -1
+        self._after_event()
+
+    def _after_event(self) -> None:
+        """``phase3.after_event``: steps 3 to 8, then the tax roll."""
+        order = self.order()
+        seats = self.seats
+        for i in order:
+            s = seats[i]
+            gold = s.gold + s.wool
+            s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
+            s.wool = 0
+        spaces = self.spaces
+        for slot, card in zip(_KINGSBRIDGE, self.kingsbridge, strict=False):
+            owner = spaces[slot]
+            if owner < 0:
+                self.priv_out = (*self.priv_out, card)
+            else:
+                take_privilege(self, owner, card)
+        self.kingsbridge = ()
+        for slot, vp in _PRIORY:
+            owner = spaces[slot]
+            if owner >= 0:
+                s = seats[owner]
+                gain_vp(s, vp + ("priorphilip" in s.privileges))
+        # 6-8: wood, stone, sand in turn order each (ruling P16 for what the supply lacks)
+        yields = []
+        for i in order:
+            s = seats[i]
+            y = [0, 0, 0, 0]
+            mod = s.yield_mod
+            for c in s.cards:
+                n = _CARD_YIELD[c] + mod
+                if n > 0:
+                    y[_CARD_RESOURCE[c]] += n
+            for p in s.privileges:
+                r = _BONUS.get(p)
+                if r is not None:
+                    y[r] += 1
+            yields.append(y)
+        for r in (D.WOOD, D.STONE, D.SAND):
+            for i, y in zip(order, yields, strict=True):
+                if y[r]:
+                    from_supply(self, seats[i], r, y[r], owe=True)
+        for i in order:
+            s = seats[i]
+            if s.cards:
+                self.res_hidden = self.res_hidden + s.cards
+                s.cards = ()
+        self.step = "roll"
+        self.turn = -1
+
     def _do_market(self, a: Action) -> None:
         if a.verb == "pass":
             slot = self.market_slot
@@ -455,6 +628,8 @@ _FAST_DO = {
     "market": PillarsSim._do_market,
     "cathedral": PillarsSim._do_cathedral,
     "draw": PillarsSim._reveal_builder,
+    "event": PillarsSim._do_event,
+    "archbishop": PillarsSim._do_archbishop,
 }
 
 
