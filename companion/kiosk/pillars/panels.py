@@ -212,15 +212,14 @@ class PillarsPanels(GameScreen):
         m = self.m
         state = self.state
         outcomes = [a for a, p in self.game.chance_outcomes(state) if p > 0]
+        _area, n, _of = self.game.reveal_slot(state) or ("", 0, 0)
         where = {
-            "privilege": _(
-                "Privilege card for Kingsbridge space {n}", n=len(state.kingsbridge) + 1
-            ),
-            "craftsman": _("Craftsman for Shiring space {n}", n=len(state.shiring) + 1),
-            "resource": _("Resource card {n} of 7", n=9 - len(state.res_hidden) + 1),
+            "privilege": _("Privilege card for Kingsbridge space {n}", n=n),
+            "craftsman": _("Craftsman for Shiring space {n}", n=n),
+            "resource": _("Resource card {n} of 7", n=n),
             "event": _("The event card"),
             "peek": _("The event card (Ellen looks)"),
-        }[state.step]
+        }.get(state.step, "")
         body = self._header(surface, area, _("Tap the card the table revealed") + ": " + where)
         buttons_r = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
         cards_r = pygame.Rect(body.x, body.y, body.width, body.height - m.touch - m.gap)
