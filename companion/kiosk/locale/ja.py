@@ -28,6 +28,7 @@ CATALOG: dict[str, str] = {
     "Camera offline": "カメラオフライン",
     "Camera on": "カメラ作動中",
     "Camera read {card}": "カメラ読取：{card}",
+    "{start}, the start player: send {name}'s builder back": "スタートプレイヤー{start}：{name}のマスタービルダーを袋に戻す",
     "{card} was shown, but the table is dealing another card first": "{card}が見えましたが、先に別のカードを配っています",
     "{card} is not a card of this game": "{card}はこのゲームのカードではありません",
     "the Automa": "オートマ",

@@ -28,6 +28,7 @@ CATALOG: dict[str, str] = {
     "Camera offline": "摄像头离线",
     "Camera on": "摄像头已开启",
     "Camera read {card}": "摄像头读到：{card}",
+    "{start}, the start player: send {name}'s builder back": "起始玩家{start}：把{name}的建筑师放回袋中",
     "{card} was shown, but the table is dealing another card first": "摄像头看到{card}，但桌面正在先发另一张牌",
     "{card} is not a card of this game": "{card}不是本游戏的牌",
     "the Automa": "自动对手",
