@@ -97,6 +97,38 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from companion.bots import arena
+
+    game = get_game(args.game)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not bots:
+        print("companion arena: --bots names at least one bot", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("companion arena: --games must be 1 or more", file=sys.stderr)
+        return 2
+    try:
+        result = arena(game, args.players, bots, args.games, args.seed).to_json()
+    except (RulesError, ValueError) as exc:
+        print(f"companion arena: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print(
+        f"{result['game']}, {result['players']} players, {result['games']} games, "
+        "seats rotated (a shared win split between its winners):"
+    )
+    for name, r in result["bots"].items():
+        lo, hi = r["ci95"]
+        print(
+            f"  {name}: {r['wins']:g} wins, {r['win_rate']:.1%} "
+            f"(95% interval {lo:.1%} to {hi:.1%})"
+        )
+    return 0
+
+
 def _replay(args: argparse.Namespace) -> int:
     game_id = _journal_game_id(args.record)
     if game_id is not None:
@@ -412,6 +444,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare every state of the simulation path with the rules engine (slower)",
     )
     sim.set_defaults(run=_simulate)
+    are = sub.add_parser("arena", help="bots play each other; win rates with 95%% intervals")
+    are.add_argument("game", choices=game_names())
+    are.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
+    are.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help="bot names, comma-separated (random, heuristic), seated in turn and rotated "
+        "every game (default heuristic,random)",
+    )
+    are.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    are.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    are.add_argument("--json", action="store_true", help="print one JSON object")
+    are.set_defaults(run=_arena)
     rep = sub.add_parser("replay", help="apply a game record and print the result")
     rep.add_argument(
         "record",

@@ -3,8 +3,8 @@ third game that plugs in without any other file changing.
 
 The layers::
 
-    engine, events, paths  <-  games  <-  journal  <-  {kiosk, panel, vision}  <-  main, doctor
-        <-  cli  <-  __main__
+    engine, events, paths  <-  games  <-  journal, bots  <-  {kiosk, panel, vision}
+        <-  main, doctor  <-  cli  <-  __main__
 
 Read from the source with ``ast``: every ``import`` counts, at module level or inside a
 function, except those under ``if TYPE_CHECKING:`` (types only, never run).
@@ -31,6 +31,7 @@ LAYERS: dict[str, int] = {
     "pillars": 1,
     "builders": 1,
     "journal": 2,
+    "bots": 2,
     "kiosk": 3,
     "panel": 3,
     "vision": 3,

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Setup
+from companion.engine.sim import Features
 
 from .actions import (
     BUY_ACTION,
@@ -53,6 +54,8 @@ _BUILDING_STEPS = (REVEAL_BUILDING, NEXT_BUILDING)
 _TWINS = tuple(c.id for c in WORKERS if c.count > 1)
 """Worker ids with several copies: the only cards a row or a hand can hold twice."""
 _MAX_WAGE = max(_WAGE.values())
+_AP_COINS = COIN_TABLE[3] // 3
+"""What an AP is worth in coins: taking coins with 3 AP gives 6."""
 
 
 def _distinct(cards: list[str]) -> list[str]:
@@ -270,6 +273,27 @@ class BuildersSim:
             setattr(m, name, v)
         m.players = [p.copy() for p in self.players]
         return m
+
+    def seat_count(self) -> int:
+        return len(self.players)
+
+    def features(self, seat: int) -> Features:
+        """Coins (and, for the player whose turn it is, each AP left at the two coins an AP
+        brings when taken as coins: AP are lost at the end of the turn), idle workers and
+        machines, and each open site by how far it is supplied (a started one counts a tenth
+        more) times what finishing it brings (VP, and coins at 10 a point)."""
+        p = self.players[seat]
+        sites = 0.0
+        for site in p.sites:
+            n = _NEEDS[site.card]
+            s = site.s
+            done = min(s[0], n[0]) + min(s[1], n[1]) + min(s[2], n[2]) + min(s[3], n[3])
+            worth = _VP[site.card] + _PAY[site.card] / 10
+            sites += (0.1 + done / (n[0] + n[1] + n[2] + n[3])) * worth
+        coins = p.coins
+        if seat == self.turn_player and not self.over:
+            coins += _AP_COINS * self.ap
+        return Features(p.vp, coins, 0, len(p.idle), sites)
 
     # -- the contract -----------------------------------------------------------------------
     def current_player(self) -> int:

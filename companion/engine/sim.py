@@ -18,10 +18,28 @@ from __future__ import annotations
 
 import importlib
 import random
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import CHANCE, TERMINAL, Game, Setup
 from .simulate import sample
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """What a seat holds, in the few measures both games share, for a bot's value function.
+
+    ``vp`` victory points so far; ``gold`` gold or coins (with income already earned this
+    round); ``resources`` the cubes held and coming, in gold at market prices; ``craftsmen``
+    how many craftsmen (Pillars) or workers and machines (Builders) work for the seat;
+    ``sites`` open construction sites, each counted by how far it is supplied (0 to 1) times
+    the VP it will bring (0 where a game has none)."""
+
+    vp: float
+    gold: float
+    resources: float
+    craftsmen: float
+    sites: float
 
 
 class SimState(Protocol):
@@ -49,6 +67,12 @@ class SimState(Protocol):
 
     def random_playout(self, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
         """Play to the end as ``random_game`` does with ``rng``; every action applied."""
+
+    def features(self, seat: int) -> Features:
+        """The seat's holdings in the measures a bot's value function weighs."""
+
+    def seat_count(self) -> int:
+        """How many seats the table has."""
 
 
 class Simulator(Protocol):
@@ -91,6 +115,24 @@ class RulesSim:
 
     def random_playout(self, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
         return playout(self, rng, max_actions)
+
+    def seat_count(self) -> int:
+        return len(self.game.setup_of(self.state).players)
+
+    def features(self, seat: int) -> Features:
+        """From the rules' JSON summary (slow; a game's own path reads its state)."""
+        players = self.game.summary(self.state).get("players", [])
+        if not isinstance(players, list) or seat >= len(players):
+            return Features(0, 0, 0, 0, 0)
+        p = players[seat]
+        resources = p.get("resources", {})
+        return Features(
+            vp=float(p.get("vp", 0)),
+            gold=float(p.get("gold", p.get("coins", 0))),
+            resources=float(sum(resources.values()) if isinstance(resources, dict) else 0),
+            craftsmen=float(len(p.get("craftsmen", p.get("idle", [])))),
+            sites=float(len(p.get("sites", []))),
+        )
 
 
 class RulesSimulator:

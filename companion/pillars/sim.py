@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Setup
 from companion.engine.draft import thaw
+from companion.engine.sim import Features
 
 from . import data as D
 from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action, return_action
@@ -160,6 +161,23 @@ class PillarsSim(PillarsDraft):
         if self.drawn < 0 and not any(self.bag):
             return 0
         return max(D.FIRST_COST - self.decided, 0)
+
+    def seat_count(self) -> int:
+        return len(self.seats)
+
+    def features(self, seat: int) -> Features:
+        """Gold (with the wool mill's coming income), cubes held and this round's production
+        in gold at market prices, craftsmen; Pillars has no construction sites."""
+        s = self.seats[seat]
+        gold = s.gold + s.wool
+        if self.step == "draft" or self.step == "draft-discard":
+            gold += s.workers + s.gray - sum(_CARD_WORKERS[c] for c in s.cards)
+        price = D.MARKET_PRICE
+        res = s.res
+        cubes = res[0] * price[0] + res[1] * price[1] + res[2] * price[2] + res[3] * price[3]
+        for c in s.cards:
+            cubes += max(0, _CARD_YIELD[c] + s.yield_mod) * price[_CARD_RESOURCE[c]]
+        return Features(s.vp, gold, cubes, len(s.craftsmen), 0)
 
     # -- the contract -----------------------------------------------------------------------
     def current_player(self) -> int:

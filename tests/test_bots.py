@@ -1,0 +1,148 @@
+"""The bots and the arena: legal decisions, the heuristic's greed, seats rotated, shared wins
+split, Wilson intervals, and the command ``companion arena``."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from companion.bots import HeuristicBot, RandomBot, arena, make_bot, value, wilson
+from companion.bots.tournament import play, seating
+from companion.cli import main
+from companion.engine import CHANCE, TERMINAL, get_game
+from companion.engine.sim import Features, simulator
+from companion.engine.simulate import sample
+
+Capsys = pytest.CaptureFixture[str]
+
+
+@pytest.mark.parametrize("name", ["pillars", "builders"])
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_a_bot_only_ever_chooses_a_legal_action(name: str, bot: str) -> None:
+    game = get_game(name)
+    setup = game.setup(3)
+    sim = simulator(game).start(setup)
+    state = game.initial_state(setup)
+    player = make_bot(bot)
+    rng = random.Random(5)
+    while game.current_player(state) != TERMINAL:
+        who = game.current_player(state)
+        if who == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            action = player.choose(sim, who, rng)
+            assert action in game.legal_actions(state)
+        state = game.apply(state, action)  # the rules check every decision
+        sim.apply(action)
+    assert sim.freeze() == state
+
+
+def test_the_heuristic_takes_the_action_worth_most() -> None:
+    game = get_game("pillars")
+    sim = simulator(game).start(game.setup(2))
+    bot = HeuristicBot()
+    rng = random.Random(1)
+    while sim.current_player() == CHANCE:  # to the first draft decision
+        sim.apply(sample(sim.chance_outcomes(), rng))
+    seat = sim.current_player()
+    options = sim.legal_actions()
+    worth = []
+    for a in options:
+        after = sim.copy()
+        after.apply(a)
+        worth.append(bot.score(after, seat))
+    chosen = bot.choose(sim, seat, random.Random(2))
+    assert worth[options.index(chosen)] == max(worth)
+    assert len(set(worth)) > 1, "the value function tells these options apart"
+
+
+def test_value_weighs_each_measure() -> None:
+    base = Features(1, 2, 3, 4, 0.5)
+    assert value(base) == 10 * 1 + 2 + 3 + 5 * 4 + 10 * 0.5
+    assert value(base, Features(1, 0, 0, 0, 0)) == 1
+
+
+def test_seats_rotate_game_by_game() -> None:
+    assert seating(["a", "b"], 2, 0) == ["a", "b"]
+    assert seating(["a", "b"], 2, 1) == ["b", "a"]
+    assert seating(["a", "b", "c"], 4, 1) == ["b", "c", "a", "b"]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    game = get_game("builders")
+    bots = [HeuristicBot(), RandomBot()]
+    assert play(game, 2, bots, 7) == play(game, 2, bots, 7)
+
+
+@pytest.mark.parametrize("name", ["pillars", "builders"])
+def test_the_heuristic_beats_random_play(name: str) -> None:
+    result = arena(get_game(name), 2, ["heuristic", "random"], 8, seed=11)
+    assert result.wins["heuristic"] >= 7
+    assert sum(result.wins.values()) == pytest.approx(8)
+
+
+def test_a_shared_win_is_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.bots import tournament as arena_module
+
+    def everyone(game: Any, players: int, bots: Any, seed: int) -> list[str]:
+        return list(game.setup(players).names)
+
+    monkeypatch.setattr(arena_module, "play", everyone)
+    result = arena_module.arena(get_game("pillars"), 3, ["random", "heuristic"], 2, 0)
+    # game 0: random, heuristic, random; game 1: heuristic, random, heuristic
+    assert result.wins == {"random": pytest.approx(1.0), "heuristic": pytest.approx(1.0)}
+
+
+def test_arena_command_json(capsys: Capsys) -> None:
+    code = main(
+        [
+            "arena",
+            "pillars",
+            "--players",
+            "2",
+            "--bots",
+            "random,heuristic",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--json",
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "pillars" and data["players"] == 2 and data["games"] == 2
+    assert set(data["bots"]) == {"random", "heuristic"}
+    for r in data["bots"].values():
+        assert set(r) == {"wins", "win_rate", "ci95"}
+        assert r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
+    assert sum(r["wins"] for r in data["bots"].values()) == pytest.approx(2)
+
+
+def test_arena_command_refuses_unknown_bots_and_counts(capsys: Capsys) -> None:
+    assert main(["arena", "pillars", "--bots", "random,clever"]) == 2
+    assert "unknown bot 'clever'" in capsys.readouterr().err
+    assert main(["arena", "pillars", "--players", "5"]) == 2
+    assert "5" in capsys.readouterr().err
+    assert main(["arena", "builders", "--games", "0"]) == 2
+    capsys.readouterr()
+    assert main(["arena", "builders", "--games", "1", "--bots", "random"]) == 0
+    assert "random: 1 wins" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["pillars", "builders"])
+def test_heuristic_bots_alone_finish_their_games(name: str) -> None:
+    # Greed that takes coins for ever never ends a game of The Builders; the AP left in the
+    # turn count in the value so that spending them on coins is no better than building.
+    result = arena(get_game(name), 3, ["heuristic"], 3, seed=2)
+    assert result.wins == {"heuristic": pytest.approx(3)}
