@@ -14,7 +14,7 @@ from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview
+from companion.kiosk.screens.game import Preview, pillars_changes
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name
 from companion.pillars import PillarsGame
@@ -51,6 +51,8 @@ class PillarsPanels(GameScreen):
     if TYPE_CHECKING:  # the flow half (screen.py) provides these
 
         def propose(self, action: Action) -> None: ...
+
+        def commit(self, action: Action) -> bool: ...
 
         def draw_builder(self) -> None: ...
 
@@ -247,8 +249,16 @@ class PillarsPanels(GameScreen):
         )
 
     def virtual_one(self) -> None:
+        """The companion draws the card for the table: committed before it is shown (as the
+        bag and the die), so neither Cancel nor a restart can draw it again."""
         outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
-        self.propose(outcome)
+        before = self.state
+        if self.commit(outcome):
+            self.result = (
+                _("Drawn for the table: {card}", card=card_name(self.game.name,
+                                                                str(outcome.args[0]))),
+                pillars_changes(before, self.state),
+            )
 
     def _draft(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
