@@ -78,11 +78,16 @@ def test_a_new_card_beside_one_already_read_is_read() -> None:
     assert cards(feed(t, [{TOM, ABBEY}, {TOM, ABBEY}, {TOM, ABBEY}])) == ["abbaye"]
 
 
-def test_corner_markers_and_unknown_markers_are_not_cards() -> None:
+def test_corner_markers_and_unknown_markers_are_not_cards_and_are_said_once() -> None:
     t = CardTracker(show_frames=1, gone_frames=1)
     assert 240 not in REGISTRY
     out = feed(t, [{*CORNER_MARKERS, 240}] * 3)
-    assert not any(out)
+    assert not any(r.card or r.several for r in out)
+    assert [r.strays for r in out] == [(240, *CORNER_MARKERS), (), ()]  # once, not per frame
+    out = feed(t, [set(), {240}])  # out of view long enough, then back: said again
+    assert [r.strays for r in out] == [(), (240,)]
+    table = CardTracker(show_frames=1, gone_frames=1, table=True)  # corners are expected there
+    assert [r.strays for r in feed(table, [{*CORNER_MARKERS, 240}])] == [(240,)]
 
 
 def test_two_copies_of_the_same_card_have_their_own_markers() -> None:
