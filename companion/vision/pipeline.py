@@ -40,7 +40,7 @@ class Reading:
     the card reported last, read again after it left the view: the kiosk says nothing if the
     engine refuses it), the cards that appeared together (a notice is due), the cards that went
     out of view, marker ids seen twice at once (``duplicates``: two stickers with one id, a
-    notice, never merged into one card), and markers that are on no card or are the table's
+    notice; the card waits until one of them is gone, as with two cards), and markers that are on no card or are the table's
     corners in reading mode (``strays``: said once while they stay in view)."""
 
     card: MarkerEntry | None = None
@@ -124,10 +124,11 @@ class CardTracker:
                 self.shown.add(m)
         new = self.shown - self._handled
         pending = [m for m in self._run if m not in self.shown]
+        doubled = frozenset(m for m, n in counts.items() if n > 1)
         card: MarkerEntry | None = None
         again = False
         several: tuple[MarkerEntry, ...] = ()
-        if len(new) == 1 and not pending:
+        if len(new) == 1 and not pending and not new & doubled:
             (m,) = new
             self._handled.add(m)
             self._noticed = frozenset()
@@ -139,7 +140,6 @@ class CardTracker:
             several = tuple(REGISTRY[m] for m in sorted(new))
         if len(new) <= 1:
             self._noticed = frozenset()
-        doubled = frozenset(m for m, n in counts.items() if n > 1)
         duplicates = tuple(sorted(doubled - self._doubled))
         self._doubled = doubled
         return Reading(card, several, tuple(gone), again, duplicates, self._stray(counts, now))
