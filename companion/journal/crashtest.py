@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from companion.engine import CHANCE, GAMES, Game, Setup, get_game, replay
+from companion.engine import CHANCE, Game, Setup, get_game, replay
+from companion.engine.registry import names as game_names
 from companion.engine.simulate import sample
 
 from .errors import JournalError
@@ -65,7 +66,7 @@ def child(path: Path, ack_path: Path, seed: int) -> NoReturn:
             jg = journal.resume()
             ack("resume", jg.id, jg.entries)
         except JournalError:
-            name = rng.choice(GAMES)
+            name = rng.choice(game_names())
             game = get_game(name)
             n = rng.randint(game.min_players, game.max_players)
             jg = journal.start(game.setup(n, start_player=rng.randrange(n)), rng.randrange(2**31))

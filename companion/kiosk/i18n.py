@@ -288,8 +288,9 @@ def builders_action_help(kind: str) -> str:
 KIOSK_DIR = Path(__file__).resolve().parent
 
 
-UI_DIRS = (KIOSK_DIR, KIOSK_DIR.parent / "panel", KIOSK_DIR.parent / "vision")
-"""The packages whose text reaches the screen: the kiosk and the devices that show messages."""
+UI_DIRS = (KIOSK_DIR,)
+"""The packages whose text reaches the screen: the kiosk (the devices report codes, which the
+kiosk words)."""
 
 
 def source_strings(root: Path | None = None) -> dict[str, list[str]]:

@@ -28,6 +28,7 @@ CATALOG: dict[str, str] = {
     "Camera offline": "カメラオフライン",
     "Camera on": "カメラ作動中",
     "Camera read {card}": "カメラ読取：{card}",
+    "Camera saw {card} (refused)": "カメラが見たカード：{card}（不可）",
     "No picture": "映像なし",
     "Camera settings: {error}": "カメラ設定：{error}",
     "No camera configured: cards are tapped in": "カメラ未設定：カードはタップで入力します",

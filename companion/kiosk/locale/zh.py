@@ -28,6 +28,7 @@ CATALOG: dict[str, str] = {
     "Camera offline": "摄像头离线",
     "Camera on": "摄像头已开启",
     "Camera read {card}": "摄像头读到：{card}",
+    "Camera saw {card} (refused)": "摄像头看到：{card}（被拒绝）",
     "No picture": "没有画面",
     "Camera settings: {error}": "摄像头设置：{error}",
     "No camera configured: cards are tapped in": "未设置摄像头：请点选牌",
