@@ -245,6 +245,7 @@ def test_two_stickers_with_one_id_are_reported_not_merged() -> None:
     out = feed(t, [[TOM, TOM]] * 4)
     assert cards(out) == []  # not one card: two stickers claim it
     assert [r.duplicates for r in out] == [(TOM,), (), (), ()]  # said once
+    assert cards(feed(t, [[TOM], [TOM, TOM], [TOM]])) == []  # one sticker missed once
     assert cards(feed(t, [[TOM]])) == ["tom"]  # one taken away: the one left is read
 
 

@@ -54,6 +54,20 @@ def notice_text(notice: Notice) -> str:
         )
     if code == "camera.several":
         return _("Several cards seen: show one at a time")
+    if code == "camera.duplicate":
+        return _("Two stickers with the same marker ({markers}): show one card at a time, "
+                 "and check the stickers", markers=str(f.get("markers", "")))
+    if code == "camera.stray":
+        if f.get("corners"):
+            return _("The camera sees the table's corner markers ({markers}): they are for "
+                     "table mode, not for reading cards", markers=str(f.get("markers", "")))
+        return _("The camera sees a marker that is on no card ({markers})",
+                 markers=str(f.get("markers", "")))
+    if code == "camera.stale":
+        return _("Camera offline: no picture for {n} s; tap the cards in",
+                 n=f"{float(f.get('seconds', 0)):g}")
+    if code == "camera.broken":
+        return _("Camera library broken: {reason}", reason=str(f.get("reason", "")))
     if code == "camera.offline":
         return _("Camera offline: tap the cards in; it is tried again")
     if code == "camera.online":
@@ -123,7 +137,7 @@ def chip_text(state: CameraState) -> str:
     for bracket in (" (", "（", "("):  # the name without its details, as on the card
         name = name.split(bracket)[0]
     if state.refused is not None:
-        return _("Camera saw {card} (refused)", card=name)
+        return _("Camera saw {card} (refused: {reason})", card=name, reason=state.refused)
     return _("Camera read {card}", card=name)
 
 

@@ -40,8 +40,9 @@ class Reading:
     the card reported last, read again after it left the view: the kiosk says nothing if the
     engine refuses it), the cards that appeared together (a notice is due), the cards that went
     out of view, marker ids seen twice at once (``duplicates``: two stickers with one id, a
-    notice; the card waits until one of them is gone, as with two cards), and markers that are on no card or are the table's
-    corners in reading mode (``strays``: said once while they stay in view)."""
+    notice; the card waits until one of them is gone, as with two cards), and markers that
+    are on no card or are the table's corners in reading mode (``strays``: said once while
+    they stay in view)."""
 
     card: MarkerEntry | None = None
     several: tuple[MarkerEntry, ...] = ()
@@ -51,8 +52,8 @@ class Reading:
     strays: tuple[int, ...] = ()
 
     def inputs(self) -> list[Card]:
-        """The events for this reading: ``[Card(game, card)]`` or nothing."""
-        return [] if self.card is None else [Card(self.card.game, self.card.card)]
+        """The events for this reading: ``[Card(game, card, again)]`` or nothing."""
+        return [] if self.card is None else [Card(self.card.game, self.card.card, self.again)]
 
     def __bool__(self) -> bool:
         return (self.card is not None or bool(self.several) or bool(self.gone)
@@ -117,16 +118,20 @@ class CardTracker:
                 self._handled.discard(m)
                 del self._missing[m]
                 gone.append(REGISTRY[m])
+        doubled = frozenset(m for m, n in counts.items() if n > 1)
+        for m in doubled & ids:  # two stickers: shown only after frames with one of them
+            self._run[m] = 0
+            if m not in self._handled:
+                self.shown.discard(m)
         for m, run in self._run.items():
             if run >= self.show_frames:
                 self.shown.add(m)
         new = self.shown - self._handled
         pending = [m for m in self._run if m not in self.shown]
-        doubled = frozenset(m for m, n in counts.items() if n > 1)
         card: MarkerEntry | None = None
         again = False
         several: tuple[MarkerEntry, ...] = ()
-        if len(new) == 1 and not pending and not new & doubled:
+        if len(new) == 1 and not pending:
             (m,) = new
             self._handled.add(m)
             self._noticed = frozenset()
