@@ -275,7 +275,7 @@ def test_a_refused_card_is_said_on_the_chip_and_its_re_read_is_silent(tmp_path: 
 
 
 def test_duplicate_stickers_and_stray_markers_are_said_once(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+    make_app(tmp_path)  # the kiosk's language and catalogue
     cond = Conditions(size=(640, 360), cards=(2, 2), marker_px=(50.0, 55.0), max_tilt=10.0,
                       blur=(0.0, 0.3), noise=(1.0, 2.0), light=(0.8, 1.0), jpeg=(90, 95))
     twice = render_scene(np.random.default_rng(4), [TOM, TOM], cond).frame
@@ -346,5 +346,6 @@ def test_a_broken_camera_library_is_one_notice_with_the_fix(tmp_path: Path) -> N
         device.thread.cycle()
         app.update_devices()
     assert len(tries) == 1
-    assert app.toast_text is not None and app.toast_text.startswith("摄像头库已损坏：camera library")
-    assert "numpy.dtype size changed" in app.toast_text
+    said = app.toast_text
+    assert said is not None and said.startswith("摄像头库已损坏：camera library broken")
+    assert "numpy.dtype size changed" in said
