@@ -140,7 +140,7 @@ class FakePicamera2:
         self.lens = 2.7  # where the scan stopped
         return True
 
-    def capture_metadata(self) -> dict[str, Any]:
+    def capture_metadata(self, wait: Any = None) -> dict[str, Any]:
         return {"LensPosition": getattr(self, "lens", self.controls.get("LensPosition", 1.0))}
 
     def capture_array(self, name: str, wait: Any = None) -> np.ndarray:
@@ -310,3 +310,50 @@ def test_open_source_chooses_by_config(tmp_path: Path) -> None:
         open_source(CameraConfig(source="opencv", device=63))
     with pytest.raises(ValueError):
         open_source(CameraConfig())
+
+
+# -- what the doctor says about the Pi camera ------------------------------------------------
+
+
+def test_the_doctor_reports_the_lens_and_the_sensor_mode(tmp_path: Path) -> None:
+    from companion.vision.diagnose import picamera2_lines
+
+    module = fake_module()
+    module.__version__ = "0.3.25"  # type: ignore[attr-defined]
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "picamera2"\n', encoding="utf-8")
+    rows = picamera2_lines(config, module=module, env={})
+    assert rows[0] == ("camera: picamera2", "OK", "picamera2 0.3.25 imports", "")
+    assert rows[1] == ("camera: lens", "OK", "3.33 dioptres (sharp at 30 cm), focus fixed; "
+                       "sensor mode 2304x1296 (full view)", "")
+    assert FakePicamera2.instances[-1].calls[-2:] == ["stop", "close"]  # let go at once
+    config.write_text('[camera]\nsource = "picamera2"\nfocus = "once"\n', encoding="utf-8")
+    assert picamera2_lines(config, module=module, env={})[1][2].startswith(
+        "2.70 dioptres (sharp at 37 cm), focus once")
+    FakePicamera2.fail_open = True  # the kiosk holds the camera
+    what, status, found, fix = picamera2_lines(config, module=module, env={})[1]
+    assert status == "NOTE" and "no Raspberry Pi camera found" in found and "kiosk" in fix
+    config.write_text('[camera]\nsource = "opencv"\n', encoding="utf-8")
+    assert picamera2_lines(config, module=module, env={})[1] == (
+        "camera: lens", "NOTE", "not checked: the camera source is 'opencv'", "")
+
+
+def test_the_doctor_says_why_picamera2_does_not_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.vision.sources as sources
+    from companion.vision.diagnose import picamera2_lines
+
+    def broken(name: str) -> Any:
+        raise ValueError("numpy.dtype size changed, may indicate binary incompatibility")
+
+    monkeypatch.setattr(sources.importlib, "import_module", broken)
+    (row,) = picamera2_lines(env={})
+    assert row[:2] == ("camera: picamera2", "ERROR")
+    assert row[2].startswith("camera library broken: picamera2 fails to import (ValueError")
+    assert "constraints-pi.txt" in row[3]
+
+    def missing(name: str) -> Any:
+        raise ModuleNotFoundError("No module named 'picamera2'", name="picamera2")
+
+    monkeypatch.setattr(sources.importlib, "import_module", missing)
+    (row,) = picamera2_lines(env={})
+    assert row[:2] == ("camera: picamera2", "MISSING") and "python3-picamera2" in row[3]

@@ -340,7 +340,7 @@ class PiCamera2Source:
     def _autofocus(self) -> None:
         """One autofocus cycle, then the lens held where it stopped."""
         self.cam.autofocus_cycle(wait=AF_TIMEOUT)
-        lens = self.cam.capture_metadata().get("LensPosition")
+        lens = self.cam.capture_metadata(wait=READ_TIMEOUT).get("LensPosition")
         if isinstance(lens, (int, float)):
             self.lens = round(float(lens), 3)
             self.cam.set_controls({"AfMode": AF_MANUAL, "LensPosition": self.lens})
