@@ -154,7 +154,7 @@ def test_the_markers_and_scan_commands(tmp_path: Path, capsys: pytest.CaptureFix
     captured = capsys.readouterr()
     assert "4 marker(s)" in captured.out and "#246 table:top-left" in captured.out
     assert "table (" not in captured.out  # corners in a row on the sheet: no table in view
-    assert "not an image" in captured.err
+    assert "nothing.png: no such file" in captured.err
     assert main(["scan", "--json", str(png)]) == 0
     import json
 
@@ -219,3 +219,29 @@ def test_markers_in_table_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert (tmp_path / "t.pdf").exists() and (tmp_path / "t-corners.pdf").exists()
     assert main(["markers", "--game", "table", "--out", str(out), "--corner-size", "70"]) == 2
     assert "--corner-size 70 mm is out of range" in capsys.readouterr().err
+
+
+def test_scan_warns_and_says_what_to_try(tmp_path: Path, capfd: pytest.CaptureFixture[str]
+                                         ) -> None:
+    import cv2
+
+    from companion.vision import synth
+
+    tom = M.markers_of("pillars", "tom")[0]
+    cond = synth.Conditions(size=(960, 540), cards=(5, 5), marker_px=(50.0, 55.0),
+                            max_tilt=5.0, blur=(0.0, 0.3), noise=(1.0, 2.0), light=(0.8, 1.0),
+                            jpeg=(90, 95))
+    scene = synth.render_scene(np.random.default_rng(8), [tom, tom, 246, 247, 248], cond)
+    busy = tmp_path / "busy.png"
+    cv2.imwrite(str(busy), scene.frame)
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), synth.card_frame(None, 3))
+    code = main(["scan", str(busy), str(empty), str(tmp_path / "gone.jpg"), str(tmp_path)])
+    out, err = capfd.readouterr()
+    assert code == 1
+    assert (f"warning: marker #{tom} is on 2 stickers in view: each card needs its own marker"
+            in out)
+    assert "warning: table corners: 3 of 4 in view, missing bottom-left (#249)" in out
+    assert "warning: no marker found: hold the card closer" in out and "focus" in out
+    assert err.splitlines() == [f"companion scan: {tmp_path / 'gone.jpg'}: no such file",
+                                f"companion scan: {tmp_path}: not a file"]  # nothing of OpenCV's

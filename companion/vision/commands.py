@@ -106,6 +106,55 @@ def _reach(M: Any, size: float, game: str) -> str:
             f"{width} px across{ok}")
 
 
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+
+
+def _read_image(name: str, cv2: Any, np: Any) -> tuple[Any, str]:
+    """The grey image in file ``name``, or None and why not in one line (read by Python and
+    decoded from memory, so OpenCV prints no warning of its own)."""
+    path = Path(name)
+    try:
+        if not path.is_file():
+            return None, "no such file" if not path.exists() else "not a file"
+        if path.stat().st_size > MAX_IMAGE_BYTES:
+            return None, f"larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB: not a photo"
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, f"cannot be read ({exc.strerror or exc})"
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
+    if image is None:
+        return None, "not an image OpenCV can read"
+    return np.asarray(image, dtype=np.uint8), ""
+
+
+def _warnings(found: Any, table: bool, corner_base: int, corner_names: Any) -> list[str]:
+    """What is odd about one image's markers: one id on two stickers, some of the table's
+    corners but not all, or nothing at all (and what to try)."""
+    from collections import Counter
+
+    out = []
+    counts = Counter(m.id for m in found)
+    for mid, n in sorted(counts.items()):
+        if n > 1:
+            out.append(f"marker #{mid} is on {n} stickers in view: each card needs its own "
+                       "marker (print it again with companion markers)")
+    corners = [corner_base + i for i in range(len(corner_names))]
+    seen = [c for c in corners if c in counts]
+    if seen and not table:
+        missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+        if missing:
+            out.append(f"table corners: {len(seen)} of 4 in view, missing "
+                       f"{', '.join(missing)}: no table coordinates")
+        else:
+            out.append("table corners: all 4 in view but not in their order (top-left, "
+                       "top-right, bottom-right, bottom-left clockwise): no table coordinates")
+    if not found:
+        out.append("no marker found: hold the card closer (a marker at least 35 pixels wide), "
+                   "check the focus (lens position in companion doctor), and light it evenly "
+                   "without glare")
+    return out
+
+
 def _scan(args: argparse.Namespace) -> int:
     try:
         import cv2
@@ -116,18 +165,17 @@ def _scan(args: argparse.Namespace) -> int:
     except ImportError as exc:
         print(NO_OPENCV.format(cmd="scan", error=exc), file=sys.stderr)
         return 2
-    from .markers import DICTIONARY
+    from .markers import CORNER_BASE, CORNERS, DICTIONARY
 
     detector = Detector()
     results: list[dict[str, Any]] = []
     status = 0
     for name in args.images:
-        image = cv2.imread(name, cv2.IMREAD_GRAYSCALE)
-        if image is None:
-            print(f"companion scan: {name}: not an image OpenCV can read", file=sys.stderr)
+        grey, problem = _read_image(name, cv2, np)
+        if grey is None:
+            print(f"companion scan: {name}: {problem}", file=sys.stderr)
             status = 1
             continue
-        grey = np.asarray(image, dtype=np.uint8)
         found = detector.detect(grey)
         h = homography(found)
         on_cards = {m.id: e for m, e in cards(found)}
@@ -154,12 +202,15 @@ def _scan(args: argparse.Namespace) -> int:
             rows.append(row)
             what = f"{e}  {e.label}".partition(" ")[2] if e else "on no card of the registry"
             lines.append(f"  #{m.id:<3} {what}  corners {where}{table}")
+        warnings = _warnings(found, h is not None, CORNER_BASE, CORNERS)
         results.append({"image": name, "size": [grey.shape[1], grey.shape[0]],
-                        "markers": rows})
+                        "markers": rows, "warnings": warnings})
         if not args.json:
             print(f"{name}: {len(rows)} marker(s)")
             for line in lines:
                 print(line)
+            for warning in warnings:
+                print(f"  warning: {warning}")
     if args.json:
         print(json.dumps({"dictionary": DICTIONARY, "images": results}, ensure_ascii=False))
     return status
