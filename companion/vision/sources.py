@@ -22,7 +22,7 @@ The settings are the ``[camera]`` table of the kiosk's config file (the kiosk it
     files = []             # files: images or videos, played in order
     loop = true            # files: start again after the last
     rate = 30.0            # frames looked at per second (a still view is not analysed again)
-    show_frames = 3        # frames in a row before a card counts as shown
+    show_frames = 2        # frames in a row before a card counts as shown
     gone_frames = 2        # frames in a row without it, and
     gone_seconds = 2.0     # seconds without it, before it counts as gone
     live_view = false      # a small picture of what the camera sees, markers outlined
@@ -96,7 +96,7 @@ class CameraConfig:
     files: tuple[str, ...] = ()
     loop: bool = True
     rate: float = 30.0
-    show_frames: int = 3
+    show_frames: int = 2
     gone_frames: int = 2
     gone_seconds: float = 2.0
     live_view: bool = False
