@@ -27,14 +27,13 @@ def attach_devices(app: App, config_path: Path | None) -> list[Notice]:
     start-up notices.  A malformed pin map is shown on the error screen; a camera that is
     missing or misconfigured is a notice, and the table taps the cards in."""
     from companion.kiosk.config import default_path
-    from companion.kiosk.screens.home import ErrorScreen
     from companion.panel import PinConfigError, open_panel
 
     path = config_path or app.config_path or default_path()
     try:
         panel, notices = open_panel(path)
     except PinConfigError as exc:
-        app.show(ErrorScreen(app, str(exc)))
+        app.go("error", message=str(exc))
         return []
     app.add_device(panel)
     from companion.vision.device import open_camera

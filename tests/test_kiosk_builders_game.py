@@ -15,7 +15,7 @@ from typing import Any
 from companion.builders.actions import Send
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
-from companion.kiosk.screens.builders import BuildersScreen
+from companion.kiosk.builders import BuildersScreen
 from companion.kiosk.screens.end import EndScreen
 from tests.kiosk_helpers import keys, make_app, press, tap, wait
 

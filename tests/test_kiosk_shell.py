@@ -13,9 +13,9 @@ from companion.kiosk import config as config_mod
 from companion.kiosk.app import App
 from companion.kiosk.config import Config, ConfigError
 from companion.kiosk.i18n import language
+from companion.kiosk.pillars import PillarsScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.home import ErrorScreen, HomeScreen
-from companion.kiosk.screens.pillars import PillarsScreen
 from companion.kiosk.screens.setup import NameScreen, SetupScreen
 from companion.kiosk.screenshots import find_prefixes
 from companion.main import run_kiosk
@@ -390,14 +390,19 @@ def test_the_table_check_opens_from_the_help_with_a_camera(tmp_path: Path) -> No
     press(app, "help")
     assert "table check" not in keys(app)  # no camera: only Close
 
-    class CameraDevice:  # the name is what the help looks for
-        def update(self, app: App) -> None: ...
+    class Camera:  # a device that can check the table is what the help looks for
+        online = False
+
+        def update(self, view: Any, now: float) -> list[Any]:
+            return []
+
+        def check_table(self, spec: Any, state: Any) -> Any: ...
 
         def notify(self, event: str, detail: str = "") -> None: ...
 
         def close(self) -> None: ...
 
-    app.add_device(CameraDevice())
+    app.add_device(Camera())
     app.render(force=True)
     tap(app, "table check")
     assert isinstance(app.screen, TableCheckScreen)

@@ -16,6 +16,7 @@ from companion.engine import CHANCE, get_game
 from companion.engine.registry import spec
 from companion.engine.simulate import sample
 from companion.kiosk import i18n
+from companion.kiosk import words as W
 from companion.kiosk.screens.table_check import difference_text
 from companion.vision import table as T
 from companion.vision.detect import Detector, Marker
@@ -105,7 +106,7 @@ def test_the_corners_give_the_table_coordinates() -> None:
     assert T.homography(crossed) is None  # corners swapped: not a table
 
 
-def words(game: str, state: Any, seen: Any, zones: Any = None) -> list[str]:
+def said(game: str, state: Any, seen: Any, zones: Any = None) -> list[str]:
     """The differences in the table's language, as the table-check screen shows them."""
     return [difference_text(game, d, state)
             for d in T.differences(spec(game), state, seen, zones)]
@@ -121,7 +122,7 @@ def test_a_pillars_table_that_matches_and_one_that_does_not() -> None:
     assert view.ok and view.corners == 4
     assert {k: sorted(v) for k, v in view.seen.items()} == {
         k: sorted(v) for k, v in want.items()}
-    assert words("pillars", state, view.seen, zones) == []
+    assert said("pillars", state, view.seen, zones) == []
     # a craftsman left out, another in the wrong player's area
     moved = {k: list(v) for k, v in want.items()}
     gone = moved["craftsmen/0"].pop()
@@ -130,10 +131,10 @@ def test_a_pillars_table_that_matches_and_one_that_does_not() -> None:
     frame = overhead(lay_out("pillars", zones, moved))
     view = T.read_table(Detector().detect(frame), "pillars", zones)
     names = [p.name for p in state.setup.players]
-    diffs = words("pillars", state, view.seen, zones)
+    diffs = said("pillars", state, view.seen, zones)
     assert sorted(diffs) == sorted([
-        f"{i18n.card_name('pillars', gone)} is missing from {names[0]}'s craftsmen",
-        f"{i18n.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
+        f"{W.card_name('pillars', gone)} is missing from {names[0]}'s craftsmen",
+        f"{W.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
         f"{names[1]}'s craftsmen for the engine",
     ])
 
@@ -150,7 +151,7 @@ def test_builders_sites_and_workers() -> None:
     want = T.expected(spec("builders"), state)
     seats = len(state.players)
     assert set(want) == {f"{k}/{s}" for k in ("sites", "workers") for s in range(seats)}
-    assert words("builders", state, want) == []
+    assert said("builders", state, want) == []
     p0 = state.players[0]
     name = state.setup.players[0].name
     seen = {k: list(v) for k, v in want.items()}
@@ -158,14 +159,14 @@ def test_builders_sites_and_workers() -> None:
     seen["workers/0"].remove(idle)
     seen["sites/1"].append(idle)
     seen["workers/1"].append("abbaye")  # a building is not checked among idle workers
-    diffs = words("builders", state, seen)
+    diffs = said("builders", state, seen)
     other = state.setup.players[1].name
     assert diffs == [
-        f"{i18n.card_name('builders', idle)} is in {other}'s building sites on the table, in "
+        f"{W.card_name('builders', idle)} is in {other}'s building sites on the table, in "
         f"{name}'s idle workers for the engine"
     ]
     i18n.set_language("zh")
-    assert words("builders", state, seen)[0].endswith("的空闲工人")
+    assert said("builders", state, seen)[0].endswith("的空闲工人")
 
 
 def test_copies_count_when_listed_and_sets_only_say_present() -> None:
@@ -175,10 +176,10 @@ def test_copies_count_when_listed_and_sets_only_say_present() -> None:
     base.update(T.expected(spec("builders"), state))
     seen = {k: list(v) for k, v in base.items()}
     seen["workers/0"] += ["compagnon-1111", "compagnon-1111"]
-    diffs = words("builders", state, seen)
+    diffs = said("builders", state, seen)
     assert len(diffs) == 2 and all("is in" in d and "not for the engine" in d for d in diffs)
     as_sets = {k: set(v) for k, v in seen.items()}
-    assert len(words("builders", state, as_sets)) == 1
+    assert len(said("builders", state, as_sets)) == 1
 
 
 def test_zones_can_be_moved_in_the_config() -> None:
@@ -233,7 +234,7 @@ class FakeCamera:
 
 
 def test_the_table_check_screen(tmp_path: Path) -> None:
-    from companion.kiosk.screens.pillars import PillarsScreen
+    from companion.kiosk.pillars import PillarsScreen
     from companion.kiosk.screens.table_check import TableCheckScreen
     from tests.kiosk_helpers import make_app, press, tap
 

@@ -7,6 +7,7 @@ Craftsman, has two consecutive ids).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.engine.registry import CardInfo, GameSpec, TableZone
@@ -88,6 +89,13 @@ def table_cards(state: Any) -> dict[str, list[str]]:
     return out
 
 
+OPTION_LABELS = {
+    "coins": ("Taking coins", ("Each action alone", "Cumulative")),
+    "show_next_worker": ("Next worker", ("Hidden", "Shown")),
+}
+"""What the set-up screen calls each option and its choices (English; the kiosk translates)."""
+
+
 SPEC = GameSpec(
     name=BuildersGame.name,
     title=BuildersGame.title,
@@ -95,13 +103,19 @@ SPEC = GameSpec(
     bgg_id=144553,
     min_players=BuildersGame.min_players,
     max_players=BuildersGame.max_players,
-    options=BuildersGame.options,
+    options={
+        name: replace(opt, label=OPTION_LABELS[name][0], labels=OPTION_LABELS[name][1])
+        if name in OPTION_LABELS
+        else opt
+        for name, opt in BuildersGame.options.items()
+    },
     cards=tuple(_info(c) for c in MARKERS),
     marker_base=MARKER_BASE,
     table_zones=table_zones,
     table_cards=table_cards,
     rank=2,
-    screen="companion.kiosk.screens.builders:BuildersScreen",
-    scenes="companion.kiosk.scenes.builders:SCENES",
+    screen="companion.kiosk.builders.screen:BuildersScreen",
+    words="companion.kiosk.builders.words:BuildersWords",
+    scenes="companion.kiosk.builders.scenes",
     unofficial_options=("solo",),
 )

@@ -112,11 +112,22 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A documented table option: its default, the values allowed and what it means."""
+    """A documented table option: its default, the values allowed and what it means.
+
+    ``label`` names the option and ``labels`` its choices, in English, for a set-up screen to
+    translate and show (a screen shows any game's options from these alone)."""
 
     default: Any
     choices: tuple[Any, ...]
     help: str
+    label: str = ""
+    labels: tuple[str, ...] = ()
+
+    def choice_label(self, value: Any) -> str:
+        """The English label of one choice (its value written out where none is given)."""
+        if value in self.choices and len(self.labels) == len(self.choices):
+            return self.labels[self.choices.index(value)]
+        return str(value)
 
 
 S = TypeVar("S")

@@ -93,13 +93,10 @@ class App:
         self._waiting: list[tuple[str, bool]] = []
         self.typing = False
         self.screen: Screen
-        from .screens.home import ErrorScreen, HomeScreen
-
         if config_error is not None:
-            self.screen = ErrorScreen(self, config_error)
+            self.go("error", message=config_error)
         else:
-            self.screen = HomeScreen(self)
-        self.screen.on_show()
+            self.go("home")
 
     # -- screens and messages -----------------------------------------------------------
     @property
@@ -126,6 +123,34 @@ class App:
         self.typing = False
         screen.on_show()
         self.dirty = True
+
+    def go(self, name: str, /, **kwargs: Any) -> Screen:
+        """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
+        from companion.engine.registry import load_ref
+
+        from .routes import ROUTES
+
+        screen: Screen = load_ref(ROUTES[name])(self, **kwargs)
+        self.show(screen)
+        return screen
+
+    def open_game(self) -> None:
+        """Show the session's game: its table screen (the one its registry record names), or
+        its end screen once it is over."""
+        from companion.engine.registry import load_ref, spec
+
+        session = self.session
+        if session is None:
+            self.go("home")
+            return
+        if session.game.is_over(session.state):
+            self.go("end", game_id=session.id)
+            return
+        ref = spec(session.game.name).screen
+        if ref is None:
+            self.go("generic-game")
+        else:
+            self.show(load_ref(ref)(self))
 
     def toast(self, message: str, good: bool = False, now: bool = False) -> None:
         """Show a message for a few seconds.  Notices wait their turn behind the message on

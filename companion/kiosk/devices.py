@@ -14,9 +14,10 @@ from typing import Any
 import pygame
 
 from companion.events import CameraState, Lights, Notice, TableView
+from companion.kiosk.words import short_card_name
 
 from . import theme
-from .i18n import _, short_card_name
+from .i18n import _
 from .theme import Metrics
 from .ui import draw_text, panel
 

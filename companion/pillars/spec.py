@@ -98,6 +98,7 @@ SPEC = GameSpec(
     table_zones=table_zones,
     table_cards=table_cards,
     rank=1,
-    screen="companion.kiosk.screens.pillars:PillarsScreen",
-    scenes="companion.kiosk.scenes.pillars:SCENES",
+    screen="companion.kiosk.pillars.screen:PillarsScreen",
+    words="companion.kiosk.pillars.words:PillarsWords",
+    scenes="companion.kiosk.pillars.scenes",
 )

@@ -10,9 +10,9 @@ import pygame
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid, split_h
+from companion.kiosk.words import game_title
 
 from .base import Screen
-from .home import game_title
 
 
 class GamesScreen(Screen):
@@ -72,16 +72,10 @@ class GamesScreen(Screen):
     def open(self, info: Any) -> None:
         assert self.app.journal is not None
         if self.unfinished:
-            from .game import open_game
-
             self.app.session = self.app.journal.resume(info.id)
-            open_game(self.app)
+            self.app.open_game()
         else:
-            from .end import EndScreen
-
-            self.app.show(EndScreen(self.app, info.id, back_to_history=True))
+            self.app.go("end", game_id=info.id, back_to_history=True)
 
     def back(self) -> None:
-        from .home import HomeScreen
-
-        self.app.show(HomeScreen(self.app))
+        self.app.go("home")

@@ -14,8 +14,9 @@ import pygame
 
 from companion.engine.registry import spec as game_spec
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, area_name, card_name
+from companion.kiosk.i18n import _, area_name
 from companion.kiosk.ui import draw_text, panel
+from companion.kiosk.words import card_name
 
 from .base import Screen
 
@@ -112,13 +113,9 @@ class TableCheckScreen(Screen):
             self.app.show(self.previous)
             return
         if self.app.session is not None:
-            from .game import open_game
-
-            open_game(self.app)
+            self.app.open_game()
             return
-        from .home import HomeScreen
-
-        self.app.show(HomeScreen(self.app))
+        self.app.go("home")
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m

@@ -10,7 +10,7 @@ Cards the table turns over to refill a row are tapped in (or drawn by the compan
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -30,12 +30,13 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, builders_action_help, card_name, short_card_name
+from companion.kiosk.i18n import _, builders_action_help
 from companion.kiosk.inputs import Card, Input
+from companion.kiosk.screens.base import GameScreen
+from companion.kiosk.screens.game import open_game, virtual_draw
+from companion.kiosk.screens.overlays import help_frame
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
-
-from .base import GameScreen
-from .game import open_game, virtual_draw
+from companion.kiosk.words import card_name, short_card_name
 
 CELEBRATE_SECONDS = 1.5
 
@@ -92,8 +93,7 @@ class BuildersScreen(GameScreen):
     def card_seen(self, seen: Card) -> None:
         """A card read by the camera: the card the table is dealing now, or refused."""
         state = self.state
-        if seen.game != "builders":
-            self.app.refuse(_("That card belongs to The Pillars of the Earth, not to this game"))
+        if self.foreign_card(seen):
             return
         if not state.pending:
             self.app.refuse(
@@ -706,10 +706,7 @@ class BuildersScreen(GameScreen):
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
-        panel(surface, area, theme.PANEL, border=theme.ACCENT)
-        inner = area.inflate(-m.gap * 3, -m.gap * 3)
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(inner.x, inner.y, inner.width, foot.y - inner.y - m.gap)
+        body, foot = help_frame(self, surface, area)
         kinds = ("start", "recruit", "send", "coins", "buy action", "end turn")
         rows = split_v(body, *([1] * len(kinds)), gap=m.gap)
         for kind, row in zip(kinds, rows, strict=True):
@@ -750,47 +747,4 @@ class BuildersScreen(GameScreen):
         )
 
 
-def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
-    """Screens of The Builders for ``companion screenshots``."""
-    from companion.kiosk.screenshots import enter_position, find_prefixes
-
-    keys = ["reveal", "turn", "turn-sites", "last-round", "over"]
-    prefixes = find_prefixes("builders", keys, players=3)
-    for key in keys:
-        if key not in prefixes:
-            continue
-        setup, actions = prefixes[key]
-
-        enter = partial(
-            enter_position, journal=journal, setup=setup, actions=actions, virtual_deck=False
-        )
-
-        yield f"builders-{key}", enter
-        if key == "turn-sites":
-
-            def selected(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                me = app.session.state.players[app.session.state.turn_player]
-                app.screen.selected = me.idle[0]
-
-            yield "builders-send", selected
-
-            def celebrate(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                card = BUILDING["abbaye"]
-                line = _(
-                    "{name} completes {card}: +{coins} coins, +{vp} VP",
-                    name="Ann",
-                    card=card_name("builders", card.id),
-                    coins=card.coins,
-                    vp=card.vp,
-                )
-                app.screen.celebrate = (1.0, [line])
-
-            yield "builders-complete", celebrate
-
-            def helped(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.help_open = True
-
-            yield "builders-help", helped
+__all__ = ["BuildersScreen", "screen_key"]
