@@ -37,7 +37,8 @@ def test_the_truth_is_where_the_marker_is_drawn() -> None:
     for placed in scene.truth:
         m = found[placed.marker]
         for (x, y), (tx, ty) in zip(m.corners, placed.corners, strict=True):
-            assert abs(x - tx) < 1.5 and abs(y - ty) < 1.5  # corners in the same order too
+            # corners in the same order; unrefined corners (detect.parameters) within 2.5 px
+            assert abs(x - tx) < 2.5 and abs(y - ty) < 2.5
 
 
 def test_an_empty_table_has_no_marker() -> None:
