@@ -78,14 +78,13 @@ def table_zones(players: int) -> tuple[TableZone, ...]:
 
 def table_cards(state: Any) -> dict[str, list[str]]:
     """Where the engine has each card the table mode checks, by zone id.  Finished machines
-    are turned over, so they are expected nowhere."""
+    are turned over, so they are expected nowhere (see ``BuildersGame.cards_in_view``)."""
+    game = BuildersGame()
     out: dict[str, list[str]] = {}
-    for seat, p in enumerate(state.players):
-        hidden = set(p.finished)
-        out[f"sites/{seat}"] = [site.card for site in p.sites] + [
-            w for site in p.sites for w in site.workers if w not in hidden
-        ]
-        out[f"workers/{seat}"] = [w for w in p.idle if w not in hidden]
+    for seat in range(len(state.players)):
+        view = game.cards_in_view(state, seat)
+        out[f"sites/{seat}"] = view["sites"]
+        out[f"workers/{seat}"] = view["workers"]
     return out
 
 

@@ -60,6 +60,8 @@ def child(path: Path, ack_path: Path, seed: int) -> NoReturn:
         os.write(fd, ("\t".join(map(str, fields)) + "\n").encode("utf-8"))
 
     journal = Journal.open(path)
+    for name in game_names():  # the games' rules loaded before the kills start counting
+        get_game(name)
     os.write(1, b"ready\n")
     while True:
         try:

@@ -12,7 +12,7 @@ import os
 import random
 import tempfile
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +22,21 @@ SIZES = ((800, 480), (720, 1280))
 def find_prefixes(
     game_name: str, steps: list[str], seeds: int = 400, players: int = 4
 ) -> dict[str, tuple[Any, list[str]]]:
-    """For each step, the set-up and actions of a seeded random game up to its first state."""
+    """For each step, the set-up and actions of a seeded random game up to its first state
+    (computed once per process for the same arguments)."""
+    found = _find_prefixes(game_name, tuple(steps), seeds, players)
+    return {k: (setup, list(actions)) for k, (setup, actions) in found.items()}
+
+
+@cache
+def _find_prefixes(
+    game_name: str, steps: tuple[str, ...], seeds: int, players: int
+) -> dict[str, tuple[Any, tuple[str, ...]]]:
     from companion.engine import CHANCE, TERMINAL, get_game
     from companion.engine.simulate import sample
 
     game = get_game(game_name)
-    found: dict[str, tuple[Any, list[str]]] = {}
+    found: dict[str, tuple[Any, tuple[str, ...]]] = {}
     for seed in range(seeds):
         rng = random.Random(seed)
         setup = game.setup(players, start_player=seed % players)
@@ -36,11 +45,11 @@ def find_prefixes(
         while True:
             key = step_key(game_name, state)
             if key in steps and key not in found:
-                found[key] = (setup, list(actions))
+                found[key] = (setup, tuple(actions))
             who = game.current_player(state)
             if who == TERMINAL:
                 if "over" in steps and "over" not in found:
-                    found["over"] = (setup, list(actions))
+                    found["over"] = (setup, tuple(actions))
                 break
             if who == CHANCE:
                 action = sample(game.chance_outcomes(state), rng)
@@ -155,8 +164,11 @@ def take(
     sizes: tuple[tuple[int, int], ...] = SIZES,
     languages: tuple[str, ...] = ("en", "zh", "ja"),
     only: Callable[[str], bool] | None = None,
+    save: bool = True,
 ) -> list[Path]:
-    """Write a PNG of every screen for each size and language; the files written."""
+    """Write a PNG of every screen for each size and language; the files written.  With
+    ``save`` False every screen is drawn (its overflow and glyph checks run) but no file is
+    encoded: the paths it would have written are returned."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -179,7 +191,8 @@ def take(
                     enter(app)
                     app.render(force=True)
                     path = outdir / f"{name}-{size[0]}x{size[1]}-{lang}.png"
-                    pygame.image.save(app.surface, str(path))
+                    if save:
+                        pygame.image.save(app.surface, str(path))
                     written.append(path)
         journal.close()
     return written

@@ -64,6 +64,12 @@ class GameWords:
             return _("{name} wins with {points} points", name=winners[0], points=top)
         return _("Shared win: the same points")
 
+    def refusal(self, error: Exception, state: Any) -> str:
+        """A refusal of the engine in the table's language, worded from its rule tag and
+        named fields (``error.rule``, ``error.fields``); the engine's English sentence where
+        the game has no words for the tag."""
+        return str(error)
+
     def option_label(self, name: str) -> str:
         """The name of one of the game's options, in the current language."""
         opt = self.spec.options[name]

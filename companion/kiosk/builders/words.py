@@ -23,6 +23,32 @@ class BuildersWords(GameWords):
             return builders_rank_name(card_id)
         return self.card_name(card_id)
 
+    def refusal(self, error: Exception, state: Any) -> str:
+        """The refusals of a card shown to the camera, by rule tag (docs/builders.md)."""
+        rule = getattr(error, "rule", None)
+        fields = getattr(error, "fields", {})
+        card = str(fields.get("card", ""))
+        try:
+            name = self.card_name(card)
+        except KeyError:
+            name = card
+        if rule == "chance.none":
+            return _("{card} was shown, but no card is being revealed now", card=name)
+        if rule in ("chance.deck", "chance.step"):
+            worker = card in WORKER
+            what = _("a building card") if worker else _("a worker card")
+            if rule == "chance.step":
+                return _("{card} was shown, but the table is dealing another card first",
+                         card=name)
+            return _("The table is dealing {what}, not {card}", what=what, card=name)
+        if rule == "chance.apprentice":
+            return _("Only an Apprentice is dealt now, not {card}", card=name)
+        if rule == "chance.revealed":
+            return _("{card} is already in play", card=name)
+        if rule == "chance.unknown":
+            return _("{card} is not a card of this game", card=name)
+        return super().refusal(error, state)
+
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """Buildings, machines and coins counted apart."""
         seat = next(i for i, s in enumerate(state.setup.players) if s.name == player["name"])
