@@ -64,8 +64,10 @@ def _markers(args: argparse.Namespace) -> int:
     items = M.entries(args.game)
     cards = tuple(e for e in items if e.game != "table")
     corners = tuple(e for e in items if e.game == "table")
-    titles = {"pillars": "The Pillars of the Earth", "builders": "The Builders: Middle Ages",
-              "table": "Table corners", "all": "Both games"}
+    from companion.engine.registry import specs
+
+    titles = {s.name: s.title for s in specs()}
+    titles |= {"table": "Table corners", "all": "Every game"}
     out = Path(args.out)
     stem = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
     jobs = []  # (file, stickers, size): cards and corners are printed at their own sizes
