@@ -142,15 +142,15 @@ def chip_text(state: CameraState) -> str:
     return _("Camera read {card}", card=name)
 
 
-def chip_rect(m: Metrics, text: str = "") -> pygame.Rect:
+def chip_rect(m: Metrics, text: str = "", widest: int = 150) -> pygame.Rect:
     """The chip's place: the bottom left of the title bar, in its lower margin, as wide as its
-    text (at most 150 units)."""
+    text (at most ``widest`` units: 150, or 240 to give a refused card's reason room)."""
     from .fonts import font
 
     bar_h = m.touch + 2 * m.gap
     h = m.px(15)
-    width = font(m.px(11)).size(text)[0] + h + m.px(8) if text else m.px(150)
-    return pygame.Rect(m.px(2), bar_h - h - m.px(1), min(m.px(150), width), h)
+    width = font(m.px(11)).size(text)[0] + h + m.px(8) if text else m.px(widest)
+    return pygame.Rect(m.px(2), bar_h - h - m.px(1), min(m.px(widest), width), h)
 
 
 OUTLINE_COLOURS = {"card": theme.GOOD, "corner": theme.ACCENT, "unknown": theme.BAD}
@@ -165,7 +165,7 @@ class CameraView:
 
     def draw(self, surface: pygame.Surface, m: Metrics, state: CameraState) -> None:
         label = chip_text(state)
-        rect = chip_rect(m, label)
+        rect = chip_rect(m, label, 240 if state.refused is not None else 150)
         panel(surface, rect, theme.OUTLINE, radius=rect.height // 2)
         dot = rect.height // 2 - m.px(3)
         pygame.draw.circle(surface, theme.GOOD if state.online else theme.BAD,
