@@ -18,7 +18,10 @@ Parts (``--only`` runs one):
   at 30 frames a second, at 640x360 and 1280x720, with and without the change check (target
   under 5 % of one core);
 - ``latency``: a camera simulated in real time at 30 frames a second; a card appears at a random
-  moment; the time until its event is posted (target under 150 ms).
+  moment; the time until its event is posted (target under 150 ms);
+- ``ghosts``: frames with no marker but 40 faint, blurred, bordered random 6x6 patterns each
+  (what a texture that looks like a marker is) on the three backgrounds: every id found is a
+  false read (must be 0), before and now.
 
 The machine is shared: compare figures as ratios within one run.
 """
@@ -239,11 +242,33 @@ def latency(seed: int, trials: int = 15) -> None:
               f"slowest {ms[-1]:.0f} ms, {len(ms)}/{trials} read (target < 150 ms)")
 
 
+def ghosts(seed: int, frames: int = 150) -> None:
+    rng = np.random.default_rng(seed)
+    dets = {"before": Detector(legacy_parameters()), "now": Detector()}
+    found = dict.fromkeys(dets, 0)
+    for i in range(frames):
+        img = synth.background(rng, (1280, 720), ("wood", "busy", "plain")[i % 3])
+        for _ in range(40):
+            s = int(rng.integers(16, 60))
+            x, y = int(rng.integers(0, 1280 - s)), int(rng.integers(0, 720 - s))
+            cells = (rng.random((8, 8)) < 0.5).astype(np.float32)
+            cells[0, :] = cells[-1, :] = cells[:, 0] = cells[:, -1] = 0  # the black border
+            patch = cv2.resize(cells, (s, s), interpolation=cv2.INTER_NEAREST)
+            img[y:y + s, x:x + s] = rng.uniform(40, 200) + rng.uniform(8, 40) * patch
+        img = img * rng.uniform(0.2, 1.0) + rng.normal(0, rng.uniform(1, 6), img.shape)
+        img = cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.3, 1.5)))
+        frame = np.clip(img, 0, 255).astype(np.uint8)
+        for name, det in dets.items():
+            found[name] += len(det.detect(frame))
+    print(f"ghosts: {frames} frames x 40 faint bordered random patterns, no marker: "
+          f"{found['before']} false reads before, {found['now']} now (must be 0)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--frames", type=int, default=60, help="frames per read set (60)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the sets (7)")
-    parser.add_argument("--only", choices=("reads", "speed", "idle", "latency"))
+    parser.add_argument("--only", choices=("reads", "speed", "idle", "latency", "ghosts"))
     args = parser.parse_args()
     print(f"OpenCV {cv2.__version__}, numpy {np.__version__}, {cv2.getNumThreads()} OpenCV "
           f"threads, {os.cpu_count()} cores")
@@ -255,6 +280,8 @@ def main() -> None:
         idle(args.seed)
     if args.only in (None, "latency"):
         latency(args.seed)
+    if args.only in (None, "ghosts"):
+        ghosts(args.seed)
 
 
 if __name__ == "__main__":
