@@ -114,31 +114,35 @@ def timed(fn: Callable[[Grey], object], frames: Sequence[Grey]) -> float:
 def speed(seed: int, rounds: int = 15) -> None:
     print("speed: ms per frame, raw detector (OpenCV defaults) vs the whole pipeline, same "
           f"frames (12 per case, 2-5 cards of 30-80 px), {rounds} interleaved rounds: the best "
-          "round of each (the least disturbed by the machine's other work), their ratio, and "
-          "the median of the rounds' ratios")
+          "round of each (the least disturbed by the machine's other work), the median of the "
+          "rounds' ratios, and the same pipeline with the parameters before issue 16")
     raw = cv2.aruco.ArucoDetector(dictionary(), cv2.aruco.DetectorParameters())
     for size in ((1280, 720), (1920, 1080)):
         for bg in ("plain", "wood", "busy"):
             frames = [s.frame for s in synth.scenes(
                 seed, 12, CARDS, C(size=size, background=bg, marker_px=(30.0, 80.0)))]
-            thread = CameraThread(lambda fr=frames: Frames(fr),  # type: ignore[misc]
-                                  Pipeline(Detector(), CardTracker()), rate=1e9)
-            thread.cycle()  # open the source
-            pairs = []
-            for k in range(rounds):  # each first in turn: neither gets the warmer caches
-                if k % 2:
-                    w = timed(lambda _f, t=thread: t.cycle(), frames)  # type: ignore[misc]
-                    a = timed(raw.detectMarkers, frames)
-                else:
-                    a = timed(raw.detectMarkers, frames)
-                    w = timed(lambda _f, t=thread: t.cycle(), frames)  # type: ignore[misc]
-                pairs.append((a, w))
-            a = min(p[0] for p in pairs)
-            w = min(p[1] for p in pairs)
-            ratio = statistics.median(p[1] / p[0] for p in pairs)
+            threads = []
+            for det in (Detector(), Detector(legacy_parameters())):
+                t = CameraThread(lambda fr=frames: Frames(fr),  # type: ignore[misc]
+                                 Pipeline(det, CardTracker()), rate=1e9)
+                t.cycle()  # open the source
+                threads.append(t)
+            runs: list[Callable[[Grey], object]] = [
+                raw.detectMarkers,
+                lambda _f, t=threads[0]: t.cycle(),  # type: ignore[misc]
+                lambda _f, t=threads[1]: t.cycle(),  # type: ignore[misc]
+            ]
+            times: list[list[float]] = [[], [], []]
+            for k in range(rounds):  # each first in turn: none gets the warmer caches
+                for j in [(k + i) % 3 for i in range(3)]:
+                    times[j].append(timed(runs[j], frames))
+            a, w, old = (min(t) for t in times)
+            ratio = statistics.median(p / q for p, q in zip(times[1], times[0], strict=True))
+            before = statistics.median(p / q for p, q in zip(times[2], times[0], strict=True))
             print(f"  {size[0]}x{size[1]} {bg:5}: raw {1000 * a:6.2f} ms ({1 / a:5.1f} fps), "
                   f"pipeline {1000 * w:6.2f} ms ({1 / w:5.1f} fps): {w / a:.2f}x, median "
-                  f"{ratio:.2f}x (target <= 1.10)")
+                  f"{ratio:.2f}x (target <= 1.10); before {1000 * old:6.2f} ms, median "
+                  f"{before:.2f}x")
 
 
 def still_frames(size: tuple[int, int], seed: int, n: int = 30, card: bool = True,
