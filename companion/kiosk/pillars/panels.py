@@ -162,6 +162,7 @@ class PillarsPanels(GameScreen):
                 theme.TEXT,
                 align="left",
                 lines=1,
+                min_size=m.px(10),  # two-digit counts (10+ cubes before the cathedral)
             )
         workers = s.workers + s.gray
         placed = sum(D.RESOURCE_CARDS[c].workers for c in s.cards)
