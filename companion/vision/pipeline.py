@@ -1,13 +1,17 @@
 """From frames to card readings: the pure tracker, one synchronous step, and the thread.
 
 ``CardTracker`` is the whole decision, with no clock and no thread: it is fed the marker ids of
-each frame and says when a card counts as shown (seen in ``show_frames`` frames in a row), when
-it counts as gone (missing ``gone_frames`` frames in a row), and what to report:
+each frame (and the frame's time) and says when a card counts as shown (seen in ``show_frames``
+frames in a row), when it counts as gone (missing ``gone_frames`` frames in a row and
+``gone_seconds``), and what to report:
 
 * exactly one new card shown, and nothing else on its way in: that card, once;
 * several new cards at once (two cards shown together): no card, one "several" notice, and the
   cards wait; when all but one have gone again, the one left is reported;
-* a card still in view after it was reported is not reported again until it has gone.
+* a card still in view after it was reported is not reported again until it has gone; the
+  last card reported, shown again, is reported with ``again`` (the kiosk stays silent if the
+  engine refuses it);
+* one id on two stickers, a marker on no card, the table's corners in reading mode: said once.
 
 ``Pipeline.step(grey, now)`` runs change check -> detect -> registry -> tracker on one frame;
 tests call it directly.  ``CameraThread`` calls it at the configured rate on frames from a
