@@ -28,12 +28,7 @@ CATALOG: dict[str, str] = {
     "Camera offline": "カメラオフライン",
     "Camera on": "カメラ作動中",
     "Camera read {card}": "カメラ読取：{card}",
-    "Camera saw {card} (refused: {reason})": "カメラが見たカード：{card}（不可：{reason}）",
-    "Two stickers with the same marker ({markers}): show one card at a time, and check the stickers": "同じマーカーのシールが2枚あります（{markers}）：カードは1枚ずつ見せ、シールを確認してください",
-    "The camera sees the table's corner markers ({markers}): they are for table mode, not for reading cards": "カメラに卓の角マーカーが見えています（{markers}）：これは卓モード用で、カードの読み取りには使いません",
-    "The camera sees a marker that is on no card ({markers})": "カメラにどのカードにも属さないマーカーが見えています（{markers}）",
-    "Camera offline: no picture for {n} s; tap the cards in": "カメラがオフラインです：{n}秒間映像がありません。カードはタップで入力してください",
-    "Camera library broken: {reason}": "カメラのライブラリが壊れています：{reason}",
+    "{start}, the start player: send {name}'s builder back": "スタートプレイヤー{start}：{name}のマスタービルダーを袋に戻す",
     "{card} was shown, but the table is dealing another card first": "{card}が見えましたが、先に別のカードを配っています",
     "{card} is not a card of this game": "{card}はこのゲームのカードではありません",
     "the Automa": "オートマ",
@@ -397,6 +392,13 @@ CATALOG: dict[str, str] = {
     "{rank} ({resources})": "{rank}（{resources}）",
     "{n} {resource}": "{resource}{n}",
     ", ": "・",
+    # the camera (issue 16)
+    "Camera saw {card} (refused: {reason})": "カメラが見たカード：{card}（不可：{reason}）",
+    "Two stickers with the same marker ({markers}): show one card at a time, and check the stickers": "同じマーカーのシールが2枚あります（{markers}）：カードは1枚ずつ見せ、シールを確認してください",
+    "The camera sees the table's corner markers ({markers}): they are for table mode, not for reading cards": "カメラに卓の角マーカーが見えています（{markers}）：これは卓モード用で、カードの読み取りには使いません",
+    "The camera sees a marker that is on no card ({markers})": "カメラにどのカードにも属さないマーカーが見えています（{markers}）",
+    "Camera offline: no picture for {n} s; tap the cards in": "カメラがオフラインです：{n}秒間映像がありません。カードはタップで入力してください",
+    "Camera library broken: {reason}": "カメラのライブラリが壊れています：{reason}",
 }
 
 # -- The Pillars of the Earth ------------------------------------------------------------------

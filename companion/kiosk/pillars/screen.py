@@ -26,12 +26,12 @@ from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.game import Preview, open_game, pillars_changes, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
-from companion.kiosk.words import card_name
+from companion.kiosk.words import words_for
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
 from .panels import PillarsPanels
-from .words import CARD_STEPS, describe_action, step_title, why_not_revealed
+from .words import CARD_STEPS, describe_action, step_title
 
 DRAW_SECONDS = 0.8
 ROLL_SECONDS = 1.0
@@ -83,24 +83,18 @@ class PillarsScreen(PillarsPanels):
     def card_seen(self, seen: Card) -> None:
         """A card read by the camera: the outcome of the reveal the table is waiting for, or
         refused with the reason."""
-        state = self.state
         if self.foreign_card(seen):
             return
         if self.preview is not None:
             return  # one reveal at a time: the table confirms what it showed first
-        if state.step not in CARD_STEPS:
-            self.app.refuse(
-                _(
-                    "{card} was shown, but no card is being revealed now",
-                    card=card_name("pillars", seen.card),
-                )
-            )
+        try:
+            outcome = self.game.outcome_for_card(self.state, seen.card)
+        except RulesError as exc:
+            reason = words_for(self.game.name).refusal(exc, self.state)
+            self.app.refuse(reason)
+            self.app.notify("card-refused", reason)
             return
-        for action, p in self.game.chance_outcomes(state):
-            if p > 0 and str(action.args[0]) == seen.card:
-                self.propose(action)
-                return
-        self.app.refuse(why_not_revealed(state, seen.card))
+        self.propose(outcome)
 
     def act(self, action: Any) -> None:
         self.propose(action)
