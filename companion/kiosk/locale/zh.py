@@ -45,7 +45,6 @@ CATALOG: dict[str, str] = {
     "The table draws or reveals": "桌面抽取或翻牌",
     "{name} decides": "轮到{name}决定",
     "More": "更多",
-    "Camera saw {card} (refused)": "摄像头看到：{card}（被拒绝）",
     "No picture": "没有画面",
     "Camera settings: {error}": "摄像头设置：{error}",
     "No camera configured: cards are tapped in": "未设置摄像头：请点选牌",
@@ -402,6 +401,13 @@ CATALOG: dict[str, str] = {
     "{rank} ({resources})": "{rank}（{resources}）",
     "{n} {resource}": "{n}{resource}",
     ", ": "、",
+    # the camera (issue 16)
+    "Camera saw {card} (refused: {reason})": "摄像头看到：{card}（被拒绝：{reason}）",
+    "Two stickers with the same marker ({markers}): show one card at a time, and check the stickers": "有两张贴纸是同一个标记（{markers}）：请一次只出示一张牌，并检查贴纸",
+    "The camera sees the table's corner markers ({markers}): they are for table mode, not for reading cards": "摄像头看到了桌面角标记（{markers}）：它们用于桌面模式，不用于读牌",
+    "The camera sees a marker that is on no card ({markers})": "摄像头看到一个不属于任何牌的标记（{markers}）",
+    "Camera offline: no picture for {n} s; tap the cards in": "摄像头离线：{n} 秒没有画面；请点选牌",
+    "Camera library broken: {reason}": "摄像头库已损坏：{reason}",
 }
 
 # -- The Pillars of the Earth ------------------------------------------------------------------
