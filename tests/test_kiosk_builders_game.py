@@ -181,4 +181,4 @@ def test_taking_a_card_from_a_row_is_confirmed_first(tmp_path: Path) -> None:
     assert app.journal.record(app.session.id).actions == before
     tap(app, start)
     press(app, "confirm")
-    assert app.journal.record(app.session.id).actions[-1] == start
+    assert app.journal.record(app.session.id).actions[len(before)] == start  # then the deal
