@@ -3,6 +3,8 @@ end: ``apply`` builds one state instead of one per field changed."""
 
 from __future__ import annotations
 
+from companion.engine.ledger import Notes
+
 from .state import BuildersState, PlayerState
 
 
@@ -34,6 +36,8 @@ class Draft:
         "automa_workers",
         "automa_finished",
         "set_aside",
+        "ledger",
+        "notes",
     )
 
     def __init__(self, s: BuildersState) -> None:
@@ -61,6 +65,12 @@ class Draft:
         self.automa_workers = s.automa_workers
         self.automa_finished = s.automa_finished
         self.set_aside = s.set_aside
+        self.ledger = s.ledger
+        self.notes = Notes()
+
+    def note(self, seat: int, what: str, amount: int, cause: str, **detail: int | str) -> None:
+        """A ledger entry for ``seat`` in this turn (see ``docs/builders.md``, "The ledger")."""
+        self.notes.add(self.turn, seat, what, amount, cause, tuple(detail.items()))
 
     def freeze(self) -> BuildersState:
         """The immutable state with the draft's values."""
@@ -89,4 +99,5 @@ class Draft:
             self.automa_workers,
             self.automa_finished,
             self.set_aside,
+            self.notes.extend(self.ledger) if self.notes.entries else self.ledger,
         )
