@@ -3,7 +3,7 @@ end: ``apply`` builds one state instead of one per field changed."""
 
 from __future__ import annotations
 
-from companion.engine.ledger import Notes
+from companion.engine.ledger import Raw, merge
 
 from .state import BuildersState, PlayerState
 
@@ -66,11 +66,15 @@ class Draft:
         self.automa_finished = s.automa_finished
         self.set_aside = s.set_aside
         self.ledger = s.ledger
-        self.notes = Notes()
+        self.notes: list[Raw] | None = None  # this apply's ledger changes, if any
 
     def note(self, seat: int, what: str, amount: int, cause: str, **detail: int | str) -> None:
         """A ledger entry for ``seat`` in this turn (see ``docs/builders.md``, "The ledger")."""
-        self.notes.add(self.turn, seat, what, amount, cause, tuple(detail.items()))
+        change = (self.turn, seat, what, cause, tuple(detail.items()), amount)
+        if self.notes is None:
+            self.notes = [change]
+        else:
+            self.notes.append(change)
 
     def freeze(self) -> BuildersState:
         """The immutable state with the draft's values."""
@@ -99,5 +103,5 @@ class Draft:
             self.automa_workers,
             self.automa_finished,
             self.set_aside,
-            self.notes.extend(self.ledger) if self.notes.entries else self.ledger,
+            self.ledger if self.notes is None else self.ledger.append(merge(self.notes)),
         )

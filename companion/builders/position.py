@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.engine.core import Setup
 from companion.engine.errors import SetupError
-from companion.engine.ledger import reconcile
+from companion.engine.ledger import Ledger, reconcile
 
 from .cards import BUILDING, BUILDINGS, MACHINE_IDS, ORDER, WORKER, WORKERS
 from .chance import STEPS
@@ -235,7 +235,7 @@ def position(
     if problems:
         raise SetupError("impossible position: " + "; ".join(problems), "position.cards")
     # A position's ledger: one "position" entry per amount on the table (coins, VP, workers).
-    return replace(state, ledger=reconcile((), holdings(state), turn))
+    return replace(state, ledger=Ledger(reconcile((), holdings(state), turn)))
 
 
 def keywords(state: BuildersState) -> dict[str, Any]:

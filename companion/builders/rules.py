@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from companion.engine.core import CHANCE, TERMINAL, Game, Option, Setup
 from companion.engine.errors import IllegalAction, SetupError
-from companion.engine.ledger import Entry
+from companion.engine.ledger import Entry, Ledger
 
 from . import chance, checks, turn
 from .actions import (
@@ -215,7 +215,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
             cumulative_coins=self.option(setup, "coins") == "cumulative",
             show_next_worker=show_next_worker,
             solo=solo,
-            ledger=tuple(Entry(1, i, "coins", START_COINS, "start") for i in range(n)),
+            ledger=Ledger(tuple(Entry(1, i, "coins", START_COINS, "start") for i in range(n))),
         )
 
     def setup_of(self, state: BuildersState) -> Setup:
@@ -369,7 +369,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
     def ledger(self, state: BuildersState) -> tuple[Entry, ...]:
         """Every change of coins, VP and workers so far with its cause, in order, from the
         starting coins on (see ``docs/builders.md``, "The ledger")."""
-        return state.ledger
+        return state.ledger.entries()
 
     def holdings(self, state: BuildersState) -> dict[tuple[int, str], int]:
         """What the ledger adds up to, by (seat, what): ``coins``, ``vp`` (the final points

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.engine.core import Setup
-from companion.engine.ledger import Entry
+from companion.engine.ledger import Ledger
 
 from .cards import NO_RESOURCES, Resources
 
@@ -90,4 +90,4 @@ class BuildersState:
     automa_workers: tuple[str, ...] = ()
     automa_finished: tuple[str, ...] = ()
     set_aside: tuple[str, ...] = ()
-    ledger: tuple[Entry, ...] = field(default=(), compare=False, repr=False)
+    ledger: Ledger = field(default=Ledger(), compare=False, repr=False)

@@ -2,10 +2,11 @@
 
 A game that keeps a ledger appends one :class:`Entry` per change inside ``apply`` (a Priory's
 +2 VP and a Conflict's -2 VP are two entries, never a net 0) and keeps the entries in its state
-as an append-only tuple, so the ledger is a function of the record: replaying the same actions
-gives the same entries.  ``game.ledger(state)`` returns them; ``game.holdings(state)`` says
-what they must add up to (each player's VP, gold or coins, resources, workers).  A preview of an
-action's effects is ``game.ledger(after)[len(game.ledger(before)):]``.
+as an append-only :class:`Ledger`, so the ledger is a function of the record: replaying the
+same actions gives the same entries.  ``game.ledger(state)`` returns them;
+``game.holdings(state)`` says what they must add up to (each player's VP, gold or coins,
+resources, workers).  A preview of an action's effects is
+``game.ledger(after)[len(game.ledger(before)):]``.
 
 ``cause`` is a stable tag listed per game in ``docs/pillars.md`` and ``docs/builders.md``, and
 ``detail`` holds named values (``card``, ``space``...) so that a screen can word an entry in any
@@ -50,6 +51,29 @@ class Entry(NamedTuple):
             "cause": self.cause,
             "detail": dict(self.detail),
         }
+
+
+_TAIL = 64
+
+
+class Ledger(NamedTuple):
+    """The entries of a game so far, immutable, in two tuples so that appending to it inside
+    ``apply`` costs little however long the game: new entries go to the short ``tail``, which
+    joins the ``head`` once it holds 64.  :meth:`entries` is the whole ledger as one tuple."""
+
+    head: tuple[Entry, ...] = ()
+    tail: tuple[Entry, ...] = ()
+
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry, oldest first."""
+        return self.head + self.tail if self.tail else self.head
+
+    def append(self, new: tuple[Entry, ...]) -> Ledger:
+        """The ledger with ``new`` entries after the others."""
+        tail = self.tail + new
+        if len(tail) >= _TAIL:
+            return _entry(Ledger, (self.head + tail, ()))
+        return _entry(Ledger, (self.head, tail))
 
 
 def totals(entries: Iterable[Entry]) -> dict[tuple[int, str], int]:
@@ -97,37 +121,59 @@ def _capped(detail: Detail) -> bool:
     return any(k == "capped" for k, _ in detail)
 
 
+_entry = tuple.__new__  # a NamedTuple built without its Python-level __new__ (apply is hot)
+
+
+Raw = tuple[int, int, str, str, Detail, int]
+"""A change as noted inside ``apply``: (period, player, what, cause, detail, amount)."""
+
+
+def merge(raw: list[Raw]) -> tuple[Entry, ...]:
+    """The entries of the changes ``raw`` noted by one ``apply``: changes with the same period,
+    player, what, cause and detail merged into the first (three uses of one craftsman are one
+    entry), sums of 0 left out unless the detail has ``capped`` (what a limit took)."""
+    if len(raw) == 1:
+        period, player, what, cause, detail, amount = raw[0]
+        if not amount and not _capped(detail):
+            return ()
+        return (_entry(Entry, (period, player, what, amount, cause, detail)),)
+    sums: dict[tuple[int, int, str, str, Detail], int] = {}
+    for period, player, what, cause, detail, amount in raw:
+        key = (period, player, what, cause, detail)
+        sums[key] = sums.get(key, 0) + amount
+    return tuple(
+        [
+            _entry(Entry, (k[0], k[1], k[2], n, k[3], k[4]))
+            for k, n in sums.items()
+            if n or _capped(k[4])
+        ]
+    )
+
+
 class Notes:
     """The entries one ``apply`` adds, in order; an entry with the same period, player, what,
     cause and detail as an earlier one of the same ``apply`` is merged into it (three uses of
-    one craftsman are one entry)."""
+    one craftsman are one entry), and a change of 0 is left out unless its detail has
+    ``capped`` (what a limit took).  ``period`` is for the caller: the period its next
+    entries belong to."""
 
-    __slots__ = ("entries",)
+    __slots__ = ("raw", "period")
 
-    def __init__(self) -> None:
-        self.entries: list[Entry] = []
+    def __init__(self, period: int = 0) -> None:
+        self.raw: list[Raw] = []
+        self.period = period
 
     def add(
         self, period: int, player: int, what: str, amount: int, cause: str, detail: Detail = ()
     ) -> None:
-        """Add a change (nothing for 0 unless ``detail`` has ``capped``: what a limit took)."""
-        if not amount and not _capped(detail):
-            return
-        entries = self.entries
-        for k, e in enumerate(entries):
-            if (
-                e.player == player
-                and e.what == what
-                and e.cause == cause
-                and e.detail == detail
-                and e.period == period
-            ):
-                entries[k] = Entry(period, player, what, e.amount + amount, cause, detail)
-                return
-        entries.append(Entry(period, player, what, amount, cause, detail))
+        """Note a change (merged and checked for 0 when the entries are made)."""
+        self.raw.append((period, player, what, cause, detail, amount))
 
-    def extend(self, ledger: tuple[Entry, ...]) -> tuple[Entry, ...]:
-        """``ledger`` with this ``apply``'s entries appended (sums of 0 after merging dropped,
-        unless ``capped``)."""
-        new = [e for e in self.entries if e.amount or _capped(e.detail)]
-        return ledger + tuple(new) if new else ledger
+    def entries(self) -> tuple[Entry, ...]:
+        """This ``apply``'s entries, merged, in the order first noted."""
+        return merge(self.raw)
+
+    def extend(self, ledger: Ledger) -> Ledger:
+        """``ledger`` with this ``apply``'s entries appended."""
+        new = self.entries()
+        return ledger.append(new) if new else ledger

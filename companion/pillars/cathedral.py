@@ -225,7 +225,7 @@ def end_round(d: PillarsDraft) -> None:
         if d.seats[i].gray:  # the gray workers go back to the castle (noted in this round)
             s = d.s(i)
             note(s, "workers", -s.gray, "castle.return")
-    d.round += 1
+    d.next_round()
     n = d.n
     # Master builders back into the bag, those set aside too.
     d.bag = tuple(D.BUILDERS_EACH for _ in range(n))

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.engine.core import Setup
 from companion.engine.draft import Draft, check_draftable, thaw
-from companion.engine.ledger import Entry, Notes
+from companion.engine.ledger import Ledger, Notes
 
 from . import data as D
 from .actions import Action
@@ -20,11 +20,12 @@ check_draftable(Seat)
 
 class SeatDraft(Draft):
     """One seat, mutable (thawed on first use by :meth:`PillarsDraft.s`); ``_i`` is its seat
-    and ``_d`` the table's draft, where its ledger entries go."""
+    and ``_n`` the table's ledger notes for this ``apply`` (not the draft itself: no reference
+    cycle, so a draft is freed as soon as ``apply`` returns)."""
 
-    __slots__ = ("_i", "_d")
+    __slots__ = ("_i", "_n")
     _i: int
-    _d: PillarsDraft
+    _n: Notes
     gold: int
     vp: int
     res: tuple[int, ...]
@@ -87,14 +88,14 @@ class PillarsDraft(Draft):
     market_live: tuple[int, ...]
     market_slot: int
     over: bool
-    ledger: tuple[Entry, ...]
+    ledger: Ledger
     _mut: list[SeatDraft | None]
-    _notes: Notes
+    _notes: Notes  # this apply's ledger entries; ``period`` follows ``round``
 
     def __init__(self, state: PillarsState) -> None:
         super().__init__(state)
         self._mut = [None] * len(state.seats)
-        self._notes = Notes()
+        self._notes = Notes(state.round)
 
     def s(self, i: int) -> SeatDraft:
         """The mutable seat ``i`` (thawed on first use)."""
@@ -102,7 +103,7 @@ class PillarsDraft(Draft):
         if m is None:
             m = self._mut[i] = thaw(self.seats[i], SeatDraft)
             m._i = i
-            m._d = self
+            m._n = self._notes
         return m
 
     @property
@@ -117,6 +118,11 @@ class PillarsDraft(Draft):
         n = len(self.seats)
         return [(self.start + k) % n for k in range(n)]
 
+    def next_round(self) -> None:
+        """The round counter moves on (the ledger's entries from now on are the next round's)."""
+        self.round += 1
+        self._notes.period = self.round
+
     def freeze(self) -> PillarsState:
         """The next state (a draft is frozen once, at the end of ``apply``)."""
         mut = self._mut
@@ -125,7 +131,7 @@ class PillarsDraft(Draft):
             self.seats = tuple(
                 [seats[i] if m is None else m.freeze_as(Seat) for i, m in enumerate(mut)]
             )
-        if self._notes.entries:
+        if self._notes.raw:
             self.ledger = self._notes.extend(self.ledger)
         return self.freeze_as(PillarsState)
 
@@ -144,7 +150,12 @@ def without(t: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def note(s: SeatDraft, what: str, amount: int, cause: str, **detail: int | str) -> None:
     """A ledger entry for seat ``s`` this round (see ``docs/pillars.md``, "The ledger")."""
-    s._d._notes.add(s._d.round, s._i, what, amount, cause, tuple(detail.items()))
+    _note(s, what, amount, cause, detail)
+
+
+def _note(s: SeatDraft, what: str, amount: int, cause: str, detail: dict[str, int | str]) -> None:
+    notes = s._n
+    notes.add(notes.period, s._i, what, amount, cause, tuple(detail.items()) if detail else ())
 
 
 def gain_gold(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
@@ -153,13 +164,13 @@ def gain_gold(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
     s.gold += got
     if got != n:
         detail["capped"] = n - got
-    note(s, "gold", got, cause, **detail)
+    _note(s, "gold", got, cause, detail)
 
 
 def pay_gold(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
     """Pay ``n`` gold the seat has (a cost checked beforehand)."""
     s.gold -= n
-    note(s, "gold", -n, cause, **detail)
+    _note(s, "gold", -n, cause, detail)
 
 
 def gain_vp(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
@@ -168,7 +179,7 @@ def gain_vp(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
     s.vp += got
     if got != n:
         detail["capped"] = n - got
-    note(s, "vp", got, cause, **detail)
+    _note(s, "vp", got, cause, detail)
 
 
 def pay_or_lose(s: SeatDraft, amount: int, cause: str, **detail: int | str) -> None:
@@ -185,7 +196,7 @@ def pay_or_lose(s: SeatDraft, amount: int, cause: str, **detail: int | str) -> N
 def gain_cubes(s: SeatDraft, r: int, n: int, cause: str, **detail: int | str) -> None:
     """Cubes from the market or the court (not the general supply: its count is the caller's)."""
     s.res = add(s.res, r, n)
-    note(s, D.RESOURCES[r], n, cause, **detail)
+    _note(s, D.RESOURCES[r], n, cause, detail)
 
 
 def from_supply(
@@ -212,7 +223,7 @@ def from_supply(
             detail["capped"] = n - got
     if got:
         s.res = add(s.res, r, got)
-    note(s, D.RESOURCES[r], got, cause, **detail)
+    _note(s, D.RESOURCES[r], got, cause, detail)
 
 
 def spend(
@@ -229,7 +240,7 @@ def spend(
         if not k:
             continue
         res[r] -= k
-        note(s, D.RESOURCES[r], -k, cause, **detail)
+        _note(s, D.RESOURCES[r], -k, cause, detail)
         cancel = min(k, owed[r])
         owed[r] -= cancel
         if k > cancel:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.core import Setup
 from companion.engine.errors import SetupError
-from companion.engine.ledger import reconcile
+from companion.engine.ledger import Ledger, reconcile
 
 from . import data as D
 from .invariants import holdings, invariants
@@ -99,7 +99,7 @@ def build(
         raise SetupError("impossible position: " + "; ".join(problems))
     # The ledger goes on from the base's; what was changed by hand is one "position" entry
     # per amount, so that it still adds up to the holdings.
-    return replace(out, ledger=reconcile(out.ledger, holdings(out), out.round))
+    return replace(out, ledger=Ledger(reconcile(out.ledger.entries(), holdings(out), out.round)))
 
 
 def _derive(s: PillarsState, given: Mapping[str, Any]) -> PillarsState:

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Game, Setup
 from companion.engine.errors import IllegalAction, SetupError
-from companion.engine.ledger import Entry
+from companion.engine.ledger import Entry, Ledger
 
 from . import chance, market, phase2, phase3
 from . import data as D
@@ -115,10 +115,12 @@ class PillarsGame(Game[PillarsState, Action]):
             market_live=(),
             market_slot=-1,
             over=False,
-            ledger=tuple(
-                Entry(1, i, what, amount, "start")
-                for i, s in enumerate(seats)
-                for what, amount in (("vp", s.vp), ("gold", s.gold), ("workers", s.workers))
+            ledger=Ledger(
+                tuple(
+                    Entry(1, i, what, amount, "start")
+                    for i, s in enumerate(seats)
+                    for what, amount in (("vp", s.vp), ("gold", s.gold), ("workers", s.workers))
+                )
             ),
         )
 
@@ -265,7 +267,7 @@ class PillarsGame(Game[PillarsState, Action]):
     def ledger(self, state: PillarsState) -> tuple[Entry, ...]:
         """Every change of VP, gold, cubes and workers so far with its cause, in order, from
         the starting amounts on (see ``docs/pillars.md``, "The ledger")."""
-        return state.ledger
+        return state.ledger.entries()
 
     def holdings(self, state: PillarsState) -> dict[tuple[int, str], int]:
         """What the ledger adds up to, by (seat, what): ``vp``, ``gold``, each resource

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.engine.core import Setup
-from companion.engine.ledger import Entry
+from companion.engine.ledger import Ledger
 
 from .data import FIRST_COST
 
@@ -89,7 +89,7 @@ class PillarsState:
     over: bool
     # Every change of VP, gold, cubes and workers with its cause, append-only (history, not
     # position: left out of ``==`` and the hash, so a position built by hand equals a played one).
-    ledger: tuple[Entry, ...] = field(default=(), compare=False, repr=False)
+    ledger: Ledger = field(default=Ledger(), compare=False, repr=False)
 
     @property
     def cost(self) -> int:
@@ -108,6 +108,6 @@ class PillarsState:
             elif f.name == "seats":
                 v = [{g.name: getattr(s, g.name) for g in fields(s)} for s in v]
             elif f.name == "ledger":
-                v = [e.to_json() for e in v]
+                v = [e.to_json() for e in v.entries()]
             out[f.name] = v
         return out
