@@ -177,3 +177,23 @@ class Notes:
         """``ledger`` with this ``apply``'s entries appended."""
         new = self.entries()
         return ledger.append(new) if new else ledger
+
+
+class Cause(NamedTuple):
+    """A cause tag's documentation: the ``whats`` it changes, the ``fields`` always in its
+    entries' detail, the ``optional`` ones present only when they apply, and its meaning."""
+
+    whats: tuple[str, ...]
+    fields: tuple[str, ...]
+    optional: tuple[str, ...]
+    meaning: str
+
+
+def docs_table(causes: Mapping[str, Cause]) -> str:
+    """A game's cause tags as the Markdown table of its docs page (optional fields with ?)."""
+    lines = ["| cause | what | detail | meaning |", "|---|---|---|---|"]
+    for tag, c in causes.items():
+        whats = ", ".join(f"`{w}`" for w in c.whats)
+        names = [f"`{f}`" for f in c.fields] + [f"`{f}`?" for f in c.optional]
+        lines.append(f"| `{tag}` | {whats} | {', '.join(names) or 'none'} | {c.meaning} |")
+    return "\n".join(lines)
