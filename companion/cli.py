@@ -152,6 +152,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         out = game.summary(state)
         out["actions"] = len(record.actions)
+        out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(game.describe(state))
@@ -216,6 +217,7 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
     if args.json:
         out = game.summary(state)
         out["actions"] = len(record.actions)
+        out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(game.describe(state))

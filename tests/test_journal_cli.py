@@ -202,6 +202,8 @@ def test_replay_a_journal_game(capsys: Capsys, jpath: Path, tmp_path: Path, targ
     assert summary["over"] is True
     assert summary["scores"] == info.scores and summary["winners"] == info.winners
     assert summary["actions"] == info.actions
+    vp = [e["amount"] for e in summary["ledger"] if e["what"] == "vp"]
+    assert sum(vp) == sum(info.scores.values())  # the ledger explains every point
     code, out_file, err = run(capsys, "replay", str(tmp_path / "one.json"), "--json")
     assert code == 0 and json.loads(out_file) == summary
     code, text, err = run(capsys, "replay", target, "--journal", str(jpath))

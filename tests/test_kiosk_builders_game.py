@@ -35,12 +35,19 @@ def tap_paged(app: Any, key: str, pager: str) -> None:
     raise AssertionError(f"{key!r} never appeared: {keys(app)}")
 
 
+def confirm_if_asked(app: Any) -> None:
+    """What undo cannot take back is previewed: confirm it."""
+    if getattr(app.screen, "preview", None) is not None:
+        press(app, "confirm")
+
+
 def perform(app: Any, action: Any) -> None:
     if isinstance(action, Send):
         tap_paged(app, f"select {action.worker}", "more workers")
         tap_paged(app, str(action), "more sites")
     else:
         tap(app, str(action))
+    confirm_if_asked(app)
 
 
 def play_through(app: Any, rng: random.Random, limit: int = 20000) -> int:
@@ -58,6 +65,8 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> int:
         if game.current_player(state) == CHANCE:
             outcome = sample(game.chance_outcomes(state), rng)
             tap_paged(app, str(outcome), "more cards")
+            assert app.screen.preview is not None  # a card tapped in is confirmed first
+            press(app, "confirm")
             assert last_action(app) == str(outcome)
             continue
         action = rng.choice(game.legal_actions(state))
@@ -109,6 +118,11 @@ def test_refill_picker_offers_only_cards_still_possible_and_undo_stops_at_it(
         for b in app.screen.buttons:  # every card button is a real touch target
             assert b.rect.height >= app.metrics.touch * 0.9, (b.key, b.rect)
         tap_paged(app, str(sample(game.chance_outcomes(app.session.state), rng)), "more cards")
+        assert app.screen.preview is not None  # a card tapped in waits for CONFIRM
+        press(app, "back")  # a mistap: Cancel takes nothing
+        assert app.screen.preview is None and game.current_player(app.session.state) == CHANCE
+        tap_paged(app, str(sample(game.chance_outcomes(app.session.state), rng)), "more cards")
+        press(app, "confirm")
     state = app.session.state
     me = state.players[state.turn_player]
     assert me.coins == 10 and len(me.idle) == 1
@@ -140,3 +154,31 @@ def test_coin_buttons_show_what_the_engine_gives_under_cumulative_coins(tmp_path
     app.render(force=True)
     assert find(app, "coins 1ap").label == "+2 coins"
     assert find(app, "coins 2ap").label == "+5 coins"  # 2 + 3: the 2nd and 3rd AP
+
+
+def test_taking_a_card_from_a_row_is_confirmed_first(tmp_path: Path) -> None:
+    """Taking a building reveals the next card, which undo cannot take back: a preview with
+    Cancel and Confirm comes first, and Cancel changes nothing."""
+    from tests.kiosk_helpers import find
+
+    app = make_app(tmp_path, virtual_deck=True)
+    game = get_game("builders")
+    assert app.journal is not None
+    app.session = app.journal.start(game.setup(2), seed=3)
+    from companion.kiosk.screens.game import virtual_draw
+
+    virtual_draw(app, lambda state: True)
+    app.open_game()
+    app.render(force=True)
+    start = next(str(a) for a in game.legal_actions(app.session.state) if str(a).startswith(
+        "start "))
+    before = app.journal.record(app.session.id).actions
+    tap(app, start)
+    assert app.screen.preview is not None
+    assert "the next card is revealed" in app.screen.preview.title
+    assert find(app, "cancel") and find(app, "confirm")
+    tap(app, "cancel")
+    assert app.journal.record(app.session.id).actions == before
+    tap(app, start)
+    press(app, "confirm")
+    assert app.journal.record(app.session.id).actions[len(before)] == start  # then the deal

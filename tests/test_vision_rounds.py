@@ -138,6 +138,8 @@ def test_a_builders_round_read_by_the_camera(tmp_path: Path) -> None:
         if game.current_player(state) == CHANCE:
             outcome = sample(game.chance_outcomes(state), rng)
             camera.show(app, "builders", outcome.card)
+            assert app.screen.preview is not None  # the reveal waits for CONFIRM
+            press(app, "confirm")
             assert builders_driver.last_action(app) == str(outcome)
             continue
         action = rng.choice(game.legal_actions(state))

@@ -259,6 +259,7 @@ def deal(state: BuildersState, d: Draft, action: Action) -> None:
         else:
             p = d.players[seat]
             d.players[seat] = PlayerState(p.coins, p.idle + (card,), p.sites, p.finished, p.vp)
+        d.note(seat, "workers", 1, "apprentice", card=card)
         d.apprentices = without(state.apprentices, card)
         d.pending = state.pending[1:]
         d.pending_seat = seat + 1 if d.solo else (seat + 1) % len(d.players)

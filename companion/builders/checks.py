@@ -178,3 +178,23 @@ def invariants(state: BuildersState) -> list[str]:
     if not state.solo and (state.automa_workers or state.automa_finished or state.set_aside):
         problems.append(f"{AUTOMA} cards in a game with {len(state.players)} players")
     return problems
+
+
+def holdings(state: BuildersState) -> dict[tuple[int, str], int]:
+    """What the ledger must add up to, by (seat, what): each player's ``coins``, ``vp`` (from
+    cards; once the game is over, the final points with 1 per full 10 coins) and ``workers``
+    (idle or on a site, finished machines included); the solo Automa (the seat after the last)
+    its ``vp`` and ``workers``.  Zeros left out."""
+    out: dict[tuple[int, str], int] = {}
+    for i, p in enumerate(state.players):
+        vp = p.vp + p.coins // 10 if state.over else p.vp
+        workers = len(p.idle) + sum(len(s.workers) for s in p.sites)
+        for what, n in (("vp", vp), ("coins", p.coins), ("workers", workers)):
+            if n:
+                out[i, what] = n
+    if state.solo:
+        automa = len(state.players)
+        for what, n in (("vp", automa_vp(state)), ("workers", len(state.automa_workers))):
+            if n:
+                out[automa, what] = n
+    return out

@@ -3,6 +3,8 @@ end: ``apply`` builds one state instead of one per field changed."""
 
 from __future__ import annotations
 
+from companion.engine.ledger import Raw, merge
+
 from .state import BuildersState, PlayerState
 
 
@@ -34,6 +36,8 @@ class Draft:
         "automa_workers",
         "automa_finished",
         "set_aside",
+        "ledger",
+        "notes",
     )
 
     def __init__(self, s: BuildersState) -> None:
@@ -61,6 +65,16 @@ class Draft:
         self.automa_workers = s.automa_workers
         self.automa_finished = s.automa_finished
         self.set_aside = s.set_aside
+        self.ledger = s.ledger
+        self.notes: list[Raw] | None = None  # this apply's ledger changes, if any
+
+    def note(self, seat: int, what: str, amount: int, cause: str, **detail: int | str) -> None:
+        """A ledger entry for ``seat`` in this turn (see ``docs/builders.md``, "The ledger")."""
+        change = (self.turn, seat, what, cause, tuple(detail.items()), amount)
+        if self.notes is None:
+            self.notes = [change]
+        else:
+            self.notes.append(change)
 
     def freeze(self) -> BuildersState:
         """The immutable state with the draft's values."""
@@ -89,4 +103,5 @@ class Draft:
             self.automa_workers,
             self.automa_finished,
             self.set_aside,
+            self.ledger if self.notes is None else self.ledger.append(merge(self.notes)),
         )

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.engine.core import Setup
 from companion.engine.errors import SetupError
+from companion.engine.ledger import Ledger, reconcile
 
 from .cards import BUILDING, BUILDINGS, MACHINE_IDS, ORDER, WORKER, WORKERS
 from .chance import STEPS
-from .checks import NEEDS, covers, invariants, total
+from .checks import NEEDS, covers, holdings, invariants, total
 from .constants import MAX_COIN_AP, ROW_SIZE, SOLO_ROW_SIZE, START_AP, START_COINS
 from .state import DEAL_APPRENTICE, BuildersState, PlayerState, Site
 
@@ -232,7 +234,8 @@ def position(
     problems = invariants(state)
     if problems:
         raise SetupError("impossible position: " + "; ".join(problems), "position.cards")
-    return state
+    # A position's ledger: one "position" entry per amount on the table (coins, VP, workers).
+    return replace(state, ledger=Ledger(reconcile((), holdings(state), turn)))
 
 
 def keywords(state: BuildersState) -> dict[str, Any]:

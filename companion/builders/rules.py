@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from companion.engine.core import CHANCE, TERMINAL, Game, Option, Setup
 from companion.engine.errors import IllegalAction, SetupError
+from companion.engine.ledger import Entry, Ledger
 
 from . import chance, checks, turn
 from .actions import (
@@ -214,6 +215,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
             cumulative_coins=self.option(setup, "coins") == "cumulative",
             show_next_worker=show_next_worker,
             solo=solo,
+            ledger=Ledger(tuple(Entry(1, i, "coins", START_COINS, "start") for i in range(n))),
         )
 
     def setup_of(self, state: BuildersState) -> Setup:
@@ -363,6 +365,17 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
     def invariants(self, state: BuildersState) -> list[str]:
         """Conservation problems: every card in exactly one place, sane counters; [] if fine."""
         return checks.invariants(state)
+
+    def ledger(self, state: BuildersState) -> tuple[Entry, ...]:
+        """Every change of coins, VP and workers so far with its cause, in order, from the
+        starting coins on (see ``docs/builders.md``, "The ledger")."""
+        return state.ledger.entries()
+
+    def holdings(self, state: BuildersState) -> dict[tuple[int, str], int]:
+        """What the ledger adds up to, by (seat, what): ``coins``, ``vp`` (the final points
+        once the game is over) and ``workers``; the solo Automa's seat is the one after the
+        last."""
+        return checks.holdings(state)
 
     def summary(self, state: BuildersState) -> dict[str, Any]:
         """A JSON-ready picture of the whole table (every key is listed in

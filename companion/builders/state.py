@@ -6,9 +6,10 @@ rules never need) the order of face-down cards.  Which card comes next is a chan
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.engine.core import Setup
+from companion.engine.ledger import Ledger
 
 from .cards import NO_RESOURCES, Resources
 
@@ -59,6 +60,10 @@ class BuildersState:
     Automa: ``automa_workers`` are the workers it holds, ``automa_finished`` the buildings it
     has completed (their VP are its score) and ``set_aside`` the workers it used up, which are
     out of the game.
+
+    ``ledger`` is every change of coins, VP and workers with its cause, append-only: history,
+    not position, so it is left out of ``==`` and the hash (a position built by hand equals
+    the played one).
     """
 
     setup: Setup
@@ -85,3 +90,4 @@ class BuildersState:
     automa_workers: tuple[str, ...] = ()
     automa_finished: tuple[str, ...] = ()
     set_aside: tuple[str, ...] = ()
+    ledger: Ledger = field(default=Ledger(), compare=False, repr=False)

@@ -165,6 +165,7 @@ def recruit(d: Draft, action: Recruit) -> None:
     d.ap -= 1
     p = d.players[d.turn_player]
     d.players[d.turn_player] = PlayerState(p.coins, p.idle + (card,), p.sites, p.finished, p.vp)
+    d.note(d.turn_player, "workers", 1, "recruit", card=card)
     d.worker_row = without(d.worker_row, card)
     refill_workers(d)
 
@@ -244,12 +245,18 @@ def send(d: Draft, action: Send) -> None:
     supplied = (had[0] + o[0], had[1] + o[1], had[2] + o[2], had[3] + o[3])
     idle = without(p.idle, worker)
     coins = p.coins - wage
+    if wage:
+        d.note(seat, "coins", -wage, "send.wage", card=worker, site=card)
     if covers(supplied, NEEDS[card]):
         # Finished: workers go home, the card pays, a machine joins the workers (3.1, 3.2).
         b = BUILDING[card]
         idle += site.workers + (worker,)
+        cause = "complete.machine" if b.kind == "machine" else "complete.building"
+        d.note(seat, "coins", b.coins, cause, card=card)
+        d.note(seat, "vp", b.vp, cause, card=card)
         if b.kind == "machine":
             idle += (card,)
+            d.note(seat, "workers", 1, cause, card=card)
         d.players[seat] = PlayerState(
             coins + b.coins,
             idle,
@@ -289,6 +296,7 @@ def take_coins(d: Draft, action: TakeCoins) -> None:
     d.coin_ap += k
     p = d.players[d.turn_player]
     d.players[d.turn_player] = PlayerState(p.coins + gain, p.idle, p.sites, p.finished, p.vp)
+    d.note(d.turn_player, "coins", gain, "coins.take", ap=k)
 
 
 def buy(d: Draft, action: Action) -> None:
@@ -306,6 +314,7 @@ def buy(d: Draft, action: Action) -> None:
     d.players[d.turn_player] = PlayerState(
         p.coins - ACTION_PRICE, p.idle, p.sites, p.finished, p.vp
     )
+    d.note(d.turn_player, "coins", -ACTION_PRICE, "action.buy")
 
 
 def can_act(d: Draft) -> bool:
@@ -344,6 +353,9 @@ def end_turn(d: Draft) -> None:
         last = d.end is not None and seat == (d.setup.start_player - 1) % n
     if last:
         d.over = True
+        # Final score: 1 VP per full 10 coins (3.4); the coins stay for the tie-break.
+        for i, p in enumerate(d.players):
+            d.note(i, "vp", p.coins // 10, "end.coins", coins=p.coins)
         d.pending = ()
         d.ap = 0
         d.sent = ()
@@ -364,12 +376,16 @@ def automa_turn(d: Draft) -> None:
     if row:
         i = max(range(len(row)), key=lambda k: (WAGE[row[k]], k))
         d.automa_workers += (row[i],)
+        d.note(len(d.players), "workers", 1, "automa.recruit", card=row[i])
         d.worker_row = row[:i] + row[i + 1 :]
         refill_workers(d)
     brow = d.building_row
     if len(d.automa_workers) >= AUTOMA_HAND and brow:
         i = max(range(len(brow)), key=lambda k: (BUILDING[brow[k]].vp, k))
         d.automa_finished += (brow[i],)
+        automa = len(d.players)
+        d.note(automa, "vp", BUILDING[brow[i]].vp, "automa.complete", card=brow[i])
+        d.note(automa, "workers", -AUTOMA_HAND, "automa.aside", card=brow[i])
         d.set_aside += d.automa_workers[:AUTOMA_HAND]
         d.automa_workers = d.automa_workers[AUTOMA_HAND:]
         d.building_row = brow[:i] + brow[i + 1 :]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import AmbiguousAction, IllegalAction, SetupError
+from .ledger import Entry
 
 CHANCE = -1
 """``current_player`` at a chance node: a draw, a reveal or a roll."""
@@ -292,6 +293,16 @@ class Game(ABC, Generic[S, A]):
         """The round (Pillars) or turn (Builders) the game is in: the journal keeps everyone's
         score each time it changes, for the charts."""
         return 0
+
+    def ledger(self, state: S) -> tuple[Entry, ...]:
+        """Every change of points and holdings so far, with its cause (``engine/ledger.py``);
+        empty for a game that keeps none."""
+        return ()
+
+    def holdings(self, state: S) -> dict[tuple[int, str], int]:
+        """What the ledger adds up to, by (seat, what): each player's points and holdings the
+        ledger accounts for; empty for a game that keeps no ledger."""
+        return {}
 
     # -- checks and summaries -------------------------------------------------------------
     def invariants(self, state: S) -> list[str]:

@@ -15,6 +15,8 @@ from .draft import (
     gain_gold,
     gain_vp,
     kinds,
+    note,
+    pay_gold,
     spend,
     used,
 )
@@ -43,8 +45,8 @@ def next_cathedral(d: PillarsDraft) -> None:
         spec = D.CRAFTSMEN[c].spec
         if spec.auto and (not spec.needs_metal or s.res[D.METAL]):
             times = capacity(s, c)
-            gain_gold(s, spec.gold * times)
-            gain_vp(s, spec.vp * times)
+            gain_gold(s, spec.gold * times, "cathedral", card=c)
+            gain_vp(s, spec.vp * times, "cathedral", card=c)
             s.uses = (*s.uses, (c, times))
 
 
@@ -110,10 +112,11 @@ def use(d: PillarsDraft, s: SeatDraft, c: str, a: Action) -> None:
         raise refuse(a, rule, f"{d.name(d.turn)} cannot use {c}: {reason}", player=d.turn, **fields)
     spec = D.CRAFTSMEN[c].spec
     need = spec.inputs
-    spend(d, s, need[:4])
-    s.gold -= need[4]
-    gain_gold(s, spec.gold)
-    gain_vp(s, spec.vp)
+    spend(d, s, need[:4], "cathedral", card=c)
+    if need[4]:
+        pay_gold(s, need[4], "cathedral", card=c)
+    gain_gold(s, spec.gold, "cathedral", card=c)
+    gain_vp(s, spec.vp, "cathedral", card=c)
     uses = dict(s.uses)
     uses[c] = uses.get(c, 0) + 1
     s.uses = tuple(uses.items())
@@ -170,7 +173,7 @@ def finish_conversion(d: PillarsDraft) -> None:
         if len(ways) > 1:
             d.step = "return"
             return
-        spend(d, s, ways[0])
+        spend(d, s, ways[0], "return")
     next_cathedral(d)
 
 
@@ -199,7 +202,7 @@ def do_return(d: PillarsDraft, a: Action) -> None:
             need=excess,
             have=sum(s.res),
         )
-    spend(d, s, tuple(cubes))
+    spend(d, s, tuple(cubes), "return")
     next_cathedral(d)
 
 
@@ -218,7 +221,11 @@ def end_round(d: PillarsDraft) -> None:
     if d.round == D.ROUNDS:
         d.over = True
         return
-    d.round += 1
+    for i in range(d.n):
+        if d.seats[i].gray:  # the gray workers go back to the castle (noted in this round)
+            s = d.s(i)
+            note(s, "workers", -s.gray, "castle.return")
+    d.next_round()
     n = d.n
     # Master builders back into the bag, those set aside too.
     d.bag = tuple(D.BUILDERS_EACH for _ in range(n))

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.engine.core import Setup
 from companion.engine.draft import Draft, check_draftable, thaw
+from companion.engine.ledger import Ledger, Notes
 
 from . import data as D
 from .actions import Action
@@ -18,9 +19,13 @@ check_draftable(Seat)
 
 
 class SeatDraft(Draft):
-    """One seat, mutable (thawed on first use by :meth:`PillarsDraft.s`)."""
+    """One seat, mutable (thawed on first use by :meth:`PillarsDraft.s`); ``_i`` is its seat
+    and ``_n`` the table's ledger notes for this ``apply`` (not the draft itself: no reference
+    cycle, so a draft is freed as soon as ``apply`` returns)."""
 
-    __slots__ = ()
+    __slots__ = ("_i", "_n")
+    _i: int
+    _n: Notes
     gold: int
     vp: int
     res: tuple[int, ...]
@@ -49,7 +54,7 @@ class SeatDraft(Draft):
 class PillarsDraft(Draft):
     """The whole table, mutable; seats are thawed only when a step touches them."""
 
-    __slots__ = ("_mut",)
+    __slots__ = ("_mut", "_notes")
     setup: Setup
     round: int
     step: str
@@ -83,17 +88,22 @@ class PillarsDraft(Draft):
     market_live: tuple[int, ...]
     market_slot: int
     over: bool
+    ledger: Ledger
     _mut: list[SeatDraft | None]
+    _notes: Notes  # this apply's ledger entries; ``period`` follows ``round``
 
     def __init__(self, state: PillarsState) -> None:
         super().__init__(state)
         self._mut = [None] * len(state.seats)
+        self._notes = Notes(state.round)
 
     def s(self, i: int) -> SeatDraft:
         """The mutable seat ``i`` (thawed on first use)."""
         m = self._mut[i]
         if m is None:
             m = self._mut[i] = thaw(self.seats[i], SeatDraft)
+            m._i = i
+            m._n = self._notes
         return m
 
     @property
@@ -108,6 +118,11 @@ class PillarsDraft(Draft):
         n = len(self.seats)
         return [(self.start + k) % n for k in range(n)]
 
+    def next_round(self) -> None:
+        """The round counter moves on (the ledger's entries from now on are the next round's)."""
+        self.round += 1
+        self._notes.period = self.round
+
     def freeze(self) -> PillarsState:
         """The next state (a draft is frozen once, at the end of ``apply``)."""
         mut = self._mut
@@ -116,6 +131,8 @@ class PillarsDraft(Draft):
             self.seats = tuple(
                 [seats[i] if m is None else m.freeze_as(Seat) for i, m in enumerate(mut)]
             )
+        if self._notes.raw:
+            self.ledger = self._notes.extend(self.ledger)
         return self.freeze_as(PillarsState)
 
 
@@ -128,40 +145,90 @@ def without(t: tuple[str, ...], item: str) -> tuple[str, ...]:
     return t[:i] + t[i + 1 :]
 
 
-# -- gains and losses ---------------------------------------------------------------------------
+# -- gains and losses, each written to the ledger with its cause ------------------------------
 
 
-def gain_gold(s: SeatDraft, n: int) -> None:
-    """Gain gold up to the limit of 30 (ruling P2)."""
-    s.gold = min(D.GOLD_LIMIT, s.gold + n)
+def note(s: SeatDraft, what: str, amount: int, cause: str, **detail: int | str) -> None:
+    """A ledger entry for seat ``s`` this round (see ``docs/pillars.md``, "The ledger")."""
+    _note(s, what, amount, cause, detail)
 
 
-def gain_vp(s: SeatDraft, n: int) -> None:
-    """Gain (or lose) VP; never below 0 (ruling P3)."""
-    s.vp = max(0, s.vp + n)
+def _note(s: SeatDraft, what: str, amount: int, cause: str, detail: dict[str, int | str]) -> None:
+    notes = s._n
+    notes.add(notes.period, s._i, what, amount, cause, tuple(detail.items()) if detail else ())
 
 
-def pay_or_lose(s: SeatDraft, amount: int) -> None:
-    """Pay gold; what cannot be paid costs 1 VP per 2 gold, rounded down (ruling P5)."""
-    short = max(0, amount - s.gold)
-    s.gold = max(0, s.gold - amount)
-    gain_vp(s, -(short // 2))
+def gain_gold(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
+    """Gain gold up to the limit of 30 (ruling P2); ``capped`` says what the limit took."""
+    got = min(D.GOLD_LIMIT, s.gold + n) - s.gold
+    s.gold += got
+    if got != n:
+        detail["capped"] = n - got
+    _note(s, "gold", got, cause, detail)
 
 
-def from_supply(d: PillarsDraft, s: SeatDraft, r: int, n: int, owe: bool = False) -> None:
+def pay_gold(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
+    """Pay ``n`` gold the seat has (a cost checked beforehand)."""
+    s.gold -= n
+    _note(s, "gold", -n, cause, detail)
+
+
+def gain_vp(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
+    """Gain (or lose) VP; never below 0 (ruling P3): ``capped`` says what the floor kept."""
+    got = max(0, s.vp + n) - s.vp
+    s.vp += got
+    if got != n:
+        detail["capped"] = n - got
+    _note(s, "vp", got, cause, detail)
+
+
+def pay_or_lose(s: SeatDraft, amount: int, cause: str, **detail: int | str) -> None:
+    """Pay gold; what cannot be paid costs 1 VP per 2 gold, rounded down (ruling P5): the VP
+    entry has ``short``, the gold not paid."""
+    paid = min(amount, s.gold)
+    if paid:
+        pay_gold(s, paid, cause, **detail)
+    short = amount - paid
+    if short:
+        gain_vp(s, -(short // 2), cause, short=short, **detail)
+
+
+def gain_cubes(s: SeatDraft, r: int, n: int, cause: str, **detail: int | str) -> None:
+    """Cubes from the market or the court (not the general supply: its count is the caller's)."""
+    s.res = add(s.res, r, n)
+    _note(s, D.RESOURCES[r], n, cause, detail)
+
+
+def from_supply(
+    d: PillarsDraft,
+    s: SeatDraft,
+    r: int,
+    n: int,
+    cause: str,
+    owe: bool = False,
+    **detail: int | str,
+) -> None:
     """Cubes from the general supply.  At production (``owe``) the whole yield is the player's
-    at once and what the supply lacks is owed (ruling P16); other gains give what it has."""
+    at once and what the supply lacks is owed (ruling P16: ``owed`` in the entry); other gains
+    give what it has (``capped``: what it lacked)."""
     got = min(n, d.supply[r])
     if got:
         d.supply = add(d.supply, r, -got)
-    if owe and n > got:
-        s.owed = add(s.owed, r, n - got)
-        got = n
+    if n > got:
+        if owe:
+            s.owed = add(s.owed, r, n - got)
+            detail["owed"] = n - got
+            got = n
+        else:
+            detail["capped"] = n - got
     if got:
         s.res = add(s.res, r, got)
+    _note(s, D.RESOURCES[r], got, cause, detail)
 
 
-def spend(d: PillarsDraft, s: SeatDraft, cubes: tuple[int, ...]) -> None:
+def spend(
+    d: PillarsDraft, s: SeatDraft, cubes: tuple[int, ...], cause: str, **detail: int | str
+) -> None:
     """Cubes (stone, wood, sand, metal) back to the general supply: owed ones first (they
     were never handed over, so the debt is cancelled), then the rest, which the supply hands
     on at once to anyone still owed that resource (ruling P16)."""
@@ -173,6 +240,7 @@ def spend(d: PillarsDraft, s: SeatDraft, cubes: tuple[int, ...]) -> None:
         if not k:
             continue
         res[r] -= k
+        _note(s, D.RESOURCES[r], -k, cause, detail)
         cancel = min(k, owed[r])
         owed[r] -= cancel
         if k > cancel:

@@ -93,3 +93,20 @@ def invariants(state: PillarsState) -> list[str]:
     if sorted(res_cards) != sorted(D.RESOURCE_CARD_IDS):
         bad.append("resource cards: some card is missing or in two places")
     return bad
+
+
+def holdings(state: PillarsState) -> dict[tuple[int, str], int]:
+    """What the ledger must add up to: each seat's VP, gold, cubes (owed ones included) and
+    workers (own, gray, and the gray taken at Shiring Castle for next round); zeros left out."""
+    out: dict[tuple[int, str], int] = {}
+    for i, s in enumerate(state.seats):
+        values = (
+            ("vp", s.vp),
+            ("gold", s.gold),
+            *zip(D.RESOURCES, s.res, strict=True),
+            ("workers", s.workers + s.gray + s.gray_next),
+        )
+        for what, n in values:
+            if n:
+                out[i, what] = n
+    return out

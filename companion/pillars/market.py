@@ -7,7 +7,7 @@ from typing import Any
 from . import cathedral
 from . import data as D
 from .actions import BUY, PASS, SELL, Action
-from .draft import PillarsDraft, add, gain_gold, kinds, spend
+from .draft import PillarsDraft, add, gain_cubes, gain_gold, kinds, pay_gold, spend
 from .refusals import refuse
 from .state import PillarsState
 
@@ -96,9 +96,9 @@ def do_market(d: PillarsDraft, a: Action) -> None:
                 cost=n * price,
                 gold=s.gold,
             )
-        s.gold -= n * price
+        pay_gold(s, n * price, "market.buy", resource=name, count=n)
         d.market = add(d.market, r, -n)
-        s.res = add(s.res, r, n)
+        gain_cubes(s, r, n, "market.buy", resource=name, count=n)
         s.bought |= 1 << r
     else:
         if s.bought >> r & 1:
@@ -128,7 +128,7 @@ def do_market(d: PillarsDraft, a: Action) -> None:
             )
         cubes = [0, 0, 0, 0]
         cubes[r] = n
-        spend(d, s, tuple(cubes))  # sold cubes go to the general supply
-        gain_gold(s, n * price)
+        spend(d, s, tuple(cubes), "market.sell", resource=name, count=n)  # to the supply
+        gain_gold(s, n * price, "market.sell", resource=name, count=n)
         s.sold |= 1 << r
     next_market(d)

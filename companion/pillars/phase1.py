@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import data as D
 from . import phase2, phase3
 from .actions import DISCARD, PASS, TAKE, Action
-from .draft import PillarsDraft, discard, limit, reserve, without
+from .draft import PillarsDraft, discard, limit, pay_gold, reserve, without
 from .refusals import refuse
 from .state import PillarsState
 
@@ -117,7 +117,7 @@ def do_draft(d: PillarsDraft, a: Action) -> None:
             cost=cm.cost,
             gold=s.gold,
         )
-    s.gold -= cm.cost
+    pay_gold(s, cm.cost, "craftsman", card=card)
     s.craftsmen = (*s.craftsmen, card)
     d.pool = without(d.pool, card)
     if len(s.craftsmen) > limit(s):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import data as D
 from . import phase3
 from .actions import PASS, PLACE, REDRAW, REMIGIUS, Action
-from .draft import PillarsDraft, add, without
+from .draft import PillarsDraft, add, pay_gold, without
 from .refusals import refuse
 from .state import PillarsState
 
@@ -138,7 +138,7 @@ def do_place(d: PillarsDraft, a: Action) -> None:
                 gold=s.gold,
             )
         else:
-            s.gold -= cost
+            pay_gold(s, cost, "builder", space=D.SPACES[k].id)
         d.spaces = d.spaces[:k] + (i,) + d.spaces[k + 1 :]
     d.decided += 1
     d.drawn = -1

@@ -22,9 +22,11 @@ from .draft import (
     add,
     discard,
     from_supply,
+    gain_cubes,
     gain_gold,
     gain_vp,
     limit,
+    note,
     pay_or_lose,
     without,
 )
@@ -98,7 +100,7 @@ def do_archbishop(d: PillarsDraft, a: Action) -> None:
                 resource=choice,
             )
         d.market = add(d.market, r, -1)
-        s.res = add(s.res, r, 1)
+        gain_cubes(s, r, 1, "archbishop", space="archbishop")
     thomas(d)
 
 
@@ -148,16 +150,16 @@ def resolve_event(d: PillarsDraft) -> None:
     affected = [i for i in d.order() if D.EVENTS.get(ev, True) or not d.s(i).protected]
     if ev == "koenig":
         for i in affected:
-            gain_gold(d.s(i), 5)
+            gain_gold(d.s(i), 5, "event", card=ev)
     elif ev == "william":
         for i in affected:
-            pay_or_lose(d.s(i), 4)
+            pay_or_lose(d.s(i), 4, "event", card=ev)
     elif ev == "richardevent":
         for i in affected:
-            from_supply(d, d.s(i), D.METAL, 1)
+            from_supply(d, d.s(i), D.METAL, 1, "event", card=ev)
     elif ev == "konflikt":
         for i in affected:
-            gain_vp(d.s(i), -2)
+            gain_vp(d.s(i), -2, "event", card=ev)
     elif ev == "stadtmauer":
         if d.round < D.ROUNDS:
             for i in affected:
@@ -165,7 +167,7 @@ def resolve_event(d: PillarsDraft) -> None:
     elif ev == "philip":
         for i in affected:
             s = d.s(i)
-            gain_gold(s, min(s.wool, 5))
+            gain_gold(s, min(s.wool, 5), "event", card=ev)
     elif ev == "kaltewinter":
         for i in affected:
             d.s(i).yield_mod = -1
@@ -234,14 +236,17 @@ def do_boost(d: PillarsDraft, a: Action) -> None:
 # -- 3. to 8. Wool mill, Kingsbridge, Priory, production --------------------------------------
 
 
-def production(s: Any, r: int) -> int:
-    """The cubes of resource ``r`` a seat's cards and privileges yield this round."""
+def production(s: Any, r: int, bonus: bool = True) -> int:
+    """The cubes of resource ``r`` a seat's cards (and with ``bonus`` its privileges) yield
+    this round."""
     n = sum(
         max(0, D.RESOURCE_CARDS[c].yield_ + s.yield_mod)
         for c in s.cards
         if D.RESOURCE_CARDS[c].resource == r
     )
-    return int(n + sum(1 for p in s.privileges if D.PRODUCTION_BONUS.get(p) == r))
+    if bonus:
+        n += sum(1 for p in s.privileges if D.PRODUCTION_BONUS.get(p) == r)
+    return int(n)
 
 
 def after_event(d: PillarsDraft) -> None:
@@ -250,7 +255,8 @@ def after_event(d: PillarsDraft) -> None:
     # 3. Wool mill: 1 gold per worker there; the workers go home.
     for i in order:
         s = d.s(i)
-        gain_gold(s, s.wool)
+        if s.wool:
+            gain_gold(s, s.wool, "wool", workers=s.wool)
         s.wool = 0
     # 4. Kingsbridge: each builder takes the card on its space; the others are discarded.
     for slot, card in zip(D.AREA_SPACES["kingsbridge"], d.kingsbridge, strict=False):
@@ -265,15 +271,24 @@ def after_event(d: PillarsDraft) -> None:
         owner = d.spaces[slot]
         if owner >= 0:
             s = d.s(owner)
-            gain_vp(s, vp + ("priorphilip" in s.privileges))
+            space = D.SPACES[slot].id
+            gain_vp(s, vp, "priory", space=space)
+            if "priorphilip" in s.privileges:
+                gain_vp(s, 1, "privilege", card="priorphilip", space=space)
     # 6-8. Forest, quarry, gravel pit: cards yield from the general supply; what it lacks is
     # the player's at once, owed (ruling P16).
     for r in (D.WOOD, D.STONE, D.SAND):
         for i in order:
             s = d.s(i)
-            n = production(s, r)
+            n = production(s, r, bonus=False)
             if n:
-                from_supply(d, s, r, n, owe=True)
+                if s.yield_mod:
+                    from_supply(d, s, r, n, "production", owe=True, event=d.event)
+                else:
+                    from_supply(d, s, r, n, "production", owe=True)
+            for p in s.privileges:
+                if D.PRODUCTION_BONUS.get(p) == r:
+                    from_supply(d, s, r, 1, "privilege", owe=True, card=p)
     for i in order:
         s = d.s(i)
         d.res_hidden = d.res_hidden + s.cards
@@ -289,19 +304,20 @@ def take_privilege(d: PillarsDraft, i: int, card: str) -> None:
         s.privileges = (*s.privileges, card)
         if card == "otto":
             s.workers += 1  # the black worker (ruling P8)
+            note(s, "workers", 1, "privilege", card=card)
         return
     d.priv_out = (*d.priv_out, card)
     if card == "madonna":
-        gain_vp(s, 3)
+        gain_vp(s, 3, "privilege", card=card)
     elif card == "wollmesse":
-        gain_gold(s, 8)
+        gain_gold(s, 8, "privilege", card=card)
     elif card == "toledo":
-        from_supply(d, s, D.METAL, 2)
+        from_supply(d, s, D.METAL, 2, "privilege", card=card)
     elif card == "vollendung":
-        from_supply(d, s, D.STONE, 1)
-        from_supply(d, s, D.WOOD, 1)
+        from_supply(d, s, D.STONE, 1, "privilege", card=card)
+        from_supply(d, s, D.WOOD, 1, "privilege", card=card)
     elif card == "feierlichkeiten":
-        from_supply(d, s, D.METAL, 1)
+        from_supply(d, s, D.METAL, 1, "privilege", card=card)
 
 
 # -- 9. King's Court ----------------------------------------------------------------------------
@@ -318,8 +334,7 @@ def reveal_roll(d: PillarsDraft, a: Action) -> None:
     first = d.spaces[court[0]]
     if first >= 0 and d.court_metal:
         d.court_metal = 0
-        s = d.s(first)
-        s.res = add(s.res, D.METAL, 1)
+        gain_cubes(d.s(first), D.METAL, 1, "court", space=D.SPACES[court[0]].id)
     exempt = tax_exempt(d.spaces)
     d.queue = tuple(
         i for i in d.order() if i not in exempt and "steuerfreiheit" in d.seats[i].privileges
@@ -347,7 +362,7 @@ def pay_tax(d: PillarsDraft) -> None:
         s = d.s(i)
         due = tax_due(s, i in exempt, d.tax)
         if due:
-            pay_or_lose(s, due)
+            pay_or_lose(s, due, "tax", roll=d.tax, due=due)
     shiring(d)
 
 
@@ -383,6 +398,8 @@ def castle(d: PillarsDraft) -> None:
     if owner >= 0:
         take = min(2, d.castle_gray)
         d.castle_gray -= take
-        d.s(owner).gray_next += take
+        s = d.s(owner)
+        s.gray_next += take
+        note(s, "workers", take, "castle", space="castle")
     d.market_live = tuple(k for k in D.AREA_SPACES["market"] if d.spaces[k] >= 0)
     market.next_market(d, first=True)

@@ -7,7 +7,8 @@ state field.  Everything the rules keep as bookkeeping is then derived unless na
 builders in each bag, the general supply, the gray workers at the castle, the cards not yet
 seen (privileges, events, resource cards), the craftsmen out of the game, each seat's workers
 (13 with Otto), the waiting builder at ``place``, the market's turn order at ``market``.  The
-result must pass every conservation check; otherwise SetupError names what is wrong.
+result must pass every conservation check; otherwise SetupError names what is wrong.  The
+ledger goes on from the base's, with one ``position`` entry per amount changed by hand.
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.core import Setup
 from companion.engine.errors import SetupError
+from companion.engine.ledger import Ledger, reconcile
 
 from . import data as D
-from .invariants import invariants
+from .invariants import holdings, invariants
 from .state import PillarsState, Seat
 from .steps import STEP
 
 if TYPE_CHECKING:
     from .rules import PillarsGame
 
-_STATE_FIELDS = frozenset(f.name for f in fields(PillarsState)) - {"setup", "seats"}
+_STATE_FIELDS = frozenset(f.name for f in fields(PillarsState)) - {"setup", "seats", "ledger"}
 _SEAT_FIELDS = frozenset(f.name for f in fields(Seat))
 _DERIVED = (
     "bag",
@@ -95,7 +97,9 @@ def build(
         problems.append(who_problem)
     if problems:
         raise SetupError("impossible position: " + "; ".join(problems))
-    return out
+    # The ledger goes on from the base's; what was changed by hand is one "position" entry
+    # per amount, so that it still adds up to the holdings.
+    return replace(out, ledger=Ledger(reconcile(out.ledger.entries(), holdings(out), out.round)))
 
 
 def _derive(s: PillarsState, given: Mapping[str, Any]) -> PillarsState:

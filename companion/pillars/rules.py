@@ -17,13 +17,14 @@ from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Game, Setup
 from companion.engine.errors import IllegalAction, SetupError
+from companion.engine.ledger import Entry, Ledger
 
 from . import chance, market, phase2, phase3
 from . import data as D
 from .actions import DONE, REDRAW, Action, canonical, convert_action, parse_action
 from .conversion import Conversion, best_conversion
 from .draft import PillarsDraft, capacity, kinds, reserve, used
-from .invariants import invariants
+from .invariants import holdings, invariants
 from .position import build
 from .refusals import refuse
 from .state import PillarsState, Seat
@@ -114,6 +115,13 @@ class PillarsGame(Game[PillarsState, Action]):
             market_live=(),
             market_slot=-1,
             over=False,
+            ledger=Ledger(
+                tuple(
+                    Entry(1, i, what, amount, "start")
+                    for i, s in enumerate(seats)
+                    for what, amount in (("vp", s.vp), ("gold", s.gold), ("workers", s.workers))
+                )
+            ),
         )
 
     def setup_of(self, state: PillarsState) -> Setup:
@@ -255,6 +263,17 @@ class PillarsGame(Game[PillarsState, Action]):
 
     def invariants(self, state: PillarsState) -> list[str]:
         return invariants(state)
+
+    def ledger(self, state: PillarsState) -> tuple[Entry, ...]:
+        """Every change of VP, gold, cubes and workers so far with its cause, in order, from
+        the starting amounts on (see ``docs/pillars.md``, "The ledger")."""
+        return state.ledger.entries()
+
+    def holdings(self, state: PillarsState) -> dict[tuple[int, str], int]:
+        """What the ledger adds up to, by (seat, what): ``vp``, ``gold``, each resource
+        (owed cubes included, ruling P16) and ``workers`` (own, gray, and gray taken at
+        Shiring Castle for next round); zeros left out."""
+        return holdings(state)
 
     # -- queries: what a screen shows, stated by the rules ---------------------------------
     def workers(self, state: PillarsState, seat: int) -> int:

@@ -6,10 +6,11 @@ shared freely: ``apply`` builds the next state and never touches the one it was 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.engine.core import Setup
+from companion.engine.ledger import Ledger
 
 from .data import FIRST_COST
 
@@ -86,6 +87,9 @@ class PillarsState:
     market_live: tuple[int, ...]  # market spaces still trading, in slot order
     market_slot: int  # the market space whose turn it is, -1 outside the market
     over: bool
+    # Every change of VP, gold, cubes and workers with its cause, append-only (history, not
+    # position: left out of ``==`` and the hash, so a position built by hand equals a played one).
+    ledger: Ledger = field(default=Ledger(), compare=False, repr=False)
 
     @property
     def cost(self) -> int:
@@ -103,5 +107,7 @@ class PillarsState:
                 v = v.to_json()
             elif f.name == "seats":
                 v = [{g.name: getattr(s, g.name) for g in fields(s)} for s in v]
+            elif f.name == "ledger":
+                v = [e.to_json() for e in v.entries()]
             out[f.name] = v
         return out

@@ -33,8 +33,8 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _, builders_action_help
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import open_game, virtual_draw
-from companion.kiosk.screens.overlays import help_frame
+from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
+from companion.kiosk.screens.overlays import draw_preview, help_frame
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name, words_for
 
@@ -63,6 +63,7 @@ class BuildersScreen(GameScreen):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.selected: str | None = None  # an idle worker picked to be sent
+        self.preview: Preview | None = None
         self.celebrate: tuple[float, list[str]] | None = None
         self.site_page = 0
         self.idle_page = 0
@@ -104,10 +105,66 @@ class BuildersScreen(GameScreen):
             self.app.refuse(reason)
             self.app.notify("card-refused", reason)
             return
-        self.take(outcome)
+        if self.preview is None:  # one reveal at a time: the table confirms what it showed
+            self.propose(outcome)
 
     def act(self, action: Any) -> None:
-        self.take(action)
+        self.propose(action)
+
+    def propose(self, action: Any) -> None:
+        """Take ``action``; first preview it when undo could not take it back: a card taken
+        from a row (the next card is revealed), a card tapped in for a reveal, and the end of
+        the turn that ends the game."""
+        state = self.state
+        try:
+            after = self.game.apply(state, action)
+        except RulesError as exc:
+            self.app.refuse(words_for(self.game.name).refusal(exc, state))
+            return
+        title = self.irreversible(action, state, after)
+        if title is None:
+            self.take(action)
+            return
+        lines = [("", line) for line in self.changes(state, after)]
+        self.preview = Preview(action, after, title, lines)
+
+    def irreversible(self, action: Any, state: BuildersState, after: BuildersState) -> str | None:
+        """The preview's title for an action undo cannot take back, or None."""
+        name = self.game.name
+        if self.game.current_player(state) == CHANCE:
+            card = self.game.card_of(action) or ""
+            return _("Revealed: {card}", card=card_name(name, card))
+        if isinstance(action, Start):
+            return _("Take {card} to build: the next card is revealed",
+                     card=card_name(name, action.card))
+        if isinstance(action, Recruit):
+            return _("Recruit {card}: the next card is revealed", card=card_name(name, action.card))
+        if action == END_TURN and self.game.is_over(after):
+            return _("End the turn: the game ends")
+        return None
+
+    def changes(self, before: BuildersState, after: BuildersState) -> list[str]:
+        """What an action changes for the players, in words."""
+        out = []
+        for seat, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
+            name = before.setup.players[seat].name
+            if b.coins != a.coins:
+                out.append(_("{name}: {n} coins", name=name, n=signed(b.coins - a.coins)))
+            if b.vp != a.vp:
+                out.append(_("{name}: {n} VP", name=name, n=signed(b.vp - a.vp)))
+        if self.game.is_over(after):
+            winners = ", ".join(self.game.winners(after))
+            out.append(_("Winner: {names}", names=winners))
+        return out
+
+    def confirm_preview(self) -> None:
+        p = self.preview
+        self.preview = None
+        if p is not None:
+            self.take(p.action)
+
+    def cancel_preview(self) -> None:
+        self.preview = None
 
     def take(self, action: Any) -> None:
         before = self.state
@@ -159,11 +216,14 @@ class BuildersScreen(GameScreen):
 
     def undo(self) -> None:
         self.selected = None
+        self.preview = None
         self.app.undo()
         self.after_play()
 
     def back(self) -> None:
-        if self.help_open:
+        if self.preview is not None:
+            self.preview = None
+        elif self.help_open:
             self.help_open = False
         elif self.selected is not None:
             self.selected = None
@@ -174,7 +234,11 @@ class BuildersScreen(GameScreen):
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         body = self._top(surface).inflate(-m.gap * 2, -m.gap * 2)
-        if self.game.current_player(self.state) == CHANCE:
+        if self.preview is not None:
+            p = self.preview
+            draw_preview(self, surface, body, p.title, p.lines, self.cancel_preview,
+                         self.confirm_preview)
+        elif self.game.current_player(self.state) == CHANCE:
             self._picker(surface, body)
         elif self.help_open:
             self._help(surface, body)
@@ -349,7 +413,7 @@ class BuildersScreen(GameScreen):
                 name,
                 amounts,
                 foot,
-                partial(self.take, action),
+                partial(self.propose, action),
                 str(action),
                 str(action) in legal,
                 machine=machine,
@@ -580,7 +644,7 @@ class BuildersScreen(GameScreen):
             surface,
             cells[4],
             _("End turn"),
-            lambda: self.take(END_TURN),
+            lambda: self.propose(END_TURN),
             key="end turn",
             role="confirm",
             fill=theme.ACCENT,
@@ -665,7 +729,7 @@ class BuildersScreen(GameScreen):
                 surface,
                 cell,
                 card_name("builders", card),
-                partial(self.take, action),
+                partial(self.propose, action),
                 key=str(action),
                 size=m.small,
             )
