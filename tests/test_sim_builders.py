@@ -9,6 +9,7 @@ import random
 import pytest
 
 from companion.engine import get_game
+from companion.engine.ledger import mismatches
 from companion.engine.sim import simulator, verified_game
 from companion.engine.simulate import random_game
 
@@ -23,6 +24,9 @@ def _both_ways(players: int, seed: int) -> None:
     assert fast.random_playout(random.Random(seed)) == actions
     assert fast.freeze() == state
     assert GAME.summary(fast.freeze()) == GAME.summary(state)
+    # the fast path keeps no history, but its frozen ledger still adds up to the holdings
+    frozen = fast.freeze()
+    assert not mismatches(GAME.ledger(frozen), GAME.holdings(frozen))
 
 
 def _both_ways_with(options: dict[str, object], players: int, seed: int) -> None:

@@ -9,9 +9,11 @@ mutable records, applies only legal actions (unchecked), and freezes into the ru
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Setup
+from companion.engine.ledger import Ledger, reconcile
 from companion.engine.sim import Features
 
 from .actions import (
@@ -28,6 +30,7 @@ from .actions import (
 )
 from .cards import BUILDINGS, MACHINE_IDS, ORDER, OUTPUT, WAGE, WORKER, WORKERS
 from .chance import OUTCOME
+from .checks import holdings
 from .constants import ACTION_PRICE, AUTOMA, AUTOMA_HAND, COIN_TABLE, END_VP, START_AP
 from .state import (
     DEAL_APPRENTICE,
@@ -141,6 +144,7 @@ class BuildersSim:
         "automa_finished",
         "set_aside",
         "pool",
+        "ledger",
     )
 
     setup: Setup
@@ -167,6 +171,8 @@ class BuildersSim:
     automa_workers: list[str]
     automa_finished: list[str]
     set_aside: list[str]
+    ledger: Ledger
+    """The ledger the state was thawed with (the simulation path keeps no history)."""
     pool: list[int]
     """What every worker nobody holds supplies (row, deck, its top, Apprentices to deal): the
     shared part of ``can_progress``, kept up to date instead of summed every turn."""
@@ -209,6 +215,7 @@ class BuildersSim:
         m.automa_workers = list(st.automa_workers)
         m.automa_finished = list(st.automa_finished)
         m.set_aside = list(st.set_aside)
+        m.ledger = st.ledger
         m.pool = _total(m.worker_row + m.worker_deck + m.apprentices)
         if m.worker_next is not None:
             m.pool = _total([*m.worker_row, *m.worker_deck, *m.apprentices, m.worker_next])
@@ -224,8 +231,11 @@ class BuildersSim:
         pool[3] -= o[3]
 
     def freeze(self) -> BuildersState:
-        """The rules' immutable state equal to this one."""
-        return BuildersState(
+        """The rules' immutable state equal to this one.  The simulation path keeps no ledger
+        (history, not position, outside ``==``): the frozen state's ledger is the one it was
+        thawed with, then one ``position`` entry per amount changed since, so that it still
+        adds up to the holdings."""
+        out = BuildersState(
             setup=self.setup,
             players=tuple(
                 PlayerState(
@@ -260,6 +270,8 @@ class BuildersSim:
             automa_finished=tuple(self.automa_finished),
             set_aside=tuple(self.set_aside),
         )
+        ledger = Ledger(reconcile(self.ledger.entries(), holdings(out), self.turn))
+        return replace(out, ledger=ledger)
 
     def copy(self) -> BuildersSim:
         """An independent copy."""

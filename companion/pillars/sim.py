@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Setup
 from companion.engine.draft import thaw
+from companion.engine.ledger import Ledger, Notes, reconcile
 from companion.engine.sim import Features
 
 from . import data as D
@@ -36,6 +37,7 @@ from .draft import (
     spend,
     without,
 )
+from .invariants import holdings
 from .market import next_market
 from .phase1 import end_draft
 from .phase2 import after_builder
@@ -125,6 +127,30 @@ def _free(spaces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ..
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
 
 
+class _NoNotes(Notes):
+    """Ledger notes thrown away: the simulation path keeps positions, not history."""
+
+    __slots__ = ()
+
+    def add(
+        self, period: int, player: int, what: str, amount: int, cause: str, detail: Any = ()
+    ) -> None:
+        return None
+
+
+def _thaw_seats(m: PillarsSim, seats: Any) -> None:
+    notes = _NoNotes(m.round)
+    mut = []
+    for i, seat in enumerate(seats):
+        t = thaw(seat, SeatDraft)
+        t._i = i
+        t._n = notes
+        mut.append(t)
+    m._mut = mut
+    m.seats = mut
+    m._notes = notes
+
+
 class PillarsSim(PillarsDraft):
     """A whole table, mutable, for search (see :class:`companion.engine.sim.SimState`)."""
 
@@ -135,24 +161,24 @@ class PillarsSim(PillarsDraft):
     def thaw(cls, state: PillarsState) -> PillarsSim:
         """A mutable copy of the rules' state ``state``."""
         m: PillarsSim = thaw(state, cls)
-        mut = [thaw(s, SeatDraft) for s in state.seats]
-        m._mut = mut
-        m.seats = mut
+        _thaw_seats(m, state.seats)
         return m
 
     def freeze(self) -> PillarsState:
-        """The rules' immutable state equal to this one."""
+        """The rules' immutable state equal to this one.  The simulation path keeps no ledger
+        (history, not position, outside ``==``): the frozen state's ledger is the one it was
+        thawed with, then one ``position`` entry per amount changed since, so that it still
+        adds up to the holdings."""
         out = object.__new__(PillarsState)
         out.__dict__.update(self.__dict__)
         out.__dict__["seats"] = tuple([m.freeze_as(Seat) for m in self.seats])
+        out.__dict__["ledger"] = Ledger(reconcile(self.ledger.entries(), holdings(out), self.round))
         return out
 
     def copy(self) -> PillarsSim:
         """An independent copy."""
         m: PillarsSim = thaw(self, PillarsSim)
-        mut = [thaw(s, SeatDraft) for s in self.seats]
-        m._mut = mut
-        m.seats = mut
+        _thaw_seats(m, self.seats)
         return m
 
     @property
@@ -360,7 +386,7 @@ class PillarsSim(PillarsDraft):
             c: str = a.args[0]  # type: ignore[assignment]
             need = _INPUTS[c]
             if need[0] or need[1] or need[2] or need[3]:
-                spend(self, s, need[:4])
+                spend(self, s, need[:4], "cathedral", card=c)
             gold = s.gold - need[4] + _SPEC_GOLD[c]
             s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
             vp = s.vp + _SPEC_VP[c]
@@ -377,7 +403,7 @@ class PillarsSim(PillarsDraft):
             if len(ways) > 1:
                 self.step = "return"
                 return
-            spend(self, s, ways[0])
+            spend(self, s, ways[0], "return")
         next_cathedral(self)
 
     def _reveal_builder(self, a: Action) -> None:
@@ -445,16 +471,16 @@ class PillarsSim(PillarsDraft):
         affected = [i for i in self.order() if good or not seats[i].protected]
         if ev == "koenig":
             for i in affected:
-                gain_gold(seats[i], 5)
+                gain_gold(seats[i], 5, "event")
         elif ev == "william":
             for i in affected:
-                pay_or_lose(seats[i], 4)
+                pay_or_lose(seats[i], 4, "event")
         elif ev == "richardevent":
             for i in affected:
-                from_supply(self, seats[i], D.METAL, 1)
+                from_supply(self, seats[i], D.METAL, 1, "event")
         elif ev == "konflikt":
             for i in affected:
-                gain_vp(seats[i], -2)
+                gain_vp(seats[i], -2, "event")
         elif ev == "stadtmauer":
             if self.round < D.ROUNDS:
                 for i in affected:
@@ -462,7 +488,7 @@ class PillarsSim(PillarsDraft):
         elif ev == "philip":
             for i in affected:
                 s = seats[i]
-                gain_gold(s, min(s.wool, 5))
+                gain_gold(s, min(s.wool, 5), "event")
         elif ev == "kaltewinter":
             for i in affected:
                 seats[i].yield_mod = -1
@@ -505,7 +531,7 @@ class PillarsSim(PillarsDraft):
             owner = spaces[slot]
             if owner >= 0:
                 s = seats[owner]
-                gain_vp(s, vp + ("priorphilip" in s.privileges))
+                gain_vp(s, vp + ("priorphilip" in s.privileges), "priory")
         # 6-8: wood, stone, sand in turn order each (ruling P16 for what the supply lacks)
         yields = []
         for i in order:
@@ -524,7 +550,7 @@ class PillarsSim(PillarsDraft):
         for r in (D.WOOD, D.STONE, D.SAND):
             for i, y in zip(order, yields, strict=True):
                 if y[r]:
-                    from_supply(self, seats[i], r, y[r], owe=True)
+                    from_supply(self, seats[i], r, y[r], "production", owe=True)
         for i in order:
             s = seats[i]
             if s.cards:
