@@ -60,9 +60,9 @@ def test_the_heuristic_takes_the_action_worth_most() -> None:
 
 
 def test_value_weighs_each_measure() -> None:
-    base = Features(1, 2, 3, 4, 0.5)
-    assert value(base) == 10 * 1 + 2 + 3 + 5 * 4 + 10 * 0.5
-    assert value(base, Features(1, 0, 0, 0, 0)) == 1
+    base = Features(1, 2, 3, 4, 0.5, 6)
+    assert value(base) == 10 * 1 + 2 + 3 + 5 * 4 + 10 * 0.5 + 6
+    assert value(base, Features(1, 0, 0, 0, 0, 0)) == 1
 
 
 def test_seats_rotate_game_by_game() -> None:
@@ -146,3 +146,10 @@ def test_heuristic_bots_alone_finish_their_games(name: str) -> None:
     # turn count in the value so that spending them on coins is no better than building.
     result = arena(get_game(name), 3, ["heuristic"], 3, seed=2)
     assert result.wins == {"heuristic": pytest.approx(3)}
+
+
+def test_ending_a_turn_is_no_gift_to_the_next_player() -> None:
+    # Counting the next player's fresh AP made ending a turn look bad: the heuristic then
+    # bought actions and took coins for ever instead (builders, 3 players, seed 97).
+    result = arena(get_game("builders"), 3, ["heuristic", "random", "random"], 1, seed=97)
+    assert sum(result.wins.values()) == pytest.approx(1)

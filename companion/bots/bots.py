@@ -13,10 +13,11 @@ from typing import Any, Protocol
 
 from companion.engine.sim import Features, SimState
 
-WEIGHTS = Features(vp=10.0, gold=1.0, resources=1.0, craftsmen=5.0, sites=10.0)
+WEIGHTS = Features(vp=10.0, gold=1.0, resources=1.0, craftsmen=5.0, sites=10.0, tempo=1.0)
 """The heuristic's value of one unit of each measure, in gold: a VP is worth 10 gold (ten coins
 make a point in The Builders), a cube what the market pays for it, a craftsman (or worker) 5,
-a site's VP to come as much as a VP held (the features give sites in VP already)."""
+a site's VP to come as much as a VP held (the features give sites in VP already), the actions
+left in one's own turn what the features say they are worth."""
 
 
 def value(f: Features, weights: Features = WEIGHTS) -> float:
@@ -27,6 +28,7 @@ def value(f: Features, weights: Features = WEIGHTS) -> float:
         + weights.resources * f.resources
         + weights.craftsmen * f.craftsmen
         + weights.sites * f.sites
+        + weights.tempo * f.tempo
     )
 
 
@@ -51,7 +53,8 @@ class RandomBot:
 
 class HeuristicBot:
     """One ply of greed: the action after which the seat's value most exceeds the best
-    opponent's (:func:`value` of ``features``); ties broken at random."""
+    opponent's (:func:`value` of ``features``; an opponent's tempo left out, or ending one's
+    turn would look like a gift to the next player); ties broken at random."""
 
     name = "heuristic"
 
@@ -62,7 +65,12 @@ class HeuristicBot:
         """The seat's value less the best opponent's."""
         players = range(state.seat_count())
         mine = value(state.features(seat), self.weights)
-        others = [value(state.features(i), self.weights) for i in players if i != seat]
+        w = self.weights
+        others = []
+        for i in players:
+            if i != seat:
+                f = state.features(i)
+                others.append(value(f, w) - w.tempo * f.tempo)
         return mine - max(others, default=0.0)
 
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:

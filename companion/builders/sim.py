@@ -290,10 +290,10 @@ class BuildersSim:
         return len(self.players)
 
     def features(self, seat: int) -> Features:
-        """Coins (and, for the player whose turn it is, each AP left at the two coins an AP
-        brings when taken as coins: AP are lost at the end of the turn), idle workers and
-        machines, and each open site by how far it is supplied (a started one counts a tenth
-        more) times what finishing it brings (VP, and coins at 10 a point)."""
+        """Coins, idle workers and machines, each open site by how far it is supplied (a
+        started one counts a tenth more) times what finishing it brings (VP, and coins at 10
+        a point), and as tempo, for the player whose turn it is, each AP left at the two
+        coins an AP brings when taken as coins (AP are lost at the end of the turn)."""
         p = self.players[seat]
         sites = 0.0
         for site in p.sites:
@@ -302,10 +302,8 @@ class BuildersSim:
             done = min(s[0], n[0]) + min(s[1], n[1]) + min(s[2], n[2]) + min(s[3], n[3])
             worth = _VP[site.card] + _PAY[site.card] / 10
             sites += (0.1 + done / (n[0] + n[1] + n[2] + n[3])) * worth
-        coins = p.coins
-        if seat == self.turn_player and not self.over:
-            coins += _AP_COINS * self.ap
-        return Features(p.vp, coins, 0, len(p.idle), sites)
+        tempo = _AP_COINS * self.ap if seat == self.turn_player and not self.over else 0
+        return Features(p.vp, p.coins, 0, len(p.idle), sites, tempo)
 
     # -- the contract -----------------------------------------------------------------------
     def current_player(self) -> int:

@@ -33,13 +33,15 @@ class Features:
     round); ``resources`` the cubes held and coming, in gold at market prices; ``craftsmen``
     how many craftsmen (Pillars) or workers and machines (Builders) work for the seat;
     ``sites`` open construction sites, each counted by how far it is supplied (0 to 1) times
-    the VP it will bring (0 where a game has none)."""
+    the VP it will bring (0 where a game has none); ``tempo`` what the actions left in the
+    seat's own turn are worth in gold (The Builders' AP; 0 when it is not the seat's turn)."""
 
     vp: float
     gold: float
     resources: float
     craftsmen: float
     sites: float
+    tempo: float = 0.0
 
 
 class SimState(Protocol):
