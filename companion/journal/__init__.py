@@ -9,15 +9,17 @@ finished games are kept as history and export as records or BG Stats plays.  See
 from __future__ import annotations
 
 from .bgstats import BGG_IDS
-from .errors import JournalError, JournalFromTheFuture
-from .journal import Entry, GameInfo, Journal, JournaledGame, default_path
+from .errors import JournalDataError, JournalError, JournalFromTheFuture
+from .journal import Entry, GameInfo, GamePage, Journal, JournaledGame, default_path
 from .schema import schema_version
 
 __all__ = [
     "BGG_IDS",
     "Entry",
     "GameInfo",
+    "GamePage",
     "Journal",
+    "JournalDataError",
     "JournalError",
     "JournalFromTheFuture",
     "JournaledGame",

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from companion.engine import RulesError
+from companion.journal import JournalError
 
-from . import i18n, theme
+from . import guard, i18n, theme
 from .config import Config, ConfigError
 from .config import save as save_config
 from .inputs import Input, Press, Tap, translate
@@ -100,6 +101,7 @@ class App:
         self._toast: tuple[str, float, bool] | None = None
         self._waiting: list[tuple[str, bool]] = []
         self.typing = False
+        self.restart_hook = guard.restart_process  # the fault screen's Restart button
         self.screen: Screen
         from .screens.home import ErrorScreen, HomeScreen
 
@@ -194,6 +196,10 @@ class App:
         except RulesError as exc:
             self.refuse(str(exc))
             return False
+        except JournalError as exc:  # not saved: the screen stays, the message says what to do
+            guard.log(exc, with_traceback=False)
+            self.refuse(guard.journal_message(exc))
+            return False
         self.dirty = True
         return True
 
@@ -205,7 +211,21 @@ class App:
         except RulesError as exc:
             self.refuse(str(exc))
             return
+        except JournalError as exc:
+            guard.log(exc, with_traceback=False)
+            self.refuse(guard.journal_message(exc))
+            return
         self.toast(i18n._("Undone: {action}", action=str(action)), good=True, now=True)
+
+    def restart(self) -> None:
+        """Start the kiosk anew (the fault screen's Restart button): the devices and the
+        journal are closed first, then ``restart_hook`` runs (by default it re-executes the
+        process with the same command line)."""
+        self.close_devices()
+        if self.journal is not None:
+            self.journal.close()
+        self.running = False
+        self.restart_hook()
 
     def refuse(self, reason: str) -> None:
         self.toast(reason, now=True)
@@ -241,7 +261,8 @@ class App:
             and self._toast_rect().collidepoint(inp.pos)
         ):
             self._next_toast()  # a tap on the message closes it, and still reaches the screen
-        self.screen.handle(inp)
+        with guard.protect(self):
+            self.screen.handle(inp)
         self.dirty = True
 
     def handle_event(self, event: Any) -> None:
@@ -265,8 +286,9 @@ class App:
 
     def tick(self, dt: float) -> None:
         self.time += dt
-        if self.screen.update(dt):
-            self.dirty = True
+        with guard.protect(self):
+            if self.screen.update(dt):
+                self.dirty = True
         if self._toast is not None and self.time >= self._toast[1]:
             self._next_toast()
 
@@ -278,8 +300,7 @@ class App:
         """Draw the screen if something changed; True if it drew."""
         if not (self.dirty or force):
             return False
-        self.surface.fill(theme.BG)
-        self.screen.draw(self.surface)
+        guard.draw(self, self.surface)  # a screen that fails to draw gives way to the fault screen
         if self._toast is not None:
             rect = self._toast_rect()
             panel(
@@ -325,13 +346,14 @@ class App:
         first = True
         while self.running and (max_passes is None or passes < max_passes):
             passes += 1
-            events = pygame.event.get()
-            for event in events:
-                self.handle_event(event)
-            self.tick(clock.tick(LOOP_HZ) / 1000)
-            self.update_devices()
-            if self.render():
-                self.present()
+            with guard.protect(self):
+                events = pygame.event.get()
+                for event in events:
+                    self.handle_event(event)
+                self.tick(clock.tick(LOOP_HZ) / 1000)
+                self.update_devices()
+                if self.render():
+                    self.present()
             if first:
                 notifier.ready()
                 first = False

@@ -10,8 +10,9 @@ import pygame
 from companion.engine import get_game, replay
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
-from companion.kiosk.qr import draw_qr
+from companion.kiosk.qr import draw_qr, qr_matrix
 from companion.kiosk.ui import Button, draw_text, panel, split_h, split_v
+from companion.text import clean
 
 from .base import Screen
 
@@ -24,14 +25,14 @@ def explain_result(game: str, summary: dict[str, Any]) -> str:
     top = max(scores.values())
     tied = [p for p in players if scores[p["name"]] == top]
     if len(tied) == 1:
-        return _("{name} wins with {points} points", name=winners[0], points=top)
+        return _("{name} wins with {points} points", name=clean(winners[0]), points=top)
     if game == "pillars":
         if len(winners) == 1:
             w = next(p for p in tied if p["name"] == winners[0])
             return _(
                 "Tie on {points} VP broken by gold: {name} has {gold} gold",
                 points=top,
-                name=w["name"],
+                name=clean(w["name"]),
                 gold=w["gold"],
             )
         return _("Shared win: the same VP and the same gold")
@@ -42,7 +43,7 @@ def explain_result(game: str, summary: dict[str, Any]) -> str:
             return _(
                 "Tie on {points} points broken by VP from buildings: {name} has {vp}",
                 points=top,
-                name=w["name"],
+                name=clean(w["name"]),
                 vp=w["vp"],
             )
         return _(
@@ -64,10 +65,19 @@ class EndScreen(Screen):
         self.game = get_game(self.info.game)
         self.state = replay(self.game, journal.record(game_id))
         self.summary = self.game.summary(self.state)
-        try:
-            self.link: str | None = journal.bgstats_link(game_id)
-        except Exception:  # noqa: BLE001 - the link is a convenience; the scores still show
-            self.link = None
+        self.link: str | None = None
+        self.qr_note = ""
+        if self.info.status == "finished":
+            try:
+                self.link = journal.bgstats_link(game_id)
+                qr_matrix(self.link)  # a link too long for a QR code raises here, not in draw
+            except Exception:  # noqa: BLE001 - the link is a convenience; the scores still show
+                self.link = None
+                self.qr_note = _(
+                    "No BG Stats code for this game: export it with companion export {id} "
+                    "--format bgstats",
+                    id=game_id,
+                )
         self.back_to_history = back_to_history
         self.big_qr = False
 
@@ -114,7 +124,7 @@ class EndScreen(Screen):
             fg = theme.PLAYER_TEXT[p["colour"]]
             draw_text(
                 surface,
-                ("★ " if win else "") + p["name"],
+                ("★ " if win else "") + clean(p["name"]),
                 name_r,
                 m.text,
                 fg,
@@ -209,6 +219,8 @@ class EndScreen(Screen):
     def _qr(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         if not self.link:
+            if self.qr_note:
+                draw_text(surface, self.qr_note, area, m.small, theme.MUTED, lines=4)
             return
         label_r = pygame.Rect(area.x, area.bottom - m.px(40), area.width, m.px(40))
         code_r = pygame.Rect(area.x, area.y, area.width, area.height - label_r.height)
