@@ -44,3 +44,20 @@ def clean(text: str, limit: int = NAME_LIMIT) -> str:
     if cut or len(result) > limit:
         result = result[: max(0, limit - 1)].rstrip() + ELLIPSIS
     return result or "?"
+
+
+def terminal(text: str) -> str:
+    """``text`` safe to print on a terminal: line breaks and tabs kept, every other control or
+    format character (escape sequences, NUL, bidirectional overrides) removed and lone
+    surrogates replaced by U+FFFD, so a name cannot repaint, reorder or break the output."""
+    out: list[str] = []
+    for ch in text:
+        if ch in "\n\t":
+            out.append(ch)
+            continue
+        cat = unicodedata.category(ch)
+        if cat == "Cs":
+            out.append("\ufffd")
+        elif cat not in ("Cc", "Cf"):
+            out.append(ch)
+    return "".join(out)

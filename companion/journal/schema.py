@@ -183,8 +183,13 @@ def open_read_only(path: Path) -> sqlite3.Connection:
         )
     if header.user_version > schema_version():
         raise JournalFromTheFuture(path, header.user_version, schema_version())
+    # A journal with a write-ahead log (in use, or left by a power cut) is read through it,
+    # as SQLite does for any reader.  Otherwise it is read as immutable: a read-only
+    # connection to a WAL database would create the -wal and -shm files, and nothing here
+    # creates a file.
+    in_use = path.with_name(path.name + "-wal").exists()
     try:
-        uri = path.absolute().as_uri() + "?mode=ro"
+        uri = path.absolute().as_uri() + ("?mode=ro" if in_use else "?mode=ro&immutable=1")
         conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
         _, version, tables = _identity(conn)
     except sqlite3.Error as exc:

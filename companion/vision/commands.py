@@ -69,6 +69,9 @@ def _markers(args: argparse.Namespace) -> int:
 
 
 def _scan(args: argparse.Namespace) -> int:
+    from companion import imagesize
+
+    imagesize.limit_opencv()
     try:
         import cv2
         import numpy as np
@@ -84,6 +87,12 @@ def _scan(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     status = 0
     for name in args.images:
+        try:
+            imagesize.check(name)  # before decoding: a huge image would exhaust the memory
+        except (OSError, imagesize.ImageTooLarge) as exc:
+            print(f"companion scan: {name}: {exc}", file=sys.stderr)
+            status = 1
+            continue
         image = cv2.imread(name, cv2.IMREAD_GRAYSCALE)
         if image is None:
             print(f"companion scan: {name}: not an image OpenCV can read", file=sys.stderr)
