@@ -385,19 +385,11 @@ def _kiosk(args: argparse.Namespace) -> int:
 
 
 def _session(args: argparse.Namespace) -> int:
-    """Replace this process with Cage running the kiosk full screen (the systemd unit's
-    command): Cage becomes the unit's main process, the kiosk its only client."""
-    import shutil
+    """Cage running the kiosk full screen (the systemd unit's command); the status is the
+    kiosk's own, whatever Cage's is (see companion/session.py)."""
+    from companion import session
 
-    cage = shutil.which(args.cage)
-    if cage is None:
-        print(f"companion session: {args.cage!r} not found; install it with "
-              "'sudo apt install cage' (see the README's Pi guide)", file=sys.stderr)
-        return 1
-    kiosk = [sys.executable, "-m", "companion", "kiosk", "--fullscreen"]
-    if args.config:
-        kiosk += ["--config", args.config]
-    os.execv(cage, [cage, "-d", "--", *kiosk])  # does not return
+    return session.run(args.cage, session.kiosk_command(args.config))
 
 
 def _screenshots(args: argparse.Namespace) -> int:

@@ -12,15 +12,19 @@ PREFIX=/opt/companion
 USER_NAME=companion
 DRY_RUN=0
 ENABLE=1
+DEFAULT_TARGET=
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 usage() {
     cat <<USAGE
-usage: $0 [--dry-run] [--prefix DIR] [--user NAME] [--no-enable]
-  --dry-run    print every step and change nothing
-  --prefix     where the code and its virtual environment go (default $PREFIX)
-  --user       the user the kiosk runs as (default $USER_NAME)
-  --no-enable  install, but do not enable the unit at boot
+usage: $0 [--dry-run] [--prefix DIR] [--user NAME] [--no-enable] [--default-target T]
+  --dry-run         print every step and change nothing
+  --prefix          where the code and its virtual environment go (default $PREFIX): an
+                    absolute path of its own, not a system folder
+  --user            the user the kiosk runs as (default $USER_NAME)
+  --no-enable       install, but do not enable the unit at boot
+  --default-target  also make T the default boot target (e.g. multi-user.target, so that a
+                    desktop image boots into the kiosk alone); unchanged unless given
 USAGE
 }
 
@@ -30,11 +34,64 @@ while [ $# -gt 0 ]; do
         --prefix) PREFIX=${2:?--prefix needs a folder}; shift ;;
         --user) USER_NAME=${2:?--user needs a name}; shift ;;
         --no-enable) ENABLE=0 ;;
+        --default-target) DEFAULT_TARGET=${2:?--default-target needs a target}; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "unknown option: $1" >&2; usage >&2; exit 2 ;;
     esac
     shift
 done
+
+die() {
+    echo "install-pi.sh: $*" >&2
+    exit 2
+}
+
+# The install folder is emptied and refilled on every run: it must be a folder of its own.
+check_prefix() {
+    case "$PREFIX" in
+        /*) ;;
+        *) die "--prefix must be an absolute path, not '$PREFIX'" ;;
+    esac
+    while [ "${PREFIX%/}" != "$PREFIX" ]; do
+        PREFIX=${PREFIX%/}
+    done
+    case "$PREFIX/" in
+        */../*|*/./*|*//*) die "--prefix must be a plain path (no '.', '..' or '//'): '$PREFIX'" ;;
+    esac
+    case "$PREFIX" in
+        ''|/bin|/boot|/boot/*|/dev|/dev/*|/etc|/etc/*|/home|/lib|/lib32|/lib64|/media|/mnt|\
+        /opt|/proc|/proc/*|/root|/run|/run/*|/sbin|/srv|/sys|/sys/*|/tmp|/usr|/usr/*|/var|\
+        /var/lib|/var/tmp|/var/log|/var/log/*|/var/cache|/var/cache/*|/var/lib/companion|\
+        /var/lib/companion/*)
+            die "--prefix '${PREFIX:-/}' is a system folder; choose a folder of its own, e.g. /opt/companion" ;;
+    esac
+    case "$PREFIX/" in
+        "$SRC"/*) die "--prefix '$PREFIX' is inside the source folder $SRC" ;;
+    esac
+    case "$SRC/" in
+        "$PREFIX"/*) die "--prefix '$PREFIX' holds the source folder $SRC" ;;
+    esac
+    if [ -e "$PREFIX" ] && [ ! -d "$PREFIX" ]; then
+        die "--prefix '$PREFIX' exists and is not a folder"
+    fi
+    if [ -d "$PREFIX" ] && [ -n "$(ls -A "$PREFIX")" ] && [ ! -e "$PREFIX/.companion-install" ]; then
+        die "--prefix '$PREFIX' is a folder with other files in it (no earlier install there); choose an empty or new folder"
+    fi
+}
+
+check_user() {
+    case "$USER_NAME" in
+        root) die "--user must not be root: the kiosk runs unprivileged" ;;
+        [a-z_]*) ;;
+        *) die "--user '$USER_NAME' is not a valid user name" ;;
+    esac
+    case "$USER_NAME" in
+        *[!a-z0-9_-]*) die "--user '$USER_NAME' is not a valid user name" ;;
+    esac
+}
+
+check_prefix
+check_user
 
 # Print a step, and run it unless this is a dry run.
 run() {
@@ -84,10 +141,12 @@ for group in gpio video input render; do
     fi
 done
 
-echo "== the code in $PREFIX"
+echo "== the code in $PREFIX (owned by root, read-only for $USER_NAME)"
 run mkdir -p "$PREFIX"
+run touch "$PREFIX/.companion-install"
 run rm -rf "$PREFIX/src"
-run cp -a "$SRC" "$PREFIX/src"
+# not cp -a: the copy must not keep the cloning user's ownership
+run cp -R --no-preserve=ownership,mode "$SRC" "$PREFIX/src"
 run rm -rf "$PREFIX/src/.venv" "$PREFIX/src/.git"
 if [ -x "$PREFIX/venv/bin/python" ]; then
     echo "  $PREFIX/venv exists"
@@ -99,6 +158,9 @@ fi
 run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[kiosk,vision,panel]"
 # the unit's file system is read-only: compile now for a fast start
 run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/src/companion"
+# root owns it all and only root can change it: the kiosk's user cannot alter its own code
+run chown -R root:root "$PREFIX"
+run chmod -R u+rwX,go+rX,go-w "$PREFIX"
 
 echo "== the logind session and the unit"
 write /etc/pam.d/companion < "$SRC/systemd/companion.pam"
@@ -107,8 +169,12 @@ sed -e "s#@PREFIX@#$PREFIX#g" -e "s#^User=companion#User=$USER_NAME#" \
     | write /etc/systemd/system/companion.service
 run systemctl daemon-reload
 if [ "$ENABLE" -eq 1 ]; then
-    run systemctl set-default graphical.target
     run systemctl enable companion.service
+fi
+if [ -n "$DEFAULT_TARGET" ]; then
+    run systemctl set-default "$DEFAULT_TARGET"
+else
+    echo "  the default boot target is left as it is ($(systemctl get-default 2>/dev/null || echo unknown))"
 fi
 
 echo "== done"

@@ -53,7 +53,7 @@ def test_the_unit_is_hardened(tmp_path: Path) -> None:
 
 def test_the_unit_says_what_the_issue_asks() -> None:
     text = UNIT.read_text()
-    for line in ("Type=notify", "WatchdogSec=30", "Restart=on-failure", "RestartSec=5",
+    for line in ("Type=notify", "WatchdogSec=30", "Restart=always", "RestartSec=5",
                  "StartLimitBurst=5", "User=companion",
                  "SupplementaryGroups=gpio video input render", "NoNewPrivileges=yes",
                  "ProtectSystem=strict", "PrivateTmp=yes", "ProtectHome=yes",
@@ -105,3 +105,119 @@ def test_session_names_a_missing_cage(capsys: pytest.CaptureFixture[str]) -> Non
 
     assert main(["session", "--cage", "no-such-cage-here"]) == 1
     assert "sudo apt install cage" in capsys.readouterr().err
+
+
+# -- the install script's checks ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prefix", "why"),
+    [
+        ("relative/path", "must be an absolute path"),
+        ("/", "is a system folder"),
+        ("/usr", "is a system folder"),
+        ("/usr/local/companion", "is a system folder"),
+        ("/opt", "is a system folder"),
+        ("/home/", "is a system folder"),
+        ("/etc/companion", "is a system folder"),
+        ("/var/lib/companion", "is a system folder"),
+        ("/opt/../usr", "must be a plain path"),
+        ("/opt//companion", "must be a plain path"),
+    ],
+)
+def test_the_script_refuses_a_prefix_that_is_not_a_folder_of_its_own(
+    prefix: str, why: str
+) -> None:
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--prefix", prefix],
+                         capture_output=True, text=True)
+    assert out.returncode == 2, out.stdout
+    assert why in out.stderr
+    assert "+ " not in out.stdout  # refused before any step
+
+
+def test_the_script_refuses_a_folder_with_other_files_and_the_source_tree(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--prefix", str(tmp_path)],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "other files in it" in out.stderr
+    (tmp_path / ".companion-install").write_text("")  # an earlier install: updated in place
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--prefix", str(tmp_path)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--prefix", str(ROOT / "inside")],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "inside the source folder" in out.stderr
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--user", "root"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "must not be root" in out.stderr
+
+
+def test_the_code_is_root_owned_and_the_default_target_unchanged(tmp_path: Path) -> None:
+    prefix = tmp_path / "companion"
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--prefix", str(prefix)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "cp -a" not in text and "--no-preserve=ownership" in text
+    assert f"+ chown -R root:root {prefix}" in text
+    assert f"+ chmod -R u+rwX,go+rX,go-w {prefix}" in text
+    assert "set-default" not in text and "default boot target is left as it is" in text
+    out = subprocess.run(
+        ["bash", str(SCRIPT), "--dry-run", "--prefix", str(prefix), "--default-target",
+         "multi-user.target"], capture_output=True, text=True)
+    assert "+ systemctl set-default multi-user.target" in out.stdout
+    assert "WantedBy=multi-user.target" in UNIT.read_text().splitlines()
+
+
+# -- the session: the kiosk's own status, whatever Cage's is -------------------------------------
+
+FAKE_CAGE_0_1_4 = """#!/bin/sh
+# Like Debian 12's cage 0.1.4: run the client, then exit 0 whatever it did.
+while [ "$1" != "--" ]; do shift; done
+shift
+"$@"
+exit 0
+"""
+
+
+@pytest.fixture
+def cage014(tmp_path: Path) -> str:
+    path = tmp_path / "cage"
+    path.write_text(FAKE_CAGE_0_1_4)
+    path.chmod(0o755)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("kiosk", "status", "said"),
+    [
+        (["sh", "-c", "exit 0"], 0, "quit normally"),
+        (["sh", "-c", "exit 3"], 3, "exited with status 3"),
+        (["sh", "-c", "kill -KILL $$"], 137, "killed by SIGKILL"),
+        (["sh", "-c", "kill -SEGV $$"], 139, "killed by SIGSEGV"),
+        (["sh", "-c", "kill -ABRT $$"], 134, "killed by SIGABRT"),
+    ],
+)
+def test_the_session_exits_with_the_kiosks_status_though_cage_says_0(
+    cage014: str, kiosk: list[str], status: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion import session
+
+    assert subprocess.run([cage014, "-d", "--", "sh", "-c", "exit 3"]).returncode == 0
+    assert session.run(cage014, kiosk) == status
+    err = capsys.readouterr().err
+    assert said in err and "Cage exited with status 0" in err
+
+
+def test_a_session_whose_kiosk_never_reported_is_a_failure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion import session
+
+    broken = tmp_path / "cage"
+    broken.write_text("#!/bin/sh\nexit 0\n")  # Cage that could not start its client
+    broken.chmod(0o755)
+    assert session.run(str(broken), ["true"]) == session.NO_REPORT
+    assert "did not report" in capsys.readouterr().err

@@ -1,0 +1,95 @@
+"""``companion session``: the kiosk inside the Cage kiosk compositor, and how it ended.
+
+Cage exits when its client does, but before Cage 0.1.5 always with status 0 (Debian 12's
+0.1.4: ``cage -- sh -c 'exit 3'`` gives 0), so systemd could not tell a crash from a quit.
+The session does not rely on Cage's status: Cage runs a small shell that runs the kiosk and
+writes the kiosk's exit status to a file when it ends (``128 + N`` when killed by signal N,
+as the shell reports it).  The session waits for Cage, reads that file and exits with the
+kiosk's own status; no file means the kiosk never reported (Cage failed, or the shell was
+killed), which is a failure too.  So the unit's result and its restart are the kiosk's, on
+any Cage version.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+
+# Run by Cage: the kiosk, then its status into the file named by $1.  Not ``exec``: the shell
+# must outlive the kiosk to write down how it ended.
+REPORTER = '"$@"; echo $? > "$0.tmp" && mv "$0.tmp" "$0"'
+
+NO_REPORT = 1
+"""The session's status when the kiosk left no report."""
+
+
+def kiosk_command(config: str | None) -> list[str]:
+    """The kiosk, full screen, with this Python."""
+    argv = [sys.executable, "-m", "companion", "kiosk", "--fullscreen"]
+    if config:
+        argv += ["--config", config]
+    return argv
+
+
+def describe(status: int) -> str:
+    """How the kiosk ended, in words, from the shell's ``$?``."""
+    if status == 0:
+        return "the kiosk quit normally"
+    if status > 128:
+        try:
+            name = signal.Signals(status - 128).name
+        except ValueError:
+            name = f"signal {status - 128}"
+        return f"the kiosk was killed by {name} (status {status})"
+    return f"the kiosk exited with status {status}"
+
+
+def run(cage: str, kiosk: Sequence[str], *, cage_options: Sequence[str] = ("-d",)) -> int:
+    """Run ``kiosk`` inside Cage and return the kiosk's own exit status (NO_REPORT if it left
+    none).  SIGTERM and SIGINT are passed on to Cage, so ``systemctl stop`` ends it cleanly."""
+    found = shutil.which(cage)
+    if found is None:
+        print(
+            f"companion session: {cage!r} not found; install it with 'sudo apt install cage' "
+            "(see the README's Pi guide)",
+            file=sys.stderr,
+        )
+        return NO_REPORT
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    folder = Path(tempfile.mkdtemp(prefix="companion-session-", dir=runtime or None))
+    report = folder / "kiosk-status"
+    argv = [found, *cage_options, "--", "/bin/sh", "-c", REPORTER, str(report), *kiosk]
+    proc = subprocess.Popen(argv)  # noqa: S603 - our own command line
+
+    def forward(signum: int, _frame: FrameType | None) -> None:
+        proc.send_signal(signum)
+
+    old = {s: signal.signal(s, forward) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        cage_status = proc.wait()
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+    try:
+        text = report.read_text(encoding="ascii").strip()
+        status = int(text) if text.isdigit() else None
+    except OSError:
+        status = None
+    shutil.rmtree(folder, ignore_errors=True)
+    if status is None:
+        print(
+            f"companion session: the kiosk did not report how it ended (Cage exited with "
+            f"status {cage_status}); treated as a failure",
+            file=sys.stderr,
+        )
+        return NO_REPORT
+    print(f"companion session: {describe(status)} (Cage exited with status {cage_status})",
+          file=sys.stderr)
+    return status
