@@ -121,10 +121,23 @@ fi
 echo "== packages from Raspberry Pi OS"
 # cage: the Wayland kiosk compositor; python3-picamera2 and python3-lgpio come from apt because
 # they need libcamera and the Pi 5's GPIO library; fonts-noto-cjk is the fallback font.
+# libsdl2-2.0-0 brings the Wayland client libraries (libwayland-client0, libwayland-egl1,
+# libwayland-cursor0, libdecor-0-0) that the SDL inside the pygame wheel loads at run time:
+# without them a pygame window inside Cage crashes (segmentation fault) instead of opening.
+PACKAGES="cage python3-venv python3-pip python3-gpiozero fonts-noto-cjk libsdl2-2.0-0"
+# Raspberry Pi OS's own packages: elsewhere (plain Debian, a test container) they are skipped
+# with a note, and the camera and the panel report themselves missing in `companion doctor`.
+PI_PACKAGES="python3-picamera2 python3-lgpio"
 run apt-get update
-run apt-get install -y --no-install-recommends \
-    cage python3-venv python3-pip python3-picamera2 python3-lgpio python3-gpiozero \
-    fonts-noto-cjk libsdl2-2.0-0
+for package in $PI_PACKAGES; do
+    if [ "$DRY_RUN" -eq 1 ] || apt-cache show "$package" >/dev/null 2>&1; then
+        PACKAGES="$PACKAGES $package"
+    else
+        echo "  $package is not in this system's apt sources (not Raspberry Pi OS?): skipped"
+    fi
+done
+# shellcheck disable=SC2086 # the package list is meant to split into words
+run apt-get install -y --no-install-recommends $PACKAGES
 
 echo "== the user $USER_NAME"
 if id -u "$USER_NAME" >/dev/null 2>&1; then
