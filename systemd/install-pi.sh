@@ -146,11 +146,13 @@ else
     run useradd --system --home-dir /var/lib/companion --no-create-home \
         --shell /usr/sbin/nologin --user-group "$USER_NAME"
 fi
+GROUPS_FOUND=
 for group in gpio video input render; do
     if getent group "$group" >/dev/null 2>&1; then
         run usermod -aG "$group" "$USER_NAME"
+        GROUPS_FOUND="${GROUPS_FOUND:+$GROUPS_FOUND }$group"
     else
-        echo "  no group $group on this system: skipped"
+        echo "  no group $group on this system: skipped (and left out of the unit)"
     fi
 done
 
@@ -177,8 +179,15 @@ run chmod -R u+rwX,go+rX,go-w "$PREFIX"
 
 echo "== the logind session and the unit"
 write /etc/pam.d/companion < "$SRC/systemd/companion.pam"
+# SupplementaryGroups lists only groups that exist: systemd refuses to start a unit naming a
+# missing one (status 216/GROUP).  In a dry run every group is listed.
+if [ "$DRY_RUN" -eq 1 ]; then
+    GROUPS_FOUND="gpio video input render"
+fi
 sed -e "s#@PREFIX@#$PREFIX#g" -e "s#^User=companion#User=$USER_NAME#" \
-    -e "s#^Group=companion#Group=$USER_NAME#" "$SRC/systemd/companion.service" \
+    -e "s#^Group=companion#Group=$USER_NAME#" \
+    -e "s#^SupplementaryGroups=.*#SupplementaryGroups=$GROUPS_FOUND#" \
+    "$SRC/systemd/companion.service" \
     | write /etc/systemd/system/companion.service
 run systemctl daemon-reload
 if [ "$ENABLE" -eq 1 ]; then
