@@ -124,7 +124,10 @@ echo "== packages from Raspberry Pi OS"
 # libsdl2-2.0-0 brings the Wayland client libraries (libwayland-client0, libwayland-egl1,
 # libwayland-cursor0, libdecor-0-0) that the SDL inside the pygame wheel loads at run time:
 # without them a pygame window inside Cage crashes (segmentation fault) instead of opening.
+# libpam-systemd and dbus: the logind session of /etc/pam.d/companion (pam_systemd.so); a
+# minimal Debian lacks them, and without them the unit fails at its PAM step (224/PAM).
 PACKAGES="cage python3-venv python3-pip python3-gpiozero fonts-noto-cjk libsdl2-2.0-0"
+PACKAGES="$PACKAGES libpam-systemd dbus"
 # Raspberry Pi OS's own packages: elsewhere (plain Debian, a test container) they are skipped
 # with a note, and the camera and the panel report themselves missing in `companion doctor`.
 PI_PACKAGES="python3-picamera2 python3-lgpio"
