@@ -128,6 +128,10 @@ echo "== packages from Raspberry Pi OS"
 # minimal Debian lacks them, and without them the unit fails at its PAM step (224/PAM).
 PACKAGES="cage python3-venv python3-pip python3-gpiozero fonts-noto-cjk libsdl2-2.0-0"
 PACKAGES="$PACKAGES libpam-systemd dbus"
+# xwayland: Debian 12's cage 0.1.4 is built with Xwayland support and refuses to start without
+# the Xwayland program ("Cannot create XWayland server"), though the package does not depend
+# on it; it is also SDL's x11 fallback (SDL_VIDEODRIVER=wayland,x11).
+PACKAGES="$PACKAGES xwayland"
 # Raspberry Pi OS's own packages: elsewhere (plain Debian, a test container) they are skipped
 # with a note, and the camera and the panel report themselves missing in `companion doctor`.
 PI_PACKAGES="python3-picamera2 python3-lgpio"
