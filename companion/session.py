@@ -51,6 +51,17 @@ def describe(status: int) -> str:
     return f"the kiosk exited with status {status}"
 
 
+def runtime_dir() -> str | None:
+    """Where Cage's socket and the status file go: the unit's own runtime folder
+    (``$RUNTIME_DIRECTORY``, from ``RuntimeDirectory=``: writable under ProtectSystem=strict),
+    else ``$XDG_RUNTIME_DIR`` if it is writable, else None (a temporary folder)."""
+    for name in ("RUNTIME_DIRECTORY", "XDG_RUNTIME_DIR"):
+        value = os.environ.get(name, "").split(":")[0]
+        if value and os.path.isdir(value) and os.access(value, os.W_OK | os.X_OK):
+            return value
+    return None
+
+
 def run(cage: str, kiosk: Sequence[str], *, cage_options: Sequence[str] = ("-d",)) -> int:
     """Run ``kiosk`` inside Cage and return the kiosk's own exit status (NO_REPORT if it left
     none).  SIGTERM and SIGINT are passed on to Cage, so ``systemctl stop`` ends it cleanly."""
@@ -62,11 +73,14 @@ def run(cage: str, kiosk: Sequence[str], *, cage_options: Sequence[str] = ("-d",
             file=sys.stderr,
         )
         return NO_REPORT
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    folder = Path(tempfile.mkdtemp(prefix="companion-session-", dir=runtime or None))
+    runtime = runtime_dir()
+    env = dict(os.environ)
+    if runtime is not None:
+        env["XDG_RUNTIME_DIR"] = runtime  # Cage's Wayland socket and the kiosk's status
+    folder = Path(tempfile.mkdtemp(prefix="companion-session-", dir=runtime))
     report = folder / "kiosk-status"
     argv = [found, *cage_options, "--", "/bin/sh", "-c", REPORTER, str(report), *kiosk]
-    proc = subprocess.Popen(argv)  # noqa: S603 - our own command line
+    proc = subprocess.Popen(argv, env=env)  # noqa: S603 - our own command line
 
     def forward(signum: int, _frame: FrameType | None) -> None:
         proc.send_signal(signum)
