@@ -132,6 +132,10 @@ PACKAGES="$PACKAGES libpam-systemd dbus"
 # the Xwayland program ("Cannot create XWayland server"), though the package does not depend
 # on it; it is also SDL's x11 fallback (SDL_VIDEODRIVER=wayland,x11).
 PACKAGES="$PACKAGES xwayland"
+# Mesa's EGL and GL drivers (v3d on the Pi, llvmpipe elsewhere): the SDL inside pygame draws the
+# window through EGL, and a Lite image has no Mesa; without them the kiosk stops at
+# "EGL not initialized" (found in the nspawn run).
+PACKAGES="$PACKAGES libegl-mesa0 libgl1-mesa-dri libgles2"
 # Raspberry Pi OS's own packages: elsewhere (plain Debian, a test container) they are skipped
 # with a note, and the camera and the panel report themselves missing in `companion doctor`.
 PI_PACKAGES="python3-picamera2 python3-lgpio"
