@@ -12,12 +12,16 @@ any Cage version.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
@@ -62,9 +66,34 @@ def runtime_dir() -> str | None:
     return None
 
 
+STOP_GRACE = 10.0
+"""Seconds Cage has to end after SIGTERM before the whole session is killed."""
+
+
+def _die_with_parent() -> None:
+    """In Cage's process (before exec): SIGKILL when the session dies, whatever kills it."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _address(name: str) -> str:
+    return "\0" + name[1:] if name.startswith("@") else name
+
+
 def run(cage: str, kiosk: Sequence[str], *, cage_options: Sequence[str] = ("-d",)) -> int:
     """Run ``kiosk`` inside Cage and return the kiosk's own exit status (NO_REPORT if it left
-    none).  SIGTERM and SIGINT are passed on to Cage, so ``systemctl stop`` ends it cleanly."""
+    none).
+
+    Under systemd the session is the unit's main process, and the only one systemd can be
+    sure to hear from: pam_systemd moves the unit's processes into the logind session's scope,
+    where systemd no longer tells them apart from any other process.  So the kiosk's
+    notifications (READY=1, WATCHDOG=1, STOPPING=1) come to a socket of the session, which
+    passes them on from its own process.  Cage, the shell and the kiosk form one process
+    group that the session ends with itself: SIGTERM (a stop) is passed on to Cage, and after
+    STOP_GRACE seconds, or at once on SIGABRT (systemd's watchdog) or SIGHUP, the group is
+    killed; Cage also gets SIGKILL if the session itself is killed."""
     found = shutil.which(cage)
     if found is None:
         print(
@@ -79,18 +108,54 @@ def run(cage: str, kiosk: Sequence[str], *, cage_options: Sequence[str] = ("-d",
         env["XDG_RUNTIME_DIR"] = runtime  # Cage's Wayland socket and the kiosk's status
     folder = Path(tempfile.mkdtemp(prefix="companion-session-", dir=runtime))
     report = folder / "kiosk-status"
+    upstream = os.environ.get("NOTIFY_SOCKET", "")
+    relay: socket.socket | None = None
+    if upstream:
+        relay = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        relay.bind(str(folder / "notify"))
+        env["NOTIFY_SOCKET"] = str(folder / "notify")
     argv = [found, *cage_options, "--", "/bin/sh", "-c", REPORTER, str(report), *kiosk]
-    proc = subprocess.Popen(argv, env=env)  # noqa: S603 - our own command line
+    proc = subprocess.Popen(  # noqa: S603 - our own command line
+        argv, env=env, start_new_session=True, preexec_fn=_die_with_parent
+    )
+    deadline: list[float] = []
 
-    def forward(signum: int, _frame: FrameType | None) -> None:
-        proc.send_signal(signum)
+    def kill_group() -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
 
-    old = {s: signal.signal(s, forward) for s in (signal.SIGTERM, signal.SIGINT)}
+    def on_signal(signum: int, _frame: FrameType | None) -> None:
+        if signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(signal.SIGTERM)
+            deadline.append(time.monotonic() + STOP_GRACE)
+        else:  # SIGABRT from the watchdog, SIGHUP: the kiosk is stuck, end it now
+            print(f"companion session: {signal.Signals(signum).name}: ending the kiosk",
+                  file=sys.stderr)
+            kill_group()
+
+    watched = (signal.SIGTERM, signal.SIGINT, signal.SIGABRT, signal.SIGHUP)
+    old = {s: signal.signal(s, on_signal) for s in watched}
     try:
-        cage_status = proc.wait()
+        while proc.poll() is None:
+            if deadline and time.monotonic() > deadline[0]:
+                kill_group()
+            if relay is None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=0.5)
+                continue
+            ready, _w, _x = select.select([relay], [], [], 0.5)
+            if ready:
+                message = relay.recv(4096)
+                with contextlib.suppress(OSError):
+                    relay.sendto(message, _address(upstream))
+        cage_status = proc.returncode
     finally:
         for s, handler in old.items():
             signal.signal(s, handler)
+        kill_group()  # whatever Cage left behind: the shell, a kiosk that did not end
+        if relay is not None:
+            relay.close()
     try:
         text = report.read_text(encoding="ascii").strip()
         status = int(text) if text.isdigit() else None

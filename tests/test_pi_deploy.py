@@ -57,7 +57,7 @@ def test_the_unit_says_what_the_issue_asks() -> None:
                  "StartLimitBurst=5", "User=companion",
                  "SupplementaryGroups=gpio video input render", "NoNewPrivileges=yes",
                  "ProtectSystem=strict", "PrivateTmp=yes", "ProtectHome=yes",
-                 "StateDirectory=companion", "NotifyAccess=all",
+                 "StateDirectory=companion", "NotifyAccess=main",
                  "ExecStart=@PREFIX@/venv/bin/companion session"):
         assert line in text.splitlines(), line
 
@@ -221,3 +221,59 @@ def test_a_session_whose_kiosk_never_reported_is_a_failure(
     broken.chmod(0o755)
     assert session.run(str(broken), ["true"]) == session.NO_REPORT
     assert "did not report" in capsys.readouterr().err
+
+
+def test_the_session_relays_the_kiosks_notifications_from_its_own_process(
+    cage014: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pam_systemd moves the unit's processes into a session scope, so systemd only takes
+    notifications from the main process: the session passes the kiosk's on."""
+    import socket
+
+    from companion import session
+
+    upstream = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    upstream.bind(str(tmp_path / "systemd-notify"))
+    upstream.settimeout(5)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "systemd-notify"))
+    kiosk = [sys.executable, "-c", (
+        "import os, socket, time\n"
+        "s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)\n"
+        "for m in (b'READY=1', b'WATCHDOG=1', b'STOPPING=1'):\n"
+        "    s.sendto(m, os.environ['NOTIFY_SOCKET']); time.sleep(0.3)\n"
+    )]
+    assert session.run(cage014, kiosk) == 0
+    got = [upstream.recv(100) for _ in range(3)]
+    assert got == [b"READY=1", b"WATCHDOG=1", b"STOPPING=1"]
+    upstream.close()
+
+
+def test_the_watchdogs_sigabrt_ends_the_whole_session(cage014: str, tmp_path: Path) -> None:
+    """A frozen kiosk: systemd's watchdog sends SIGABRT to the main process; the session
+    kills Cage, the shell and the kiosk with it, so a restart never meets a leftover."""
+    import os
+    import signal
+    import time
+
+    marker = tmp_path / "kiosk.pid"
+    code = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from companion import session\n"
+        f"sys.exit(session.run({cage014!r}, ['sh', '-c', 'echo $$ > {marker}; exec sleep 300']))\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+    for _ in range(100):
+        if marker.exists() and marker.read_text().strip():
+            break
+        time.sleep(0.05)
+    kiosk_pid = int(marker.read_text())
+    os.kill(kiosk_pid, signal.SIGSTOP)  # frozen
+    proc.send_signal(signal.SIGABRT)
+    status = proc.wait(timeout=10)
+    assert status != 0
+    assert "SIGABRT: ending the kiosk" in (proc.stderr.read() if proc.stderr else "")
+    time.sleep(0.2)
+    status_file = Path(f"/proc/{kiosk_pid}/status")
+    if status_file.exists():  # killed, and not yet reaped by whoever adopted it
+        assert "State:\tZ" in status_file.read_text()
