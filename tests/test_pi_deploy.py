@@ -79,7 +79,8 @@ def test_the_dry_run_lists_every_step_and_changes_nothing(tmp_path: Path) -> Non
     steps = [
         "+ apt-get update",
         "+ apt-get install -y --no-install-recommends cage python3-venv",
-        "libsdl2-2.0-0 python3-picamera2 python3-lgpio",
+        "libsdl2-2.0-0 libpam-systemd dbus xwayland libegl-mesa0 libgl1-mesa-dri libgles2 "
+        "python3-picamera2 python3-lgpio",
         f"+ python3 -m venv --system-site-packages {prefix}/venv",
         f"+ {prefix}/venv/bin/pip install --upgrade -e {prefix}/src[kiosk,vision,panel]",
         "+ write /etc/pam.d/companion",
