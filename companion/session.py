@@ -162,6 +162,11 @@ def run(cage: str, kiosk: Sequence[str], *, cage_options: Sequence[str] = ("-d",
     except OSError:
         status = None
     shutil.rmtree(folder, ignore_errors=True)
+    if deadline:  # asked to stop (systemctl stop): however the kiosk ended, that is success
+        print(f"companion session: stopped on request ({describe(status)})"
+              if status is not None else "companion session: stopped on request",
+              file=sys.stderr)
+        return 0
     if status is None:
         print(
             f"companion session: the kiosk did not report how it ended (Cage exited with "

@@ -278,3 +278,21 @@ def test_the_watchdogs_sigabrt_ends_the_whole_session(cage014: str, tmp_path: Pa
     status_file = Path(f"/proc/{kiosk_pid}/status")
     if status_file.exists():  # killed, and not yet reaped by whoever adopted it
         assert "State:\tZ" in status_file.read_text()
+
+
+def test_a_requested_stop_is_a_success(cage014: str, tmp_path: Path) -> None:
+    """systemctl stop sends SIGTERM: the kiosk goes, the unit ends inactive, not failed."""
+    import signal
+    import time
+
+    code = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from companion import session\n"
+        f"sys.exit(session.run({cage014!r}, ['sleep', '300']))\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 0
+    assert "stopped on request" in (proc.stderr.read() if proc.stderr else "")
