@@ -36,7 +36,7 @@ inside() {
     local pid1
     pid1=$(pgrep -P "$NSPAWN" -x systemd)
     nsenter --target "$pid1" --mount --uts --ipc --net --pid --cgroup -- \
-        env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"
+        env -i PATH=/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"
 }
 for _ in $(seq 1 60); do
     sleep 1
@@ -83,8 +83,8 @@ chmod +x "$ROOT/usr/local/bin/kioskpid"
 inside systemctl daemon-reload
 inside systemctl reset-failed companion 2>/dev/null || true
 t0=$(date +%s.%N)
-inside systemctl start companion
-echo "  started: $(inside systemctl is-active companion), READY after $(echo "$(date +%s.%N) - $t0" | bc) s"
+inside systemctl restart companion  # enabled: it started at boot already
+echo "  (re)started: $(inside systemctl is-active companion), READY=1 after $(echo "$(date +%s.%N) - $t0" | bc) s"
 
 # Wait until the unit runs a new main process; print how long it took.
 back_after() {
