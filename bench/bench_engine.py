@@ -16,7 +16,8 @@ import statistics
 import time
 from dataclasses import replace
 
-from companion.engine import GAMES, Record, get_game, replay
+from companion.engine import Record, get_game, replay
+from companion.engine.registry import names as game_names
 from companion.engine.simulate import random_game
 
 
@@ -93,9 +94,9 @@ def bench_conversion(repeats: int = 200) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--game", default="all", choices=[*GAMES, "all"])
+    parser.add_argument("--game", default="all", choices=[*game_names(), "all"])
     args = parser.parse_args()
-    names = GAMES if args.game == "all" else (args.game,)
+    names = game_names() if args.game == "all" else (args.game,)
     for name in names:
         try:
             get_game(name)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import GAMES, Record, RecordError, RulesError, get_game, replay
+from companion.engine import Record, RecordError, RulesError, get_game, replay
+from companion.engine.registry import names as game_names
 from companion.engine.simulate import random_game
 from companion.text import clean, terminal
 
@@ -373,7 +374,9 @@ def _size(text: str) -> tuple[int, int]:
 
 def _kiosk(args: argparse.Namespace) -> int:
     try:
-        from companion.kiosk.app import start
+        import pygame  # noqa: F401 - only to say so now if it is missing
+
+        from companion.main import run_kiosk
     except ImportError as exc:
         print(
             f"companion: the kiosk needs pygame ({exc}); install it with pip install -e '.[kiosk]'",
@@ -381,7 +384,7 @@ def _kiosk(args: argparse.Namespace) -> int:
         )
         return 2
     config = Path(args.config) if args.config else None
-    return start(config, fullscreen=args.fullscreen, size=args.size)
+    return run_kiosk(config, fullscreen=args.fullscreen, size=args.size)
 
 
 def _session(args: argparse.Namespace) -> int:
@@ -412,7 +415,7 @@ def _screenshots(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from companion.panel.doctor import register as register_doctor
+    from companion.doctor import register as register_doctor
     from companion.vision.commands import register as register_vision
 
     parser = argparse.ArgumentParser(
@@ -453,7 +456,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     shots.set_defaults(run=_screenshots)
     sim = sub.add_parser("simulate", help="play random games with seeded chance")
-    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("game", choices=game_names())
     sim.add_argument("--players", type=int, default=4, help="2 to 4 (default 4)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--games", type=int, default=1, help="how many games (default 1)")

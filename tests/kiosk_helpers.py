@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 
 from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.config import Config  # noqa: E402
-from companion.kiosk.inputs import KEYMAP  # noqa: E402
+from companion.kiosk.inputs import KEYMAP, listen  # noqa: E402
 
 
 def make_app(
@@ -43,8 +43,21 @@ def make_app(
         config_path=tmp / "config.toml",
         seed=seed,
     )
+    listen()  # the devices' events reach this app, as companion.main arranges
     app.render(force=True)
     return app
+
+
+def open_device(app: App, opener: Any, **kwargs: Any) -> Any:
+    """Open a device as ``companion.main`` does (``opener(config_path, **kwargs)`` gives the
+    device and its notices), showing its notices on ``app``; the device."""
+    from companion.kiosk.devices import notice_text
+
+    assert app.config_path is not None
+    device, notices = opener(app.config_path, **kwargs)
+    for notice in notices:
+        app.toast(notice_text(notice), good=notice.good)
+    return device
 
 
 def keys(app: App) -> list[str]:

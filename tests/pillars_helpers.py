@@ -1,4 +1,4 @@
-"""Helpers for Pillars tests: hand-built states and scripted actions."""
+"""Helpers for Pillars tests: positions through ``PillarsGame.position`` and scripted actions."""
 
 from __future__ import annotations
 
@@ -15,7 +15,13 @@ def new(players: int = 4, start: int = 0) -> PillarsState:
 
 
 def seat(state: PillarsState, i: int, **changes: Any) -> PillarsState:
-    """The state with seat ``i`` changed."""
+    """The state with seat ``i`` changed (checked: an impossible position raises)."""
+    return GAME.position(state, seats={i: changes})
+
+
+def seat_unchecked(state: PillarsState, i: int, **changes: Any) -> PillarsState:
+    """Seat ``i`` changed with no check at all: only for rules tests that deliberately give a
+    hand no game can reach (a round-6 craftsman in round 1, to test its rule early)."""
     seats = list(state.seats)
     seats[i] = replace(seats[i], **changes)
     return replace(state, seats=tuple(seats))
@@ -66,20 +72,15 @@ def at_draw(players: int = 4, start: int = 0) -> PillarsState:
 
 
 def spaces(state: PillarsState, **placed: int) -> PillarsState:
-    """The state with builders of the given seats on the named spaces."""
-    from companion.pillars.data import SPACE_INDEX
-
-    sp = list(state.spaces)
-    for space, who in placed.items():
-        sp[SPACE_INDEX[space]] = who
-    return replace(state, spaces=tuple(sp))
+    """The state with builders of the given seats on the named spaces (bags derived)."""
+    return GAME.position(state, spaces=placed)
 
 
 def phase3(players: int = 4, placed: dict[str, int] | None = None) -> PillarsState:
     """Round 1 after a draft where everyone passed (all 12 workers in the wool mill), with
     builders on the ``placed`` spaces: the event is about to be revealed."""
     state = at_draw(players)
-    state = spaces(state, **(placed or {}))
-    bag = tuple(3 - state.spaces.count(i) for i in range(players))
-    aside = bag  # builders not placed in the scenario wait beside the board
-    return replace(state, bag=(0,) * players, aside=aside, step="event", turn=-1)
+    placed = placed or {}
+    # builders not placed in the scenario wait beside the board
+    aside = tuple(3 - list(placed.values()).count(i) for i in range(players))
+    return GAME.position(state, spaces=placed, aside=aside, step="event")

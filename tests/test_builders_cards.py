@@ -1,9 +1,14 @@
-"""The Builders' card data, checked row by row against the shared card lists."""
+"""The Builders' card data, checked row by row against the card lists.
+
+The lists are kept in the project as ``tests/data/builders_cards.json`` (written from the
+shared CSV lists by ``tools/card_fixture.py``), so these tests run on a clone with nothing
+beside it; where ``../shared`` is there, the fixture is checked against it too."""
 
 from __future__ import annotations
 
-import csv
+import json
 import re
+import sys
 import unicodedata
 from collections import Counter
 from pathlib import Path
@@ -23,16 +28,28 @@ from companion.builders.cards import (
     worker_id,
 )
 
-RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules"
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "data" / "builders_cards.json"
+SHARED = ROOT.parent / "shared" / "rules"
 
 RANKS = {"apprentice", "laborer", "craftsman", "master"}
 
 
-def _rows(name: str) -> list[dict[str, str]]:
-    path = RULES / name
-    assert path.exists(), f"{path} is missing: the tests need ../shared beside the clone"
-    with path.open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
+def _rows(kind: str) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = json.loads(FIXTURE.read_text(encoding="utf-8"))[kind]
+    return rows
+
+
+def test_the_fixture_matches_the_shared_lists() -> None:
+    """Where the shared card lists are beside the clone, the fixture is exactly them."""
+    if not SHARED.is_dir():
+        pytest.skip("no ../shared beside this clone: the fixture is the project's copy")
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from card_fixture import from_shared
+    finally:
+        sys.path.pop(0)
+    assert json.loads(FIXTURE.read_text(encoding="utf-8")) == from_shared(SHARED)
 
 
 def _slug(french: str) -> str:
@@ -43,28 +60,26 @@ def _slug(french: str) -> str:
 
 
 def test_building_cards_match_the_shared_list_row_by_row() -> None:
-    rows = _rows("builders_buildings.csv")
+    rows = _rows("buildings")
     assert len(rows) == len(BUILDINGS) == 42
     for row, card in zip(rows, BUILDINGS, strict=True):
         assert card.kind == row["kind"]
         assert card.name_fr == row["name_fr"]
         assert card.name_en == row["name_en"]
-        needs = tuple(int(row[f"req_{r}"]) for r in "SWKT")
-        output = tuple(int(row[f"out_{r}"]) for r in "SWKT")
-        assert card.needs == needs, card.id
-        assert card.coins == int(row["coins"]), card.id
-        assert card.vp == int(row["vp"]), card.id
-        assert card.output == output, card.id
+        assert list(card.needs) == row["needs"], card.id
+        assert card.coins == row["coins"], card.id
+        assert card.vp == row["vp"], card.id
+        assert list(card.output) == row["output"], card.id
 
 
 def test_worker_cards_match_the_shared_list_row_by_row() -> None:
-    rows = _rows("builders_workers.csv")
+    rows = _rows("workers")
     assert len(rows) == sum(c.count for c in WORKERS) == 42
     physical = [c for c in WORKERS for _ in range(c.count)]
     for row, card in zip(rows, physical, strict=True):
-        assert card.rank == row["type"]
-        assert card.wage == int(row["wage"])
-        assert card.output == tuple(int(row[r]) for r in "SWKT")
+        assert card.rank == row["rank"]
+        assert card.wage == row["wage"]
+        assert list(card.output) == row["output"]
 
 
 def test_counts_by_kind_and_rank() -> None:

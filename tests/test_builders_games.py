@@ -68,9 +68,11 @@ def test_every_form_round_trips(text: str, action: object) -> None:
     hash(action)
 
 
-def test_parsing_is_lenient_about_case_spacing_and_the_ap_suffix() -> None:
+def test_parsing_is_lenient_about_case_and_spacing_only() -> None:
     assert G.parse_action("  Send  MAITRE-3200 to  Abbaye ") == Send("maitre-3200", "abbaye")
-    assert G.parse_action("coins 2") == TakeCoins(2)
+    assert G.parse_action("COINS 2AP") == TakeCoins(2)
+    with pytest.raises(MalformedAction, match="coins 2ap"):
+        G.parse_action("coins 2")  # one notation per action
 
 
 @pytest.mark.parametrize(

@@ -77,26 +77,31 @@ def test_with_three_workers_the_automa_completes_the_best_building() -> None:
     assert G.invariants(state) == []
 
 
+def ann_alone(**table: object) -> BuildersState:
+    """A validated solo position: Ann holds apprenti-1001, the worker row is ROW_W."""
+    keywords: dict[str, object] = {
+        "players": [{"idle": ["apprenti-1001"]}],
+        "worker_row": ROW_W,
+        "automa_workers": ("apprenti-0110",),
+    }
+    return G.position(G.setup(["Ann"]), **{**keywords, **table})  # type: ignore[arg-type]
+
+
 def test_the_automa_prefers_the_rightmost_building_on_a_tie() -> None:
-    state = solo(building_row=("abbaye", "tonnelle", "eglise"), building_next=None)
-    state = replace(state, building_deck=state.building_deck + ("cathedrale", "lavoir"))
-    state = replace(state, automa_workers=("apprenti-0110", "manoeuvre-2100"))
-    state = replace(state, worker_deck=tuple(w for w in state.worker_deck if w != "manoeuvre-2100"))
+    state = ann_alone(
+        building_row=("abbaye", "tonnelle", "eglise"),
+        automa_workers=("apprenti-0110", "manoeuvre-2100"),
+    )
     state = G.apply_text(state, "end turn")
     assert state.automa_finished == ("eglise",)  # Abbey and Church both give 5 VP
 
 
 def test_the_automa_reaching_17_ends_the_game_at_once() -> None:
-    won = ("cathedrale", "chateau-fort")  # 15 VP
-    deck = tuple(c for c in solo().building_deck if c not in won and c != "eglise")
-    state = solo(
-        automa_finished=won,
+    state = ann_alone(
+        automa_finished=("cathedrale", "chateau-fort"),  # 15 VP
         automa_workers=("apprenti-0110", "manoeuvre-2100"),
-        building_deck=deck + ("lavoir",),
         building_row=("tonnelle", "abbaye", "eglise"),
-        building_next=None,
     )
-    state = replace(state, worker_deck=tuple(w for w in state.worker_deck if w != "manoeuvre-2100"))
     state = G.apply_text(state, "end turn")
     assert state.end == "Automa reached 20 VP"
     assert G.is_over(state) and state.pending == ()
@@ -106,18 +111,18 @@ def test_the_automa_reaching_17_ends_the_game_at_once() -> None:
 
 def test_the_player_reaching_17_gives_the_automa_one_more_turn() -> None:
     done = ("aqueduc", "eglise", "taverne", "pont-en-pierre")  # 6 + 5 + 4 + 1 = 16 VP
-    taken = (*done, "cabane-perchee")
-    state = solo(building_deck=tuple(c for c in solo().building_deck if c not in taken))
-    state = replace(state, worker_deck=tuple(w for w in state.worker_deck if w != "manoeuvre-0210"))
-    ann = replace(
-        state.players[0],
-        idle=("apprenti-1001", "manoeuvre-0210"),
-        sites=(Site("cabane-perchee"),),  # 1 VP, needs 2 wood and 1 knowledge
-        finished=done,
-        vp=16,
+    state = ann_alone(
+        players=[
+            {
+                "idle": ["apprenti-1001", "manoeuvre-0210"],
+                "sites": {"cabane-perchee": []},  # 1 VP, needs 2 wood and 1 knowledge
+                "finished": done,
+            }
+        ],
+        building_row=ROW_B,
+        building_next="chateau-fort",
     )
-    state = replace(state, players=(ann,))
-    assert G.invariants(state) == []
+    assert state.players[0].vp == 16
     state = G.apply_text(state, "send manoeuvre-0210 to cabane-perchee")
     assert state.players[0].vp == 17 and state.end is None
     state = G.apply_text(state, "end turn")

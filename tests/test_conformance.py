@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import get_game
+from companion.engine.registry import names
 from tests.conformance import check_playthrough
 
-GAMES = ["pillars", "builders"]
+GAMES = list(names())
+"""Every registered game (the toy game of tests/toygame.py runs it in test_architecture)."""
 
 
 @pytest.mark.parametrize("name", GAMES)

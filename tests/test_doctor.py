@@ -12,8 +12,7 @@ from gpiozero import LED  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
 
 from companion.cli import main
-from companion.kiosk import fonts
-from companion.panel.doctor import (
+from companion.doctor import (
     ERROR,
     FONT_FILES,
     MISSING,
@@ -27,6 +26,7 @@ from companion.panel.doctor import (
     format_table,
     run_doctor,
 )
+from companion.kiosk import fonts
 
 
 class HeldPin(MockPin):  # type: ignore[misc]

@@ -12,13 +12,12 @@ import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from companion.builders import cards as B
-from companion.kiosk import i18n
+from companion.kiosk import i18n, words
 from companion.kiosk.i18n import (
     LANGUAGES,
     LOCALES,
     _,
     builders_action_help,
-    card_name,
     placeholders,
     resource_name,
     source_strings,
@@ -26,6 +25,7 @@ from companion.kiosk.i18n import (
     step_help,
 )
 from companion.kiosk.locale import en
+from companion.kiosk.words import card_name
 from companion.pillars import data as P
 from companion.pillars.rules import STEPS
 
@@ -155,17 +155,17 @@ def test_composed_names() -> None:
 
 def test_short_names_and_areas() -> None:
     i18n.set_language("en")
-    assert i18n.short_card_name("pillars", "mason2") == "Mason"
-    assert i18n.short_card_name("pillars", "koenig") == P.card_name("koenig")
-    assert i18n.short_card_name("builders", "maitre-3200") == "Master"
-    assert i18n.short_card_name("builders", "abbaye") == "Abbey"
+    assert words.short_card_name("pillars", "mason2") == "Mason"
+    assert words.short_card_name("pillars", "koenig") == P.card_name("koenig")
+    assert words.short_card_name("builders", "maitre-3200") == "Master"
+    assert words.short_card_name("builders", "abbaye") == "Abbey"
     assert i18n.area_name("court") == "the King's Court"
     i18n.set_language("zh")
-    assert i18n.short_card_name("pillars", "woodworker1") == "木匠大师"
+    assert words.short_card_name("pillars", "woodworker1") == "木匠大师"
     assert i18n.kind_name("mason") == "泥瓦匠"
     assert i18n.area_name("court") == "国王宫廷"
     i18n.set_language("ja")
-    assert i18n.short_card_name("builders", "apprenti-1100") == "見習い"
+    assert words.short_card_name("builders", "apprenti-1100") == "見習い"
     assert i18n.builders_french_name("chateau-fort") == "Le château-fort"
 
 
@@ -294,3 +294,20 @@ def test_the_missing_strings_tool_runs() -> None:
     for line in out.splitlines():
         if line.startswith("    "):
             assert re.fullmatch(r'    ".*": "",  # \S+:\d+( \(\+\d+\))?', line), line
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_registry_word_is_translated(lang: str) -> None:
+    """Game titles and option names come from the games' registry records, not from ``_()``
+    calls in the kiosk: they must be in every catalogue too."""
+    from companion.engine.registry import specs
+
+    catalog = LOCALES[lang].catalog
+    words = []
+    for spec in specs():
+        words.append(spec.title)
+        for opt in spec.options.values():
+            if opt.label:
+                words += [opt.label, *opt.labels]
+    missing = [w for w in words if not catalog.get(w)]
+    assert not missing, f"add to companion/kiosk/locale/{lang}.py: {missing}"

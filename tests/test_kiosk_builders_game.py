@@ -15,7 +15,7 @@ from typing import Any
 from companion.builders.actions import Send
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
-from companion.kiosk.screens.builders import BuildersScreen
+from companion.kiosk.builders import BuildersScreen
 from companion.kiosk.screens.end import EndScreen
 from tests.kiosk_helpers import keys, make_app, press, tap, wait
 
@@ -119,3 +119,24 @@ def test_refill_picker_offers_only_cards_still_possible_and_undo_stops_at_it(
     press(app, "undo")  # the last reveal is a barrier
     assert app.session.state == state
     assert app.toast_text is not None
+
+
+def test_coin_buttons_show_what_the_engine_gives_under_cumulative_coins(tmp_path: Path) -> None:
+    """B1 cumulative: 1 AP then 1 AP gives 1 then 2 coins; the button says what the engine
+    gives now (it said +1 before, copying the separate table)."""
+    from companion.kiosk.screens.game import virtual_draw
+    from tests.kiosk_helpers import find
+
+    app = make_app(tmp_path, virtual_deck=True)
+    game = get_game("builders")
+    assert app.journal is not None
+    app.session = app.journal.start(game.setup(2, options={"coins": "cumulative"}), seed=3)
+    virtual_draw(app, lambda state: True)
+    app.open_game()
+    app.render(force=True)
+    assert find(app, "coins 1ap").label == "+1 coins"
+    tap(app, "coins 1ap")
+    assert last_action(app) == "coins 1ap"
+    app.render(force=True)
+    assert find(app, "coins 1ap").label == "+2 coins"
+    assert find(app, "coins 2ap").label == "+5 coins"  # 2 + 3: the 2nd and 3rd AP

@@ -4,6 +4,7 @@ set-up, names, settings, and a clear screen instead of a traceback."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -12,11 +13,12 @@ from companion.kiosk import config as config_mod
 from companion.kiosk.app import App
 from companion.kiosk.config import Config, ConfigError
 from companion.kiosk.i18n import language
+from companion.kiosk.pillars import PillarsScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.home import ErrorScreen, HomeScreen
-from companion.kiosk.screens.pillars import PillarsScreen
 from companion.kiosk.screens.setup import NameScreen, SetupScreen
 from companion.kiosk.screenshots import find_prefixes
+from companion.main import run_kiosk
 from tests.kiosk_helpers import find, keys, make_app, press, tap, wait
 
 
@@ -239,7 +241,7 @@ def test_start_shows_a_damaged_config_on_screen(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(app_mod.App, "run", fake_run)
     path = tmp_path / "config.toml"
     path.write_text("[kiosk]\nsound = 'loud'\n")
-    assert app_mod.start(path, size=(800, 480)) == 0
+    assert run_kiosk(path, size=(800, 480)) == 0
     assert isinstance(seen["screen"], ErrorScreen)
     assert "kiosk.sound must be bool" in str(seen["text"])
 
@@ -271,7 +273,7 @@ def test_a_journal_from_the_future_is_shown_not_raised(tmp_path: Path,
     monkeypatch.setattr(app_mod.App, "run", fake_run)
     cfg = tmp_path / "config.toml"
     config_mod.save(Config(journal=str(journal), sound=False), cfg)
-    assert app_mod.start(cfg, size=(800, 480)) == 0
+    assert run_kiosk(cfg, size=(800, 480)) == 0
     screen = seen["screen"]
     assert isinstance(screen, ErrorScreen)
     assert "journal" in screen.message.lower() and "newer" in screen.message.lower()
@@ -321,8 +323,10 @@ def test_devices_read_the_state_and_hear_refusals(tmp_path: Path) -> None:
             self.events: list[tuple[str, str]] = []
             self.closed = False
 
-        def update(self, app: App) -> None:
+        def update(self, view: Any, now: float) -> list[Any]:
             self.updates += 1
+            self.view = view
+            return []
 
         def notify(self, event: str, detail: str = "") -> None:
             self.events.append((event, detail))
@@ -335,6 +339,7 @@ def test_devices_read_the_state_and_hear_refusals(tmp_path: Path) -> None:
     app.update_devices()
     app.refuse("Red cannot take the quarry: it needs 8 workers, Red has 7")
     assert fake.updates == 1
+    assert fake.view.active == app.session.state.setup.players[app.session.state.turn].colour
     assert fake.events == [("refused", "Red cannot take the quarry: it needs 8 workers, "
                                        "Red has 7")]
     app.close_devices()
@@ -372,7 +377,7 @@ def test_start_attaches_the_panel_lights_off_the_pi(tmp_path: Path,
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
     cfg = tmp_path / "config.toml"
     config_mod.save(Config(journal=str(tmp_path / "j.sqlite3"), sound=False), cfg)
-    assert app_mod.start(cfg, size=(800, 480)) == 0
+    assert run_kiosk(cfg, size=(800, 480)) == 0
     assert seen["screen"] == "HomeScreen"
     assert "ScreenLeds" in seen["devices"]  # type: ignore[operator]
 
@@ -385,14 +390,19 @@ def test_the_table_check_opens_from_the_help_with_a_camera(tmp_path: Path) -> No
     press(app, "help")
     assert "table check" not in keys(app)  # no camera: only Close
 
-    class CameraDevice:  # the name is what the help looks for
-        def update(self, app: App) -> None: ...
+    class Camera:  # a device that can check the table is what the help looks for
+        online = False
+
+        def update(self, view: Any, now: float) -> list[Any]:
+            return []
+
+        def check_table(self, spec: Any, state: Any) -> Any: ...
 
         def notify(self, event: str, detail: str = "") -> None: ...
 
         def close(self) -> None: ...
 
-    app.add_device(CameraDevice())
+    app.add_device(Camera())
     app.render(force=True)
     tap(app, "table check")
     assert isinstance(app.screen, TableCheckScreen)

@@ -21,14 +21,15 @@ from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyp
 
 from companion.engine import get_game, replay
 from companion.kiosk.app import App
+from companion.kiosk.builders import BuildersScreen
+from companion.kiosk.devices import draw_lights, light_rects, table_view
 from companion.kiosk.inputs import INPUT_EVENT, Press
-from companion.kiosk.screens.builders import BuildersScreen
 from companion.kiosk.screens.end import EndScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screenshots import find_prefixes
 from companion.panel import LEDS, Panel, PinConfigError, ScreenLeds, open_panel
-from companion.panel.lamps import CHASE_STEP, END_SECONDS, REFUSAL_STEP, winning_colours
-from tests.kiosk_helpers import find, keys, make_app, tap, wait
+from companion.panel.lamps import CHASE_STEP, END_SECONDS, REFUSAL_STEP
+from tests.kiosk_helpers import find, keys, make_app, open_device, tap, wait
 from tests.test_kiosk_shell import game_at, refused_take_position
 
 
@@ -96,7 +97,7 @@ def rigs(tmp_path: Path) -> Iterator[Callable[..., Rig]]:
         app = make_app(folder, virtual_deck=virtual_deck)
         pygame.event.clear()
         factory = kwargs.pop("factory", None) or MockFactory()
-        panel = open_panel(app, pin_factory=factory, clock=lambda: app.time, **kwargs)
+        panel = open_device(app, open_panel, pin_factory=factory, clock=lambda: app.time, **kwargs)
         assert isinstance(panel, Panel), app.toast_text
         app.add_device(panel)
         rig = Rig(app, factory, panel)
@@ -351,7 +352,7 @@ def test_the_end_of_a_game_plays_its_pattern(rigs: Callable[..., Rig]) -> None:
     assert rig.lit() == {"blue"}
     wait(app, END_SECONDS)
     app.update_devices()
-    assert rig.lit() == winning_colours(app.session)
+    assert rig.lit() == table_view(app.session).winners
 
 
 def test_game_over_notice_from_the_app(rigs: Callable[..., Rig]) -> None:
@@ -387,7 +388,7 @@ def test_off_a_pi_the_lights_go_on_screen_with_one_notice(
     tmp_path: Path, no_factory: None
 ) -> None:
     app = make_app(tmp_path)
-    device = open_panel(app, model_path=tmp_path / "no-model")
+    device = open_device(app, open_panel, model_path=tmp_path / "no-model")
     assert isinstance(device, ScreenLeds)
     assert app.toast_text is not None
     assert "not a Raspberry Pi" in app.toast_text and "keyboard" in app.toast_text
@@ -405,7 +406,7 @@ def test_without_gpiozero_the_notice_says_how_to_install_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, "gpiozero", None)
     app = make_app(tmp_path)
-    assert isinstance(open_panel(app), ScreenLeds)
+    assert isinstance(open_device(app, open_panel), ScreenLeds)
     assert app.toast_text is not None and ".[panel]" in app.toast_text
 
 
@@ -416,7 +417,7 @@ def test_on_a_pi_5_without_lgpio_the_notice_names_the_package(
     model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\x00")
     monkeypatch.setitem(sys.modules, "lgpio", None)
     app = make_app(tmp_path)
-    assert isinstance(open_panel(app, model_path=model), ScreenLeds)
+    assert isinstance(open_device(app, open_panel, model_path=model), ScreenLeds)
     assert app.toast_text is not None and "python3-lgpio" in app.toast_text
 
 
@@ -427,7 +428,7 @@ def test_on_a_pi_the_named_factory_is_used(
     model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\x00")
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
     app = make_app(tmp_path)
-    panel = open_panel(app, model_path=model)
+    panel = open_device(app, open_panel, model_path=model)
     try:
         assert isinstance(panel, Panel)
         assert type(panel.factory).__name__ == "MockFactory"
@@ -443,7 +444,7 @@ def test_pins_another_program_holds_give_the_notice(tmp_path: Path) -> None:
     squatter = LED(17, pin_factory=factory)  # the red LED's pin is taken
     try:
         app = make_app(tmp_path)
-        assert isinstance(open_panel(app, pin_factory=factory), ScreenLeds)
+        assert isinstance(open_device(app, open_panel, pin_factory=factory), ScreenLeds)
         assert app.toast_text is not None and "cannot be opened" in app.toast_text
         LED(5, pin_factory=factory).close()  # the buttons opened before were closed again
     finally:
@@ -455,13 +456,13 @@ def test_a_bad_pin_map_stops_with_the_line(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     (tmp_path / "config.toml").write_text("[panel.buttons]\nundo = 17\n", encoding="utf-8")
     with pytest.raises(PinConfigError, match=r"config\.toml, line 2: GPIO 17 is used twice"):
-        open_panel(app, pin_factory=MockFactory())
+        open_device(app, open_panel, pin_factory=MockFactory())
 
 
 def test_a_panel_turned_off_gives_screen_lights_quietly(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     (tmp_path / "config.toml").write_text("[panel]\nenabled = false\n", encoding="utf-8")
-    assert isinstance(open_panel(app, pin_factory=MockFactory()), ScreenLeds)
+    assert isinstance(open_device(app, open_panel, pin_factory=MockFactory()), ScreenLeds)
     assert app.toast_text is None
 
 
@@ -484,13 +485,13 @@ def test_screen_lights_are_drawn_clear_of_the_buttons(
     app.update_devices()
     assert app.dirty  # a change of lights asks for a frame
     app.render()
-    leds.draw(app.surface, app.metrics)
-    spots = leds.rects(app.metrics)
+    draw_lights(app.surface, app.metrics, leds.lights)
+    spots = light_rects(app.metrics)
     for name, (x, y), r in spots:
         box = pygame.Rect(x - r - 1, y - r - 1, 2 * r + 3, 2 * r + 3)
         hit = [b.key for b in app.screen.buttons if b.rect.colliderect(box)]
         assert not hit, (name, hit)
-        expected = leds.shown[name]
+        expected = leds.lights.lit[name]
         pixel = app.surface.get_at((x, y))[:3]
         bright = max(pixel) >= 150
         assert bright == expected, (name, pixel)
@@ -503,7 +504,7 @@ def test_screen_lights_hide_without_a_game(tmp_path: Path) -> None:
     app.update_devices()
     app.render(force=True)
     before = pygame.image.tobytes(app.surface, "RGB")
-    leds.draw(app.surface, app.metrics)
+    draw_lights(app.surface, app.metrics, leds.lights)
     assert pygame.image.tobytes(app.surface, "RGB") == before
 
 

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from companion.engine import get_game
+from companion.events import TableView
+from companion.kiosk.devices import table_view
 from companion.kiosk.screenshots import find_prefixes
 from companion.panel.lamps import (
     CHASE_SECONDS,
@@ -18,8 +20,6 @@ from companion.panel.lamps import (
     REFUSAL_SECONDS,
     REFUSAL_STEP,
     Lamps,
-    deciding_colour,
-    winning_colours,
 )
 
 
@@ -57,47 +57,47 @@ def colour_of(state: Any, seat: int) -> str:
 
 
 def test_no_game_no_light() -> None:
-    assert lit(Lamps().frame(None, 0.0)) == set()
+    assert lit(Lamps().frame(TableView(), 0.0)) == set()
 
 
 def test_phase_one_lights_the_current_player() -> None:
     s = session("pillars", "draft")
-    assert lit(Lamps().frame(s, 0.0)) == {colour_of(s.state, s.state.turn)}
+    assert lit(Lamps().frame(table_view(s), 0.0)) == {colour_of(s.state, s.state.turn)}
 
 
 def test_the_drawn_builders_colour_lights_while_its_owner_decides() -> None:
     s = session("pillars", "place")
     assert s.state.drawn >= 0
-    assert deciding_colour(s) == colour_of(s.state, s.state.drawn)
-    assert lit(Lamps().frame(s, 0.0)) == {colour_of(s.state, s.state.drawn)}
+    assert table_view(s).active == colour_of(s.state, s.state.drawn)
+    assert lit(Lamps().frame(table_view(s), 0.0)) == {colour_of(s.state, s.state.drawn)}
 
 
 @pytest.mark.parametrize("step", ["draw", "roll", "resource"])
 def test_nothing_lights_while_the_table_draws_rolls_or_reveals(step: str) -> None:
-    assert lit(Lamps().frame(session("pillars", step), 0.0)) == set()
+    assert lit(Lamps().frame(table_view(session("pillars", step)), 0.0)) == set()
 
 
 def test_a_phase_three_decision_lights_its_player() -> None:
     s = session("pillars", "market")
-    assert lit(Lamps().frame(s, 0.0)) == {colour_of(s.state, s.state.turn)}
+    assert lit(Lamps().frame(table_view(s), 0.0)) == {colour_of(s.state, s.state.turn)}
 
 
 @pytest.mark.parametrize("key", ["turn", "turn-sites", "reveal"])
 def test_the_builders_active_player_lights_all_turn_long(key: str) -> None:
     s = session("builders", key)
-    assert lit(Lamps().frame(s, 0.0)) == {colour_of(s.state, s.state.turn_player)}
+    assert lit(Lamps().frame(table_view(s), 0.0)) == {colour_of(s.state, s.state.turn_player)}
 
 
 def test_a_refusal_flashes_the_status_light_three_times() -> None:
     s = session("pillars", "draft")
     player = colour_of(s.state, s.state.turn)
     lamps = Lamps()
-    lamps.frame(s, 5.0)
+    lamps.frame(table_view(s), 5.0)
     lamps.notify("refused", "Red cannot take Large quarry")
     seen = []
     t = 10.0
     while t < 10.0 + REFUSAL_SECONDS + 0.5:
-        frame = lamps.frame(s, t)
+        frame = lamps.frame(table_view(s), t)
         assert frame[player]  # the player's light stays on throughout
         seen.append(frame["status"])
         t = round(t + REFUSAL_STEP / 3, 6)
@@ -109,40 +109,41 @@ def test_a_refusal_flashes_the_status_light_three_times() -> None:
 
 def test_the_end_of_a_game_chases_flashes_then_shows_the_winners() -> None:
     s = session("pillars", "over", id=7)
-    winners = winning_colours(s)
+    winners = table_view(s).winners
     assert winners and winners <= {"red", "blue", "yellow", "green"}
     lamps = Lamps()
-    assert lit(lamps.frame(s, 100.0)) == {"red"}  # the pattern starts when the end is seen
-    chase = [lit(lamps.frame(s, 100.0 + k * CHASE_STEP + 0.01)) for k in range(8)]
+    v = table_view(s)
+    assert lit(lamps.frame(v, 100.0)) == {"red"}  # the pattern starts when the end is seen
+    chase = [lit(lamps.frame(v, 100.0 + k * CHASE_STEP + 0.01)) for k in range(8)]
     assert chase == [{"red"}, {"blue"}, {"yellow"}, {"green"}] * 2
     flash = [
-        lit(lamps.frame(s, 100.0 + CHASE_SECONDS + k * FLASH_STEP + 0.01)) for k in range(6)
+        lit(lamps.frame(v, 100.0 + CHASE_SECONDS + k * FLASH_STEP + 0.01)) for k in range(6)
     ]
     all5 = {"red", "blue", "yellow", "green", "status"}
     assert flash == [all5, set()] * 3
-    assert lit(lamps.frame(s, 100.0 + END_SECONDS + 0.01)) == winners
+    assert lit(lamps.frame(table_view(s), 100.0 + END_SECONDS + 0.01)) == winners
     # the same finished game shown again later: no new pattern
-    assert lit(lamps.frame(s, 500.0)) == winners
+    assert lit(lamps.frame(table_view(s), 500.0)) == winners
 
 
 def test_game_over_notice_starts_the_pattern_too() -> None:
     lamps = Lamps()
     lamps.notify("game-over")
-    assert lit(lamps.frame(None, 3.0)) == {"red"}
-    assert lit(lamps.frame(None, 3.0 + CHASE_STEP + 0.01)) == {"blue"}
-    assert lit(lamps.frame(None, 3.0 + END_SECONDS + 0.01)) == set()
+    assert lit(lamps.frame(TableView(), 3.0)) == {"red"}
+    assert lit(lamps.frame(TableView(), 3.0 + CHASE_STEP + 0.01)) == {"blue"}
+    assert lit(lamps.frame(TableView(), 3.0 + END_SECONDS + 0.01)) == set()
 
 
 def test_a_new_game_stops_the_pattern() -> None:
     lamps = Lamps()
-    lamps.frame(session("pillars", "over"), 0.0)
+    lamps.frame(table_view(session("pillars", "over")), 0.0)
     s = session("pillars", "draft", id=2)
-    assert lit(lamps.frame(s, 0.5)) == {colour_of(s.state, s.state.turn)}
+    assert lit(lamps.frame(table_view(s), 0.5)) == {colour_of(s.state, s.state.turn)}
 
 
 def test_a_refusal_during_the_end_pattern_does_not_spoil_it() -> None:
     s = session("pillars", "over")
     lamps = Lamps()
-    lamps.frame(s, 0.0)
+    lamps.frame(table_view(s), 0.0)
     lamps.notify("refused")
-    assert lit(lamps.frame(s, 0.01)) == {"red"}
+    assert lit(lamps.frame(table_view(s), 0.01)) == {"red"}

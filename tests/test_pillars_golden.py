@@ -18,15 +18,25 @@ def test_golden_record_replays_to_the_pinned_summary() -> None:
     state = replay(GAME, record)
     expected = json.loads((GOLDEN / "pillars-4p-seed2026.summary.json").read_text())
     assert GAME.summary(state) == expected
-    assert expected["scores"] == {"Red": 13, "Blue": 8, "Yellow": 15, "Green": 15}
-    assert expected["winners"] == ["Green"]  # Yellow and Green tie on VP; Green has more gold
+    assert expected["scores"] == {"Red": 12, "Blue": 11, "Yellow": 11, "Green": 18}
+    assert expected["winners"] == ["Green"]
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
     record = Record.load(GOLDEN / "pillars-4p-seed2026.json")
     state, actions = random_game(GAME, record.setup, random.Random(2026))
     assert tuple(str(a) for a in actions) == record.actions
+    assert GAME.scores(state) == {"Red": 12, "Blue": 11, "Yellow": 11, "Green": 18}
+
+
+def test_a_record_from_before_the_redraw_fix_still_replays() -> None:
+    """Seed 2026 as the engine played it while ``redraw`` was (wrongly) offered to the drawn
+    builder's owner: five re-draws, each now the start player's; the game is unchanged."""
+    record = Record.load(GOLDEN / "pillars-4p-seed2026-v1.json")
+    assert record.actions.count("redraw") == 5
+    state = replay(GAME, record)
     assert GAME.scores(state) == {"Red": 13, "Blue": 8, "Yellow": 15, "Green": 15}
+    assert GAME.winners(state) == ["Green"]  # Yellow and Green tie on VP; Green has more gold
 
 
 def test_a_scripted_round_two_players() -> None:

@@ -52,7 +52,7 @@ def test_a_player_who_cannot_pay_must_pass() -> None:
     s = seat(at_draw(4), 1, gold=6)
     s = play(s, "draw blue")
     assert s.cost == 7
-    assert legal(s) == ["pass", "redraw"]
+    assert legal(s) == ["pass"]  # the re-draw is the start player's, not Blue's
     with pytest.raises(IllegalAction, match="Blue cannot place a builder for 7 gold: Blue has 6"):
         play(s, "place castle")
 
@@ -94,13 +94,44 @@ def test_two_players_costs_seven_to_two() -> None:
 def test_the_start_player_may_redraw_once_a_round() -> None:
     s = at_draw(3)
     s = play(s, "draw blue")
-    assert "redraw" in legal(s)
+    # Blue decides; the re-draw is offered to the start player, never among Blue's choices.
+    assert GAME.current_player(s) == 1 and GAME.active_seat(s) == 1
+    assert "redraw" not in legal(s)
+    assert [str(a) for a in GAME.start_player_actions(s)] == ["redraw"]
+    assert GAME.actor(s, GAME.parse_action("redraw")) == 0  # Red, the start player
+    assert GAME.actor(s, GAME.parse_action("pass")) == 1
+    assert GAME.log_line(s, GAME.parse_action("redraw")) == (
+        "Red, the start player: redraw (Blue's builder back into the bag)"
+    )
+    assert GAME.log_line(s, GAME.parse_action("pass")) == "Blue: pass"
     s2 = play(s, "redraw")
     assert s2.step == "draw" and s2.bag == (3, 3, 3) and s2.cost == 7
+    assert GAME.active_seat(s2) is None  # the bag again
     s3 = play(s2, "draw blue")
-    assert "redraw" not in legal(s3)
-    with pytest.raises(IllegalAction, match="already re-drawn"):
+    assert GAME.start_player_actions(s3) == []
+    with pytest.raises(IllegalAction, match="Red, the start player, has already re-drawn") as e:
         play(s3, "redraw")
+    assert e.value.rule == "phase2.redraw" and e.value.fields == {"player": 0}
+
+
+def test_the_start_players_own_builder_may_be_redrawn_too() -> None:
+    s = play(at_draw(3, start=1), "draw blue")
+    assert GAME.current_player(s) == 1 and "redraw" not in legal(s)
+    assert [str(a) for a in GAME.start_player_actions(s)] == ["redraw"]
+    assert play(s, "redraw").step == "draw"
+
+
+def test_two_players_cost_marker_reads_zero_after_six_draws() -> None:
+    s = at_draw(2)
+    s = play(s, "draw red", "pass", "draw blue", "pass")
+    for colour in ("red", "blue", "red"):
+        s = play(s, f"draw {colour}", "pass")
+    s = play(s, "draw blue")
+    assert s.cost == 2  # the sixth builder still costs 2
+    s = play(s, "pass")
+    assert s.step == "parked" and s.cost == 0 and GAME.cost_marker(s) == 0
+    assert GAME.summary(s)["cost_marker"] == 0
+    assert GAME.placement_cost(s, s.turn, "castle") == 0
 
 
 def test_remigius_places_one_builder_free_once() -> None:

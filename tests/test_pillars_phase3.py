@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from companion.engine import IllegalAction
-from tests.pillars_helpers import GAME, legal, outcomes, phase3, play, seat
+from tests.pillars_helpers import GAME, legal, outcomes, phase3, play, seat, seat_unchecked
 
 # Phase III without builders anywhere: after the event, wool mill, production, then the roll.
 
@@ -36,7 +34,6 @@ def test_positive_and_negative_events() -> None:
 def test_cold_winter_and_volunteers_change_each_card_by_one() -> None:
     s = phase3(2)
     s = seat(s, 0, cards=("stone4", "sand2"), wool=0)
-    s = replace(s, res_hidden=tuple(c for c in s.res_hidden if c not in ("stone4", "sand2")))
     cold = play(s, "event kaltewinter")
     assert cold.seats[0].res[:3] == (3, 0, 1)
     warm = play(s, "event freiwilligen")
@@ -66,7 +63,7 @@ def test_archbishop_chooses_protection_or_a_market_cube() -> None:
     cube = play(s, "archbishop wood")
     assert [x.vp for x in cube.seats] == [0, 0]
     assert cube.seats[0].res[1] == 1 and cube.market == (4, 3, 4)
-    empty = replace(s, market=(4, 0, 4))
+    empty = GAME.position(s, market=(4, 0, 4))
     assert "archbishop wood" not in legal(empty)
     with pytest.raises(IllegalAction, match="the market has no wood left"):
         play(empty, "archbishop wood")
@@ -98,7 +95,7 @@ def test_hard_times_each_player_loses_a_craftsman_of_his_choice() -> None:
 
 
 def test_the_archbishop_event_boosts_one_craftsman() -> None:
-    s = seat(phase3(2), 0, craftsmen=("mortar0r", "bellmaker6", "sculptor3"))
+    s = seat_unchecked(phase3(2), 0, craftsmen=("mortar0r", "bellmaker6", "sculptor3"))
     s = play(s, "event erzbischof")
     assert s.step == "boost" and s.turn == 0
     assert "boost bellmaker6" not in legal(s)
@@ -109,7 +106,7 @@ def test_the_archbishop_event_boosts_one_craftsman() -> None:
 
 
 def test_kingsbridge_priory_and_privileges() -> None:
-    s = replace(
+    s = GAME.position(
         phase3(3, {"kingsbridge1": 0, "priory1": 1, "priory2": 1}), kingsbridge=("madonna", "otto")
     )
     s = seat(s, 1, privileges=("priorphilip",))
@@ -121,26 +118,28 @@ def test_kingsbridge_priory_and_privileges() -> None:
 
 def test_otto_brings_the_black_worker() -> None:
     s = phase3(2, {"kingsbridge2": 1})
-    s = replace(
-        s,
-        kingsbridge=("madonna", "otto"),
-        priv_unseen=tuple(c for c in (*s.priv_unseen, "tom") if c != "otto"),
-    )
+    s = GAME.position(s, kingsbridge=("madonna", "otto"))  # the unseen cards follow
     s = play(s, "event koenig")
     assert s.seats[1].workers == 13 and s.seats[1].privileges == ("otto",)
     assert GAME.invariants(s) == []
 
 
 def test_production_privileges_and_supply_debts() -> None:
-    s = seat(phase3(2), 0, privileges=("tom", "aliena"), cards=("stone3",), wool=4)
-    s = replace(
-        s, res_hidden=tuple(c for c in s.res_hidden if c != "stone3"), supply=(2, 19, 19, 12)
+    s = GAME.position(
+        phase3(2),
+        kingsbridge=("madonna", "otto"),
+        seats={
+            0: {"privileges": ("tom", "aliena"), "cards": ("stone3",), "wool": 4},
+            1: {"res": (17, 0, 0, 0)},  # the supply keeps 2 stone
+        },
     )
+    assert s.supply[0] == 2
     s = play(s, "event koenig")
-    # quarry 3 + Tom 1 = 4 stone wanted, 2 in the supply: 2 owed; Aliena +1 wood
-    assert s.seats[0].res[:2] == (2, 1)
+    # quarry 3 + Tom 1 = 4 stone, 2 in the supply: all 4 are Red's, 2 of them owed (P16)
+    assert s.seats[0].res[:2] == (4, 1)
     assert s.seats[0].owed == (2, 0, 0, 0)
     assert s.supply[0] == 0
+    assert GAME.owed(s, 0) == {"stone": 2}
 
 
 def test_tax_roll_exemption_metal_and_unpayable_tax() -> None:
@@ -173,8 +172,9 @@ def test_francis_pays_two_and_the_exemption_card_after_the_roll() -> None:
 
 
 def test_shiring_takes_the_craftsman_free_and_the_limit_applies() -> None:
-    s = replace(phase3(2, {"shiring1": 0}), shiring=("mason1", "toolmaker1"))
-    s = seat(s, 0, craftsmen=("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2"))
+    s = GAME.position(phase3(2, {"shiring1": 0}), shiring=("mason1", "toolmaker1"))
+    five = ("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2")
+    s = seat_unchecked(s, 0, craftsmen=five)
     s = play(s, "event koenig", "roll 2")
     assert s.step == "shiring-discard" and s.turn == 0
     s = play(s, "discard potter2")
@@ -196,7 +196,7 @@ def test_market_rulebook_example_and_slot_order() -> None:
     s = phase3(2, {"market1": 0, "market3": 1})
     s = play(s, "event koenig", "roll 2")
     s = seat(s, 0, res=(1, 0, 0, 1), gold=20)
-    s = replace(s, supply=(18, 19, 19, 11))
+    assert s.supply == (18, 19, 19, 11)  # derived by the position builder
     assert s.step == "market" and s.turn == 0
     s = play(s, "buy wood 2")
     assert s.turn == 1  # market 3 next
@@ -245,7 +245,7 @@ def test_cathedral_uses_and_capacity() -> None:
 
 def test_mason_needs_a_mortar_mixer() -> None:
     s = play(phase3(2), "event koenig", "roll 2")
-    s = seat(s, 0, craftsmen=("woodworker0r", "mason2"), res=(2, 0, 0, 0))
+    s = seat_unchecked(s, 0, craftsmen=("woodworker0r", "mason2"), res=(2, 0, 0, 0))
     assert "craft mason2" not in legal(s)
     with pytest.raises(IllegalAction, match="scores only for a player with a Mortar Mixer"):
         play(s, "craft mason2")
@@ -253,7 +253,7 @@ def test_mason_needs_a_mortar_mixer() -> None:
 
 def test_tool_maker_and_architect_work_by_themselves() -> None:
     s = phase3(2)
-    s = seat(s, 1, craftsmen=("toolmaker1", "architect2", "bellmaker6"), res=(0, 0, 0, 1))
+    s = seat_unchecked(s, 1, craftsmen=("toolmaker1", "architect2", "bellmaker6"), res=(0, 0, 0, 1))
     s = play(s, "event koenig", "roll 2")  # Blue at 30 gold - 2 tax = 28
     s = play(s, "done")  # Red
     assert s.turn == 1
@@ -266,7 +266,7 @@ def test_tool_maker_and_architect_work_by_themselves() -> None:
 def test_keep_at_most_five_resources() -> None:
     s = play(phase3(2), "event koenig", "roll 2")
     s = seat(s, 0, res=(3, 3, 0, 1))
-    s = replace(s, supply=(16, 16, 19, 11))
+    assert s.supply == (16, 16, 19, 11)
     s = play(s, "done")
     assert s.step == "return"
     assert "return stone 2" in legal(s) and "return stone 1 metal 1" in legal(s)
@@ -277,7 +277,7 @@ def test_keep_at_most_five_resources() -> None:
     assert s.seats[0].res == (2, 2, 0, 1)
     assert GAME.invariants(s) == []
     one_way = seat(play(phase3(2), "event koenig", "roll 2"), 0, res=(7, 0, 0, 0), craftsmen=())
-    one_way = replace(one_way, supply=(12, 19, 19, 12))
+    assert one_way.supply == (12, 19, 19, 12)
     after = play(one_way, "done")
     assert after.seats[0].res == (5, 0, 0, 0) and after.turn == 1  # only one way: automatic
 
@@ -300,7 +300,7 @@ def test_end_of_round_resets_the_board() -> None:
 
 
 def test_winner_most_vp_then_most_gold_then_shared() -> None:
-    s = replace(phase3(3), over=True)
+    s = GAME.position(phase3(3), over=True)
     s = seat(seat(seat(s, 0, vp=20, gold=5), 1, vp=20, gold=7), 2, vp=19, gold=30)
     assert GAME.winners(s) == ["Blue"]
     s = seat(s, 0, gold=7)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from companion.engine import CHANCE, IllegalAction, MalformedAction
 from companion.pillars.data import CRAFTSMEN, RESOURCE_CARDS
-from tests.pillars_helpers import GAME, at_draft, legal, new, outcomes, play, seat
+from tests.pillars_helpers import GAME, at_draft, legal, new, outcomes, play, seat, seat_unchecked
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -78,14 +76,15 @@ def test_seven_of_nine_resource_cards_then_the_draft() -> None:
 
 
 def test_taking_a_resource_card_needs_the_workers() -> None:
-    s = seat(at_draft(), 0, gray=0, cards=("sand4",))  # 7 of 12 workers are placed
+    s = seat(at_draft(), 0, gray=0, cards=("wood3",))  # 6 of 12 workers are placed
     assert "take stone4" not in legal(s)
     with pytest.raises(IllegalAction) as err:
         play(s, "take stone4")
-    assert str(err.value) == "Red cannot take the large quarry: it needs 10 workers, Red has 5"
-    assert err.value.rule == "workers"
+    assert str(err.value) == "Red cannot take the large quarry: it needs 10 workers, Red has 6"
+    assert err.value.rule == "phase1.workers"
+    assert err.value.fields == {"player": 0, "card": "stone4", "need": 10, "have": 6}
     s2 = play(s, "take sand3")
-    assert s2.seats[0].cards == ("sand4", "sand3")
+    assert s2.seats[0].cards == ("wood3", "sand3")
     assert "sand3" not in s2.pool
     assert s2.turn == 1
 
@@ -101,7 +100,7 @@ def test_a_craftsman_costs_gold() -> None:
 
 
 def test_five_craftsmen_limit_with_discard_even_of_the_new_one() -> None:
-    s = seat(
+    s = seat_unchecked(
         at_draft(), 0, craftsmen=("mortar0r", "woodworker0r", "stonecutter0r", "mason2", "potter2")
     )
     s = play(s, "take woodworker1")
@@ -117,7 +116,7 @@ def test_five_craftsmen_limit_with_discard_even_of_the_new_one() -> None:
 
 
 def test_jack_allows_a_sixth_craftsman() -> None:
-    s = seat(
+    s = seat_unchecked(
         at_draft(),
         0,
         privileges=("jack",),
@@ -143,23 +142,22 @@ def test_passing_is_final_and_leftover_workers_go_to_the_wool_mill() -> None:
 def test_the_draft_ends_when_the_pool_is_empty() -> None:
     s = at_draft(2)
     s = play(s, "take sand4", "take wood4")
-    s = replace(
-        s,
-        pool=("sand2",),
-        res_hidden=(*s.res_hidden, *(c for c in s.pool if c in RESOURCE_CARDS and c != "sand2")),
-    )
+    # only sand2 left in the pool: the position builder puts the other resource cards back
+    # in the deck and the two craftsmen out of the game
+    s = GAME.position(s, pool=("sand2",))
+    removed = s.removed
     s = play(s, "take sand2")
     assert s.step == "draw"
     assert [x.wool for x in s.seats] == [12 - 7 - 2, 12 - 9]
-    assert "mortar1" not in s.removed  # it was not in the pool any more
+    assert s.removed == removed  # the pool was empty: nothing more leaves the game
 
 
 def test_gray_workers_count_as_workers() -> None:
-    s = seat(at_draft(), 0, gray=2, cards=("sand4",))  # 12 own + 2 gray, 7 placed
+    s = seat(at_draft(), 0, gray=1, cards=("wood3",))  # 12 own + 1 gray, 6 placed
     with pytest.raises(IllegalAction, match="it needs 8 workers, Red has 7"):
         play(s, "take stone3")
     s = play(s, "take sand3")
-    assert s.seats[0].cards == ("sand4", "sand3")
+    assert s.seats[0].cards == ("wood3", "sand3")
 
 
 def test_ellen_reveals_the_event_at_the_start_of_the_round() -> None:

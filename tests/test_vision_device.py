@@ -12,9 +12,11 @@ import numpy as np
 import pygame
 import pytest
 
+from companion.events import CameraState
+from companion.kiosk.devices import chip_rect, chip_text, notice_text, thumbnail
 from companion.kiosk.inputs import INPUT_EVENT, Card, Input
-from companion.kiosk.screens.pillars import PillarsScreen
-from companion.vision.device import CameraDevice, open_camera, thumbnail
+from companion.kiosk.pillars import PillarsScreen
+from companion.vision.device import CameraDevice, live_picture, open_camera
 from companion.vision.markers import markers_of
 from companion.vision.sources import CameraConfig, CameraError
 from companion.vision.synth import Conditions, card_frame, render_scene
@@ -61,12 +63,20 @@ def handler(app: Any) -> Any:
     return post
 
 
+def opened(app: Any, path: Path) -> CameraDevice | None:
+    """``open_camera`` as ``companion.main`` calls it: the notices shown on ``app``."""
+    device, notices = open_camera(path)
+    for notice in notices:
+        app.toast(notice_text(notice), good=notice.good)
+    return device
+
+
 def test_no_camera_configured_is_one_notice(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    assert open_camera(app, tmp_path / "none.toml") is None
+    assert opened(app, tmp_path / "none.toml") is None
     assert app.toast_text == "No camera configured: cards are tapped in"
     (tmp_path / "bad.toml").write_text('[camera]\nsource = "kinect"\n', encoding="utf-8")
-    assert open_camera(app, tmp_path / "bad.toml") is None
+    assert opened(app, tmp_path / "bad.toml") is None
     wait(app, 4.5)  # the second notice waits for the first to go
     assert app.toast_text is not None and "camera.source must be one of" in app.toast_text
 
@@ -75,7 +85,7 @@ def test_a_configured_camera_starts_and_stops(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     path = tmp_path / "config.toml"
     path.write_text('[camera]\nsource = "synthetic"\nrate = 30\n', encoding="utf-8")
-    device = open_camera(app, path)
+    device = opened(app, path)
     assert isinstance(device, CameraDevice)
     try:
         assert device.thread._thread is not None and device.thread._thread.is_alive()
@@ -99,7 +109,7 @@ def test_a_card_shown_to_the_camera_is_proposed_and_confirmed(tmp_path: Path) ->
         app.update_devices()
     assert app.screen.preview is not None  # the reveal waits for CONFIRM
     assert app.screen.preview.action == action
-    assert device.chip_text().startswith("Camera read ")
+    assert chip_text(device.state()).startswith("Camera read ")
     app.render(force=True)
 
 
@@ -138,11 +148,11 @@ def test_offline_then_online_again(tmp_path: Path) -> None:
     app.update_devices()
     assert not device.online and app.toast_text == (
         "カメラがオフラインです：カードはタップで入力してください（再接続を試みます）")
-    assert device.chip_text() == "カメラオフライン"
+    assert chip_text(device.state()) == "カメラオフライン"
     device.thread.cycle()
     app.update_devices()
     assert device.online and app.toast_text == "カメラが再接続されました"
-    assert device.chip_text() == "カメラ作動中"
+    assert chip_text(device.state()) == "カメラ作動中"
     source.fail = True
     for _ in range(3):
         device.thread.cycle()
@@ -162,12 +172,12 @@ def test_the_chip_and_the_live_view_are_drawn(tmp_path: Path) -> None:
     app.update_devices()
     assert app.dirty
     app.render()
-    chip = device.chip_rect(app.metrics, device.chip_text())
+    chip = chip_rect(app.metrics, chip_text(device.state()))
     bar_h = app.metrics.touch + 2 * app.metrics.gap
     assert chip.x < app.metrics.gap and chip.bottom <= bar_h  # bottom left of the title bar
     dot = app.surface.get_at((chip.x + chip.height // 2, chip.centery))
     assert tuple(dot)[:3] == (92, 176, 96)  # green: online
-    assert device.chip_text() == "Camera read Tom Builder"
+    assert chip_text(device.state()) == "Camera read Tom Builder"
     live = pygame.Rect(chip.x, chip.bottom + app.metrics.px(4), app.metrics.px(160),
                        app.metrics.px(90))
     inside = [tuple(app.surface.get_at((x, live.centery)))[:3]
@@ -180,7 +190,8 @@ def test_thumbnail_outlines_markers() -> None:
 
     pygame.init()
     frame = card_frame(TOM, 1)
-    surf = thumbnail(frame, tuple(detect(frame)), (160, 120))
+    picture, outlines = live_picture(frame, tuple(detect(frame)))
+    surf = thumbnail(CameraState(True, live_view=True, frame=picture, markers=outlines), (160, 120))
     assert surf.get_size() == (160, 120)
     greens = sum(1 for x in range(160) for y in range(120)
                  if tuple(surf.get_at((x, y)))[:3] == (92, 176, 96))
@@ -213,19 +224,14 @@ from pathlib import Path
 from companion.cli import build_parser
 assert "markers" in build_parser().format_help()
 from companion.vision.device import open_camera
-class App:
-    config_path = Path({str(config)!r})
-    notices = []
-    def toast(self, text, good=False):
-        self.notices.append(text)
-app = App()
-assert open_camera(app) is None, "no camera without OpenCV"
-print(app.notices)
+device, notices = open_camera(Path({str(config)!r}))
+assert device is None, "no camera without OpenCV"
+print([n.code for n in notices])
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parents[1], check=False)
     assert out.returncode == 0, out.stderr
-    assert "The camera needs OpenCV: install the vision extra" in out.stdout
+    assert "camera.no-opencv" in out.stdout
 
 
 def test_nothing_is_said_before_the_camera_has_reported(tmp_path: Path) -> None:
@@ -234,4 +240,4 @@ def test_nothing_is_said_before_the_camera_has_reported(tmp_path: Path) -> None:
                           post=lambda i: None, start=False)
     app.add_device(device)
     app.update_devices()
-    assert app.toast_text is None and device.chip_text() == "Camera offline"
+    assert app.toast_text is None and chip_text(device.state()) == "Camera offline"

@@ -13,8 +13,11 @@ import numpy as np
 import pytest
 
 from companion.engine import CHANCE, get_game
+from companion.engine.registry import spec
 from companion.engine.simulate import sample
 from companion.kiosk import i18n
+from companion.kiosk import words as W
+from companion.kiosk.screens.table_check import difference_text
 from companion.vision import table as T
 from companion.vision.detect import Detector, Marker
 from companion.vision.markers import CORNER_MARKERS, markers_of
@@ -103,17 +106,23 @@ def test_the_corners_give_the_table_coordinates() -> None:
     assert T.homography(crossed) is None  # corners swapped: not a table
 
 
+def said(game: str, state: Any, seen: Any, zones: Any = None) -> list[str]:
+    """The differences in the table's language, as the table-check screen shows them."""
+    return [difference_text(game, d, state)
+            for d in T.differences(spec(game), state, seen, zones)]
+
+
 def test_a_pillars_table_that_matches_and_one_that_does_not() -> None:
     state = played("pillars", 4, 6)
-    zones = T.layout("pillars", 3)
-    want = T.expected("pillars", state)
+    zones = T.layout(spec("pillars"), 3)
+    want = T.expected(spec("pillars"), state)
     assert want["kingsbridge"] and want["shiring"] is not None and len(want["craftsmen/0"]) >= 3
     frame = overhead(lay_out("pillars", zones, want))
     view = T.read_table(Detector().detect(frame), "pillars", zones)
     assert view.ok and view.corners == 4
     assert {k: sorted(v) for k, v in view.seen.items()} == {
         k: sorted(v) for k, v in want.items()}
-    assert T.differences("pillars", state, view.seen, zones) == []
+    assert said("pillars", state, view.seen, zones) == []
     # a craftsman left out, another in the wrong player's area
     moved = {k: list(v) for k, v in want.items()}
     gone = moved["craftsmen/0"].pop()
@@ -122,16 +131,16 @@ def test_a_pillars_table_that_matches_and_one_that_does_not() -> None:
     frame = overhead(lay_out("pillars", zones, moved))
     view = T.read_table(Detector().detect(frame), "pillars", zones)
     names = [p.name for p in state.setup.players]
-    diffs = T.differences("pillars", state, view.seen, zones)
+    diffs = said("pillars", state, view.seen, zones)
     assert sorted(diffs) == sorted([
-        f"{i18n.card_name('pillars', gone)} is missing from {names[0]}'s craftsmen",
-        f"{i18n.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
+        f"{W.card_name('pillars', gone)} is missing from {names[0]}'s craftsmen",
+        f"{W.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
         f"{names[1]}'s craftsmen for the engine",
     ])
 
 
 def test_without_the_corners_the_table_cannot_be_read() -> None:
-    zones = T.layout("builders", 2)
+    zones = T.layout(spec("builders"), 2)
     markers = [Marker(CORNER_MARKERS[0], ((0, 0), (1, 0), (1, 1), (0, 1)))]
     view = T.read_table(markers, "builders", zones)
     assert not view.ok and view.corners == 1 and all(not v for v in view.seen.values())
@@ -139,10 +148,10 @@ def test_without_the_corners_the_table_cannot_be_read() -> None:
 
 def test_builders_sites_and_workers() -> None:
     state = played("builders", 2, 14)
-    want = T.expected("builders", state)
+    want = T.expected(spec("builders"), state)
     seats = len(state.players)
     assert set(want) == {f"{k}/{s}" for k in ("sites", "workers") for s in range(seats)}
-    assert T.differences("builders", state, want) == []
+    assert said("builders", state, want) == []
     p0 = state.players[0]
     name = state.setup.players[0].name
     seen = {k: list(v) for k, v in want.items()}
@@ -150,48 +159,53 @@ def test_builders_sites_and_workers() -> None:
     seen["workers/0"].remove(idle)
     seen["sites/1"].append(idle)
     seen["workers/1"].append("abbaye")  # a building is not checked among idle workers
-    diffs = T.differences("builders", state, seen)
+    diffs = said("builders", state, seen)
     other = state.setup.players[1].name
     assert diffs == [
-        f"{i18n.card_name('builders', idle)} is in {other}'s building sites on the table, in "
+        f"{W.card_name('builders', idle)} is in {other}'s building sites on the table, in "
         f"{name}'s idle workers for the engine"
     ]
     i18n.set_language("zh")
-    assert T.differences("builders", state, seen)[0].endswith("的空闲工人")
+    assert said("builders", state, seen)[0].endswith("的空闲工人")
 
 
 def test_copies_count_when_listed_and_sets_only_say_present() -> None:
     state = played("builders", 2, 0)
     seats = len(state.players)
     base: dict[str, Any] = {f"{k}/{s}": [] for k in ("sites", "workers") for s in range(seats)}
-    base.update(T.expected("builders", state))
+    base.update(T.expected(spec("builders"), state))
     seen = {k: list(v) for k, v in base.items()}
     seen["workers/0"] += ["compagnon-1111", "compagnon-1111"]
-    diffs = T.differences("builders", state, seen)
+    diffs = said("builders", state, seen)
     assert len(diffs) == 2 and all("is in" in d and "not for the engine" in d for d in diffs)
     as_sets = {k: set(v) for k, v in seen.items()}
-    assert len(T.differences("builders", state, as_sets)) == 1
+    assert len(said("builders", state, as_sets)) == 1
 
 
 def test_zones_can_be_moved_in_the_config() -> None:
-    zones = T.layout("pillars", 2, {"shiring": (0.5, 0.5, 0.6, 0.6)})
+    zones = T.layout(spec("pillars"), 2, {"shiring": (0.5, 0.5, 0.6, 0.6)})
     shiring = next(z for z in zones if z.id == "shiring")
     assert shiring.rect == (0.5, 0.5, 0.6, 0.6) and shiring.contains((0.55, 0.55))
     assert not shiring.contains((0.6, 0.55))
+    from companion.engine import SetupError
+    from companion.engine.registry import GameSpec
+
+    with pytest.raises(SetupError):
+        spec("chess")
+    no_table = GameSpec("toy", "Toy", rules=lambda: get_game("pillars"))
     with pytest.raises(KeyError):
-        T.layout("chess", 2)
+        T.layout(no_table, 2)
     with pytest.raises(KeyError):
-        T.expected("chess", None)
+        T.expected(no_table, None)
 
 
-def test_every_vision_string_is_translated() -> None:
+def test_the_camera_has_no_words_of_its_own() -> None:
+    """The camera reports codes and data; the kiosk words them (and its strings are checked
+    with the kiosk's)."""
     root = Path(T.__file__).parent
-    found = i18n.source_strings(root)
-    assert "Several cards seen: show one at a time" in found
-    for lang in ("zh", "ja"):
-        catalog = i18n.LOCALES[lang].catalog
-        missing = [s for s in found if not catalog.get(s)]
-        assert not missing, f"{lang}: add to companion/kiosk/locale/{lang}.py: {missing}"
+    assert i18n.source_strings(root) == {}
+    kiosk = Path(i18n.__file__).parent
+    assert "Several cards seen: show one at a time" in i18n.source_strings(kiosk)
 
 
 # -- the kiosk screen ----------------------------------------------------------------------------
@@ -206,8 +220,11 @@ class FakeCamera:
     def markers(self) -> tuple[Marker, ...]:
         return self._markers
 
-    def update(self, app: Any) -> None:
-        pass
+    def check_table(self, spec: Any, state: Any) -> Any:
+        return T.check(spec, state, self._markers)
+
+    def update(self, view: Any, now: float) -> list[Any]:
+        return []
 
     def notify(self, event: str, detail: str = "") -> None:
         pass
@@ -217,7 +234,7 @@ class FakeCamera:
 
 
 def test_the_table_check_screen(tmp_path: Path) -> None:
-    from companion.kiosk.screens.pillars import PillarsScreen
+    from companion.kiosk.pillars import PillarsScreen
     from companion.kiosk.screens.table_check import TableCheckScreen
     from tests.kiosk_helpers import make_app, press, tap
 
@@ -236,8 +253,8 @@ def test_the_table_check_screen(tmp_path: Path) -> None:
     app.show(screen)
     assert screen.notice == "No camera: the table check needs the overhead camera"
     state = app.session.state
-    zones = T.layout("pillars", 3)
-    want = T.expected("pillars", state)
+    zones = T.layout(spec("pillars"), 3)
+    want = T.expected(spec("pillars"), state)
     want["craftsmen/1"] = want["craftsmen/1"][:1]  # two of Blue's craftsmen out of sight
     camera = FakeCamera(Detector().detect(overhead(lay_out("pillars", zones, want))))
     app.add_device(camera)

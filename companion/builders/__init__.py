@@ -16,10 +16,14 @@ from .actions import (
     parse_action,
 )
 from .cards import BUILDING, BUILDINGS, WORKER, WORKERS, BuildingCard, WorkerCard, card_name
+from .position import keywords, position
+from .queries import Completion, Cost, SendPreview, SiteView, WorkerView
+from .refusals import REFUSALS, Refusal
 from .rules import TURN, BuildersGame, Move, can_progress
 from .state import BuildersState, PlayerState, Site
 
 __all__ = [
+    "REFUSALS",
     "BUILDING",
     "BUILDINGS",
     "TURN",
@@ -30,19 +34,27 @@ __all__ = [
     "BuildersState",
     "BuildingCard",
     "BuyAction",
+    "Completion",
+    "Cost",
     "DealApprentice",
     "EndTurn",
     "Move",
     "PlayerState",
     "Recruit",
+    "Refusal",
     "Reveal",
     "Send",
+    "SendPreview",
     "ShowNext",
     "Site",
+    "SiteView",
     "Start",
     "TakeCoins",
     "WorkerCard",
+    "WorkerView",
     "can_progress",
     "card_name",
+    "keywords",
     "parse_action",
+    "position",
 ]

@@ -5,7 +5,7 @@ Decisions of the player whose turn it is::
     start abbaye                    start construction of a building or machine from the row
     recruit maitre-3200             recruit a worker from the row
     send maitre-3200 to abbaye      send an idle worker (or a finished machine) to an own site
-    coins 2ap                       take coins, spending 1, 2 or 3 AP ("coins 2" also reads)
+    coins 2ap                       take coins, spending 1, 2 or 3 AP
     buy action                      pay 5 coins for one more AP
     end turn                        end the turn, losing any AP left
 
@@ -17,7 +17,8 @@ Chance outcomes, named by the card so that a physical draw can be tapped in::
     next worker maitre-3200         the same for the worker deck (option show_next_worker)
     deal apprentice apprenti-1100   a player is dealt this Apprentice at set-up
 
-``parse_action(str(a)) == a`` for every action.
+``parse_action(str(a)) == a`` for every action, and each action has exactly one notation (case
+and spacing aside): ``coins 2`` is refused with a hint to write ``coins 2ap``.
 """
 
 from __future__ import annotations
@@ -139,6 +140,7 @@ Action = (
 
 BUY_ACTION = BuyAction()
 END_TURN = EndTurn()
+TAKE_COINS = (TakeCoins(1), TakeCoins(2), TakeCoins(3))
 
 _FORMS = (
     "start <building>, recruit <worker>, send <worker> to <building>, coins <1-3>ap, "
@@ -165,6 +167,8 @@ _APPRENTICES = frozenset(APPRENTICES)
 
 def parse_action(text: str) -> Action:
     """The action written ``text`` (case and spacing are free); raises MalformedAction."""
+    if not isinstance(text, str):
+        raise MalformedAction(repr(text), "an action is written as text")
     words = text.strip().lower().split()
     if not words:
         raise MalformedAction(text, f"it is empty; the forms are: {_FORMS}")
@@ -178,10 +182,11 @@ def parse_action(text: str) -> Action:
         site = _card(text, args[2], _SITES, "a building or machine id")
         return Send(worker, site)
     if verb == "coins" and len(args) == 1:
-        n = args[0].removesuffix("ap")
-        if n not in ("1", "2", "3"):
-            raise MalformedAction(text, "taking coins spends 1, 2 or 3 AP: coins 1ap, 2ap or 3ap")
-        return TakeCoins(int(n))
+        if args[0] in ("1ap", "2ap", "3ap"):
+            return TAKE_COINS[int(args[0][0]) - 1]
+        if args[0] in ("1", "2", "3"):
+            raise MalformedAction(text, f"write the AP spent with its unit: coins {args[0]}ap")
+        raise MalformedAction(text, "taking coins spends 1, 2 or 3 AP: coins 1ap, 2ap or 3ap")
     if words == ["buy", "action"]:
         return BUY_ACTION
     if words == ["end", "turn"]:

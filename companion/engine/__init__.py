@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .core import CHANCE, COLOURS, TERMINAL, Game, Option, PlayerSpec, Setup
 from .errors import (
     AmbiguousAction,
@@ -16,30 +14,16 @@ from .errors import (
 )
 from .playthrough import Playthrough
 from .record import Record, replay
-
-GAMES = ("pillars", "builders")
-
-
-def get_game(name: str) -> Game[Any, Any]:
-    """The rules of the game called ``name``; raises SetupError for an unknown name."""
-    if name == "pillars":
-        from companion.pillars import PillarsGame
-
-        return PillarsGame()
-    if name == "builders":
-        from companion.builders import BuildersGame
-
-        return BuildersGame()
-    raise SetupError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
-
+from .registry import CardInfo, GameSpec, get_game, load_ref, register, spec, specs
 
 __all__ = [
     "CHANCE",
     "COLOURS",
-    "GAMES",
     "TERMINAL",
     "AmbiguousAction",
+    "CardInfo",
     "Game",
+    "GameSpec",
     "IllegalAction",
     "MalformedAction",
     "Option",
@@ -52,5 +36,9 @@ __all__ = [
     "SetupError",
     "UndoBlocked",
     "get_game",
+    "load_ref",
+    "register",
+    "spec",
+    "specs",
     "replay",
 ]

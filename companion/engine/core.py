@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import IllegalAction, SetupError
+from .errors import AmbiguousAction, IllegalAction, SetupError
 
 CHANCE = -1
 """``current_player`` at a chance node: a draw, a reveal or a roll."""
@@ -112,11 +112,22 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A documented table option: its default, the values allowed and what it means."""
+    """A documented table option: its default, the values allowed and what it means.
+
+    ``label`` names the option and ``labels`` its choices, in English, for a set-up screen to
+    translate and show (a screen shows any game's options from these alone)."""
 
     default: Any
     choices: tuple[Any, ...]
     help: str
+    label: str = ""
+    labels: tuple[str, ...] = ()
+
+    def choice_label(self, value: Any) -> str:
+        """The English label of one choice (its value written out where none is given)."""
+        if value in self.choices and len(self.labels) == len(self.choices):
+            return self.labels[self.choices.index(value)]
+        return str(value)
 
 
 S = TypeVar("S")
@@ -211,8 +222,47 @@ class Game(ABC, Generic[S, A]):
     def is_over(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
 
-    def is_chance_node(self, state: S) -> bool:
-        return self.current_player(state) == CHANCE
+    def active_seat(self, state: S) -> int | None:
+        """The seat the table should look at: the player deciding, or at a chance node the
+        player the draw or reveal concerns; None when it concerns the whole table (a round's
+        cards revealed) or the game is over.  Lamps and the screen's banner follow it."""
+        player = self.current_player(state)
+        return player if player >= 0 else None
+
+    # -- cards seen by the camera ---------------------------------------------------------
+    def card_of(self, outcome: A) -> str | None:
+        """The card id a chance outcome reveals (the sticker the camera would read), or None
+        for an outcome that is not a card (a die roll, a builder drawn from the bag)."""
+        return None
+
+    def refuse_card(self, state: S, card: str) -> IllegalAction:
+        """Why ``card`` is not an outcome of the reveal the table is waiting for: an
+        IllegalAction with the rule and its numbers.  Games override it to say more (a card
+        already out, a craftsman of another round)."""
+        if self.current_player(state) != CHANCE:
+            return IllegalAction(
+                card, f"{card} was shown, but no card is being revealed now", "chance.none",
+                card=card,
+            )
+        return IllegalAction(
+            card, f"{card} cannot be revealed now", "chance.card", card=card
+        )
+
+    def outcome_for_card(self, state: S, card: str) -> A:
+        """The chance outcome that revealing ``card`` stands for.
+
+        Raises IllegalAction (rule and numbers from :meth:`refuse_card`) when the card cannot be
+        the one revealed now, and AmbiguousAction when two possible outcomes show that card."""
+        matches = [
+            outcome
+            for outcome, p in self.chance_outcomes(state)
+            if p > 0 and self.card_of(outcome) == card
+        ]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise AmbiguousAction(card, [self.format_action(m) for m in matches])
+        raise self.refuse_card(state, card)
 
     @abstractmethod
     def scores(self, state: S) -> dict[str, int]:

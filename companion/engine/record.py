@@ -1,6 +1,6 @@
 """Game records: the set-up and every action in order, chance outcomes included.
 
-The text format is one JSON object (see ``docs/records.md``)::
+The text format is one JSON object (see "Game records" in ``docs/engine.md``)::
 
     {"format": "companion-record", "version": 1,
      "setup": {"game": "pillars", "players": [{"name": "Ann", "colour": "red"}, ...],

@@ -8,13 +8,12 @@ finished games are kept as history and export as records or BG Stats plays.  See
 
 from __future__ import annotations
 
-from .bgstats import BGG_IDS
 from .errors import JournalDataError, JournalError, JournalFromTheFuture
-from .journal import Entry, GameInfo, GamePage, Journal, JournaledGame, default_path
+from .journal import GamePage, Journal, JournaledGame, default_path
+from .records import Entry, GameInfo
 from .schema import schema_version
 
 __all__ = [
-    "BGG_IDS",
     "Entry",
     "GameInfo",
     "GamePage",

@@ -15,15 +15,14 @@ from urllib.parse import quote
 
 from companion.text import clean
 
+from .records import GameInfo
+
 if TYPE_CHECKING:
-    from .journal import GameInfo
+    from companion.engine.registry import GameSpec
 
 SOURCE_NAME = "companion"
 """``sourceName``: BG Stats remembers its matches of games and players per source app, so this
 string must stay the same from version to version."""
-
-BGG_IDS = {"pillars": 24480, "builders": 144553}
-"""BoardGameGeek ids: The Pillars of the Earth, The Builders: Middle Ages."""
 
 APP_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 WEB_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -43,10 +42,11 @@ def ranks(scores: dict[str, int], winners: list[str]) -> dict[str, int]:
     return {name: 1 + sum(1 for o in key.values() if o > mine) for name, mine in key.items()}
 
 
-def play(info: GameInfo, journal_id: str, title: str) -> dict[str, Any]:
-    """The BG Stats play object of the finished game ``info``.  Names are shown as the
-    kiosk shows them (:func:`companion.text.clean`: no control characters, at most 40
-    characters), so a QR code never carries an escape sequence or a page of text."""
+def play(info: GameInfo, journal_id: str, spec: GameSpec) -> dict[str, Any]:
+    """The BG Stats play object of the finished game ``info`` (``spec``: its game's registry
+    record, for the title and the BoardGameGeek id).  Names are shown as the kiosk shows them
+    (:func:`companion.text.clean`: no control characters, at most 40 characters), so a QR
+    code never carries an escape sequence or a page of text."""
     start_name = clean(info.setup.players[info.setup.start_player].name)
     ended = info.ended or info.updated
     minutes = max(1, round((ended - info.started).total_seconds() / 60))
@@ -57,8 +57,8 @@ def play(info: GameInfo, journal_id: str, title: str) -> dict[str, Any]:
         "playDate": play_date(info.started),
         "durationMin": minutes,
         "game": {
-            "bggId": BGG_IDS[info.game],
-            "name": title,
+            **({"bggId": spec.bgg_id} if spec.bgg_id is not None else {}),
+            "name": spec.title,
             "highestWins": True,
             "sourceGameId": info.game,
         },

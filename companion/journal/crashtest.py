@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from companion.engine import CHANCE, GAMES, Game, Setup, get_game, replay
+from companion.engine import CHANCE, Game, Setup, get_game, replay
+from companion.engine.registry import names as game_names
 from companion.engine.simulate import sample
 
 from .errors import JournalError
@@ -59,13 +60,15 @@ def child(path: Path, ack_path: Path, seed: int) -> NoReturn:
         os.write(fd, ("\t".join(map(str, fields)) + "\n").encode("utf-8"))
 
     journal = Journal.open(path)
+    for name in game_names():  # the games' rules loaded before the kills start counting
+        get_game(name)
     os.write(1, b"ready\n")
     while True:
         try:
             jg = journal.resume()
             ack("resume", jg.id, jg.entries)
         except JournalError:
-            name = rng.choice(GAMES)
+            name = rng.choice(game_names())
             game = get_game(name)
             n = rng.randint(game.min_players, game.max_players)
             jg = journal.start(game.setup(n, start_player=rng.randrange(n)), rng.randrange(2**31))

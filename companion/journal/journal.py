@@ -23,9 +23,11 @@ from typing import Any
 import platformdirs
 
 from companion.engine import Game, Playthrough, Record, RulesError, Setup, get_game
+from companion.engine.registry import spec as game_spec
 
 from . import bgstats as _bgstats
 from .errors import JournalDataError, JournalError
+from .records import Entry, GameInfo
 from .schema import open_database, open_read_only
 
 Clock = Callable[[], datetime]
@@ -56,38 +58,6 @@ def _time(text: str) -> datetime:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """One game of the journal as the kiosk lists it: set-up, times, status, scores.
-
-    ``scores`` are the latest (the final scores once finished), ``winners`` empty until the
-    end, ``periods`` each finished round (Pillars) or turn (Builders) with everyone's scores
-    at its end, in order, for the charts."""
-
-    id: int
-    game: str
-    setup: Setup
-    started: datetime
-    updated: datetime
-    ended: datetime | None
-    status: str
-    actions: int
-    scores: dict[str, int]
-    winners: list[str]
-    periods: list[tuple[int, dict[str, int]]]
-    seed: int | None = None
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One row of a game's log: a play (``kind`` 'action') or an undo of the action ``text``."""
-
-    seq: int
-    kind: str
-    text: str
-    time: datetime
 
 
 _GAME_COLUMNS = "id, game, setup, seed, status, started, updated, ended, actions, scores, winners"
@@ -484,7 +454,7 @@ class Journal:
             raise JournalError(
                 f"game {game_id} is {info.status}: only a finished game can go to BG Stats"
             )
-        return _bgstats.play(info, self.journal_id, get_game(info.game).title)
+        return _bgstats.play(info, self.journal_id, game_spec(info.game))
 
     def bgstats_link(self, game_id: int, *, web: bool = False) -> str:
         """The link that opens BG Stats with the play filled in (for a QR code):

@@ -1,27 +1,29 @@
 """The kiosk application: one window, one main loop, one screen at a time.
 
-Threads stop at the edge: the button panel and the camera post INPUT_EVENT events (pygame's
-event queue is thread-safe) and the main loop turns them into the same inputs as touches and
-keys.  Time is an input too: ``tick(dt)`` advances animations and messages, so tests step time
-instead of sleeping.  The loop waits for events when nothing moves, so the Pi stays idle while
-the table thinks.
+Threads stop at the edge: the button panel and the camera post plain events
+(``companion.events``), which reach the main loop as INPUT_EVENT events (pygame's event queue is
+thread-safe) and become the same inputs as touches and keys.  The app is built by the
+composition root, ``companion.main``.  Time is an input too: ``tick(dt)`` advances
+animations and messages, so tests step time instead of sleeping.  The loop waits for events
+when nothing moves, so the Pi stays idle while the table thinks.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.engine import RulesError
+from companion.events import CameraState, Device, Lights
 from companion.journal import JournalError
 
 from . import guard, i18n, theme
-from .config import Config, ConfigError
+from .config import Config
 from .config import save as save_config
+from .devices import draw_device, notice_text, table_view
 from .inputs import Input, Press, Tap, translate
 from .sound import Sounds
 from .theme import Metrics
@@ -32,19 +34,6 @@ if TYPE_CHECKING:
 
     from .notify import Notifier
     from .screens.base import Screen
-
-class Device(Protocol):
-    """Something at the edge of the kiosk (the button panel, the camera).  Its own threads only
-    post inputs (``inputs.post``); the main loop calls ``update`` after handling events, where
-    the device reads the app's state (whose turn, the drawn builder) to set its lights."""
-
-    def update(self, app: App) -> None: ...
-
-    def notify(self, event: str, detail: str = "") -> None:
-        """Events the device may signal: "refused" (with the reason), "game-over"."""
-
-    def close(self) -> None: ...
-
 
 LOOP_HZ = 30
 TOAST_SECONDS = 4.0
@@ -92,6 +81,8 @@ class App:
         self.sounds = Sounds(config.sound)
         self.journal = journal
         self.devices: list[Device] = []
+        self._device_views: dict[int, Any] = {}
+        self._devices_shown: list[object] = []
         self.notifier: Notifier | None = None  # systemd's notify socket; set for tests
         self.session: JournaledGame | None = None
         self.rng = random.Random(seed)
@@ -103,13 +94,10 @@ class App:
         self.typing = False
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
         self.screen: Screen
-        from .screens.home import ErrorScreen, HomeScreen
-
         if config_error is not None:
-            self.screen = ErrorScreen(self, config_error)
+            self.go("error", message=config_error)
         else:
-            self.screen = HomeScreen(self)
-        self.screen.on_show()
+            self.go("home")
 
     # -- screens and messages -----------------------------------------------------------
     @property
@@ -136,6 +124,34 @@ class App:
         self.typing = False
         screen.on_show()
         self.dirty = True
+
+    def go(self, name: str, /, **kwargs: Any) -> Screen:
+        """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
+        from companion.engine.registry import load_ref
+
+        from .routes import ROUTES
+
+        screen: Screen = load_ref(ROUTES[name])(self, **kwargs)
+        self.show(screen)
+        return screen
+
+    def open_game(self) -> None:
+        """Show the session's game: its table screen (the one its registry record names), or
+        its end screen once it is over."""
+        from companion.engine.registry import load_ref, spec
+
+        session = self.session
+        if session is None:
+            self.go("home")
+            return
+        if session.game.is_over(session.state):
+            self.go("end", game_id=session.id)
+            return
+        ref = spec(session.game.name).screen
+        if ref is None:
+            self.go("generic-game")
+        else:
+            self.show(load_ref(ref)(self))
 
     def toast(self, message: str, good: bool = False, now: bool = False) -> None:
         """Show a message for a few seconds.  Notices wait their turn behind the message on
@@ -241,9 +257,33 @@ class App:
             d.notify(event, detail)
 
     def update_devices(self) -> None:
-        """Let each device read the state (called by the loop after every batch of events)."""
+        """Let each device read the table (called by the loop after every batch of events),
+        and show its news."""
+        if not self.devices:
+            return
+        view = table_view(self.session)
         for d in self.devices:
-            d.update(self)
+            for notice in d.update(view, self.time):
+                self.toast(notice_text(notice), good=notice.good, now=True)
+        if self._devices_changed():
+            self.dirty = True
+
+    def _devices_changed(self) -> bool:
+        """True when what the devices show on screen changed since the last frame."""
+        shown: list[object] = []
+        for d in self.devices:
+            lights = getattr(d, "lights", None)
+            if isinstance(lights, Lights):
+                shown.append((tuple(sorted(lights.lit.items())), lights.visible))
+            state_of = getattr(d, "state", None)
+            state = state_of() if callable(state_of) else None
+            if isinstance(state, CameraState):
+                frames = state.frames if state.live_view else 0
+                shown.append((state.online, state.last_game, state.last_card, state.refused,
+                              frames))
+        changed = shown != self._devices_shown
+        self._devices_shown = shown
+        return changed
 
     def close_devices(self) -> None:
         for d in self.devices:
@@ -318,10 +358,8 @@ class App:
                 theme.TEXT,
                 lines=4,
             )
-        for d in self.devices:
-            draw = getattr(d, "draw", None)
-            if draw is not None:  # on-screen lights, the camera's status: over everything
-                draw(self.surface, self.metrics)
+        for d in self.devices:  # on-screen lights, the camera's status: over everything
+            draw_device(self.surface, self.metrics, d, self._device_views)
         self.dirty = False
         return True
 
@@ -361,77 +399,4 @@ class App:
         notifier.stopping()
 
 
-def attach_devices(app: App, config_path: Path | None) -> None:
-    """The button panel (or its lights on screen) and the camera, each skipped with one
-    notice where absent.  A malformed pin map is shown on the error screen; a camera that is
-    missing or misconfigured is a notice, and the table taps the cards in."""
-    from companion.panel import PinConfigError, open_panel
-
-    from .screens.home import ErrorScreen
-
-    try:
-        app.add_device(open_panel(app, config_path))
-    except PinConfigError as exc:
-        app.show(ErrorScreen(app, str(exc)))
-        return
-    from companion.vision.device import open_camera
-
-    camera = open_camera(app, config_path)
-    if camera is not None:
-        app.add_device(camera)
-
-
-def start(
-    config_path: Path | None = None,
-    *,
-    fullscreen: bool | None = None,
-    size: tuple[int, int] | None = None,
-) -> int:
-    """Open the kiosk: the config, the journal, the window.  A config or journal that cannot
-    be opened is shown on screen with the reason, never as a traceback."""
-    from . import config as config_mod
-
-    error: str | None = None
-    try:
-        config = config_mod.load(config_path)
-    except ConfigError as exc:
-        config, error = Config(), str(exc)
-    journal = None
-    if error is None:
-        try:
-            from companion.journal import Journal
-
-            journal = Journal.open(Path(config.journal) if config.journal else None)
-        except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
-            error = i18n._("The journal cannot be opened: {error}", error=str(exc))
-    try:
-        pygame.display.init()  # not pygame.init(): the mixer starts only if there is sound
-        pygame.font.init()
-        app = App(config, size=size, fullscreen=fullscreen, journal=journal,
-                  config_path=config_path, config_error=error)
-    except pygame.error as exc:
-        print(f"companion: no screen to open the kiosk on ({exc}). On a desktop, run it in "
-              "your graphical session; on the Pi, see the README's Pi guide. Without a "
-              "screen, SDL_VIDEODRIVER=dummy runs it off-screen.", file=sys.stderr)
-        if journal is not None:
-            journal.close()
-        pygame.quit()
-        return 1
-    if journal is not None and journal.notice:
-        app.toast(journal.notice)
-    if error is None:
-        attach_devices(app, config_path)
-    try:
-        app.run()
-    finally:
-        app.close_devices()
-        if journal is not None:
-            journal.close()
-    from .fonts import clear_cache
-
-    clear_cache()  # fonts die with pygame.quit(); never reuse them after
-    pygame.quit()
-    return 0
-
-
-__all__ = ["App", "Device", "start"]
+__all__ = ["App", "unrotate"]

@@ -25,6 +25,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.paths import config_path
+
 
 class ConfigError(Exception):
     """The config file cannot be read or has a bad value; the message names it."""
@@ -53,14 +55,8 @@ _LIMITS = {"width": (320, 7680), "height": (240, 7680)}
 
 
 def default_path() -> Path:
-    """``$XDG_CONFIG_HOME/companion/config.toml`` (platformdirs where available)."""
-    try:
-        from platformdirs import user_config_dir
-
-        return Path(user_config_dir("companion")) / "config.toml"
-    except ImportError:  # pragma: no cover - platformdirs is a dependency
-        base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-        return Path(base) / "companion" / "config.toml"
+    """``$XDG_CONFIG_HOME/companion/config.toml`` (see ``companion.paths``)."""
+    return config_path()
 
 
 def load(path: Path | None = None) -> Config:

@@ -39,8 +39,6 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "zh": "简体中文", "ja": "
 
 DEFAULT_LANGUAGE = "en"
 
-GAMES = ("pillars", "builders")
-
 
 @dataclass(frozen=True, slots=True)
 class Locale:
@@ -136,21 +134,8 @@ def _(text: str, /, **fmt: object) -> str:
 # Names of game things.
 
 
-def card_name(game: str, card_id: str) -> str:
-    """The display name of a card of ``game`` ("pillars" or "builders") in the current language.
-
-    Pillars: craftsmen (``mason2``, ``mortar0r``), resource cards, privileges and events.
-    Builders: buildings, machines and workers; the id is the French name's slug (ruling B10).
-    KeyError for an unknown game or card.
-    """
-    if game == "pillars":
-        return _pillars_card(card_id)
-    if game == "builders":
-        return _builders_card(card_id)
-    raise KeyError(f"unknown game {game!r}")
-
-
-def _pillars_card(card_id: str) -> str:
+def pillars_card_name(card_id: str) -> str:
+    """A Pillars card's name (craftsmen ``mason2``, resource cards, privileges, events)."""
     known = card_id in P.CRAFTSMEN or any(
         card_id in names for names in (P.RESOURCE_CARD_NAMES, P.PRIVILEGE_NAMES, P.EVENT_NAMES)
     )
@@ -168,7 +153,9 @@ def _pillars_card(card_id: str) -> str:
     return loc.pillars_cards.get(card_id) or P.card_name(card_id)
 
 
-def _builders_card(card_id: str) -> str:
+def builders_card_name(card_id: str) -> str:
+    """A Builders card's name (buildings, machines, workers; the id is the French name's slug,
+    ruling B10)."""
     if card_id not in B.BUILDING and card_id not in B.WORKER:
         raise KeyError(f"unknown Builders card {card_id!r}")
     loc = _locale()
@@ -196,16 +183,11 @@ def kind_name(kind: str) -> str:
     return english if loc is None else loc.pillars_kinds.get(kind, english)
 
 
-def short_card_name(game: str, card_id: str) -> str:
-    """A card's name without its details, for tight spaces: a Pillars craftsman without its
-    round (``Mason``), a Builders worker by its rank (``Master``); other cards as card_name."""
-    if game == "pillars" and card_id in P.CRAFTSMEN:
-        return kind_name(P.CRAFTSMEN[card_id].kind)
-    if game == "builders" and card_id in B.WORKER:
-        w = B.WORKER[card_id]
-        loc = _locale()
-        return w.name_en if loc is None else loc.builders_ranks.get(w.rank, w.name_en)
-    return card_name(game, card_id)
+def builders_rank_name(card_id: str) -> str:
+    """A Builders worker by its rank (``Master``)."""
+    w = B.WORKER[card_id]
+    loc = _locale()
+    return w.name_en if loc is None else loc.builders_ranks.get(w.rank, w.name_en)
 
 
 def builders_french_name(card_id: str) -> str:
@@ -288,8 +270,9 @@ def builders_action_help(kind: str) -> str:
 KIOSK_DIR = Path(__file__).resolve().parent
 
 
-UI_DIRS = (KIOSK_DIR, KIOSK_DIR.parent / "panel", KIOSK_DIR.parent / "vision")
-"""The packages whose text reaches the screen: the kiosk and the devices that show messages."""
+UI_DIRS = (KIOSK_DIR,)
+"""The packages whose text reaches the screen: the kiosk (the devices report codes, which the
+kiosk words)."""
 
 
 def source_strings(root: Path | None = None) -> dict[str, list[str]]:

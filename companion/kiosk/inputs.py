@@ -1,5 +1,7 @@
 """The kiosk's inputs: a tap somewhere, or a press of one of the table's buttons.
 
+The devices' events (:class:`Press`, :class:`Card`) are defined in ``companion.events``.
+
 Touch, mouse, keyboard, the GPIO button panel and the camera all become these, so screens
 handle one small vocabulary.  A touch is read from the FINGER events only: SDL also synthesises
 mouse events from touches (marked ``touch``), and those are dropped, so a tap never counts twice.
@@ -12,7 +14,8 @@ from typing import Any
 
 import pygame
 
-ROLES = ("draw", "roll", "confirm", "pass", "undo", "back", "help", "language")
+from companion import events
+from companion.events import ROLES, Card, DeviceEvent, Press
 
 KEYMAP = {
     pygame.K_SPACE: "draw",
@@ -36,39 +39,35 @@ class Tap:
 
 
 @dataclass(frozen=True)
-class Press:
-    """One of the table's buttons, by role (see ROLES)."""
-
-    role: str
-
-
-@dataclass(frozen=True)
 class Text:
     """Typed text (a hardware keyboard, with an input method for CJK names)."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class Card:
-    """A card recognised by the camera: the game and the card's stable id."""
-
-    game: str
-    card: str
-
-
 Input = Tap | Press | Text | Card
 
 INPUT_EVENT = pygame.USEREVENT + 1
-"""Posted by other threads (button panel, camera) with ``input=`` an Input: thread-safe::
-
-    pygame.event.post(pygame.event.Event(INPUT_EVENT, input=Press("draw")))
-"""
+"""Carries an input from another thread (the devices' events, see :func:`listen`) into the
+main loop; pygame's event queue is thread-safe."""
 
 
 def post(inp: Input) -> None:
     """Hand an input to the kiosk's main loop from any thread."""
     pygame.event.post(pygame.event.Event(INPUT_EVENT, input=inp))
+
+
+def _from_device(event: DeviceEvent) -> None:
+    post(event)
+
+
+def listen() -> None:
+    """Route the devices' events (``companion.events.post``) into the main loop."""
+    events.connect(_from_device)
+
+
+def stop_listening() -> None:
+    events.connect(None)
 
 
 def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input | None:
@@ -96,3 +95,19 @@ def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input 
         inp = getattr(event, "input", None)
         return inp if isinstance(inp, (Tap, Press, Text, Card)) else None
     return None
+
+
+__all__ = [
+    "INPUT_EVENT",
+    "KEYMAP",
+    "ROLES",
+    "Card",
+    "Input",
+    "Press",
+    "Tap",
+    "Text",
+    "listen",
+    "post",
+    "stop_listening",
+    "translate",
+]

@@ -12,7 +12,7 @@ import os
 import random
 import tempfile
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +22,21 @@ SIZES = ((800, 480), (720, 1280))
 def find_prefixes(
     game_name: str, steps: list[str], seeds: int = 400, players: int = 4
 ) -> dict[str, tuple[Any, list[str]]]:
-    """For each step, the set-up and actions of a seeded random game up to its first state."""
+    """For each step, the set-up and actions of a seeded random game up to its first state
+    (computed once per process for the same arguments)."""
+    found = _find_prefixes(game_name, tuple(steps), seeds, players)
+    return {k: (setup, list(actions)) for k, (setup, actions) in found.items()}
+
+
+@cache
+def _find_prefixes(
+    game_name: str, steps: tuple[str, ...], seeds: int, players: int
+) -> dict[str, tuple[Any, tuple[str, ...]]]:
     from companion.engine import CHANCE, TERMINAL, get_game
     from companion.engine.simulate import sample
 
     game = get_game(game_name)
-    found: dict[str, tuple[Any, list[str]]] = {}
+    found: dict[str, tuple[Any, tuple[str, ...]]] = {}
     for seed in range(seeds):
         rng = random.Random(seed)
         setup = game.setup(players, start_player=seed % players)
@@ -36,11 +45,11 @@ def find_prefixes(
         while True:
             key = step_key(game_name, state)
             if key in steps and key not in found:
-                found[key] = (setup, list(actions))
+                found[key] = (setup, tuple(actions))
             who = game.current_player(state)
             if who == TERMINAL:
                 if "over" in steps and "over" not in found:
-                    found["over"] = (setup, list(actions))
+                    found["over"] = (setup, tuple(actions))
                 break
             if who == CHANCE:
                 action = sample(game.chance_outcomes(state), rng)
@@ -54,11 +63,14 @@ def find_prefixes(
 
 
 def step_key(game_name: str, state: Any) -> str:
-    if game_name == "pillars":
-        return str(state.step)
-    from companion.kiosk.screens.builders import screen_key
+    """The kind of screen ``state`` shows, by the game's scenes module (``key``); the
+    current player for a game without one."""
+    from companion.engine.registry import load_ref, spec
 
-    return screen_key(state)
+    ref = spec(game_name).scenes
+    if ref is None:
+        return "over" if getattr(state, "over", False) else "play"
+    return str(load_ref(ref).key(state))
 
 
 def _app(size: tuple[int, int], journal: Any, language: str) -> Any:
@@ -90,10 +102,10 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     yield "home", lambda app: app.show(HomeScreen(app))
     yield "setup", lambda app: app.show(SetupScreen(app))
 
-    def builders_setup(app: Any) -> None:
-        app.show(SetupScreen(app, game="builders"))
+    from companion.engine.registry import specs as game_specs
 
-    yield "setup-builders", builders_setup
+    for other in game_specs()[1:]:
+        yield f"setup-{other.name}", partial(_setup_of, game=other.name)
 
     def name(app: Any) -> None:
         s = SetupScreen(app)
@@ -112,56 +124,22 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
             )
         ),
     )
-    steps = [s for s, who, _h in _pillars_steps() if s != "over"] + ["over"]
-    prefixes = find_prefixes("pillars", steps)
-    for step in steps:
-        if step not in prefixes:
-            continue
-        setup, actions = prefixes[step]
+    from companion.engine.registry import load_ref, specs
 
-        enter = partial(enter_position, journal=journal, setup=setup, actions=actions)
-
-        yield f"pillars-{step}", enter
-        if step == "cathedral":
-
-            def help_open(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.help_open = True
-
-            yield "pillars-help", help_open
-        if step == "roll":
-
-            def rolled(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.roll_die()
-                app.tick(5.0)
-
-            yield "pillars-tax-result", rolled
-        if step == "resource":
-
-            def preview(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.render(force=True)
-                from companion.kiosk.ui import Button
-
-                first = next(
-                    b
-                    for b in app.screen.buttons
-                    if isinstance(b, Button) and b.key.startswith("resource ")
-                )
-                first.on_tap()
-
-            yield "pillars-preview", preview
-        if step == "draw":
-
-            def drawing(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.draw_builder()
-                app.tick(0.2)
-
-            yield "pillars-drawing", drawing
+    first = specs()[0].name if specs() else None
+    for spec in specs():
+        if spec.scenes is not None and spec.name == first:
+            yield from load_ref(spec.scenes).scenes(journal)
     yield "home-resume", lambda app: app.show(HomeScreen(app))
-    yield from _builders_scenes(journal)
+    for spec in specs():
+        if spec.scenes is not None and spec.name != first:
+            yield from load_ref(spec.scenes).scenes(journal)
+
+
+def _setup_of(app: Any, game: str) -> None:
+    from companion.kiosk.screens.setup import SetupScreen
+
+    app.show(SetupScreen(app, game=game))
 
 
 def enter_position(app: Any, journal: Any, setup: Any, actions: list[str],
@@ -181,25 +159,16 @@ def enter_position(app: Any, journal: Any, setup: Any, actions: list[str],
         open_game(app)
 
 
-def _pillars_steps() -> tuple[tuple[str, str, str], ...]:
-    from companion.pillars.rules import STEPS
-
-    return STEPS
-
-
-def _builders_scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
-    from companion.kiosk.screens import builders as screen_mod
-
-    yield from screen_mod.scenes(journal)
-
-
 def take(
     outdir: Path,
     sizes: tuple[tuple[int, int], ...] = SIZES,
     languages: tuple[str, ...] = ("en", "zh", "ja"),
     only: Callable[[str], bool] | None = None,
+    save: bool = True,
 ) -> list[Path]:
-    """Write a PNG of every screen for each size and language; the files written."""
+    """Write a PNG of every screen for each size and language; the files written.  With
+    ``save`` False every screen is drawn (its overflow and glyph checks run) but no file is
+    encoded: the paths it would have written are returned."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -222,7 +191,8 @@ def take(
                     enter(app)
                     app.render(force=True)
                     path = outdir / f"{name}-{size[0]}x{size[1]}-{lang}.png"
-                    pygame.image.save(app.surface, str(path))
+                    if save:
+                        pygame.image.save(app.surface, str(path))
                     written.append(path)
         journal.close()
     return written
@@ -230,12 +200,14 @@ def take(
 
 def _history(journal: Any) -> None:
     """Two finished games in the journal, for the history and end screens."""
-    from companion.engine import get_game
+    from companion.engine.registry import specs
     from companion.engine.simulate import random_game
 
-    for name, seed in (("pillars", 3), ("builders", 4)):
-        game = get_game(name)
-        setup = game.setup(["Ann", "Bob", "Chen", "Dai"][: 3 if name == "pillars" else 2])
+    for k, spec in enumerate(specs()):
+        game = spec.game()
+        seed = 3 + k
+        n = max(spec.min_players, min(spec.max_players, 3 - k % 2))
+        setup = game.setup(["Ann", "Bob", "Chen", "Dai"][:n])
         _state, actions = random_game(game, setup, random.Random(seed))
         jg = journal.start(setup, seed=seed)
         for a in actions:

@@ -1,14 +1,15 @@
-"""The table's button panel and lights (gpiozero), and ``companion doctor``.
+"""The table's button panel and lights (gpiozero).
 
 * :mod:`.pins`: the pin map (``hardware/pins.toml`` and the user's ``[panel]`` tables);
 * :mod:`.buttons`: when a press counts (bounce, UNDO's long press, stuck buttons);
 * :mod:`.lamps`: what the five lights show, from the game's state and the clock;
-* :mod:`.device`: ``open_panel(app)``, the gpiozero :class:`Panel` and the on-screen
-  :class:`ScreenLeds`;
-* :mod:`.doctor`: the ``companion doctor`` table.
+* :mod:`.device`: ``open_panel(config_path)``, the gpiozero :class:`Panel` and
+  :class:`ScreenLeds` (the lights the kiosk draws on screen).
 
-Only ``device`` needs pygame, and only ``Panel`` gpiozero; importing this package needs
-neither (``open_panel``, ``Panel`` and ``ScreenLeds`` load ``device`` when first used).
+``companion doctor`` (``companion.doctor``) checks the whole build.
+
+Only ``Panel`` needs gpiozero; importing this package does not (``open_panel``, ``Panel``
+and ``ScreenLeds`` load ``device`` when first used).
 Nothing in the rules knows about pins.
 """
 

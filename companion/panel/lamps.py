@@ -1,13 +1,11 @@
-"""What the panel's lights show: computed from the game's state and the kiosk's clock.
+"""What the panel's lights show: computed from the kiosk's view of the table and its clock.
 
-One function of (session, time) drives the real LEDs and their on-screen stand-ins alike, and
+One function of (view, time) drives the real LEDs and their on-screen stand-ins alike, and
 time is an input, so tests step the clock instead of sleeping:
 
-* the colour of the player whose decision the game waits for lights: the owner of the drawn
-  master builder while they decide (Pillars, phase II), the current player in phase I and at
-  every other decision of Pillars, and the active player in The Builders (also while the cards
-  of their turn are being revealed); nothing lights while the table draws, rolls or reveals in
-  Pillars;
+* the colour of the seat the table should look at lights: the engine's ``active_seat`` (the
+  player deciding; at a draw, roll or reveal the player it concerns, or none when it concerns
+  the whole table), which the kiosk puts in :class:`~companion.events.TableView`;
 * the status light flashes three times after a refusal (``notify("refused")``);
 * when a game ends (its state is over, or ``notify("game-over")``) the colours chase round three
   times and all five lights flash three times, about three seconds; then the winners' colours
@@ -17,7 +15,8 @@ time is an input, so tests step the clock instead of sleeping:
 from __future__ import annotations
 
 import math
-from typing import Any
+
+from companion.events import TableView
 
 from .pins import LEDS
 
@@ -39,32 +38,6 @@ END_SECONDS = CHASE_SECONDS + FLASH_STEP * FLASH_STEPS
 
 def dark() -> dict[str, bool]:
     return {name: False for name in LEDS}
-
-
-def deciding_colour(session: Any) -> str | None:
-    """The colour of the player the game waits for, or None (no game, a chance step, over)."""
-    if session is None:
-        return None
-    game, state = session.game, session.state
-    if game.is_over(state):
-        return None
-    players = state.setup.players
-    if game.name == "pillars" and state.drawn >= 0:
-        return str(players[state.drawn].colour)
-    if game.name == "builders":
-        return str(players[state.turn_player].colour)
-    who = game.current_player(state)
-    return str(players[who].colour) if who >= 0 else None
-
-
-def winning_colours(session: Any) -> set[str]:
-    """The colours of the winners of a finished game (names the set-up does not know, such
-    as the solo Automa, have none)."""
-    if session is None or not session.game.is_over(session.state):
-        return set()
-    state = session.state
-    winners = set(session.game.winners(state))
-    return {p.colour for p in state.setup.players if p.name in winners}
 
 
 def _tick(elapsed: float, step: float) -> int:
@@ -90,25 +63,25 @@ class Lamps:
         elif event == "game-over":
             self._end_pending = True
 
-    def _advance(self, session: Any, now: float) -> bool:
-        """Stamp pending events with ``now``; True if the session's game is over."""
+    def _advance(self, view: TableView, now: float) -> bool:
+        """Stamp pending events with ``now``; True if the game on show is over."""
         if self._refusal_pending:
             self._refusal_pending = False
             self._refused_at = now
-        over = session is not None and session.game.is_over(session.state)
-        key = getattr(session, "id", None)
+        over = view.playing and view.over
+        key = view.key
         if (over and key != self._end_key) or self._end_pending:
             self._end_pending = False
             self._end_key = key
             self._end_at = now
-        elif session is not None and not over:
+        elif view.playing and not over:
             self._end_key = None
             self._end_at = None  # a game on again (a new one, or an undo): no pattern
         return over
 
-    def frame(self, session: Any, now: float) -> dict[str, bool]:
-        """The lights at ``now`` (the kiosk's ``app.time``) for the current ``session``."""
-        over = self._advance(session, now)
+    def frame(self, view: TableView, now: float) -> dict[str, bool]:
+        """The lights at ``now`` (the kiosk's ``app.time``) for the table in ``view``."""
+        over = self._advance(view, now)
         lamps = dark()
         chase = flash = -1
         if self._end_at is not None:
@@ -121,12 +94,10 @@ class Lamps:
             lamps = {name: flash % 2 == 0 for name in LEDS}
         else:
             if over:
-                for colour in winning_colours(session):
+                for colour in view.winners & lamps.keys():
                     lamps[colour] = True
-            else:
-                deciding = deciding_colour(session)
-                if deciding is not None:
-                    lamps[deciding] = True
+            elif view.active in lamps:
+                lamps[view.active] = True
             if self._refused_at is not None:
                 k = _tick(now - self._refused_at, REFUSAL_STEP)
                 if 0 <= k < REFUSAL_STEPS:

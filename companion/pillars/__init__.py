@@ -2,16 +2,20 @@
 
 from .actions import Action, parse_action
 from .conversion import Conversion, best_conversion
-from .rules import STEPS, PillarsGame
+from .refusals import RULES
+from .rules import STEP_TABLE, STEPS, PillarsGame, Step
 from .state import PillarsState, Seat
 
 __all__ = [
+    "RULES",
     "STEPS",
+    "STEP_TABLE",
     "Action",
     "Conversion",
     "PillarsGame",
     "PillarsState",
     "Seat",
+    "Step",
     "best_conversion",
     "parse_action",
 ]

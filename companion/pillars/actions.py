@@ -27,7 +27,8 @@ Decisions::
     buy wood 2 | sell metal 1          the market
     craft mason2                       the cathedral: one use of a craftsman
     convert mason2x2 potter3x1         the cathedral: several uses at once, then done
-    done                               the cathedral: finished converting
+    done                               the cathedral: finished converting (``convert`` with
+                                       no uses is read as ``done``: one notation per action)
     return wood 2 sand 1               keep at most 5 resources: the cubes given back
 """
 
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 
 from companion.engine.errors import MalformedAction
 
-from .data import CRAFTSMEN, EVENTS, PRIVILEGES, RESOURCE_CARDS, RESOURCES, SPACE_INDEX
+from .data import CRAFTSMEN, EVENTS, PRIVILEGES, RESOURCE_CARDS, RESOURCES, SPACE_INDEX, SPACES
 
 COLOUR_WORDS = ("red", "blue", "yellow", "green")
 
@@ -50,10 +51,11 @@ class Action:
     args: tuple[str | int, ...] = ()
 
     def __str__(self) -> str:
-        if self.verb == "convert":
-            pairs = zip(self.args[::2], self.args[1::2], strict=True)
+        args = self.args if isinstance(self.args, tuple) else (self.args,)
+        if self.verb == "convert" and len(args) % 2 == 0:
+            pairs = zip(args[::2], args[1::2], strict=True)
             return " ".join(["convert", *(f"{c}x{n}" for c, n in pairs)])
-        return " ".join([self.verb, *map(str, self.args)])
+        return " ".join([str(self.verb), *map(str, args)])
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -65,9 +67,13 @@ def _card(text: str, word: str, known: object, what: str) -> str:
     return word
 
 
+MAX_COUNT = 99
+"""The largest count the notation takes (no holding in the game comes near it)."""
+
+
 def _count(text: str, word: str) -> int:
-    if not (word.isascii() and word.isdigit()) or int(word) < 1:
-        raise MalformedAction(text, f"{word!r} is not a count of 1 or more")
+    if not (word.isascii() and word.isdigit()) or len(word) > 2 or not 1 <= int(word) <= MAX_COUNT:
+        raise MalformedAction(text, f"{word[:12]!r} is not a count from 1 to {MAX_COUNT}")
     return int(word)
 
 
@@ -90,7 +96,10 @@ _TAKEABLE = {**CRAFTSMEN, **RESOURCE_CARDS}
 
 
 def parse_action(text: str) -> Action:
-    """Read an action's notation; raises MalformedAction naming what is wrong."""
+    """Read an action's notation; raises MalformedAction naming what is wrong (and nothing
+    else, whatever the input)."""
+    if not isinstance(text, str):
+        raise MalformedAction(repr(text), "an action's notation is text")
     words = text.strip().lower().split()
     if not words:
         raise MalformedAction(text, "it is empty")
@@ -137,6 +146,8 @@ def parse_action(text: str) -> Action:
             args += [name, _count(text, n)]
         return return_action({str(k): int(v) for k, v in zip(args[::2], args[1::2], strict=True)})
     if verb == "convert":
+        if not rest:
+            return DONE  # ``convert`` with no uses is ``done``
         uses: dict[str, int] = {}
         for item in rest:
             card, sep, n = item.partition("x")
@@ -160,14 +171,71 @@ def return_action(cubes: dict[str, int]) -> Action:
 
 
 def convert_action(uses: dict[str, int]) -> Action:
-    """``convert`` in canonical order (sorted by craftsman id), zero counts left out."""
+    """``convert`` in canonical order (sorted by craftsman id), zero counts left out; ``done``
+    when no use is left (one notation per action)."""
     args: list[str | int] = []
     for card in sorted(uses):
         if uses[card] > 0:
             args += [card, uses[card]]
-    return Action("convert", tuple(args))
+    return Action("convert", tuple(args)) if args else DONE
 
+
+def canonical(action: object) -> Action | None:
+    """``action`` if it is a well-formed action in its one canonical notation, else None.
+
+    Actions built by hand (not parsed) may carry anything: an unknown card, a negative or
+    huge count, a list.  An action is accepted when its notation parses back to itself;
+    the result is remembered, so the common actions cost one dictionary lookup."""
+    try:
+        known = _CANONICAL.get(action)
+    except TypeError:  # unhashable arguments
+        return None
+    if known is not None:
+        return known
+    if not isinstance(action, Action) or not isinstance(action.verb, str):
+        return None
+    try:
+        parsed = parse_action(str(_plain(action)))
+    except (MalformedAction, ValueError, TypeError):
+        return None
+    if parsed != action:
+        return None
+    if len(_CANONICAL) < 100_000:  # only good actions are remembered, under their parsed form
+        _CANONICAL[parsed] = parsed
+    return parsed
+
+
+def _plain(action: Action) -> Action:
+    """``action`` with whole-number floats and booleans written as ints, so that actions that
+    compare equal are treated alike (``buy sand 2.0`` is ``buy sand 2``)."""
+    args = []
+    for x in action.args:
+        if isinstance(x, (bool, float)):
+            try:
+                if x == int(x):
+                    x = int(x)
+            except (OverflowError, ValueError):
+                pass
+        args.append(x)
+    return Action(action.verb, tuple(args))
+
+
+_CANONICAL: dict[object, Action] = {}
 
 PASS = Action("pass")
 DONE = Action("done")
 REDRAW = Action("redraw")
+
+# Interned decisions: legal_actions hands out these objects instead of building new ones.
+PLACE = {s.id: Action("place", (s.id,)) for s in SPACES}
+REMIGIUS = {s.id: Action("remigius", (s.id,)) for s in SPACES}
+ARCHBISHOP = {k: Action("archbishop", (k,)) for k in ("protect", "stone", "wood", "sand")}
+PLAY = {k: Action("play", (k,)) for k in _ONCE_PRIVILEGES}
+KEEP = {k: Action("keep", (k,)) for k in _ONCE_PRIVILEGES}
+BUY = [[Action("buy", (RESOURCES[r], k)) for k in range(MAX_COUNT + 1)] for r in range(3)]
+SELL = [[Action("sell", (RESOURCES[r], k)) for k in range(MAX_COUNT + 1)] for r in range(4)]
+CRAFT = {c: Action("craft", (c,)) for c in CRAFTSMEN}
+TAKE = {c: Action("take", (c,)) for c in _TAKEABLE}
+DISCARD = {c: Action("discard", (c,)) for c in CRAFTSMEN}
+LOSE = {c: Action("lose", (c,)) for c in CRAFTSMEN}
+BOOST = {c: Action("boost", (c,)) for c in CRAFTSMEN}

@@ -14,14 +14,17 @@ from companion.engine.core import Setup
 from .data import FIRST_COST
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Seat:
-    """One player's holdings and this round's flags."""
+    """One player's holdings and this round's flags.
+
+    ``res`` counts every cube the player owns, the owed ones included (ruling P16); ``owed``
+    says how many of them the general supply still has to hand over."""
 
     gold: int
     vp: int
     res: tuple[int, int, int, int]  # stone, wood, sand, metal
-    owed: tuple[int, int, int, int]  # cubes the supply could not give at production
+    owed: tuple[int, int, int, int]  # of ``res``, cubes the supply still owes (P16)
     craftsmen: tuple[str, ...]
     workers: int  # own workers: 12, 13 with Otto's black worker
     gray: int  # gray workers usable this round (Shiring Castle last round)
@@ -43,9 +46,12 @@ class Seat:
     uses: tuple[tuple[str, int], ...]  # craftsman uses made at the cathedral this round
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PillarsState:
-    """A whole table.  ``step`` names what the game waits for (see ``rules.STEPS``)."""
+    """A whole table.  ``step`` names what the game waits for (see ``rules.STEPS``).
+
+    Not slotted on purpose: ``apply`` copies the fields through ``__dict__`` into a mutable
+    draft and back (``companion.engine.draft``)."""
 
     setup: Setup
     round: int
@@ -83,7 +89,10 @@ class PillarsState:
 
     @property
     def cost(self) -> int:
-        """The cost marker: 7 for the first builder drawn, down to 1, then free."""
+        """The cost marker: 7 for the first builder drawn, down to 1, then free; 0 once every
+        builder has been drawn and decided (two players: after the sixth, rules §Phase II)."""
+        if self.drawn < 0 and not any(self.bag):
+            return 0
         return max(FIRST_COST - self.decided, 0)
 
     def to_json(self) -> dict[str, Any]:

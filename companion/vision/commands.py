@@ -17,7 +17,9 @@ NO_OPENCV = ("companion {cmd}: this needs OpenCV and numpy: "
 def register(sub: Any) -> None:
     """Add ``markers`` and ``scan`` to the command line's subcommands."""
     mk = sub.add_parser("markers", help="write printable sticker sheets of the card markers")
-    mk.add_argument("--game", choices=("pillars", "builders", "table", "all"), default="all",
+    from companion.engine.registry import names
+
+    mk.add_argument("--game", choices=(*names(), "table", "all"), default="all",
                     help="whose markers: a game's cards, the table's corner markers, or all "
                          "(default)")
     mk.add_argument("--out", metavar="FILE", required=True,
@@ -49,8 +51,10 @@ def _markers(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     items = M.entries(args.game)
-    titles = {"pillars": "The Pillars of the Earth", "builders": "The Builders: Middle Ages",
-              "table": "Table corners", "all": "Both games and the table corners"}
+    from companion.engine.registry import specs
+
+    titles = {s.name: s.title for s in specs()}
+    titles |= {"table": "Table corners", "all": "Every game and the table corners"}
     try:
         written = M.write_sheets(Path(args.out), items, size_mm=args.size, paper=args.paper,
                                  dpi=args.dpi, title=f"companion markers: {titles[args.game]}")

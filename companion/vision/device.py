@@ -1,38 +1,46 @@
-"""The camera as one of the kiosk's devices.
+"""The camera as a device of the kiosk, with nothing of the kiosk in it.
 
-Its thread (``pipeline.CameraThread``) reads frames and posts a ``Card`` input for each card it
-reads (``inputs.post``: the main loop hands it to the game screen, which matches it against the
-engine).  On the main thread, ``update`` turns the thread's news into toasts (several cards
-shown together, the camera lost or found again) and ``draw`` shows a small status chip at the
-bottom left of the title bar, and the live view when it is on.  A camera that is missing or
+Its thread (``pipeline.CameraThread``) reads frames and posts a ``Card`` event for each card it
+reads (``companion.events.post``: the kiosk's main loop hands it to the game screen, which asks
+the engine what it stands for).  On the main thread, ``update`` turns the thread's news into
+notices (several cards shown together, the camera lost or found again), and ``state`` gives
+what the kiosk's status chip and live view show, as plain data.  A camera that is missing or
 fails is retried by the thread with a growing pause; the kiosk carries on with touch entry.
 
-``open_camera(app)`` reads ``[camera]`` from the kiosk's config file; it imports OpenCV only
+``open_camera(config_path)`` reads ``[camera]`` from the config file; it imports OpenCV only
 when a camera is configured, so the kiosk runs without the ``vision`` extra.
+
+Notice codes (the kiosk words them):
+
+======================  =================================================
+code                    fields
+======================  =================================================
+``camera.several``      several cards in view at once: show one at a time
+``camera.offline``      the camera is lost; it is tried again
+``camera.online``       the camera is back
+``camera.settings``     ``error``: the ``[camera]`` settings are wrong
+``camera.none``         no camera configured: cards are tapped in
+``camera.no-opencv``    a camera is configured but OpenCV is not installed
+======================  =================================================
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
-from companion.kiosk import theme
-from companion.kiosk.i18n import _, short_card_name
-from companion.kiosk.theme import Metrics
-from companion.kiosk.ui import draw_text, panel
+from companion import events
+from companion.events import CameraState, Card, MarkerOutline, Notice, TableView
 
 from .pipeline import CameraThread, CardTracker, Pipeline, Reading, Status
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
-    from companion.kiosk.inputs import Input
-
     from .detect import Marker
     from .sources import Camera, CameraConfig
+
+LIVE_WIDTH = 320
+"""The live view's picture is at most this wide (the kiosk scales it to its box)."""
 
 
 class CameraDevice:
@@ -43,7 +51,7 @@ class CameraDevice:
         config: CameraConfig,
         *,
         open_source: Callable[[], Camera] | None = None,
-        post: Callable[[Input], None] | None = None,
+        post: Callable[[Card], object] = events.post,
         start: bool = True,
     ) -> None:
         from . import sources
@@ -51,10 +59,6 @@ class CameraDevice:
 
         self.config = config
         self.live_view = config.live_view
-        if post is None:
-            from companion.kiosk.inputs import post as post_input
-
-            post = post_input
         self._post = post
         self.status = Status()
         tracker = CardTracker(config.show_frames, config.gone_frames)
@@ -70,42 +74,44 @@ class CameraDevice:
         self._notices = 0
         self._online: bool | None = None
         self._frames = -1
-        self._thumb: pygame.Surface | None = None
+        self._refused: tuple[object, str] | None = None
+        self._live: tuple[int, tuple[int, int, bytes] | None, tuple[MarkerOutline, ...]] = (
+            -1, None, ())
         if start:
             self.thread.start()
 
     # -- the camera's thread -------------------------------------------------------------
     def _reading(self, reading: Reading) -> None:
         for card in reading.inputs():
-            with contextlib.suppress(pygame.error):  # the kiosk is closing: nobody to tell
-                self._post(card)
+            self._post(card)  # False when the kiosk is closing: nobody to tell
 
     # -- the main loop -------------------------------------------------------------------
-    def update(self, app: App) -> None:
-        """Toasts for the thread's news; a redraw when the chip or the live view changed."""
+    def update(self, view: TableView, now: float) -> list[Notice]:
+        """Notices for the thread's news since the last call."""
         with self.status.lock:
-            version, notices = self.status.version, self.status.notices
-            online, frames = self.status.online, self.status.frames
-        if self.live_view and frames != self._frames:
-            self._frames = frames
-            self._thumb = None
-            app.dirty = True
+            version, notices, online = self.status.version, self.status.notices, self.status.online
+        news: list[Notice] = []
         if version == self._version or version == 0:  # 0: the thread has not reported yet
-            return
+            return news
         self._version = version
         if notices != self._notices:
             self._notices = notices
-            app.toast(_("Several cards seen: show one at a time"), now=True)
+            news.append(Notice("camera.several"))
         if online != self._online:
             if not online:
-                app.toast(_("Camera offline: tap the cards in; it is tried again"), now=True)
+                news.append(Notice("camera.offline"))
             elif self._online is False:
-                app.toast(_("Camera online again"), good=True, now=True)
+                news.append(Notice("camera.online", good=True))
             self._online = online
-        app.dirty = True
+        return news
 
     def notify(self, event: str, detail: str = "") -> None:
-        """Nothing to signal on the camera: a refused card is shown by the kiosk."""
+        """``card-refused``: the kiosk refused the last card read, for ``detail``; the chip
+        says so until another card is read."""
+        if event == "card-refused":
+            with self.status.lock:
+                last = self.status.last
+            self._refused = (last, detail)
 
     def close(self) -> None:
         self.thread.stop()
@@ -120,102 +126,83 @@ class CameraDevice:
         with self.status.lock:
             return self.status.online
 
-    # -- drawing -------------------------------------------------------------------------
-    def chip_text(self) -> str:
+    def state(self) -> CameraState:
+        """What the status chip and the live view show now."""
         with self.status.lock:
             online, last = self.status.online, self.status.last
-        if not online:
-            return _("Camera offline")
-        if last is None or last.game == "table":
-            return _("Camera on")
-        name = short_card_name(last.game, last.card)
-        for bracket in (" (", "（", "("):  # the name without its details, as on the card
-            name = name.split(bracket)[0]
-        return _("Camera read {card}", card=name)
-
-    def chip_rect(self, m: Metrics, text: str = "") -> pygame.Rect:
-        """The chip's place: the bottom left of the title bar, in its lower margin, as wide as
-        its text (at most 150 units)."""
-        from companion.kiosk.fonts import font
-
-        bar_h = m.touch + 2 * m.gap
-        h = m.px(15)
-        width = font(m.px(11)).size(text)[0] + h + m.px(8) if text else m.px(150)
-        return pygame.Rect(m.px(2), bar_h - h - m.px(1), min(m.px(150), width), h)
-
-    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
-        """The status chip and, when it is on, the live view under the title bar."""
-        m = metrics
-        label = self.chip_text()
-        rect = self.chip_rect(m, label)
-        online = self.online
-        panel(surface, rect, theme.OUTLINE, radius=rect.height // 2)
-        dot = rect.height // 2 - m.px(3)
-        pygame.draw.circle(surface, theme.GOOD if online else theme.BAD,
-                           (rect.x + rect.height // 2, rect.centery), max(2, dot))
-        text = rect.inflate(-rect.height - m.px(4), 0).move(rect.height // 2, 0)
-        draw_text(surface, label, text, m.px(11), theme.TEXT if online else
-                  theme.MUTED, align="left", lines=1, min_size=m.px(8))
+            frame, markers, frames = self.status.frame, self.status.markers, self.status.frames
+        refused = None
+        if self._refused is not None and self._refused[0] is last:
+            refused = self._refused[1]
+        picture: tuple[int, int, bytes] | None = None
+        outlines: tuple[MarkerOutline, ...] = ()
         if self.live_view:
-            self._draw_live(surface, pygame.Rect(rect.x, rect.bottom + m.px(4), m.px(160),
-                                                 m.px(90)))
+            if frames != self._live[0]:
+                self._live = (frames, *live_picture(frame, markers))
+            picture, outlines = self._live[1], self._live[2]
+        card = None if last is None or last.game == "table" else last
+        return CameraState(
+            online=online,
+            last_game=None if card is None else card.game,
+            last_card=None if card is None else card.card,
+            refused=refused,
+            live_view=self.live_view,
+            frame=picture,
+            markers=outlines,
+            frames=frames,
+        )
 
-    def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        with self.status.lock:
-            frame, markers = self.status.frame, self.status.markers
-        panel(surface, rect.inflate(4, 4), theme.OUTLINE, radius=4)
-        if frame is None:
-            draw_text(surface, _("No picture"), rect, rect.height // 5, theme.MUTED)
-            return
-        if self._thumb is None or self._thumb.get_size() != rect.size:
-            self._thumb = thumbnail(frame, markers, rect.size)
-        surface.blit(self._thumb, rect.topleft)
+    def check_table(self, spec: Any, state: Any, zones: Any = None) -> Any:
+        """The table mode's comparison of the latest frame with the engine's ``state`` for
+        the game ``spec`` (see :func:`companion.vision.table.check`)."""
+        from .table import check
+
+        return check(spec, state, self.markers(),
+                     zones if zones is not None else getattr(self.config, "zones", None))
 
 
-def thumbnail(frame: Any, markers: tuple[Marker, ...], size: tuple[int, int]) -> pygame.Surface:
-    """A small picture of a grey frame with the markers outlined: cards in green, the table's
-    corner markers in amber, markers on no card in red."""
+def live_picture(
+    frame: Any, markers: tuple[Marker, ...]
+) -> tuple[tuple[int, int, bytes] | None, tuple[MarkerOutline, ...]]:
+    """A grey frame scaled to at most :data:`LIVE_WIDTH` pixels wide, as ``(width, height,
+    grey bytes)``, and its markers' outlines at that scale: on a card, a table corner, or
+    unknown."""
+    if frame is None or getattr(frame, "ndim", 0) != 2 or 0 in frame.shape:
+        return None, ()
     import cv2
     import numpy as np
 
     from .markers import REGISTRY
 
     h, w = frame.shape[:2]
-    scale = min(size[0] / w, size[1] / h)
+    scale = min(1.0, LIVE_WIDTH / w)
     tw, th = max(1, round(w * scale)), max(1, round(h * scale))
-    small = cv2.resize(frame, (tw, th), interpolation=cv2.INTER_AREA)
-    rgb = np.ascontiguousarray(cv2.cvtColor(small, cv2.COLOR_GRAY2RGB))
+    small = frame if scale == 1.0 else cv2.resize(frame, (tw, th), interpolation=cv2.INTER_AREA)
+    outlines = []
     for mk in markers:
         e = REGISTRY.get(mk.id)
-        colour = theme.BAD if e is None else theme.ACCENT if e.game == "table" else theme.GOOD
-        pts = np.array([[x * scale, y * scale] for x, y in mk.corners], np.int32)
-        cv2.polylines(rgb, [pts.reshape(-1, 1, 2)], True, colour, 2)
-    surf = pygame.image.frombuffer(rgb.tobytes(), (tw, th), "RGB").copy()
-    if (tw, th) == size:
-        return surf
-    out = pygame.Surface(size)
-    out.fill(theme.OUTLINE)
-    out.blit(surf, ((size[0] - tw) // 2, (size[1] - th) // 2))
-    return out
+        what = "unknown" if e is None else "corner" if e.game == "table" else "card"
+        outlines.append(
+            MarkerOutline(tuple((float(x) * scale, float(y) * scale) for x, y in mk.corners), what)
+        )
+    return (tw, th, np.ascontiguousarray(small, dtype=np.uint8).tobytes()), tuple(outlines)
 
 
-def open_camera(app: App, config_path: Path | None = None) -> CameraDevice | None:
-    """The camera the config's ``[camera]`` table names, its thread started; None (and one
-    notice) when no camera is configured, the settings are wrong or OpenCV is missing.  A
-    configured camera that is absent still gives a device: it shows offline and keeps trying."""
+def open_camera(config_path: Path) -> tuple[CameraDevice | None, list[Notice]]:
+    """The camera the config's ``[camera]`` table names, its thread started, and the notices
+    for the table; no device (and one notice) when no camera is configured, the settings are
+    wrong or OpenCV is missing.  A configured camera that is absent still gives a device: it
+    shows offline and keeps trying."""
     from .sources import CameraConfigError, load_config
 
     try:
-        config = load_config(config_path or app.config_path)
+        config = load_config(config_path)
     except CameraConfigError as exc:
-        app.toast(_("Camera settings: {error}", error=str(exc)))
-        return None
+        return None, [Notice("camera.settings", {"error": str(exc)})]
     if config.source == "none":
-        app.toast(_("No camera configured: cards are tapped in"), good=True)
-        return None
+        return None, [Notice("camera.none", good=True)]
     try:
         import cv2  # noqa: F401 - only to say so now if it is missing
     except ImportError:
-        app.toast(_("The camera needs OpenCV: install the vision extra"))
-        return None
-    return CameraDevice(config)
+        return None, [Notice("camera.no-opencv")]
+    return CameraDevice(config), []

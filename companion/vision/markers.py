@@ -24,8 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from companion.builders import cards as B
-from companion.pillars import data as P
+from companion.engine import registry
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,64 +36,18 @@ DICTIONARY_SIZE = 250
 MARKER_BITS = 6  # data bits per side; with the black border a marker is 8 cells wide
 MARKER_CELLS = MARKER_BITS + 2
 
-PILLARS_BASE = 0
-BUILDERS_BASE = 100
 CORNER_BASE = 246
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 """The table mode's corner markers, ids 246-249, clockwise from the top left."""
-
-GAMES = ("pillars", "builders")
-
-# Append-only: a marker's position in its game's list is its id minus the game's base.
-PILLARS_ORDER: tuple[str, ...] = (
-    # privileges
-    "madonna", "richard", "tom", "aliena", "wollmesse", "toledo", "jack", "otto", "francis",
-    "priorphilip", "ellen", "steuerfreiheit", "thomas", "remigius", "vollendung",
-    "feierlichkeiten",
-    # events
-    "koenig", "william", "richardevent", "konflikt", "stadtmauer", "philip", "kaltewinter",
-    "freiwilligen", "teile", "erzbischof",
-    # resource cards
-    "sand2", "sand3", "sand4", "wood2", "wood3", "wood4", "stone2", "stone3", "stone4",
-    # craftsmen of rounds 1-6
-    "mason1", "toolmaker1", "mortar1", "woodworker1", "potter2", "architect2", "mason2",
-    "carpenter2", "potter3", "sculptor3", "carpenter3", "mason3", "mason4", "sculptor4",
-    "carpenter4", "glassblower4", "carpenter5", "goldsmith5", "sculptor5", "glassblower5",
-    "bellmaker6", "organbuilder6", "sculptor6", "goldsmith6",
-    # starting craftsmen, red, blue, yellow, green
-    "mortar0r", "woodworker0r", "stonecutter0r", "mortar0b", "woodworker0b", "stonecutter0b",
-    "mortar0y", "woodworker0y", "stonecutter0y", "mortar0g", "woodworker0g", "stonecutter0g",
-)  # fmt: skip
-
-BUILDERS_ORDER: tuple[str, ...] = (
-    # buildings
-    "tonnelle", "cabane", "pont-couvert", "cabane-perchee", "pont-en-pierre", "lavoir",
-    "hutte-de-paille", "maison-urbaine", "chaumiere", "maison-rurale", "maisonnette", "etable",
-    "auberge", "porcherie", "relais-rural", "silo-a-grains", "ecurie", "forge", "moulin-a-vent",
-    "moulin-a-eau", "halles", "maison-bourgeoise", "relais-postal", "hotel", "taverne",
-    "ferme", "eglise", "tour-de-guet", "abbaye", "cloitre", "chapelle", "aqueduc",
-    "chateau-fort", "cathedrale",
-    # machines
-    "grue-1", "grue-2", "scie-circulaire-1", "scie-circulaire-2", "instrument-de-mesure-1",
-    "instrument-de-mesure-2", "four-a-tuiles-1", "four-a-tuiles-2",
-    # workers (the all-round Craftsman twice: two physical cards)
-    "apprenti-1100", "apprenti-1010", "apprenti-1001", "apprenti-0110", "apprenti-0101",
-    "apprenti-0011", "manoeuvre-2100", "manoeuvre-2010", "manoeuvre-2001", "manoeuvre-1200",
-    "manoeuvre-0210", "manoeuvre-0201", "manoeuvre-1020", "manoeuvre-0120", "manoeuvre-0021",
-    "manoeuvre-1002", "manoeuvre-0102", "manoeuvre-0012", "compagnon-1111", "compagnon-1111",
-    "compagnon-2200", "compagnon-2020", "compagnon-2002", "compagnon-0220", "compagnon-0202",
-    "compagnon-0022", "compagnon-2110", "compagnon-1201", "compagnon-1021", "compagnon-0112",
-    "compagnon-3100", "compagnon-0301", "compagnon-1030", "compagnon-0013", "maitre-3200",
-    "maitre-2300", "maitre-3002", "maitre-2003", "maitre-0320", "maitre-0230", "maitre-0032",
-    "maitre-0023",
-)  # fmt: skip
+TABLE = "table"
+"""The ``game`` of the corner markers."""
 
 
 @dataclass(frozen=True, slots=True)
 class MarkerEntry:
     """One marker of the registry: the card it is stuck on.
 
-    ``game`` is "pillars", "builders" or "table" (the corner markers); ``kind`` the card's
+    ``game`` is a registered game's name or "table" (the corner markers); ``kind`` the card's
     kind (privilege, event, resource, craftsman; building, machine, worker; corner);
     ``copy`` counts physical copies of the same card from 1.  ``str`` gives ``#12
     pillars:madonna`` (with ``/2`` for a second copy), which ``parse_entry`` reads back.
@@ -106,61 +59,32 @@ class MarkerEntry:
     card: str
     copy: int = 1
 
+    label: str = ""
+    """The card's English name, as printed beside its sticker."""
+    printed: str | None = None
+    """The name printed on the physical card where it differs (the French edition's)."""
+    copies: int = 1
+    """How many physical cards share this card id."""
+
     def __str__(self) -> str:
         more = f"/{self.copy}" if self.copy > 1 else ""
         return f"#{self.marker} {self.game}:{self.card}{more}"
 
-    @property
-    def copies(self) -> int:
-        """How many physical cards share this card id."""
-        if self.game == "builders" and self.card in B.WORKER:
-            return B.WORKER[self.card].count
-        return 1
-
-    @property
-    def label(self) -> str:
-        """The card's English name, as printed beside its sticker."""
-        if self.game == "table":
-            return f"Table corner: {self.card}"
-        if self.game == "pillars":
-            c = P.CRAFTSMEN.get(self.card)
-            if c is not None and c.round == 0:
-                colour = next(k for k, v in P.COLOUR_CODE.items() if v == self.card[-1])
-                return f"{P.KIND_NAMES[c.kind]} (start, {colour})"
-            return P.card_name(self.card)
-        name = B.card_name(self.card)
-        return f"{name}, copy {self.copy}/{self.copies}" if self.copies > 1 else name
-
-
-def _pillars_kind(card: str) -> str:
-    if card in P.PRIVILEGES:
-        return "privilege"
-    if card in P.EVENTS:
-        return "event"
-    if card in P.RESOURCE_CARDS:
-        return "resource"
-    if card in P.CRAFTSMEN:
-        return "craftsman"
-    raise KeyError(f"no Pillars card {card!r}")
-
-
-def _builders_kind(card: str) -> str:
-    if card in B.WORKER:
-        return "worker"
-    return "machine" if B.BUILDING[card].is_machine else "building"
-
 
 def _build() -> dict[int, MarkerEntry]:
+    """Every game's stickers (from the registry: each game's catalogue in marker order) and
+    the table's corners; raises ValueError if two games claim one id."""
     out: dict[int, MarkerEntry] = {}
-    for i, card in enumerate(PILLARS_ORDER):
-        out[PILLARS_BASE + i] = MarkerEntry(PILLARS_BASE + i, "pillars", _pillars_kind(card), card)
-    seen: dict[str, int] = {}
-    for i, card in enumerate(BUILDERS_ORDER):
-        seen[card] = seen.get(card, 0) + 1
-        m = BUILDERS_BASE + i
-        out[m] = MarkerEntry(m, "builders", _builders_kind(card), card, seen[card])
+    for spec in registry.specs():
+        for marker, card, copy in spec.markers():
+            if marker in out or marker >= CORNER_BASE:
+                raise ValueError(f"marker {marker} of {spec.name} is taken")
+            label = card.name if card.copies == 1 else f"{card.name}, copy {copy}/{card.copies}"
+            out[marker] = MarkerEntry(marker, spec.name, card.kind, card.id, copy, label,
+                                      card.printed, card.copies)
     for i, corner in enumerate(CORNERS):
-        out[CORNER_BASE + i] = MarkerEntry(CORNER_BASE + i, "table", "corner", corner)
+        m = CORNER_BASE + i
+        out[m] = MarkerEntry(m, TABLE, "corner", corner, label=f"Table corner: {corner}")
     return out
 
 
@@ -176,12 +100,13 @@ def entry(marker: int) -> MarkerEntry | None:
 
 
 def entries(game: str) -> tuple[MarkerEntry, ...]:
-    """The markers of ``game`` ("pillars", "builders", "table" or "all"), by id; KeyError for
+    """The markers of ``game`` (a registered game, "table" or "all"), by id; KeyError for
     another name."""
     if game == "all":
         return tuple(REGISTRY.values())
-    if game not in (*GAMES, "table"):
-        raise KeyError(f"unknown game {game!r}: pillars, builders, table or all")
+    known = {e.game for e in REGISTRY.values()}
+    if game not in known:
+        raise KeyError(f"unknown game {game!r}: {', '.join(sorted(known))} or all")
     return tuple(e for e in REGISTRY.values() if e.game == game)
 
 
@@ -380,8 +305,8 @@ def _sticker(item: MarkerEntry, x: float, y: float, size: float, quiet: float) -
         out.append(Label(tx, ty + i * line_h, line, name_pt, bold=True))
     small = 5.0
     extra = []
-    if item.game == "builders":
-        extra += _wrap(B.card_name(item.card, "fr"), small, text_w)[: 4 - len(lines)]
+    if item.printed:
+        extra += _wrap(item.printed, small, text_w)[: 4 - len(lines)]
     extra.append(f"{item.game} {item.kind}  #{item.marker}")
     sy = ty + len(lines) * line_h + small * MM_PER_PT * 0.3
     for i, line in enumerate(extra):

@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from companion.events import Card
+
 from .markers import REGISTRY, MarkerEntry
 
 if TYPE_CHECKING:
-    from companion.kiosk.inputs import Card
-
     from .detect import Detector, Grey, Marker
     from .sources import Camera
 
@@ -42,9 +42,7 @@ class Reading:
     gone: tuple[MarkerEntry, ...] = ()
 
     def inputs(self) -> list[Card]:
-        """The kiosk inputs for this reading: ``[Card(game, card)]`` or nothing."""
-        from companion.kiosk.inputs import Card
-
+        """The events for this reading: ``[Card(game, card)]`` or nothing."""
         return [] if self.card is None else [Card(self.card.game, self.card.card)]
 
     def __bool__(self) -> bool:

@@ -150,10 +150,10 @@ def _zones(value: Any, where: str) -> dict[str, tuple[float, float, float, float
 def load_config(path: Path | None = None, env: dict[str, str] | None = None) -> CameraConfig:
     """The ``[camera]`` table of the kiosk's config file (default: the user's); no file or no
     table means no camera.  ``COMPANION_CAMERA`` in ``env`` overrides the source."""
-    from companion.kiosk.config import default_path
+    from companion.paths import config_path
 
     env = dict(os.environ) if env is None else env
-    path = path or default_path()
+    path = path or config_path()
     table: Any = {}
     if path.exists():
         try:

@@ -6,14 +6,12 @@ board or of the play area: top-left, top-right, bottom-right, bottom-left as the
 them.  Their centres are the table's coordinates (0, 0), (1, 0), (1, 1) and (0, 1); a
 homography maps every other marker's centre into them, and a layout of rectangular zones in
 those coordinates says where each card lies (zones may reach outside the corners: a player's
-area beside the board).  ``differences`` then lists, in plain words, every card whose place on
-the table differs from the engine's state.
+area beside the board).  ``differences`` then lists every card whose place on the table
+differs from the engine's state, as plain data the kiosk words.
 
-Zones (ids are stable; ``[camera.zones]`` moves their rectangles):
-
-* Pillars: ``kingsbridge`` (privilege cards), ``shiring`` (craftsmen), ``craftsmen/<seat>``;
-* Builders: ``sites/<seat>`` (buildings under construction with the workers on them) and
-  ``workers/<seat>`` (idle workers).
+Each game gives its zones in its registry record (``GameSpec.table_zones``, ids stable;
+``[camera.zones]`` moves their rectangles) and where its state has each card
+(``GameSpec.table_cards``).
 
 Each zone checks only the kinds of card it is about: a player's privilege cards lying in their
 craftsmen area are not a difference.  Finished Builders machines are turned over, so their
@@ -30,34 +28,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from companion.kiosk.i18n import _, area_name, card_name
+from companion.engine.registry import GameSpec, Rect, TableZone
 
 from .detect import Marker
 from .markers import CORNER_BASE, REGISTRY
 
-Rect = tuple[float, float, float, float]
+Zone = TableZone
 CORNER_UV: dict[int, tuple[float, float]] = {
     CORNER_BASE: (0.0, 0.0),
     CORNER_BASE + 1: (1.0, 0.0),
     CORNER_BASE + 2: (1.0, 1.0),
     CORNER_BASE + 3: (0.0, 1.0),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """A rectangle (u0, v0, u1, v1) of the table, the kinds of card it checks, and the seat it
-    belongs to (None for a shared zone)."""
-
-    id: str
-    rect: Rect
-    kinds: frozenset[str]
-    seat: int | None = None
-
-    def contains(self, uv: tuple[float, float]) -> bool:
-        u, v = uv
-        u0, v0, u1, v1 = self.rect
-        return u0 <= u < u1 and v0 <= v < v1
 
 
 def homography(markers: Iterable[Marker]) -> npt.NDArray[np.float64] | None:
@@ -84,40 +66,16 @@ def to_table(h: npt.NDArray[np.float64], point: tuple[float, float]) -> tuple[fl
     return float(x / w), float(y / w)
 
 
-def layout(game_name: str, players: int,
+def layout(spec: GameSpec, players: int,
            overrides: Mapping[str, Rect] | None = None) -> tuple[Zone, ...]:
-    """The zones for a game and number of players, with rectangles from ``overrides`` where it
-    names a zone.  The defaults assume the corner markers on the corners of the Pillars board
-    (players' areas below and above it), or of the play area for The Builders (the card rows
-    across the middle, players' areas in the halves or quarters around them)."""
-    zones: list[Zone] = []
-    if game_name == "pillars":
-        zones.append(Zone("kingsbridge", (0.04, 0.04, 0.34, 0.30), frozenset({"privilege"})))
-        zones.append(Zone("shiring", (0.66, 0.04, 0.96, 0.30), frozenset({"craftsman"})))
-        spots = [(0.0, 1.04), (0.5, 1.04), (0.5, -0.56), (0.0, -0.56)]
-        for seat in range(players):
-            u, v = spots[seat % 4]
-            zones.append(Zone(f"craftsmen/{seat}", (u, v, u + 0.5, v + 0.52),
-                              frozenset({"craftsman"}), seat))
-    elif game_name == "builders":
-        work = frozenset({"worker", "machine"})
-        sites = frozenset({"building", "machine", "worker"})
-        if players <= 2:
-            quads = [(0.0, 1.0, True), (0.0, 1.0, False)]
-        else:
-            quads = [(0.0, 0.5, True), (0.5, 1.0, True), (0.5, 1.0, False), (0.0, 0.5, False)]
-        for seat in range(players):
-            u0, u1, bottom = quads[seat % len(quads)]
-            if bottom:  # sites nearer the middle, idle workers nearer the player
-                zones.append(Zone(f"sites/{seat}", (u0, 0.62, u1, 0.81), sites, seat))
-                zones.append(Zone(f"workers/{seat}", (u0, 0.81, u1, 1.0), work, seat))
-            else:
-                zones.append(Zone(f"sites/{seat}", (u0, 0.19, u1, 0.38), sites, seat))
-                zones.append(Zone(f"workers/{seat}", (u0, 0.0, u1, 0.19), work, seat))
-    else:
-        raise KeyError(f"unknown game {game_name!r}")
+    """The zones of the game ``spec`` for a number of players, with rectangles from
+    ``overrides`` where it names a zone; KeyError for a game with no table mode."""
+    if spec.table_zones is None:
+        raise KeyError(f"{spec.title} has no table mode")
+    zones = list(spec.table_zones(players))
     if overrides:
-        zones = [Zone(z.id, overrides.get(z.id, z.rect), z.kinds, z.seat) for z in zones]
+        zones = [Zone(z.id, overrides.get(z.id, z.rect), z.kinds, z.seat, z.area, z.role)
+                 for z in zones]
     return tuple(zones)
 
 
@@ -154,24 +112,11 @@ def read_table(markers: Sequence[Marker], game_name: str, zones: Sequence[Zone])
     return TableView(seen, corners)
 
 
-def expected(game_name: str, state: Any) -> dict[str, list[str]]:
+def expected(spec: GameSpec, state: Any) -> dict[str, list[str]]:
     """Where the engine has each card the table mode checks, by zone."""
-    out: dict[str, list[str]] = {}
-    if game_name == "pillars":
-        out["kingsbridge"] = [c for c in state.kingsbridge if c]
-        out["shiring"] = [c for c in state.shiring if c]
-        for seat, s in enumerate(state.seats):
-            out[f"craftsmen/{seat}"] = list(s.craftsmen)
-    elif game_name == "builders":
-        for seat, p in enumerate(state.players):
-            hidden = set(p.finished)  # finished machines are turned over
-            out[f"sites/{seat}"] = [site.card for site in p.sites] + [
-                w for site in p.sites for w in site.workers if w not in hidden
-            ]
-            out[f"workers/{seat}"] = [w for w in p.idle if w not in hidden]
-    else:
-        raise KeyError(f"unknown game {game_name!r}")
-    return out
+    if spec.table_cards is None:
+        raise KeyError(f"{spec.title} has no table mode")
+    return spec.table_cards(state)
 
 
 _KINDS = {(e.game, e.card): e.kind for e in REGISTRY.values()}
@@ -181,40 +126,41 @@ def _kind(game_name: str, card: str) -> str:
     return _KINDS.get((game_name, card), "")
 
 
-def zone_name(zone: str, state: Any) -> str:
-    """A zone in plain words: ``Kingsbridge``, ``Ann's craftsmen``..."""
-    if zone in ("kingsbridge", "shiring"):
-        return area_name(zone)
-    kind, _sep, seat = zone.partition("/")
-    name = state.setup.players[int(seat)].name
-    if kind == "craftsmen":
-        return _("{name}'s craftsmen", name=name)
-    if kind == "sites":
-        return _("{name}'s building sites", name=name)
-    return _("{name}'s idle workers", name=name)
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One card whose place differs: ``missing`` from ``zone`` (the engine has it there),
+    ``extra`` in ``zone`` (the table has it, the engine not), or ``moved`` (in ``zone`` on the
+    table, in ``engine_zone`` for the engine)."""
+
+    kind: str
+    card: str
+    zone: Zone
+    engine_zone: Zone | None = None
 
 
 def differences(
-    game_name: str,
+    spec: GameSpec,
     state: Any,
     seen: Mapping[str, Collection[str]],
     zones: Sequence[Zone] | None = None,
-) -> list[str]:
+) -> list[Difference]:
     """Every difference between the cards the table shows in each zone and the engine's
-    ``state``, in plain words (the current language); empty when they agree.
+    ``state``; empty when they agree.
 
     ``seen`` maps zone ids to the cards in them; a list counts copies (two identical Builders
     Craftsmen), a set does not (then copies are compared as present or absent).  Zones of the
     layout missing from ``seen`` count as empty; cards of kinds a zone does not check are
     ignored there.
     """
-    zones = zones or layout(game_name, len(state.setup.players))
-    want = expected(game_name, state)
+    game = spec.name
+    zones = zones or layout(spec, len(state.setup.players))
+    by_id = {z.id: z for z in zones}
+    want = expected(spec, state)
     missing: dict[str, list[str]] = {}  # card -> zones where the engine has it, not the table
     extra: dict[str, list[str]] = {}  # card -> zones where the table has it, not the engine
     for z in zones:
-        shown = [c for c in seen.get(z.id, ()) if _kind(game_name, c) in z.kinds]
-        wanted = [c for c in want.get(z.id, []) if _kind(game_name, c) in z.kinds]
+        shown = [c for c in seen.get(z.id, ()) if _kind(game, c) in z.kinds]
+        wanted = [c for c in want.get(z.id, []) if _kind(game, c) in z.kinds]
         if isinstance(seen.get(z.id), (set, frozenset)):
             have, need = Counter(set(shown)), Counter(set(wanted))
         else:
@@ -223,18 +169,34 @@ def differences(
             missing.setdefault(card, []).extend([z.id] * n)
         for card, n in (have - need).items():
             extra.setdefault(card, []).extend([z.id] * n)
-    out: list[str] = []
-    for card in sorted(set(missing) | set(extra), key=lambda c: (_kind(game_name, c), c)):
-        name = card_name(game_name, card)
+    out: list[Difference] = []
+    for card in sorted(set(missing) | set(extra), key=lambda c: (_kind(game, c), c)):
         gone, there = list(missing.get(card, [])), list(extra.get(card, []))
         while gone and there:  # the same card in another zone: it was moved
-            out.append(_("{card} is in {there} on the table, in {here} for the engine",
-                         card=name, there=zone_name(there.pop(0), state),
-                         here=zone_name(gone.pop(0), state)))
-        for where in gone:
-            out.append(_("{card} is missing from {zone}", card=name,
-                         zone=zone_name(where, state)))
-        for where in there:
-            out.append(_("{card} is in {zone} on the table, but not for the engine",
-                         card=name, zone=zone_name(where, state)))
+            out.append(Difference("moved", card, by_id[there.pop(0)], by_id[gone.pop(0)]))
+        out.extend(Difference("missing", card, by_id[where]) for where in gone)
+        out.extend(Difference("extra", card, by_id[where]) for where in there)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class TableCheck:
+    """The table mode's verdict on one frame: how many corner markers are in view, and (with
+    all four) every difference from the engine."""
+
+    corners: int
+    differences: tuple[Difference, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.corners == 4
+
+
+def check(spec: GameSpec, state: Any, markers: Sequence[Marker],
+          overrides: Mapping[str, Rect] | None = None) -> TableCheck:
+    """Compare one frame's markers with the engine's ``state`` of the game ``spec``."""
+    zones = layout(spec, len(state.setup.players), overrides)
+    view = read_table(markers, spec.name, zones)
+    if not view.ok:
+        return TableCheck(view.corners)
+    return TableCheck(view.corners, tuple(differences(spec, state, view.seen, zones)))

@@ -222,15 +222,24 @@ class GameScreen(Screen):
             return str(exc)
         return ""
 
+    def foreign_card(self, seen: Any) -> bool:
+        """True (and refused with the reason) when the camera read a card of another game."""
+        if seen.game == self.game.name:
+            return False
+        from companion.kiosk.words import game_title
+
+        self.app.refuse(
+            _("That card belongs to {game}, not to this game", game=game_title(seen.game))
+        )
+        return True
+
     def toggle_help(self) -> None:
         self.help_open = not self.help_open
 
     def home(self) -> None:
         """Back to the home screen; the game stays in the journal, to be resumed."""
-        from .home import HomeScreen
-
         self.app.session = None
-        self.app.show(HomeScreen(self.app))
+        self.app.go("home")
 
     def undo(self) -> None:
         self.app.undo()
@@ -281,7 +290,7 @@ class GameScreen(Screen):
         overhead camera sees against what the engine holds)."""
         from companion.kiosk.ui import split_h
 
-        if any(type(d).__name__ == "CameraDevice" for d in self.app.devices):
+        if any(callable(getattr(d, "check_table", None)) for d in self.app.devices):
             check_r, close_r = split_h(foot, 1, 1, gap=self.m.gap)
             self.button(surface, check_r, _("Table check"), self.table_check, key="table check")
         else:
@@ -289,10 +298,8 @@ class GameScreen(Screen):
         self.button(surface, close_r, _("Close"), self.toggle_help, key="close", role="confirm")
 
     def table_check(self) -> None:
-        from .table_check import TableCheckScreen
-
         self.help_open = False
-        self.app.show(TableCheckScreen(self.app, self))
+        self.app.go("table-check", previous=self)
 
     def big_button(
         self,

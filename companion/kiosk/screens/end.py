@@ -12,47 +12,26 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.qr import draw_qr, qr_matrix
 from companion.kiosk.ui import Button, draw_text, panel, split_h, split_v
+from companion.kiosk.words import words_for
 from companion.text import clean
 
 from .base import Screen
 
 
 def explain_result(game: str, summary: dict[str, Any]) -> str:
-    """One sentence on how the winner was decided, tie-breaks included."""
-    players = summary["players"]
-    scores = summary["scores"]
-    winners = summary["winners"]
-    top = max(scores.values())
-    tied = [p for p in players if scores[p["name"]] == top]
-    if len(tied) == 1:
-        return _("{name} wins with {points} points", name=clean(winners[0]), points=top)
-    if game == "pillars":
-        if len(winners) == 1:
-            w = next(p for p in tied if p["name"] == winners[0])
-            return _(
-                "Tie on {points} VP broken by gold: {name} has {gold} gold",
-                points=top,
-                name=clean(w["name"]),
-                gold=w["gold"],
-            )
-        return _("Shared win: the same VP and the same gold")
-    if len(winners) == 1:
-        w = next(p for p in tied if p["name"] == winners[0])
-        best_vp = max(p["vp"] for p in tied)
-        if sum(1 for p in tied if p["vp"] == best_vp) == 1:
-            return _(
-                "Tie on {points} points broken by VP from buildings: {name} has {vp}",
-                points=top,
-                name=clean(w["name"]),
-                vp=w["vp"],
-            )
-        return _(
-            "Tie on {points} points and building VP broken by coins: {name} has {coins}",
-            points=top,
-            name=w["name"],
-            coins=w["coins"],
-        )
-    return _("Shared win: the same points, building VP and coins")
+    """One sentence on how the winner was decided, tie-breaks included (the game's words).
+    Names are cleaned first (:func:`companion.text.clean`), as everywhere they are shown."""
+    return words_for(game).result(cleaned(summary))
+
+
+def cleaned(summary: dict[str, Any]) -> dict[str, Any]:
+    """``summary`` with every player name as the kiosk shows it."""
+    return {
+        **summary,
+        "players": [{**p, "name": clean(p["name"])} for p in summary["players"]],
+        "scores": {clean(k): v for k, v in summary["scores"].items()},
+        "winners": [clean(w) for w in summary["winners"]],
+    }
 
 
 class EndScreen(Screen):
@@ -110,7 +89,7 @@ class EndScreen(Screen):
             lines=2,
         )
         rows = split_v(body, *([1] * len(players)), gap=m.gap)
-        money = "gold" if self.info.game == "pillars" else "coins"
+        words = words_for(self.info.game)
         for p, row in zip(players, rows, strict=True):
             win = p["name"] in self.summary["winners"]
             panel(
@@ -141,31 +120,13 @@ class EndScreen(Screen):
                 bold=True,
                 lines=1,
             )
-            detail = (
-                _("{gold} gold", gold=p["gold"]) if money == "gold" else self.builders_detail(p)
-            )
+            detail = words.player_detail(self.state, p)
             draw_text(surface, detail, detail_r, m.small, fg, align="right", lines=2)
-
-    def builders_detail(self, p: dict[str, Any]) -> str:
-        """Buildings, machines and coins counted apart (The Builders)."""
-        from companion.builders.cards import BUILDING
-
-        seat = next(i for i, s in enumerate(self.state.setup.players) if s.name == p["name"])
-        finished = self.state.players[seat].finished
-        buildings = sum(BUILDING[c].vp for c in finished if not BUILDING[c].is_machine)
-        machines = sum(BUILDING[c].vp for c in finished if BUILDING[c].is_machine)
-        return _(
-            "buildings {b} · machines {m} · coins {c} ({coins}¤)",
-            b=buildings,
-            m=machines,
-            c=p["coins"] // 10,
-            coins=p["coins"],
-        )
 
     def _chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         panel(surface, area, theme.PANEL)
-        label = _("VP by round") if self.info.game == "pillars" else _("Points by turn")
+        label = words_for(self.info.game).chart_title()
         title_r = pygame.Rect(area.x + m.gap, area.y, area.width - 2 * m.gap, m.px(26))
         draw_text(surface, label, title_r, m.small, theme.MUTED, align="left", lines=1)
         periods = list(self.info.periods)
@@ -240,11 +201,7 @@ class EndScreen(Screen):
         if self.big_qr:
             self.big_qr = False
         elif self.back_to_history:
-            from .history import GamesScreen
-
-            self.app.show(GamesScreen(self.app, unfinished=False))
+            self.app.go("games", unfinished=False)
         else:
-            from .home import HomeScreen
-
             self.app.session = None
-            self.app.show(HomeScreen(self.app))
+            self.app.go("home")

@@ -7,25 +7,13 @@ from typing import Any
 
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
-from companion.kiosk.i18n import _, card_name, resource_name
+from companion.kiosk.i18n import _, resource_name
+from companion.kiosk.words import card_name
 
 
 def open_game(app: Any) -> None:
-    """Show the screen for the session's game (or its end screen when it is over)."""
-    session = app.session
-    if session.game.is_over(session.state):
-        from .end import EndScreen
-
-        app.show(EndScreen(app, session.id))
-        return
-    if session.game.name == "pillars":
-        from .pillars import PillarsScreen
-
-        app.show(PillarsScreen(app))
-    else:
-        from .builders import BuildersScreen
-
-        app.show(BuildersScreen(app))
+    """Show the session's game (or its end screen when it is over): ``App.open_game``."""
+    app.open_game()
 
 
 class Preview:

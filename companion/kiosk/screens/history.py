@@ -11,10 +11,10 @@ from companion.journal import GamePage, JournalDataError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid, split_h
+from companion.kiosk.words import game_title
 from companion.text import clean
 
 from .base import Screen
-from .home import game_title
 
 
 class GamesScreen(Screen):
@@ -99,16 +99,10 @@ class GamesScreen(Screen):
     def open(self, info: Any) -> None:
         assert self.app.journal is not None
         if self.unfinished:
-            from .game import open_game
-
             self.app.session = self.app.journal.resume(info.id)
-            open_game(self.app)
+            self.app.open_game()
         else:
-            from .end import EndScreen
-
-            self.app.show(EndScreen(self.app, info.id, back_to_history=True))
+            self.app.go("end", game_id=info.id, back_to_history=True)
 
     def back(self) -> None:
-        from .home import HomeScreen
-
-        self.app.show(HomeScreen(self.app))
+        self.app.go("home")

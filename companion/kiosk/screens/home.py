@@ -8,10 +8,12 @@ from typing import Any
 
 import pygame
 
+from companion.engine.registry import specs
 from companion.journal import GameInfo, JournalDataError, JournalError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid, panel
+from companion.kiosk.words import game_title
 from companion.text import clean
 
 from .base import Screen
@@ -66,7 +68,7 @@ class HomeScreen(Screen):
         tagline = pygame.Rect(inner.x, inner.y, inner.width, m.px(36))
         draw_text(
             surface,
-            game_title("pillars") + " · " + game_title("builders"),
+            " · ".join(game_title(s.name) for s in specs()),
             tagline,
             m.text,
             theme.MUTED,
@@ -105,31 +107,21 @@ class HomeScreen(Screen):
         del w, h
 
     def resume(self, game_id: int) -> None:
-        from .game import open_game
-
         assert self.app.journal is not None
         self.app.session = self.app.journal.resume(game_id)
-        open_game(self.app)
+        self.app.open_game()
 
     def new_game(self) -> None:
-        from .setup import SetupScreen
-
-        self.app.show(SetupScreen(self.app))
+        self.app.go("setup")
 
     def others(self) -> None:
-        from .history import GamesScreen
-
-        self.app.show(GamesScreen(self.app, unfinished=True))
+        self.app.go("games", unfinished=True)
 
     def history(self) -> None:
-        from .history import GamesScreen
-
-        self.app.show(GamesScreen(self.app, unfinished=False))
+        self.app.go("games", unfinished=False)
 
     def settings(self) -> None:
-        from .settings import SettingsScreen
-
-        self.app.show(SettingsScreen(self.app))
+        self.app.go("settings")
 
 
 class ErrorScreen(Screen):
@@ -160,12 +152,3 @@ class ErrorScreen(Screen):
 
     def quit(self) -> None:
         self.app.running = False
-
-
-def game_title(name: str) -> str:
-    """The game's title in the current language."""
-    if name == "pillars":
-        return _("The Pillars of the Earth")
-    if name == "builders":
-        return _("The Builders: Middle Ages")
-    return name

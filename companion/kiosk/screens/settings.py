@@ -84,6 +84,4 @@ class SettingsScreen(Screen):
         self.app.save_config()
 
     def back(self) -> None:
-        from .home import HomeScreen
-
-        self.app.show(HomeScreen(self.app))
+        self.app.go("home")

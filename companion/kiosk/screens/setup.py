@@ -9,13 +9,15 @@ from typing import Any
 import pygame
 
 from companion.engine import COLOURS, PlayerSpec, RulesError, get_game
+from companion.engine.registry import spec as game_spec
+from companion.engine.registry import specs
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.ui import draw_text, grid, split_h, split_v
+from companion.kiosk.words import game_title, words_for
 
 from .base import Screen
-from .home import game_title
 
 
 def colour_name(colour: str) -> str:
@@ -25,9 +27,9 @@ def colour_name(colour: str) -> str:
 class SetupScreen(Screen):
     """Choose the game and the table; Start opens the game screen."""
 
-    def __init__(self, app: Any, game: str = "pillars") -> None:
+    def __init__(self, app: Any, game: str | None = None) -> None:
         super().__init__(app)
-        self.game = game
+        self.game = game if game is not None else specs()[0].name
         self.count = 4
         self.seats: list[tuple[str, str]] = [("", c) for c in COLOURS]  # (name, colour)
         self.start = 0
@@ -55,8 +57,9 @@ class SetupScreen(Screen):
         # Game
         lab, rest = split_h(rows[0], 2, 3, gap=m.gap)
         draw_text(surface, _("Game"), lab, m.text, theme.MUTED, align="left")
-        cells = grid(rest, 2, 2, m.gap)
-        for name, cell in zip(("pillars", "builders"), cells, strict=True):
+        names = [s.name for s in specs()]
+        cells = grid(rest, len(names), min(2, len(names)), m.gap)
+        for name, cell in zip(names, cells, strict=True):
             self.button(
                 surface,
                 cell,
@@ -69,7 +72,9 @@ class SetupScreen(Screen):
         # Players
         lab, rest = split_h(rows[1], 2, 3, gap=m.gap)
         draw_text(surface, _("Players"), lab, m.text, theme.MUTED, align="left")
-        for n, cell in zip((2, 3, 4), grid(rest, 3, 3, m.gap), strict=True):
+        spec = game_spec(self.game)
+        counts = range(max(2, spec.min_players), spec.max_players + 1)
+        for n, cell in zip(counts, grid(rest, len(counts), len(counts), m.gap), strict=True):
             self.button(
                 surface,
                 cell,
@@ -119,25 +124,17 @@ class SetupScreen(Screen):
                 "virtual",
             )
         ]
-        if self.game == "builders":
-            coins = self.options.get("coins", "separate")
+        words = words_for(self.game)
+        for name, opt in game_spec(self.game).options.items():
+            if name in game_spec(self.game).unofficial_options:
+                continue
             rows.append(
                 (
-                    _("Taking coins"),
-                    [("separate", _("Each action alone")), ("cumulative", _("Cumulative"))],
-                    coins,
-                    lambda v: self.options.__setitem__("coins", v),
-                    "coins",
-                )
-            )
-            nxt = self.options.get("show_next_worker", False)
-            rows.append(
-                (
-                    _("Next worker"),
-                    [(False, _("Hidden")), (True, _("Shown"))],
-                    nxt,
-                    lambda v: self.options.__setitem__("show_next_worker", v),
-                    "next",
+                    words.option_label(name),
+                    [(value, words.choice_label(name, value)) for value in opt.choices],
+                    self.options.get(name, opt.default),
+                    partial(self.set_option, name),
+                    name,
                 )
             )
         return rows
@@ -190,6 +187,12 @@ class SetupScreen(Screen):
     def set_game(self, name: str) -> None:
         self.game = name
         self.options = {}
+        spec = game_spec(name)
+        self.count = max(2, min(self.count, spec.max_players), spec.min_players)
+        self.start = min(self.start, self.count - 1)
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
 
     def set_count(self, n: int) -> None:
         self.count = n
@@ -227,9 +230,7 @@ class SetupScreen(Screen):
         self.app.show(NameScreen(self.app, self, i))
 
     def back(self) -> None:
-        from .home import HomeScreen
-
-        self.app.show(HomeScreen(self.app))
+        self.app.go("home")
 
     def begin(self) -> None:
         game = get_game(self.game)
@@ -243,9 +244,7 @@ class SetupScreen(Screen):
             self.app.refuse(_("No journal: the game could not be saved"))
             return
         self.app.session = self.app.journal.start(setup, seed=self.app.rng.randrange(2**31))
-        from .game import open_game
-
-        open_game(self.app)
+        self.app.open_game()
 
 
 KEYS = [

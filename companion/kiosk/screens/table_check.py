@@ -1,6 +1,6 @@
 """The table check: what the overhead camera sees against what the engine holds.
 
-It lists every difference ``companion.vision.table.differences`` finds between the cards in
+It lists every difference the camera device's ``check_table`` finds between the cards in
 each zone of the table and the game's state, refreshed every second from the camera's latest
 frame; or says why it cannot tell (no camera, the camera offline, corner markers out of view).
 It reads only: nothing here changes the game.
@@ -12,9 +12,11 @@ from typing import Any
 
 import pygame
 
+from companion.engine.registry import spec as game_spec
 from companion.kiosk import theme
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, area_name
 from companion.kiosk.ui import draw_text, panel
+from companion.kiosk.words import card_name
 
 from .base import Screen
 
@@ -22,11 +24,35 @@ REFRESH_SECONDS = 1.0
 
 
 def camera_of(app: Any) -> Any | None:
-    """The app's camera device (one with ``markers()``), or None."""
+    """The app's camera device (one with ``check_table()``), or None."""
     for d in app.devices:
-        if callable(getattr(d, "markers", None)):
+        if callable(getattr(d, "check_table", None)):
             return d
     return None
+
+
+def zone_name(zone: Any, state: Any) -> str:
+    """A table zone in plain words: ``Kingsbridge``, ``Ann's craftsmen``..."""
+    if zone.area is not None:
+        return area_name(zone.area)
+    name = state.setup.players[zone.seat].name if zone.seat is not None else ""
+    if zone.role == "craftsmen":
+        return _("{name}'s craftsmen", name=name)
+    if zone.role == "sites":
+        return _("{name}'s building sites", name=name)
+    return _("{name}'s idle workers", name=name)
+
+
+def difference_text(game: str, diff: Any, state: Any) -> str:
+    """One difference between the table and the engine, in the table's language."""
+    name = card_name(game, diff.card)
+    if diff.kind == "moved":
+        return _("{card} is in {there} on the table, in {here} for the engine", card=name,
+                 there=zone_name(diff.zone, state), here=zone_name(diff.engine_zone, state))
+    if diff.kind == "missing":
+        return _("{card} is missing from {zone}", card=name, zone=zone_name(diff.zone, state))
+    return _("{card} is in {zone} on the table, but not for the engine", card=name,
+             zone=zone_name(diff.zone, state))
 
 
 class TableCheckScreen(Screen):
@@ -57,21 +83,15 @@ class TableCheckScreen(Screen):
         elif not camera.online:
             self.notice = _("Camera offline")
         else:
-            from companion.vision.table import differences, layout, read_table
-
-            game = session.game.name
-            zones = layout(
-                game,
-                len(session.state.setup.players),
-                getattr(getattr(camera, "config", None), "zones", None),
-            )
-            view = read_table(camera.markers(), game, zones)
-            if not view.ok:
+            spec = game_spec(session.game.name)
+            result = camera.check_table(spec, session.state)
+            if not result.ok:
                 self.notice = _(
-                    "Show all four corner markers to the camera ({n} of 4 seen)", n=view.corners
+                    "Show all four corner markers to the camera ({n} of 4 seen)", n=result.corners
                 )
             else:
-                self.lines = differences(game, session.state, view.seen, zones)
+                self.lines = [difference_text(spec.name, d, session.state)
+                              for d in result.differences]
                 self.good = not self.lines
                 self.notice = (
                     _("The table matches the engine")
@@ -93,13 +113,9 @@ class TableCheckScreen(Screen):
             self.app.show(self.previous)
             return
         if self.app.session is not None:
-            from .game import open_game
-
-            open_game(self.app)
+            self.app.open_game()
             return
-        from .home import HomeScreen
-
-        self.app.show(HomeScreen(self.app))
+        self.app.go("home")
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m

@@ -10,12 +10,13 @@ Cards the table turns over to refill a row are tapped in (or drawn by the compan
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pygame
 
+from companion.builders import BuildersGame
 from companion.builders.actions import (
     BUY_ACTION,
     END_TURN,
@@ -24,18 +25,18 @@ from companion.builders.actions import (
     Start,
     TakeCoins,
 )
-from companion.builders.cards import BUILDING, RESOURCES, WAGE, WORKER
-from companion.builders.rules import ACTION_PRICE, COIN_TABLE, END_VP
+from companion.builders.cards import BUILDING, RESOURCES, WORKER
 from companion.builders.state import BuildersState
-from companion.engine import CHANCE
+from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, builders_action_help, card_name, short_card_name
+from companion.kiosk.i18n import _, builders_action_help
 from companion.kiosk.inputs import Card, Input
+from companion.kiosk.screens.base import GameScreen
+from companion.kiosk.screens.game import open_game, virtual_draw
+from companion.kiosk.screens.overlays import help_frame
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
-
-from .base import GameScreen
-from .game import open_game, virtual_draw
+from companion.kiosk.words import card_name, short_card_name, words_for
 
 CELEBRATE_SECONDS = 1.5
 
@@ -56,6 +57,8 @@ def screen_key(state: BuildersState) -> str:
 
 class BuildersScreen(GameScreen):
     """The table screen for a game of The Builders."""
+
+    game: BuildersGame
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -90,44 +93,18 @@ class BuildersScreen(GameScreen):
             super().handle(inp)
 
     def card_seen(self, seen: Card) -> None:
-        """A card read by the camera: the card the table is dealing now, or refused."""
-        state = self.state
-        if seen.game != "builders":
-            self.app.refuse(_("That card belongs to The Pillars of the Earth, not to this game"))
+        """A card read by the camera: the engine says which reveal it is, or why it cannot
+        be (the refusal is shown in the table's language, and on the camera's chip)."""
+        if self.foreign_card(seen):
             return
-        if not state.pending:
-            self.app.refuse(
-                _(
-                    "{card} was shown, but no card is being revealed now",
-                    card=card_name("builders", seen.card),
-                )
-            )
+        try:
+            outcome = self.game.outcome_for_card(self.state, seen.card)
+        except RulesError as exc:
+            reason = words_for(self.game.name).refusal(exc, self.state)
+            self.app.refuse(reason)
+            self.app.notify("card-refused", reason)
             return
-        for action, p in self.game.chance_outcomes(state):
-            if p > 0 and getattr(action, "card", None) == seen.card:
-                self.take(action)
-                return
-        step = state.pending[0]
-        wanted_worker = step in ("reveal worker", "next worker", "deal apprentice")
-        if (seen.card in WORKER) != wanted_worker:
-            what = _("a worker card") if wanted_worker else _("a building card")
-            self.app.refuse(
-                _(
-                    "The table is dealing {what}, not {card}",
-                    what=what,
-                    card=card_name("builders", seen.card),
-                )
-            )
-            return
-        if step == "deal apprentice" and WORKER[seen.card].rank != "apprentice":
-            self.app.refuse(
-                _(
-                    "Only an Apprentice is dealt now, not {card}",
-                    card=card_name("builders", seen.card),
-                )
-            )
-            return
-        self.app.refuse(_("{card} is already in play", card=card_name("builders", seen.card)))
+        self.take(outcome)
 
     def act(self, action: Any) -> None:
         self.take(action)
@@ -137,33 +114,29 @@ class BuildersScreen(GameScreen):
         if not self.app.play(action):
             return
         after = self.state
-        done = []
-        for spec, a, b in zip(before.setup.players, before.players, after.players, strict=True):
-            for card in b.finished:
-                if card not in a.finished:
-                    c = BUILDING[card]
-                    done.append(
-                        _(
-                            "{name} completes {card}: +{coins} coins, +{vp} VP",
-                            name=spec.name,
-                            card=card_name("builders", card),
-                            coins=c.coins,
-                            vp=c.vp,
-                        )
-                    )
+        done = [
+            _(
+                "{name} completes {card}: +{coins} coins, +{vp} VP",
+                name=before.setup.players[c.seat].name
+                if c.seat < len(before.setup.players)
+                else _("the Automa"),
+                card=card_name(self.game.name, c.card),
+                coins=c.coins,
+                vp=c.vp,
+            )
+            for c in self.game.completions(before, after)
+        ]
         if done:
             self.celebrate = (CELEBRATE_SECONDS, done)
             self.app.sounds.play("score")
-        if after.end and not before.end:
+        if self.game.end_reason(after) and not self.game.end_reason(before):
             self.app.toast(self.end_notice(), good=True, now=True)
         self.selected = None
         self.after_play()
 
     def turns_left(self) -> int:
         """Turns still to play in the last round, the current one included."""
-        state = self.state
-        n = len(state.players)
-        return (state.setup.start_player - state.turn_player - 1) % n + 1
+        return self.game.turns_left(self.state) or 0
 
     def end_notice(self) -> str:
         return _("17 VP reached: the round is completed, {n} more turns", n=self.turns_left())
@@ -446,7 +419,6 @@ class BuildersScreen(GameScreen):
             inner.width,
             inner.height - head_h - idle_h - m.px(22) - m.gap * 3,
         )
-        sent = dict(state.sent)
         legal = {str(a) for a in self.game.legal_actions(state)}
         row_h = m.touch
         fit = max(1, (sites_r.height + m.gap) // (row_h + m.gap))
@@ -480,10 +452,10 @@ class BuildersScreen(GameScreen):
                 lines=2,
             )
         for site, cell in zip(shown, cells, strict=True):
-            cost = sent.get(site.card, 0) + 1
+            cost = self.game.send_cost(state, site.card)
             if self.selected is not None:
                 action = Send(self.selected, site.card)
-                wage = WAGE[self.selected]
+                wage = self.game.wage(self.selected)
                 self.action_button(
                     surface,
                     cell,
@@ -564,7 +536,7 @@ class BuildersScreen(GameScreen):
                 key=f"select {w}",
                 selected=self.selected == w,
                 size=m.px(13),
-                sub=_("wage {n}", n=WAGE[w]),
+                sub=_("wage {n}", n=self.game.wage(w)),
             )
 
     def next_site_page(self) -> None:
@@ -583,11 +555,11 @@ class BuildersScreen(GameScreen):
         cells = split_h(area, 1, 1, 1, 1.4, 1.2, gap=m.gap)
         for k, cell in zip((1, 2, 3), cells, strict=False):
             action = TakeCoins(k)
-            gain = COIN_TABLE[k]
+            gain = self.game.coins_for(state, k)
             self.action_button(
                 surface,
                 cell,
-                _("+{n} coins", n=gain),
+                _("+{n} coins", n=gain) if gain is not None else _("{n} AP", n=k),
                 action,
                 legal,
                 sub=_("{n} AP", n=k),
@@ -601,7 +573,7 @@ class BuildersScreen(GameScreen):
             key="buy action",
             enabled="buy action" in legal,
             why=lambda: self.reason(BUY_ACTION),
-            sub=_("{n} coins", n=ACTION_PRICE),
+            sub=_("{n} coins", n=self.game.action_price),
             size=m.small,
         )
         self.button(
@@ -635,7 +607,7 @@ class BuildersScreen(GameScreen):
             draw_text(surface, spec.name, r1, m.small, fg, bold=True, lines=1)
             draw_text(
                 surface,
-                _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=END_VP, coins=p.coins),
+                _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=self.game.end_vp, coins=p.coins),
                 r2,
                 m.px(13),
                 fg,
@@ -646,7 +618,7 @@ class BuildersScreen(GameScreen):
     def _picker(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         state = self.state
-        step = state.pending[0]
+        step = self.game.waiting_for(state) or ""
         title = {
             "reveal building": _("Tap the building card dealt into the row"),
             "next building": _("Tap the building now on top of the deck"),
@@ -656,15 +628,16 @@ class BuildersScreen(GameScreen):
                 "Tap the Apprentice dealt to {name}",
                 name=state.setup.players[state.pending_seat].name,
             ),
-        }[step]
+        }.get(step, "")
         outcomes = [a for a, p in self.game.chance_outcomes(state) if p > 0]
+        card_of = self.game.card_of
         head = pygame.Rect(area.x, area.y, area.width, m.px(32))
         draw_text(surface, title, head, m.text, theme.TEXT, align="left", lines=1)
         foot = pygame.Rect(area.x, area.bottom - m.touch, area.width, m.touch)
         body = pygame.Rect(
             area.x, head.bottom + m.gap, area.width, foot.y - head.bottom - m.gap * 2
         )
-        outcomes.sort(key=lambda a: card_name("builders", a.card))
+        outcomes.sort(key=lambda a: card_name(self.game.name, card_of(a) or ""))
         cols = 3 if m.portrait else 4
         row_h = m.px(44)
         fit = max(1, (body.height + m.gap) // (row_h + m.gap)) * cols
@@ -687,7 +660,7 @@ class BuildersScreen(GameScreen):
             shown = outcomes
             cells = grid(body, fit, cols, m.gap, row_h)
         for action, cell in zip(shown, cells, strict=False):
-            card = action.card
+            card = card_of(action) or ""
             self.button(
                 surface,
                 cell,
@@ -706,10 +679,7 @@ class BuildersScreen(GameScreen):
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
-        panel(surface, area, theme.PANEL, border=theme.ACCENT)
-        inner = area.inflate(-m.gap * 3, -m.gap * 3)
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(inner.x, inner.y, inner.width, foot.y - inner.y - m.gap)
+        body, foot = help_frame(self, surface, area)
         kinds = ("start", "recruit", "send", "coins", "buy action", "end turn")
         rows = split_v(body, *([1] * len(kinds)), gap=m.gap)
         for kind, row in zip(kinds, rows, strict=True):
@@ -750,47 +720,4 @@ class BuildersScreen(GameScreen):
         )
 
 
-def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
-    """Screens of The Builders for ``companion screenshots``."""
-    from companion.kiosk.screenshots import enter_position, find_prefixes
-
-    keys = ["reveal", "turn", "turn-sites", "last-round", "over"]
-    prefixes = find_prefixes("builders", keys, players=3)
-    for key in keys:
-        if key not in prefixes:
-            continue
-        setup, actions = prefixes[key]
-
-        enter = partial(
-            enter_position, journal=journal, setup=setup, actions=actions, virtual_deck=False
-        )
-
-        yield f"builders-{key}", enter
-        if key == "turn-sites":
-
-            def selected(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                me = app.session.state.players[app.session.state.turn_player]
-                app.screen.selected = me.idle[0]
-
-            yield "builders-send", selected
-
-            def celebrate(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                card = BUILDING["abbaye"]
-                line = _(
-                    "{name} completes {card}: +{coins} coins, +{vp} VP",
-                    name="Ann",
-                    card=card_name("builders", card.id),
-                    coins=card.coins,
-                    vp=card.vp,
-                )
-                app.screen.celebrate = (1.0, [line])
-
-            yield "builders-complete", celebrate
-
-            def helped(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.help_open = True
-
-            yield "builders-help", helped
+__all__ = ["BuildersScreen", "screen_key"]

@@ -1,279 +1,60 @@
-"""The Pillars of the Earth at the table: one screen that follows the round step by step.
-
-The top bar says the round, the step and whose decision it is; the players' panel shows
-everyone's VP, gold, resources, workers and craftsmen; the decision panel offers exactly what
-the engine allows now.  Cards the table reveals are tapped in from a picker of the cards still
-possible (or drawn by the companion with the virtual deck); DRAW and ROLL replace the bag and
-the die.  Anything with effects beyond the tap (a reveal, an event, the end of a round) is
-previewed and confirmed before it is committed.
-"""
+"""The step panels of the Pillars screen: the top bar, the players, and one panel per step of
+the round (the draft, the draw and the board, the market, the cathedral...), with the small
+choices each panel holds (quantities, the conversion, cubes to give back)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import (
-    _,
-    area_name,
-    card_name,
-    resource_name,
-    short_card_name,
-    space_name,
-    step_help,
-)
-from companion.kiosk.inputs import Card, Input
+from companion.kiosk.i18n import _, resource_name
+from companion.kiosk.screens.base import GameScreen
+from companion.kiosk.screens.game import Preview
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
+from companion.kiosk.words import card_name, short_card_name
 from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
 
-from .base import GameScreen
-from .game import Preview, open_game, pillars_changes, virtual_draw
-
-CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
-
-DRAW_SECONDS = 0.8
-ROLL_SECONDS = 1.0
-
-
-def step_title(step: str) -> str:
-    """A short title for each step of the round."""
-    return {
-        "privilege": _("Reveal privilege cards"),
-        "craftsman": _("Reveal craftsmen for Shiring"),
-        "resource": _("Reveal resource cards"),
-        "peek": _("Ellen sees the coming event"),
-        "draft": _("Phase I: take a card or pass"),
-        "draft-discard": _("Too many craftsmen: discard one"),
-        "draw": _("Phase II: draw a master builder"),
-        "place": _("Phase II: place or pass"),
-        "parked": _("Phase II: place a passed builder"),
-        "event": _("Phase III: the event"),
-        "archbishop": _("Archbishop's Office"),
-        "thomas": _("Thomas: protection?"),
-        "lose": _("Give up a craftsman"),
-        "boost": _("A craftsman works once more"),
-        "roll": _("King's Court: roll the tax die"),
-        "taxfree": _("Tax exemption?"),
-        "shiring-discard": _("Too many craftsmen: discard one"),
-        "market": _("The market"),
-        "cathedral": _("The cathedral"),
-        "return": _("Keep at most 5 resources"),
-        "over": _("Game over"),
-    }[step]
+from .words import (
+    CARD_STEPS,
+    action_label,
+    board_label,
+    formula,
+    short_craftsman,
+    step_title,
+    without_details,
+)
 
 
-class PillarsScreen(GameScreen):
-    """The table screen for a game of Pillars."""
+class PillarsPanels(GameScreen):
+    """The drawing half of :class:`~companion.kiosk.pillars.screen.PillarsScreen`."""
 
     game: PillarsGame
-
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.preview: Preview | None = None
-        self.result: tuple[str, list[tuple[str, str]]] | None = None
-        self.anim: tuple[str, float, Any] | None = None  # kind, time left, value
-        self.local_key: tuple[int, str, int] | None = None
-        self.qty = {r: 1 for r in D.RESOURCES}
-        self.conv: dict[str, int] = {}
-        self.ret: dict[str, int] = {}
-        self.remigius = False
-        self.tax_roll: tuple[Any, int] | None = None
+    preview: Preview | None
+    result: tuple[str, list[tuple[str, str]]] | None
+    anim: tuple[str, float, Any] | None
+    qty: dict[str, int]
+    conv: dict[str, int]
+    ret: dict[str, int]
+    remigius: bool
 
     @property
     def state(self) -> Any:
         return self.session.state
 
-    def on_show(self) -> None:
-        self.after_play()
+    if TYPE_CHECKING:  # the flow half (screen.py) provides these
 
-    # -- flow ------------------------------------------------------------------------------
-    def after_play(self) -> None:
-        """After every committed action: virtual cards, the end, fresh local choices."""
-        virtual_draw(self.app, lambda s: s.step in CARD_STEPS)
-        self.show_tax()
-        if self.game.is_over(self.state) and self.anim is None and self.result is None:
-            open_game(self.app)
-            return
-        key = (self.state.round, self.state.step, self.state.turn)
-        if key != self.local_key:
-            self.local_key = key
-            self.qty = {r: 1 for r in D.RESOURCES}
-            self.remigius = False
-            self.ret = {}
-            if self.state.step == "cathedral":
-                self.conv = dict(self.game.best_conversion(self.state).uses)
-            else:
-                self.conv = {}
+        def propose(self, action: Action) -> None: ...
 
-    def handle(self, inp: Input) -> None:
-        if isinstance(inp, Card):
-            self.card_seen(inp)
-        else:
-            super().handle(inp)
+        def draw_builder(self) -> None: ...
 
-    def card_seen(self, seen: Card) -> None:
-        """A card read by the camera: the outcome of the reveal the table is waiting for, or
-        refused with the reason."""
-        state = self.state
-        if seen.game != "pillars":
-            self.app.refuse(_("That card belongs to The Builders, not to this game"))
-            return
-        if self.preview is not None:
-            return  # one reveal at a time: the table confirms what it showed first
-        if state.step not in CARD_STEPS:
-            self.app.refuse(
-                _(
-                    "{card} was shown, but no card is being revealed now",
-                    card=card_name("pillars", seen.card),
-                )
-            )
-            return
-        for action, p in self.game.chance_outcomes(state):
-            if p > 0 and str(action.args[0]) == seen.card:
-                self.propose(action)
-                return
-        self.app.refuse(why_not_revealed(state, seen.card))
-
-    def act(self, action: Any) -> None:
-        self.propose(action)
-
-    def propose(self, action: Action) -> None:
-        """Take ``action``; first preview it when it reveals a card or changes more than the
-        acting player's own holdings."""
-        state = self.state
-        try:
-            after = self.game.apply(state, action)
-        except RulesError as exc:
-            self.app.refuse(str(exc))
-            return
-        chance = self.game.current_player(state) == CHANCE
-        changes = pillars_changes(state, after)
-        actor = state.setup.players[state.turn].colour if state.turn >= 0 else ""
-        others = [c for c in changes if c[0] != actor]
-        if chance or others or after.round != state.round or after.over:
-            title = describe_action(action, state)
-            self.preview = Preview(action, after, title, changes)
-            return
-        self.commit(action)
-
-    def commit(self, action: Action) -> bool:
-        before = self.state
-        if not self.app.play(action):
-            return False
-        self.qty = {r: 1 for r in D.RESOURCES}
-        if action.verb == "draw":
-            self.app.sounds.play("draw")
-        elif action.verb == "roll":
-            self.app.sounds.play("roll")
-        elif self.state.round != before.round or self.state.over:
-            self.app.sounds.play("score")
-        self.after_play()
-        return True
-
-    def confirm_preview(self) -> None:
-        p = self.preview
-        self.preview = None
-        if p is not None:
-            self.commit(p.action)
-
-    def cancel_preview(self) -> None:
-        self.preview = None
-
-    def draw_builder(self) -> None:
-        """DRAW: the companion's bag.  The draw is committed, then shown with a short
-        animation."""
-        if self.state.step != "draw":
-            return
-        outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
-        if self.commit(outcome):
-            self.anim = ("draw", DRAW_SECONDS, str(outcome.args[0]))
-
-    def roll_die(self) -> None:
-        """ROLL: the tax die, committed, then animated, then who paid what."""
-        if self.state.step != "roll":
-            return
-        before = self.state
-        outcome = sample(self.game.chance_outcomes(before), self.app.rng)
-        self.tax_roll = (before, int(outcome.args[0]))
-        if self.commit(outcome):
-            self.anim = ("roll", ROLL_SECONDS, int(outcome.args[0]))
-            self.show_tax()
-        else:
-            self.tax_roll = None
-
-    def show_tax(self) -> None:
-        """Who paid what, once the tax is paid (after any exemption card was decided)."""
-        if self.tax_roll is None or self.state.step == "taxfree":
-            return
-        before, value = self.tax_roll
-        self.tax_roll = None
-        changes = pillars_changes(before, self.state)
-        self.result = (_("Tax: the die shows {n}", n=value), changes or [("", _("Nobody pays"))])
-
-    def update(self, dt: float) -> bool:
-        if self.anim is None:
-            return False
-        kind, left, value = self.anim
-        left -= dt
-        if left <= 0:
-            self.anim = None
-            if self.game.is_over(self.state) and self.result is None:
-                open_game(self.app)
-        else:
-            self.anim = (kind, left, value)
-        return True
-
-    def animating(self) -> bool:
-        return self.anim is not None
-
-    def undo(self) -> None:
-        self.preview = None
-        self.result = None
-        self.app.undo()
-        self.local_key = None
-        self.after_play()
-
-    def back(self) -> None:
-        if self.preview is not None:
-            self.preview = None
-        elif self.help_open:
-            self.help_open = False
-        elif self.result is not None:
-            self.result = None
-        else:
-            self.home()
-
-    # -- drawing ---------------------------------------------------------------------------
-    def render(self, surface: pygame.Surface) -> None:
-        m = self.m
-        state = self.state
-        body = self._top(surface)
-        if m.portrait:
-            decision, players = split_v(body.inflate(-m.gap * 2, -m.gap * 2), 3, 2, gap=m.gap)
-        else:
-            players, decision = split_h(body.inflate(-m.gap * 2, -m.gap * 2), 2, 3, gap=m.gap)
-        self._players(surface, players)
-        if self.anim is not None:
-            self._animation(surface, decision)
-        elif self.result is not None:
-            self._result(surface, decision)
-        elif self.preview is not None:
-            self._preview(surface, decision)
-        elif self.help_open:
-            self._help(surface, decision)
-        else:
-            self._decision(surface, decision, state)
-        self.roles.setdefault("undo", self.undo)
-        self.roles.setdefault("help", self.toggle_help)
+        def roll_die(self) -> None: ...
 
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
@@ -381,6 +162,7 @@ class PillarsScreen(GameScreen):
                 theme.TEXT,
                 align="left",
                 lines=1,
+                min_size=m.px(10),  # two-digit counts (10+ cubes before the cathedral)
             )
         workers = s.workers + s.gray
         placed = sum(D.RESOURCE_CARDS[c].workers for c in s.cards)
@@ -961,241 +743,3 @@ class PillarsScreen(GameScreen):
 
     def change_ret(self, name: str, delta: int, cap: int = 99) -> None:
         self.ret[name] = max(0, min(cap, self.ret.get(name, 0) + delta))
-
-    # -- overlays in the decision panel ------------------------------------------------------
-    def _lines(
-        self, surface: pygame.Surface, area: pygame.Rect, lines: list[tuple[str, str]]
-    ) -> None:
-        m = self.m
-        if not lines:
-            return
-        row_h = min(m.px(56), area.height // max(1, len(lines)))
-        for k, (colour, text) in enumerate(lines):
-            r = pygame.Rect(area.x, area.y + k * row_h, area.width, row_h)
-            c = theme.PLAYER.get(colour, theme.TEXT)
-            if colour:
-                pygame.draw.rect(surface, c, (r.x, r.y + 4, m.px(6), r.height - 8))
-            draw_text(
-                surface,
-                text,
-                pygame.Rect(r.x + m.px(12), r.y, r.width - m.px(12), r.height),
-                m.small,
-                theme.TEXT,
-                align="left",
-                lines=2,
-                min_size=m.px(10),
-            )
-
-    def _preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
-        p = self.preview
-        assert p is not None
-        panel(surface, area, theme.PANEL, border=theme.ACCENT)
-        inner = area.inflate(-m.gap * 2, -m.gap * 2)
-        title_r = pygame.Rect(inner.x, inner.y, inner.width, m.px(56))
-        draw_text(surface, p.title, title_r, m.large, theme.ACCENT, bold=True, lines=2)
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(
-            inner.x, title_r.bottom + m.gap, inner.width, foot.y - title_r.bottom - m.gap * 2
-        )
-        lines = p.lines or [("", _("Nothing else changes"))]
-        self._lines(surface, body, lines)
-        cancel_r, ok_r = split_h(foot, 1, 1, gap=m.gap)
-        self.button(surface, cancel_r, _("Cancel"), self.cancel_preview, key="cancel", role="back")
-        self.button(
-            surface,
-            ok_r,
-            _("Confirm"),
-            self.confirm_preview,
-            key="confirm",
-            role="confirm",
-            fill=theme.ACCENT,
-            text_colour=theme.OUTLINE,
-        )
-
-    def _result(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
-        assert self.result is not None
-        title, lines = self.result
-        panel(surface, area, theme.PANEL, border=theme.ACCENT)
-        inner = area.inflate(-m.gap * 2, -m.gap * 2)
-        title_r = pygame.Rect(inner.x, inner.y, inner.width, m.px(56))
-        draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=2)
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(
-            inner.x, title_r.bottom + m.gap, inner.width, foot.y - title_r.bottom - m.gap * 2
-        )
-        self._lines(surface, body, lines)
-        self.button(
-            surface,
-            foot,
-            _("Continue"),
-            self.dismiss_result,
-            key="continue",
-            role="confirm",
-            fill=theme.ACCENT,
-            text_colour=theme.OUTLINE,
-        )
-
-    def dismiss_result(self) -> None:
-        self.result = None
-        if self.game.is_over(self.state):
-            open_game(self.app)
-
-    def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
-        panel(surface, area, theme.PANEL, border=theme.ACCENT)
-        inner = area.inflate(-m.gap * 3, -m.gap * 3)
-        title_r = pygame.Rect(inner.x, inner.y, inner.width, m.px(40))
-        draw_text(
-            surface, step_title(self.state.step), title_r, m.large, theme.ACCENT, bold=True, lines=1
-        )
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(
-            inner.x, title_r.bottom + m.gap, inner.width, foot.y - title_r.bottom - m.gap * 2
-        )
-        draw_text(
-            surface,
-            step_help(self.state.step),
-            body,
-            m.text,
-            theme.TEXT,
-            align="left",
-            valign="top",
-            lines=10,
-            min_size=m.px(12),
-        )
-        self.help_footer(surface, foot)
-
-    def _animation(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
-        assert self.anim is not None
-        kind, left, value = self.anim
-        total = DRAW_SECONDS if kind == "draw" else ROLL_SECONDS
-        t = 1 - left / total
-        if kind == "draw":
-            colour = value
-            if t < 0.6:
-                wobble = int(math.sin(t * 40) * m.px(10))
-                bag = pygame.Rect(0, 0, area.width // 3, area.height // 2)
-                bag.center = (area.centerx + wobble, area.centery)
-                pygame.draw.ellipse(surface, (120, 90, 60), bag)
-                draw_text(surface, _("Drawing…"), area, m.large, theme.TEXT)
-            else:
-                panel(surface, area, theme.PLAYER[colour])
-                name = next(p.name for p in self.state.setup.players if p.colour == colour)
-                draw_text(surface, name, area, m.huge, theme.PLAYER_TEXT[colour], bold=True)
-        else:
-            face = value if t > 0.75 else (2, 3, 4, 5, 3, 4)[int(t * 24) % 6]
-            die = pygame.Rect(
-                0, 0, min(area.width, area.height) // 2, min(area.width, area.height) // 2
-            )
-            die.center = area.center
-            panel(surface, die, theme.TEXT, radius=die.width // 6)
-            draw_text(surface, str(face), die, m.huge * 2, theme.OUTLINE, bold=True)
-
-
-def short_craftsman(card: str) -> str:
-    """A short name for the players' panel."""
-    return short_card_name("pillars", card)
-
-
-def why_not_revealed(state: Any, card: str) -> str:
-    """Why a card shown to the camera cannot be the one the table is revealing."""
-    name = card_name("pillars", card)
-    kinds: dict[str, Collection[str]] = {
-        "privilege": D.PRIVILEGES,
-        "craftsman": D.CRAFTSMEN,
-        "resource": D.RESOURCE_CARDS,
-        "event": D.EVENTS,
-        "peek": D.EVENTS,
-    }
-    if card not in kinds[state.step]:
-        return _(
-            "The table is revealing {what}, not {card}", what=step_title(state.step), card=name
-        )
-    if state.step == "craftsman" and D.CRAFTSMEN[card].round != state.round:
-        return _(
-            "{card} is a craftsman of round {r}; this is round {n}",
-            card=name,
-            r=D.CRAFTSMEN[card].round,
-            n=state.round,
-        )
-    if state.step == "privilege" and state.round < D.ROUNDS and card in D.LAST_ROUND_PRIVILEGES:
-        return _("{card} comes out only in round 6", card=name)
-    return _("{card} has already been revealed", card=name)
-
-
-def without_details(name: str) -> str:
-    """A card name without its bracketed details: ``Prior Philip (+1 VP ...)`` -> ``Prior
-    Philip`` (also with the full-width brackets of Chinese and Japanese)."""
-    for bracket in (" (", "（", "("):
-        if bracket in name:
-            return name.split(bracket)[0].strip()
-    return name
-
-
-def board_label(area: str) -> str:
-    """The area's name as a label on the board drawing (no leading article in English)."""
-    name = area_name(area)
-    return name[4:5].upper() + name[5:] if name.startswith("the ") else name
-
-
-def formula(kind: str) -> str:
-    """What one use of a craftsman kind does, e.g. ``1 stone → 2 VP``."""
-    spec = D.KINDS[kind]
-    ins = [f"{n} {resource_name(D.RESOURCES[r])}" for r, n in enumerate(spec.inputs[:4]) if n]
-    if spec.inputs[4]:
-        ins.append(_("{n} gold", n=spec.inputs[4]))
-    outs = []
-    if spec.vp:
-        outs.append(_("{n} VP", n=spec.vp))
-    if spec.gold:
-        outs.append(_("{n} gold", n=spec.gold))
-    return " + ".join(ins) + " → " + " + ".join(outs)
-
-
-def action_label(action: Action) -> str:
-    """A button label for a decision, in the current language."""
-    verb = action.verb
-    arg = str(action.args[0]) if action.args else ""
-    if verb == "archbishop":
-        if arg == "protect":
-            return _("Protection from the event")
-        return _("Take 1 {res} from the market", res=resource_name(arg))
-    if verb == "play":
-        return _("Play it now")
-    if verb == "keep":
-        return _("Keep it for later")
-    if verb in ("lose", "boost", "discard", "craft"):
-        return card_name("pillars", arg)
-    if verb == "pass":
-        return _("Pass")
-    if verb == "done":
-        return _("Done")
-    return str(action)
-
-
-def describe_action(action: Action, state: Any) -> str:
-    """A title for the preview of ``action``."""
-    verb = action.verb
-    arg = str(action.args[0]) if action.args else ""
-    if verb in ("privilege", "craftsman", "resource", "event"):
-        return _("Revealed: {card}", card=card_name("pillars", arg))
-    if verb == "take":
-        return _("Take {card}", card=card_name("pillars", arg))
-    if verb in ("place", "remigius"):
-        return _("Place on {space}", space=space_name(arg))
-    if verb == "convert" or verb == "done":
-        return _("The cathedral")
-    if verb in ("buy", "sell"):
-        n = int(action.args[1])
-        return (
-            _("Buy {n} {res}", n=n, res=resource_name(arg))
-            if verb == "buy"
-            else _("Sell {n} {res}", n=n, res=resource_name(arg))
-        )
-    return action_label(action)
-
-
-__all__ = ["PillarsScreen"]

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from .pins import SHARED_USES, PinConfigError, PinMap, describe, load_pins, physical
+from companion.panel.pins import SHARED_USES, PinConfigError, PinMap, describe, load_pins, physical
 
 OK = "OK"
 NOTE = "NOTE"
@@ -52,7 +52,7 @@ class Check:
 
 
 def check_board(model_path: Path) -> Check:
-    from .gpio import pi_model
+    from companion.panel.gpio import pi_model
 
     model = pi_model(model_path)
     if model is None:
@@ -118,7 +118,7 @@ def check_gpio(
 ) -> list[Check]:
     """The pin factory, then one line per configured pin (opened and closed again when there
     is a factory: a pin another program holds, or a button held down now, is reported)."""
-    from .gpio import NoGpio, choose_factory
+    from companion.panel.gpio import NoGpio, choose_factory
 
     lines: list[Check] = []
     factory = None
@@ -184,7 +184,7 @@ def _open_pin(what: str, kind: str, name: str, gpio: int, factory: Any, where: s
 
 def check_camera(model_path: Path, dev_dir: Path) -> list[Check]:
     """OpenCV, picamera2 on a Pi, and the video devices; independent of the camera code."""
-    from .gpio import pi_model
+    from companion.panel.gpio import pi_model
 
     lines: list[Check] = []
     try:
@@ -304,8 +304,7 @@ def checks(
 ) -> list[Check]:
     """Every line of the table, in order (``display=False`` skips opening the display)."""
     from companion.kiosk.config import default_path
-
-    from .gpio import MODEL_FILE
+    from companion.panel.gpio import MODEL_FILE
 
     config_path = config_path or default_path()
     model_path = model_path or MODEL_FILE

@@ -1,0 +1,232 @@
+"""The registry of games: each game package describes itself in one :class:`GameSpec`.
+
+Everything outside a game's own package that needs to know about a game (the journal's BG Stats
+ids, the set-up screen's options, the camera's marker ids, the lamps, the screenshots, the
+conformance test) asks the registry, never compares a game's name.  The engine core imports no
+game: the built-in games are found through the ``companion.games`` entry points of the installed
+package (see ``pyproject.toml``), and a game can also be registered at run time with
+:func:`register` (the tests register a toy third game that way).
+
+Kiosk-side pieces (the screen factory, the screenshot scenes, the words of its actions) are named
+as ``"module:attribute"`` references, loaded by the kiosk with :func:`load_ref`, so a game
+package never imports the kiosk and the kiosk never imports a game by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import metadata
+from types import MappingProxyType
+from typing import Any
+
+from .core import COLOURS, Game, Option
+from .errors import SetupError
+
+ENTRY_POINT_GROUP = "companion.games"
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """One card of a game's catalogue: its stable id, its kind, its English name, and how many
+    physical copies of it the box holds (each copy gets its own camera marker)."""
+
+    id: str
+    kind: str
+    name: str
+    copies: int = 1
+    printed: str | None = None
+    """The name as printed on the physical card, where it differs (the French edition's)."""
+
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class TableZone:
+    """A zone of the table for the camera's table mode: a rectangle (u0, v0, u1, v1) in the
+    coordinates of the four corner markers ((0, 0) top left, (1, 1) bottom right), the kinds of
+    card it checks, and the seat it belongs to (None for a shared zone).  ``id`` is stable
+    (``[camera.zones]`` in the config moves a zone by its id); ``area`` names a shared zone's
+    place on the board, ``role`` what a seat's zone holds (``craftsmen``, ``sites``,
+    ``workers``), for the kiosk to word."""
+
+    id: str
+    rect: Rect
+    kinds: frozenset[str]
+    seat: int | None = None
+    area: str | None = None
+    role: str | None = None
+
+    def contains(self, uv: tuple[float, float]) -> bool:
+        u, v = uv
+        u0, v0, u1, v1 = self.rect
+        return u0 <= u < u1 and v0 <= v < v1
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game tells the rest of the companion about itself.
+
+    ``name`` is the stable id written in records and the journal; ``title`` the English title
+    (a catalogue key the kiosk translates); ``rules`` builds the :class:`Game`.
+    ``cards`` is the card catalogue in marker order: append-only, since a card's position plus
+    ``marker_base`` is the id of the sticker printed for it (``None``: no camera markers).
+    ``screen``, ``scenes``, ``words`` and ``help`` are ``"module:attribute"`` references to the
+    kiosk's table screen class, its screenshot scenes, its action words and its help texts.
+    """
+
+    name: str
+    title: str
+    rules: Callable[[], Game[Any, Any]]
+    bgg_id: int | None = None
+    min_players: int = 2
+    max_players: int = 4
+    options: Mapping[str, Option] = field(default_factory=dict)
+    cards: tuple[CardInfo, ...] = ()
+    colours: tuple[str, ...] = COLOURS
+    marker_base: int | None = None
+    screen: str | None = None
+    scenes: str | None = None
+    words: str | None = None
+    table_zones: Callable[[int], tuple[TableZone, ...]] | None = None
+    """The camera's table mode: the zones for a number of players (None: no table mode)."""
+    table_cards: Callable[[Any], dict[str, list[str]]] | None = None
+    """The table mode: where the engine's state has each card, by zone id."""
+    rank: int = 100
+    """Where the game is listed (home screen, set-up): lower first."""
+    unofficial_options: tuple[str, ...] = ()
+    """Options that are house rules or variants, labelled unofficial wherever they are shown."""
+
+    def game(self) -> Game[Any, Any]:
+        return self.rules()
+
+    def card(self, card_id: str) -> CardInfo | None:
+        """The catalogue entry of ``card_id``, or None."""
+        return self._by_id.get(card_id)
+
+    @property
+    def _by_id(self) -> Mapping[str, CardInfo]:
+        cached = self.__dict__.get("_cards_by_id")
+        if cached is None:
+            cached = MappingProxyType({c.id: c for c in self.cards})
+            object.__setattr__(self, "_cards_by_id", cached)
+        return cached
+
+    def markers(self) -> list[tuple[int, CardInfo, int]]:
+        """Every sticker of the game: ``(marker id, card, copy number from 1)``, ids ascending.
+
+        Each physical copy of a card has its own id, so two copies on the table never look like
+        one card seen twice."""
+        if self.marker_base is None:
+            return []
+        out = []
+        marker = self.marker_base
+        seen: set[str] = set()
+        for card in self.cards:
+            if card.id in seen:  # a card listed once per copy (append-only order)
+                continue
+            for copy in range(1, card.copies + 1):
+                out.append((marker, card, copy))
+                marker += 1
+            seen.add(card.id)
+        return out
+
+
+_lock = threading.Lock()
+_specs: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Make ``spec`` known (replacing a spec of the same name); returns it."""
+    if not spec.name or not spec.name.replace("-", "").isalnum() or spec.name != spec.name.lower():
+        raise SetupError(f"a game's name is lower-case letters and digits, not {spec.name!r}")
+    with _lock:
+        _specs[spec.name] = spec
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered at run time (for tests)."""
+    with _lock:
+        _specs.pop(name, None)
+
+
+def _load_builtin() -> None:
+    """Import every game package named by the ``companion.games`` entry points: each registers
+    its spec when imported."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        spec = ep.load()
+        if isinstance(spec, GameSpec) and spec.name not in _specs:
+            register(spec)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every known game, in the order they were registered."""
+    _load_builtin()
+    with _lock:
+        return tuple(sorted(_specs.values(), key=lambda s: (s.rank, s.name)))
+
+
+def names() -> tuple[str, ...]:
+    return tuple(s.name for s in specs())
+
+
+def spec(name: str) -> GameSpec:
+    """The spec of the game called ``name``; raises SetupError naming the known games."""
+    _load_builtin()
+    with _lock:
+        found = _specs.get(name)
+    if found is None:
+        from .errors import bounded
+
+        known = ", ".join(names())
+        raise SetupError(
+            f"unknown game {bounded(str(name), 40)!r}; the games are {known}",
+            "setup.game",
+            game=str(name),
+        )
+    return found
+
+
+def get_game(name: str) -> Game[Any, Any]:
+    """The rules of the game called ``name``; raises SetupError for an unknown name."""
+    return spec(name).game()
+
+
+def load_ref(ref: str) -> Any:
+    """The object a ``"module:attribute"`` reference names (imported on first use)."""
+    module, _, attr = ref.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+def spec_for_card(card_id: str) -> list[GameSpec]:
+    """The games whose catalogue holds ``card_id``."""
+    return [s for s in specs() if s.card(card_id) is not None]
+
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "CardInfo",
+    "GameSpec",
+    "Rect",
+    "TableZone",
+    "get_game",
+    "load_ref",
+    "names",
+    "register",
+    "spec",
+    "spec_for_card",
+    "specs",
+    "unregister",
+]

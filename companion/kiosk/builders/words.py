@@ -1,0 +1,93 @@
+"""The kiosk's words for The Builders: Middle Ages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.builders.cards import BUILDING, WORKER
+from companion.kiosk.i18n import _, builders_card_name, builders_rank_name
+from companion.kiosk.words import GameWords
+
+
+class BuildersWords(GameWords):
+    """Card names (buildings, machines, workers by rank and what they supply), coins, and the
+    tie-breaks: VP from buildings, then coins."""
+
+    money = "coins"
+
+    def card_name(self, card_id: str) -> str:
+        return builders_card_name(card_id)
+
+    def short_card_name(self, card_id: str) -> str:
+        if card_id in WORKER:
+            return builders_rank_name(card_id)
+        return self.card_name(card_id)
+
+    def refusal(self, error: Exception, state: Any) -> str:
+        """The refusals of a card shown to the camera, by rule tag (docs/builders.md)."""
+        rule = getattr(error, "rule", None)
+        fields = getattr(error, "fields", {})
+        card = str(fields.get("card", ""))
+        try:
+            name = self.card_name(card)
+        except KeyError:
+            name = card
+        if rule == "chance.none":
+            return _("{card} was shown, but no card is being revealed now", card=name)
+        if rule in ("chance.deck", "chance.step"):
+            worker = card in WORKER
+            what = _("a building card") if worker else _("a worker card")
+            if rule == "chance.step":
+                return _("{card} was shown, but the table is dealing another card first",
+                         card=name)
+            return _("The table is dealing {what}, not {card}", what=what, card=name)
+        if rule == "chance.apprentice":
+            return _("Only an Apprentice is dealt now, not {card}", card=name)
+        if rule == "chance.revealed":
+            return _("{card} is already in play", card=name)
+        if rule == "chance.unknown":
+            return _("{card} is not a card of this game", card=name)
+        return super().refusal(error, state)
+
+    def player_detail(self, state: Any, player: dict[str, Any]) -> str:
+        """Buildings, machines and coins counted apart."""
+        seat = next(i for i, s in enumerate(state.setup.players) if s.name == player["name"])
+        finished = state.players[seat].finished
+        buildings = sum(BUILDING[c].vp for c in finished if not BUILDING[c].is_machine)
+        machines = sum(BUILDING[c].vp for c in finished if BUILDING[c].is_machine)
+        return _(
+            "buildings {b} · machines {m} · coins {c} ({coins}¤)",
+            b=buildings,
+            m=machines,
+            c=player["coins"] // 10,
+            coins=player["coins"],
+        )
+
+    def result(self, summary: dict[str, Any]) -> str:
+        players = summary["players"]
+        scores = summary["scores"]
+        winners = summary["winners"]
+        top = max(scores.values())
+        tied = [p for p in players if scores[p["name"]] == top]
+        if len(tied) == 1:
+            return _("{name} wins with {points} points", name=winners[0], points=top)
+        if len(winners) == 1:
+            w = next(p for p in tied if p["name"] == winners[0])
+            best_vp = max(p["vp"] for p in tied)
+            if sum(1 for p in tied if p["vp"] == best_vp) == 1:
+                return _(
+                    "Tie on {points} points broken by VP from buildings: {name} has {vp}",
+                    points=top,
+                    name=w["name"],
+                    vp=w["vp"],
+                )
+            return _(
+                "Tie on {points} points and building VP broken by coins: {name} has {coins}",
+                points=top,
+                name=w["name"],
+                coins=w["coins"],
+            )
+        return _("Shared win: the same points, building VP and coins")
+
+
+__all__ = ["BuildersWords"]

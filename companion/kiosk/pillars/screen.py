@@ -1,0 +1,298 @@
+"""The Pillars of the Earth at the table: one screen that follows the round step by step.
+
+The top bar says the round, the step and whose decision it is; the players' panel shows
+everyone's VP, gold, resources, workers and craftsmen; the decision panel offers exactly what
+the engine allows now.  Cards the table reveals are tapped in from a picker of the cards still
+possible (or drawn by the companion with the virtual deck); DRAW and ROLL replace the bag and
+the die.  Anything with effects beyond the tap (a reveal, an event, the end of a round) is
+previewed and confirmed before it is committed.
+
+This module is the flow (inputs, previews, commits, animations); the step panels are in
+``panels.py`` and the words in ``words.py``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from companion.engine import CHANCE, RulesError
+from companion.engine.simulate import sample
+from companion.kiosk import theme
+from companion.kiosk.i18n import _, step_help
+from companion.kiosk.inputs import Card, Input
+from companion.kiosk.screens.game import Preview, open_game, pillars_changes, virtual_draw
+from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
+from companion.kiosk.ui import draw_text, panel, split_h, split_v
+from companion.kiosk.words import card_name
+from companion.pillars import data as D
+from companion.pillars.actions import Action
+
+from .panels import PillarsPanels
+from .words import CARD_STEPS, describe_action, step_title, why_not_revealed
+
+DRAW_SECONDS = 0.8
+ROLL_SECONDS = 1.0
+
+
+class PillarsScreen(PillarsPanels):
+    """The table screen for a game of Pillars."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.preview: Preview | None = None
+        self.result: tuple[str, list[tuple[str, str]]] | None = None
+        self.anim: tuple[str, float, Any] | None = None  # kind, time left, value
+        self.local_key: tuple[int, str, int] | None = None
+        self.qty = {r: 1 for r in D.RESOURCES}
+        self.conv: dict[str, int] = {}
+        self.ret: dict[str, int] = {}
+        self.remigius = False
+        self.tax_roll: tuple[Any, int] | None = None
+
+    def on_show(self) -> None:
+        self.after_play()
+
+    # -- flow ------------------------------------------------------------------------------
+    def after_play(self) -> None:
+        """After every committed action: virtual cards, the end, fresh local choices."""
+        virtual_draw(self.app, lambda s: s.step in CARD_STEPS)
+        self.show_tax()
+        if self.game.is_over(self.state) and self.anim is None and self.result is None:
+            open_game(self.app)
+            return
+        key = (self.state.round, self.state.step, self.state.turn)
+        if key != self.local_key:
+            self.local_key = key
+            self.qty = {r: 1 for r in D.RESOURCES}
+            self.remigius = False
+            self.ret = {}
+            if self.state.step == "cathedral":
+                self.conv = dict(self.game.best_conversion(self.state).uses)
+            else:
+                self.conv = {}
+
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Card):
+            self.card_seen(inp)
+        else:
+            super().handle(inp)
+
+    def card_seen(self, seen: Card) -> None:
+        """A card read by the camera: the outcome of the reveal the table is waiting for, or
+        refused with the reason."""
+        state = self.state
+        if self.foreign_card(seen):
+            return
+        if self.preview is not None:
+            return  # one reveal at a time: the table confirms what it showed first
+        if state.step not in CARD_STEPS:
+            self.app.refuse(
+                _(
+                    "{card} was shown, but no card is being revealed now",
+                    card=card_name("pillars", seen.card),
+                )
+            )
+            return
+        for action, p in self.game.chance_outcomes(state):
+            if p > 0 and str(action.args[0]) == seen.card:
+                self.propose(action)
+                return
+        self.app.refuse(why_not_revealed(state, seen.card))
+
+    def act(self, action: Any) -> None:
+        self.propose(action)
+
+    def propose(self, action: Action) -> None:
+        """Take ``action``; first preview it when it reveals a card or changes more than the
+        acting player's own holdings."""
+        state = self.state
+        try:
+            after = self.game.apply(state, action)
+        except RulesError as exc:
+            self.app.refuse(str(exc))
+            return
+        chance = self.game.current_player(state) == CHANCE
+        changes = pillars_changes(state, after)
+        actor = state.setup.players[state.turn].colour if state.turn >= 0 else ""
+        others = [c for c in changes if c[0] != actor]
+        if chance or others or after.round != state.round or after.over:
+            title = describe_action(action, state)
+            self.preview = Preview(action, after, title, changes)
+            return
+        self.commit(action)
+
+    def commit(self, action: Action) -> bool:
+        before = self.state
+        if not self.app.play(action):
+            return False
+        self.qty = {r: 1 for r in D.RESOURCES}
+        if action.verb == "draw":
+            self.app.sounds.play("draw")
+        elif action.verb == "roll":
+            self.app.sounds.play("roll")
+        elif self.state.round != before.round or self.state.over:
+            self.app.sounds.play("score")
+        self.after_play()
+        return True
+
+    def confirm_preview(self) -> None:
+        p = self.preview
+        self.preview = None
+        if p is not None:
+            self.commit(p.action)
+
+    def cancel_preview(self) -> None:
+        self.preview = None
+
+    def draw_builder(self) -> None:
+        """DRAW: the companion's bag.  The draw is committed, then shown with a short
+        animation."""
+        if self.state.step != "draw":
+            return
+        outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
+        if self.commit(outcome):
+            self.anim = ("draw", DRAW_SECONDS, str(outcome.args[0]))
+
+    def roll_die(self) -> None:
+        """ROLL: the tax die, committed, then animated, then who paid what."""
+        if self.state.step != "roll":
+            return
+        before = self.state
+        outcome = sample(self.game.chance_outcomes(before), self.app.rng)
+        self.tax_roll = (before, int(outcome.args[0]))
+        if self.commit(outcome):
+            self.anim = ("roll", ROLL_SECONDS, int(outcome.args[0]))
+            self.show_tax()
+        else:
+            self.tax_roll = None
+
+    def show_tax(self) -> None:
+        """Who paid what, once the tax is paid (after any exemption card was decided)."""
+        if self.tax_roll is None or self.state.step == "taxfree":
+            return
+        before, value = self.tax_roll
+        self.tax_roll = None
+        changes = pillars_changes(before, self.state)
+        self.result = (_("Tax: the die shows {n}", n=value), changes or [("", _("Nobody pays"))])
+
+    def update(self, dt: float) -> bool:
+        if self.anim is None:
+            return False
+        kind, left, value = self.anim
+        left -= dt
+        if left <= 0:
+            self.anim = None
+            if self.game.is_over(self.state) and self.result is None:
+                open_game(self.app)
+        else:
+            self.anim = (kind, left, value)
+        return True
+
+    def animating(self) -> bool:
+        return self.anim is not None
+
+    def undo(self) -> None:
+        self.preview = None
+        self.result = None
+        self.app.undo()
+        self.local_key = None
+        self.after_play()
+
+    def back(self) -> None:
+        if self.preview is not None:
+            self.preview = None
+        elif self.help_open:
+            self.help_open = False
+        elif self.result is not None:
+            self.result = None
+        else:
+            self.home()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        state = self.state
+        body = self._top(surface)
+        if m.portrait:
+            decision, players = split_v(body.inflate(-m.gap * 2, -m.gap * 2), 3, 2, gap=m.gap)
+        else:
+            players, decision = split_h(body.inflate(-m.gap * 2, -m.gap * 2), 2, 3, gap=m.gap)
+        self._players(surface, players)
+        if self.anim is not None:
+            self._animation(surface, decision)
+        elif self.result is not None:
+            self._result(surface, decision)
+        elif self.preview is not None:
+            self._preview(surface, decision)
+        elif self.help_open:
+            self._help(surface, decision)
+        else:
+            self._decision(surface, decision, state)
+        self.roles.setdefault("undo", self.undo)
+        self.roles.setdefault("help", self.toggle_help)
+
+    # -- overlays in the decision panel ------------------------------------------------------
+    def _preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        p = self.preview
+        assert p is not None
+        draw_preview(self, surface, area, p.title, p.lines, self.cancel_preview,
+                     self.confirm_preview)
+
+    def _result(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        assert self.result is not None
+        title, lines = self.result
+        draw_result(self, surface, area, title, lines, self.dismiss_result)
+
+    def dismiss_result(self) -> None:
+        self.result = None
+        if self.game.is_over(self.state):
+            open_game(self.app)
+
+    def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        body, foot = help_frame(self, surface, area, step_title(self.state.step))
+        draw_text(
+            surface,
+            step_help(self.state.step),
+            body,
+            m.text,
+            theme.TEXT,
+            align="left",
+            valign="top",
+            lines=10,
+            min_size=m.px(12),
+        )
+        self.help_footer(surface, foot)
+
+    def _animation(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        assert self.anim is not None
+        kind, left, value = self.anim
+        total = DRAW_SECONDS if kind == "draw" else ROLL_SECONDS
+        t = 1 - left / total
+        if kind == "draw":
+            colour = value
+            if t < 0.6:
+                wobble = int(math.sin(t * 40) * m.px(10))
+                bag = pygame.Rect(0, 0, area.width // 3, area.height // 2)
+                bag.center = (area.centerx + wobble, area.centery)
+                pygame.draw.ellipse(surface, (120, 90, 60), bag)
+                draw_text(surface, _("Drawing…"), area, m.large, theme.TEXT)
+            else:
+                panel(surface, area, theme.PLAYER[colour])
+                name = next(p.name for p in self.state.setup.players if p.colour == colour)
+                draw_text(surface, name, area, m.huge, theme.PLAYER_TEXT[colour], bold=True)
+        else:
+            face = value if t > 0.75 else (2, 3, 4, 5, 3, 4)[int(t * 24) % 6]
+            die = pygame.Rect(
+                0, 0, min(area.width, area.height) // 2, min(area.width, area.height) // 2
+            )
+            die.center = area.center
+            panel(surface, die, theme.TEXT, radius=die.width // 6)
+            draw_text(surface, str(face), die, m.huge * 2, theme.OUTLINE, bold=True)
+
+
+__all__ = ["PillarsScreen"]

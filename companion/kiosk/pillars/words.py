@@ -1,0 +1,190 @@
+"""The words of the Pillars screen: step titles, action labels, card and board names."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from companion.kiosk.i18n import (
+    _,
+    area_name,
+    kind_name,
+    pillars_card_name,
+    resource_name,
+    space_name,
+)
+from companion.kiosk.words import GameWords, card_name, short_card_name
+from companion.pillars import data as D
+from companion.pillars.actions import Action
+
+CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
+"""The steps at which the table reveals a card."""
+
+
+def step_title(step: str) -> str:
+    """A short title for each step of the round."""
+    return {
+        "privilege": _("Reveal privilege cards"),
+        "craftsman": _("Reveal craftsmen for Shiring"),
+        "resource": _("Reveal resource cards"),
+        "peek": _("Ellen sees the coming event"),
+        "draft": _("Phase I: take a card or pass"),
+        "draft-discard": _("Too many craftsmen: discard one"),
+        "draw": _("Phase II: draw a master builder"),
+        "place": _("Phase II: place or pass"),
+        "parked": _("Phase II: place a passed builder"),
+        "event": _("Phase III: the event"),
+        "archbishop": _("Archbishop's Office"),
+        "thomas": _("Thomas: protection?"),
+        "lose": _("Give up a craftsman"),
+        "boost": _("A craftsman works once more"),
+        "roll": _("King's Court: roll the tax die"),
+        "taxfree": _("Tax exemption?"),
+        "shiring-discard": _("Too many craftsmen: discard one"),
+        "market": _("The market"),
+        "cathedral": _("The cathedral"),
+        "return": _("Keep at most 5 resources"),
+        "over": _("Game over"),
+    }[step]
+
+
+def short_craftsman(card: str) -> str:
+    """A short name for the players' panel."""
+    return short_card_name("pillars", card)
+
+
+def why_not_revealed(state: Any, card: str) -> str:
+    """Why a card shown to the camera cannot be the one the table is revealing."""
+    name = card_name("pillars", card)
+    kinds: dict[str, Collection[str]] = {
+        "privilege": D.PRIVILEGES,
+        "craftsman": D.CRAFTSMEN,
+        "resource": D.RESOURCE_CARDS,
+        "event": D.EVENTS,
+        "peek": D.EVENTS,
+    }
+    if card not in kinds[state.step]:
+        return _(
+            "The table is revealing {what}, not {card}", what=step_title(state.step), card=name
+        )
+    if state.step == "craftsman" and D.CRAFTSMEN[card].round != state.round:
+        return _(
+            "{card} is a craftsman of round {r}; this is round {n}",
+            card=name,
+            r=D.CRAFTSMEN[card].round,
+            n=state.round,
+        )
+    if state.step == "privilege" and state.round < D.ROUNDS and card in D.LAST_ROUND_PRIVILEGES:
+        return _("{card} comes out only in round 6", card=name)
+    return _("{card} has already been revealed", card=name)
+
+
+def without_details(name: str) -> str:
+    """A card name without its bracketed details: ``Prior Philip (+1 VP ...)`` -> ``Prior
+    Philip`` (also with the full-width brackets of Chinese and Japanese)."""
+    for bracket in (" (", "（", "("):
+        if bracket in name:
+            return name.split(bracket)[0].strip()
+    return name
+
+
+def board_label(area: str) -> str:
+    """The area's name as a label on the board drawing (no leading article in English)."""
+    name = area_name(area)
+    return name[4:5].upper() + name[5:] if name.startswith("the ") else name
+
+
+def formula(kind: str) -> str:
+    """What one use of a craftsman kind does, e.g. ``1 stone → 2 VP``."""
+    spec = D.KINDS[kind]
+    ins = [f"{n} {resource_name(D.RESOURCES[r])}" for r, n in enumerate(spec.inputs[:4]) if n]
+    if spec.inputs[4]:
+        ins.append(_("{n} gold", n=spec.inputs[4]))
+    outs = []
+    if spec.vp:
+        outs.append(_("{n} VP", n=spec.vp))
+    if spec.gold:
+        outs.append(_("{n} gold", n=spec.gold))
+    return " + ".join(ins) + " → " + " + ".join(outs)
+
+
+def action_label(action: Action) -> str:
+    """A button label for a decision, in the current language."""
+    verb = action.verb
+    arg = str(action.args[0]) if action.args else ""
+    if verb == "archbishop":
+        if arg == "protect":
+            return _("Protection from the event")
+        return _("Take 1 {res} from the market", res=resource_name(arg))
+    if verb == "play":
+        return _("Play it now")
+    if verb == "keep":
+        return _("Keep it for later")
+    if verb in ("lose", "boost", "discard", "craft"):
+        return card_name("pillars", arg)
+    if verb == "pass":
+        return _("Pass")
+    if verb == "done":
+        return _("Done")
+    return str(action)
+
+
+def describe_action(action: Action, state: Any) -> str:
+    """A title for the preview of ``action``."""
+    verb = action.verb
+    arg = str(action.args[0]) if action.args else ""
+    if verb in ("privilege", "craftsman", "resource", "event"):
+        return _("Revealed: {card}", card=card_name("pillars", arg))
+    if verb == "take":
+        return _("Take {card}", card=card_name("pillars", arg))
+    if verb in ("place", "remigius"):
+        return _("Place on {space}", space=space_name(arg))
+    if verb == "convert" or verb == "done":
+        return _("The cathedral")
+    if verb in ("buy", "sell"):
+        n = int(action.args[1])
+        return (
+            _("Buy {n} {res}", n=n, res=resource_name(arg))
+            if verb == "buy"
+            else _("Sell {n} {res}", n=n, res=resource_name(arg))
+        )
+    return action_label(action)
+
+
+class PillarsWords(GameWords):
+    """The kiosk's words for The Pillars of the Earth."""
+
+    money = "gold"
+
+    def card_name(self, card_id: str) -> str:
+        return pillars_card_name(card_id)
+
+    def short_card_name(self, card_id: str) -> str:
+        if card_id in D.CRAFTSMEN:
+            return kind_name(D.CRAFTSMEN[card_id].kind)
+        return self.card_name(card_id)
+
+    def money_label(self, amount: int) -> str:
+        return _("{n} gold", n=amount)
+
+    def chart_title(self) -> str:
+        return _("VP by round")
+
+    def result(self, summary: dict[str, Any]) -> str:
+        """Who won; a tie on VP is broken by gold."""
+        players = summary["players"]
+        scores = summary["scores"]
+        winners = summary["winners"]
+        top = max(scores.values())
+        tied = [p for p in players if scores[p["name"]] == top]
+        if len(tied) == 1:
+            return _("{name} wins with {points} points", name=winners[0], points=top)
+        if len(winners) == 1:
+            w = next(p for p in tied if p["name"] == winners[0])
+            return _(
+                "Tie on {points} VP broken by gold: {name} has {gold} gold",
+                points=top,
+                name=w["name"],
+                gold=w["gold"],
+            )
+        return _("Shared win: the same VP and the same gold")

@@ -1,0 +1,23 @@
+"""The kiosk's screens by name: screens move between each other through ``App.go(name)``.
+
+A screen never imports another screen: it asks the app for a screen by its name here, and the
+app loads the class from its ``"module:attribute"`` reference on first use.  So the screens
+form no import circle, and a game's table screen comes from its registry record the same way
+(``GameSpec.screen``).
+"""
+
+from __future__ import annotations
+
+ROUTES: dict[str, str] = {
+    "home": "companion.kiosk.screens.home:HomeScreen",
+    "error": "companion.kiosk.screens.home:ErrorScreen",
+    "setup": "companion.kiosk.screens.setup:SetupScreen",
+    "games": "companion.kiosk.screens.history:GamesScreen",
+    "settings": "companion.kiosk.screens.settings:SettingsScreen",
+    "end": "companion.kiosk.screens.end:EndScreen",
+    "table-check": "companion.kiosk.screens.table_check:TableCheckScreen",
+    "generic-game": "companion.kiosk.screens.generic:GenericGameScreen",
+}
+"""Screen name -> the class that draws it."""
+
+__all__ = ["ROUTES"]

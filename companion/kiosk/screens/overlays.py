@@ -1,0 +1,132 @@
+"""Overlays shared by the game screens, drawn over a screen's decision panel: the preview of
+an action with Cancel and Confirm, a result with Continue, and the help panel.
+
+Each takes the screen (for its metrics and buttons), the surface and the area to cover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.ui import draw_text, panel, split_h
+
+if TYPE_CHECKING:
+    from .base import Screen
+
+Lines = list[tuple[str, str]]
+"""Lines of a preview or a result: (a player's colour or "", text)."""
+
+
+def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines: Lines) -> None:
+    """One row per line, with a bar in the player's colour."""
+    m = screen.m
+    if not lines:
+        return
+    row_h = min(m.px(56), area.height // max(1, len(lines)))
+    for k, (colour, text) in enumerate(lines):
+        r = pygame.Rect(area.x, area.y + k * row_h, area.width, row_h)
+        c = theme.PLAYER.get(colour, theme.TEXT)
+        if colour:
+            pygame.draw.rect(surface, c, (r.x, r.y + 4, m.px(6), r.height - 8))
+        draw_text(
+            surface,
+            text,
+            pygame.Rect(r.x + m.px(12), r.y, r.width - m.px(12), r.height),
+            m.small,
+            theme.TEXT,
+            align="left",
+            lines=2,
+            min_size=m.px(10),
+        )
+
+
+def _frame(
+    screen: Screen, surface: pygame.Surface, area: pygame.Rect, title: str
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """The overlay's panel and title; its body and footer rectangles."""
+    m = screen.m
+    panel(surface, area, theme.PANEL, border=theme.ACCENT)
+    inner = area.inflate(-m.gap * 2, -m.gap * 2)
+    title_r = pygame.Rect(inner.x, inner.y, inner.width, m.px(56))
+    draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=2)
+    foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+    body = pygame.Rect(
+        inner.x, title_r.bottom + m.gap, inner.width, foot.y - title_r.bottom - m.gap * 2
+    )
+    return body, foot
+
+
+def draw_preview(
+    screen: Screen,
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    lines: Lines,
+    cancel: Callable[[], None],
+    confirm: Callable[[], None],
+) -> None:
+    """An action not yet taken: what it changes, with Cancel and Confirm."""
+    body, foot = _frame(screen, surface, area, title)
+    draw_lines(screen, surface, body, lines or [("", _("Nothing else changes"))])
+    cancel_r, ok_r = split_h(foot, 1, 1, gap=screen.m.gap)
+    screen.button(surface, cancel_r, _("Cancel"), cancel, key="cancel", role="back")
+    screen.button(
+        surface,
+        ok_r,
+        _("Confirm"),
+        confirm,
+        key="confirm",
+        role="confirm",
+        fill=theme.ACCENT,
+        text_colour=theme.OUTLINE,
+    )
+
+
+def draw_result(
+    screen: Screen,
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    lines: Lines,
+    dismiss: Callable[[], None],
+) -> None:
+    """What happened, with Continue."""
+    body, foot = _frame(screen, surface, area, title)
+    draw_lines(screen, surface, body, lines)
+    screen.button(
+        surface,
+        foot,
+        _("Continue"),
+        dismiss,
+        key="continue",
+        role="confirm",
+        fill=theme.ACCENT,
+        text_colour=theme.OUTLINE,
+    )
+
+
+def help_frame(
+    screen: Screen, surface: pygame.Surface, area: pygame.Rect, title: str | None = None
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """The help panel's frame (and title, if any); its body and footer rectangles.  The
+    screen draws the body and its ``help_footer`` in the footer."""
+    m = screen.m
+    panel(surface, area, theme.PANEL, border=theme.ACCENT)
+    inner = area.inflate(-m.gap * 3, -m.gap * 3)
+    top = inner.y
+    if title is not None:
+        title_r = pygame.Rect(inner.x, inner.y, inner.width, m.px(40))
+        draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=1)
+        top = title_r.bottom + m.gap
+    foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+    gap = m.gap * 2 if title is not None else m.gap
+    body = pygame.Rect(inner.x, top, inner.width, foot.y - top - gap)
+    return body, foot
+
+
+__all__ = ["Lines", "draw_lines", "draw_preview", "draw_result", "help_frame"]

@@ -1,0 +1,109 @@
+"""The composition root: the one place that builds the companion from its parts.
+
+It reads the config, opens the journal, opens the window (the kiosk's :class:`App`), and
+attaches the button panel and the camera.  Each part knows only the layers below it::
+
+    engine  <-  games  <-  journal  <-  {kiosk, panel, vision}  <-  main, cli
+
+The panel and the camera post plain events and report plain status (``companion.events``);
+the kiosk listens for those events and draws the status.  Nothing but this module knows that
+the three run together.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.events import Notice
+
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
+
+
+def attach_devices(app: App, config_path: Path | None) -> list[Notice]:
+    """The button panel (or its lights on screen) and the camera, added to ``app``; their
+    start-up notices.  A malformed pin map is shown on the error screen; a camera that is
+    missing or misconfigured is a notice, and the table taps the cards in."""
+    from companion.kiosk.config import default_path
+    from companion.panel import PinConfigError, open_panel
+
+    path = config_path or app.config_path or default_path()
+    try:
+        panel, notices = open_panel(path)
+    except PinConfigError as exc:
+        app.go("error", message=str(exc))
+        return []
+    app.add_device(panel)
+    from companion.vision.device import open_camera
+
+    camera, more = open_camera(path)
+    if camera is not None:
+        app.add_device(camera)
+    return notices + more
+
+
+def run_kiosk(
+    config_path: Path | None = None,
+    *,
+    fullscreen: bool | None = None,
+    size: tuple[int, int] | None = None,
+) -> int:
+    """Open the companion: the config, the journal, the window, the devices.  A config or
+    journal that cannot be opened is shown on screen with the reason, never as a traceback."""
+    import pygame
+
+    from companion.kiosk import config as config_mod
+    from companion.kiosk import i18n, inputs
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config, ConfigError
+    from companion.kiosk.devices import notice_text
+
+    error: str | None = None
+    try:
+        config = config_mod.load(config_path)
+    except ConfigError as exc:
+        config, error = Config(), str(exc)
+    journal = None
+    if error is None:
+        try:
+            from companion.journal import Journal
+
+            journal = Journal.open(Path(config.journal) if config.journal else None)
+        except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
+            error = i18n._("The journal cannot be opened: {error}", error=str(exc))
+    try:
+        pygame.display.init()  # not pygame.init(): the mixer starts only if there is sound
+        pygame.font.init()
+        app = App(config, size=size, fullscreen=fullscreen, journal=journal,
+                  config_path=config_path, config_error=error)
+    except pygame.error as exc:
+        print(f"companion: no screen to open the kiosk on ({exc}). On a desktop, run it in "
+              "your graphical session; on the Pi, see the README's Pi guide. Without a "
+              "screen, SDL_VIDEODRIVER=dummy runs it off-screen.", file=sys.stderr)
+        if journal is not None:
+            journal.close()
+        pygame.quit()
+        return 1
+    if journal is not None and journal.notice:
+        app.toast(journal.notice)
+    inputs.listen()
+    if error is None:
+        for notice in attach_devices(app, config_path):
+            app.toast(notice_text(notice), good=notice.good)
+    try:
+        app.run()
+    finally:
+        inputs.stop_listening()
+        app.close_devices()
+        if journal is not None:
+            journal.close()
+    from companion.kiosk.fonts import clear_cache
+
+    clear_cache()  # fonts die with pygame.quit(); never reuse them after
+    pygame.quit()
+    return 0
+
+
+__all__ = ["attach_devices", "run_kiosk"]

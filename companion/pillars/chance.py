@@ -1,0 +1,191 @@
+"""Chance in Pillars: what each reveal, draw and roll can bring, and why an outcome cannot.
+
+:func:`refuse_outcome` is the one place that says why an outcome is impossible (a card of
+another kind or round, a last-round privilege early, a card already out, a colour whose
+builders are all drawn, a face the die does not have); ``apply``, ``refuse_card`` and
+``outcome_for_card`` all use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from companion.engine.errors import IllegalAction
+
+from . import data as D
+from .actions import Action
+from .refusals import refuse
+from .state import PillarsState
+
+CARD_STEPS: dict[str, tuple[str, Collection[str], str]] = {
+    # step: (verb, every card of the kind, what the step reveals)
+    "privilege": ("privilege", D.PRIVILEGES, "a privilege card for Kingsbridge"),
+    "craftsman": ("craftsman", D.CRAFTSMEN, "a craftsman of this round for Shiring"),
+    "resource": ("resource", D.RESOURCE_CARDS, "a resource card for the pool"),
+    "event": ("event", D.EVENTS, "the event card"),
+    "peek": ("event", D.EVENTS, "the event card (Ellen looks)"),
+}
+CARD_VERBS = frozenset({"privilege", "craftsman", "resource", "event"})
+STEP_VERB = {**{s: v for s, (v, _k, _w) in CARD_STEPS.items()}, "draw": "draw", "roll": "roll"}
+DIE_FACES = (2, 3, 4, 5)
+
+
+def privilege_deck(state: PillarsState) -> tuple[str, ...]:
+    if state.round == D.ROUNDS:
+        return tuple(c for c in D.LAST_ROUND_PRIVILEGES if c not in state.kingsbridge)
+    return state.priv_unseen
+
+
+def deck(state: PillarsState) -> tuple[str, ...]:
+    """The cards the current reveal may show, each equally likely (empty if none)."""
+    step = state.step
+    if step == "privilege":
+        return privilege_deck(state)
+    if step == "craftsman":
+        return state.round_craftsmen
+    if step == "resource":
+        return state.res_hidden
+    if step in ("event", "peek"):
+        return state.events_unseen
+    return ()
+
+
+def outcomes(state: PillarsState) -> list[tuple[Action, float]]:
+    step = state.step
+    if step in CARD_STEPS:
+        verb = CARD_STEPS[step][0]
+        cards = deck(state)
+        return [(Action(verb, (c,)), 1 / len(cards)) for c in cards]
+    if step == "draw":
+        total = sum(state.bag)
+        return [
+            (Action("draw", (state.setup.players[i].colour,)), k / total)
+            for i, k in enumerate(state.bag)
+            if k
+        ]
+    if step == "roll":
+        return [(Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
+    return []
+
+
+def card_of(action: object) -> str | None:
+    """The card a reveal shows, or None for a draw, a roll or a decision."""
+    if isinstance(action, Action) and action.verb in CARD_VERBS and len(action.args) == 1:
+        return str(action.args[0])
+    return None
+
+
+def refuse_card(state: PillarsState, card: str) -> IllegalAction:
+    """Why ``card`` cannot be the card revealed now (see the module)."""
+    step = state.step
+    if step not in CARD_STEPS or state.over:
+        return refuse(
+            card,
+            "chance.none",
+            f"{card} was shown, but no card is being revealed now",
+            card=card,
+            step=step,
+        )
+    verb, kind, what = CARD_STEPS[step]
+    name = D.card_name(card) if card in D.CRAFTSMEN or card in D.PRIVILEGES else card
+    if card not in kind:
+        return refuse(
+            card,
+            "chance.step",
+            f"the table is revealing {what}, not {name}",
+            step=step,
+            card=card,
+        )
+    if step == "craftsman" and D.CRAFTSMEN[card].round != state.round:
+        r = D.CRAFTSMEN[card].round
+        return refuse(
+            card,
+            "chance.round",
+            f"{name} is a craftsman of {'the start' if r == 0 else f'round {r}'}; "
+            f"this is round {state.round}",
+            card=card,
+            card_round=r,
+            round=state.round,
+        )
+    if step == "privilege":
+        last = card in D.LAST_ROUND_PRIVILEGES
+        if last and state.round < D.ROUNDS:
+            return refuse(
+                card,
+                "chance.lastround",
+                f"{name} comes out only in round 6; this is round {state.round}",
+                card=card,
+                round=state.round,
+            )
+        if not last and state.round == D.ROUNDS:
+            return refuse(
+                card,
+                "chance.round6",
+                f"round 6 reveals the two last-round privilege cards, not {name}",
+                card=card,
+            )
+    return refuse(card, "chance.revealed", f"{name} has already been revealed", card=card)
+
+
+def refuse_outcome(state: PillarsState, action: Action) -> IllegalAction | None:
+    """None if ``action`` is a possible outcome of the chance step ``state`` is at, else the
+    refusal saying why not."""
+    step = state.step
+    verb = STEP_VERB[step]
+    why = _refuse_outcome(state, action, verb)
+    if why is None:
+        return None
+    # Said of the outcome, the way a record's reader sees it.
+    return refuse(action, why.rule, f"{action} cannot happen now: {why.reason}", **why.fields)
+
+
+def _refuse_outcome(state: PillarsState, action: Action, verb: str) -> IllegalAction | None:
+    step = state.step
+    if action.verb != verb:
+        return refuse(
+            action,
+            "turn",
+            f"the table waits for {_waiting(step)}",
+            step=step,
+            player=-1,
+        )
+    if len(action.args) != 1:
+        return refuse(action, "action", f"{verb} takes one argument", verb=verb)
+    arg = action.args[0]
+    if step in CARD_STEPS:
+        if isinstance(arg, str) and arg in deck(state):
+            return None
+        return refuse_card(state, str(arg))
+    if step == "draw":
+        colours = [p.colour for p in state.setup.players]
+        if arg not in colours:
+            return refuse(
+                action,
+                "chance.colour",
+                f"no player at this table plays {arg}; the colours are {', '.join(colours)}",
+                colour=str(arg),
+            )
+        i = colours.index(str(arg))
+        if not state.bag[i]:
+            return refuse(
+                action,
+                "chance.bag",
+                f"all of {state.setup.players[i].name}'s master builders are out of the bag",
+                colour=str(arg),
+                player=i,
+            )
+        return None
+    if isinstance(arg, int) and not isinstance(arg, bool) and arg in DIE_FACES:
+        return None
+    return refuse(
+        action,
+        "chance.die",
+        f"the tax die shows 2, 3, 3, 4, 4 or 5, not {str(arg)[:12]}",
+        value=arg if isinstance(arg, int) and abs(arg) < 10**6 else -1,
+    )
+
+
+def _waiting(step: str) -> str:
+    if step in CARD_STEPS:
+        return CARD_STEPS[step][2]
+    return "a master builder drawn from the bag" if step == "draw" else "the tax die"

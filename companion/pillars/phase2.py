@@ -1,0 +1,163 @@
+"""Phase II: the master builders drawn from the bag, placed or passed, and the start player's
+once-a-round re-draw.
+
+The re-draw belongs to the start player.  After a draw the owner of the drawn builder decides
+(``current_player``, ``legal_actions``: place, pass, Remigius); *alongside* that decision, and
+before it, the start player may send the builder back (``redraw``), which is offered by
+:func:`start_player_actions`, never among the owner's own choices, and attributed to the start
+player (``PillarsGame.actor``).  No tap is added at the table: when nobody re-draws, the owner
+simply decides.
+"""
+
+from __future__ import annotations
+
+from . import data as D
+from . import phase3
+from .actions import PASS, PLACE, REDRAW, REMIGIUS, Action
+from .draft import PillarsDraft, add, without
+from .refusals import refuse
+from .state import PillarsState
+
+
+def reveal_builder(d: PillarsDraft, a: Action) -> None:
+    """A builder of colour ``a.args[0]`` drawn from the bag."""
+    colour = str(a.args[0])
+    i = next(k for k, p in enumerate(d.setup.players) if p.colour == colour)
+    d.bag = add(d.bag, i, -1)
+    s = d.s(i)
+    if s.walled and s.drawn >= 2:
+        # Ruling P6: this colour's third builder is set aside; draw another.
+        d.aside = add(d.aside, i, 1)
+        after_builder(d)
+        return
+    s.drawn += 1
+    d.drawn = i
+    d.turn = i
+    d.step = "place"
+
+
+def legal_place(state: PillarsState) -> list[Action]:
+    s = state.seats[state.turn]
+    cost = state.cost
+    free = [D.SPACES[k].id for k, who in enumerate(state.spaces) if who < 0]
+    out = []
+    if s.gold >= cost:
+        out += [PLACE[k] for k in free]
+    if cost > 0:
+        out.append(PASS)
+        if "remigius" in s.privileges:
+            out += [REMIGIUS[k] for k in free]
+    return out
+
+
+def start_player_actions(state: PillarsState) -> list[Action]:
+    """The start player's re-draw, when it is open: a builder waits for its owner's decision
+    and the start player has not re-drawn this round."""
+    if state.step == "place" and not state.redraw_used and not state.over:
+        return [REDRAW]
+    return []
+
+
+def legal_parked(state: PillarsState) -> list[Action]:
+    return [PLACE[D.SPACES[k].id] for k, who in enumerate(state.spaces) if who < 0]
+
+
+def check_space(d: PillarsDraft, a: Action) -> int:
+    k = D.SPACE_INDEX[str(a.args[0])]
+    if d.spaces[k] >= 0:
+        raise refuse(
+            a,
+            "phase2.space",
+            f"{D.space_name(D.SPACES[k].id)} is taken by {d.name(d.spaces[k])}'s builder; "
+            "each space holds one master builder",
+            player=d.turn,
+            space=D.SPACES[k].id,
+            owner=d.spaces[k],
+        )
+    return k
+
+
+def redraw(d: PillarsDraft, a: Action) -> None:
+    """The start player sends the drawn builder back into the bag; the cost does not move."""
+    start = d.start
+    if d.redraw_used:
+        raise refuse(
+            a,
+            "phase2.redraw",
+            f"{d.name(start)}, the start player, has already re-drawn this round",
+            player=start,
+        )
+    i = d.turn
+    d.redraw_used = True
+    d.bag = add(d.bag, i, 1)
+    d.s(i).drawn -= 1
+    d.drawn = -1
+    d.step = "draw"
+    d.turn = -1
+
+
+def do_place(d: PillarsDraft, a: Action) -> None:
+    if a == REDRAW:
+        redraw(d, a)
+        return
+    i = d.turn
+    who = d.name(i)
+    s = d.s(i)
+    cost = max(D.FIRST_COST - d.decided, 0)
+    if a == PASS:
+        if cost == 0:
+            raise refuse(
+                a,
+                "phase2.pass",
+                f"placement is free now, so {who}'s builder must be placed",
+                player=i,
+            )
+        d.parked = (*d.parked, i)
+    else:
+        k = check_space(d, a)
+        if a.verb == "remigius":
+            if "remigius" not in s.privileges:
+                raise refuse(a, "phase2.remigius", f"{who} does not hold Remigius", player=i)
+            if cost == 0:
+                raise refuse(
+                    a,
+                    "phase2.remigius.free",
+                    "placement is free already; keep Remigius",
+                    player=i,
+                )
+            s.privileges = without(s.privileges, "remigius")
+            s.spent = (*s.spent, "remigius")
+        elif cost > s.gold:
+            raise refuse(
+                a,
+                "phase2.cost",
+                f"{who} cannot place a builder for {cost} gold: {who} has {s.gold}; "
+                f"{who} must pass",
+                player=i,
+                cost=cost,
+                gold=s.gold,
+            )
+        else:
+            s.gold -= cost
+        d.spaces = d.spaces[:k] + (i,) + d.spaces[k + 1 :]
+    d.decided += 1
+    d.drawn = -1
+    after_builder(d)
+
+
+def after_builder(d: PillarsDraft) -> None:
+    if sum(d.bag):
+        d.step = "draw"
+        d.turn = -1
+    elif d.parked:
+        d.step = "parked"
+        d.turn = d.parked[0]
+    else:
+        phase3.start(d)
+
+
+def do_parked(d: PillarsDraft, a: Action) -> None:
+    k = check_space(d, a)
+    d.spaces = d.spaces[:k] + (d.turn,) + d.spaces[k + 1 :]
+    d.parked = d.parked[1:]
+    after_builder(d)

@@ -1,0 +1,104 @@
+"""The Pillars of the Earth as the registry sees it: one :class:`GameSpec`.
+
+``MARKERS`` is the order of the camera stickers: append-only, since a card's position plus
+``MARKER_BASE`` is the id printed on its sticker.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.registry import CardInfo, GameSpec, TableZone
+
+from . import data as D
+from .rules import PillarsGame
+
+MARKER_BASE = 0
+
+MARKERS: tuple[str, ...] = (
+    # privileges
+    "madonna", "richard", "tom", "aliena", "wollmesse", "toledo", "jack", "otto", "francis",
+    "priorphilip", "ellen", "steuerfreiheit", "thomas", "remigius", "vollendung",
+    "feierlichkeiten",
+    # events
+    "koenig", "william", "richardevent", "konflikt", "stadtmauer", "philip", "kaltewinter",
+    "freiwilligen", "teile", "erzbischof",
+    # resource cards
+    "sand2", "sand3", "sand4", "wood2", "wood3", "wood4", "stone2", "stone3", "stone4",
+    # craftsmen of rounds 1-6
+    "mason1", "toolmaker1", "mortar1", "woodworker1", "potter2", "architect2", "mason2",
+    "carpenter2", "potter3", "sculptor3", "carpenter3", "mason3", "mason4", "sculptor4",
+    "carpenter4", "glassblower4", "carpenter5", "goldsmith5", "sculptor5", "glassblower5",
+    "bellmaker6", "organbuilder6", "sculptor6", "goldsmith6",
+    # starting craftsmen, red, blue, yellow, green
+    "mortar0r", "woodworker0r", "stonecutter0r", "mortar0b", "woodworker0b", "stonecutter0b",
+    "mortar0y", "woodworker0y", "stonecutter0y", "mortar0g", "woodworker0g", "stonecutter0g",
+)  # fmt: skip
+
+
+def _kind(card: str) -> str:
+    if card in D.PRIVILEGES:
+        return "privilege"
+    if card in D.EVENTS:
+        return "event"
+    if card in D.RESOURCE_CARDS:
+        return "resource"
+    return "craftsman"
+
+
+def table_zones(players: int) -> tuple[TableZone, ...]:
+    """The table mode's zones, with the corner markers on the corners of the board: the
+    privilege cards of Kingsbridge, the craftsmen of Shiring, and each player's craftsmen in
+    their area below or above the board."""
+    zones = [
+        TableZone("kingsbridge", (0.04, 0.04, 0.34, 0.30), frozenset({"privilege"}),
+                  area="kingsbridge"),
+        TableZone("shiring", (0.66, 0.04, 0.96, 0.30), frozenset({"craftsman"}), area="shiring"),
+    ]
+    spots = [(0.0, 1.04), (0.5, 1.04), (0.5, -0.56), (0.0, -0.56)]
+    for seat in range(players):
+        u, v = spots[seat % 4]
+        zones.append(TableZone(f"craftsmen/{seat}", (u, v, u + 0.5, v + 0.52),
+                               frozenset({"craftsman"}), seat, role="craftsmen"))
+    return tuple(zones)
+
+
+def table_cards(state: Any) -> dict[str, list[str]]:
+    """Where the engine has each card the table mode checks, by zone id."""
+    out: dict[str, list[str]] = {
+        "kingsbridge": [c for c in state.kingsbridge if c],
+        "shiring": [c for c in state.shiring if c],
+    }
+    for seat, s in enumerate(state.seats):
+        out[f"craftsmen/{seat}"] = list(s.craftsmen)
+    return out
+
+
+def _label(card: str) -> str:
+    """The card's English name, as printed beside its sticker (a starting craftsman says
+    whose)."""
+    c = D.CRAFTSMEN.get(card)
+    if c is not None and c.round == 0:
+        colour = next(k for k, v in D.COLOUR_CODE.items() if v == card[-1])
+        return f"{D.KIND_NAMES[c.kind]} (start, {colour})"
+    return D.card_name(card)
+
+
+SPEC = GameSpec(
+    name=PillarsGame.name,
+    title=PillarsGame.title,
+    rules=PillarsGame,
+    bgg_id=24480,
+    min_players=PillarsGame.min_players,
+    max_players=PillarsGame.max_players,
+    options=PillarsGame.options,
+    cards=tuple(CardInfo(c, _kind(c), _label(c)) for c in MARKERS),
+    colours=tuple(D.COLOUR_CODE),
+    marker_base=MARKER_BASE,
+    table_zones=table_zones,
+    table_cards=table_cards,
+    rank=1,
+    screen="companion.kiosk.pillars.screen:PillarsScreen",
+    words="companion.kiosk.pillars.words:PillarsWords",
+    scenes="companion.kiosk.pillars.scenes",
+)

@@ -1,0 +1,84 @@
+"""The round of The Pillars of the Earth as a table: each step with who acts, the rulebook's
+words, the verbs it takes, its legal actions and its handler (read it like the rulebook)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import cathedral, market, phase1, phase2, phase3
+from .actions import Action
+from .draft import PillarsDraft
+from .state import PillarsState
+
+Handler = Callable[[PillarsDraft, Action], None]
+Legal = Callable[[PillarsState], list[Action]]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the round: its ``name`` (``state.step``), who acts (chance, player, end),
+    the rulebook's words, the verbs it takes, its legal actions and its handler."""
+
+    name: str
+    who: str
+    help: str
+    verbs: frozenset[str]
+    handler: Handler | None = None
+    legal: Legal | None = None
+
+
+def _v(*verbs: str) -> frozenset[str]:
+    return frozenset(verbs)
+
+
+# fmt: off
+STEP_TABLE: tuple[Step, ...] = (
+    Step("privilege", "chance", "Round start: reveal a privilege card onto each Kingsbridge space",
+         _v("privilege"), phase1.reveal_privilege),
+    Step("craftsman", "chance", "Round start: reveal a craftsman onto each Shiring space",
+         _v("craftsman"), phase1.reveal_craftsman),
+    Step("resource", "chance", "Round start: reveal 7 of the 9 resource cards into the pool",
+         _v("resource"), phase1.reveal_resource),
+    Step("peek", "chance", "Round start (Ellen): the coming event is revealed early",
+         _v("event"), phase1.reveal_peek),
+    Step("draft", "player", "Phase I: take a card from the pool or pass",
+         _v("take", "pass"), phase1.do_draft, phase1.legal_draft),
+    Step("draft-discard", "player", "Phase I: over the craftsman limit, discard one",
+         _v("discard"), phase1.do_draft_discard, phase1.legal_discard),
+    Step("draw", "chance", "Phase II: draw a master builder from the bag",
+         _v("draw"), phase2.reveal_builder),
+    Step("place", "player", "Phase II: place the drawn builder, or pass",
+         _v("place", "remigius", "pass", "redraw"), phase2.do_place, phase2.legal_place),
+    Step("parked", "player", "Phase II: place a passed builder, free",
+         _v("place"), phase2.do_parked, phase2.legal_parked),
+    Step("event", "chance", "Phase III step 1: reveal the event card",
+         _v("event"), phase3.reveal_event),
+    Step("archbishop", "player", "Step 2: Archbishop's Office: protection or a market cube",
+         _v("archbishop"), phase3.do_archbishop, phase3.legal_archbishop),
+    Step("thomas", "player", "Step 1: play Thomas against this negative event?",
+         _v("play", "keep"), phase3.do_thomas, phase3.legal_thomas),
+    Step("lose", "player", "Step 1 (event): give up one craftsman",
+         _v("lose"), phase3.do_lose, phase3.legal_lose),
+    Step("boost", "player", "Step 1 (event): one craftsman gets +1 capacity this round",
+         _v("boost"), phase3.do_boost, phase3.legal_boost),
+    Step("roll", "chance", "Step 9: King's Court: roll the tax die",
+         _v("roll"), phase3.reveal_roll),
+    Step("taxfree", "player", "Step 9: play the tax exemption this round?",
+         _v("play", "keep"), phase3.do_taxfree, phase3.legal_taxfree),
+    Step("shiring-discard", "player", "Step 10: over the craftsman limit, discard one",
+         _v("discard"), phase3.do_shiring_discard, phase1.legal_discard),
+    Step("market", "player", "Step 12: the market: buy or sell one resource type, or pass",
+         _v("buy", "sell", "pass"), market.do_market, market.legal_market),
+    Step("cathedral", "player", "Step 13: the cathedral: use your craftsmen",
+         _v("craft", "convert", "done"), cathedral.do_cathedral, cathedral.legal_cathedral),
+    Step("return", "player", "Step 13: keep at most 5 resources; give back the rest",
+         _v("return"), cathedral.do_return, cathedral.legal_return),
+    Step("over", "end", "The game is over", _v()),
+)
+# fmt: on
+STEP = {s.name: s for s in STEP_TABLE}
+STEPS: tuple[tuple[str, str, str], ...] = tuple((s.name, s.who, s.help) for s in STEP_TABLE)
+"""The round as (step, who, what) rows, for the kiosk's help and the tests."""
+STEP_HELP = {s.name: s.help for s in STEP_TABLE}
+CHANCE_STEPS = frozenset(s.name for s in STEP_TABLE if s.who == "chance")
