@@ -24,6 +24,7 @@ from . import guard, i18n, theme
 from .config import Config
 from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
+from .faults import journal_message
 from .inputs import Input, Press, Tap, translate
 from .sound import Sounds
 from .theme import Metrics
@@ -214,7 +215,7 @@ class App:
             return False
         except JournalError as exc:  # not saved: the screen stays, the message says what to do
             guard.log(exc, with_traceback=False)
-            self.refuse(guard.journal_message(exc))
+            self.refuse(journal_message(exc))
             return False
         self.dirty = True
         return True
@@ -229,7 +230,7 @@ class App:
             return
         except JournalError as exc:
             guard.log(exc, with_traceback=False)
-            self.refuse(guard.journal_message(exc))
+            self.refuse(journal_message(exc))
             return
         self.toast(i18n._("Undone: {action}", action=str(action)), good=True, now=True)
 

@@ -93,10 +93,12 @@ def _scan(args: argparse.Namespace) -> int:
     for name in args.images:
         try:
             imagesize.check(name)  # before decoding: a huge image would exhaust the memory
-        except (OSError, imagesize.ImageTooLarge) as exc:
+        except imagesize.ImageTooLarge as exc:
             print(f"companion scan: {name}: {exc}", file=sys.stderr)
             status = 1
             continue
+        except OSError:
+            pass  # a missing or unreadable file: OpenCV says so below
         image = cv2.imread(name, cv2.IMREAD_GRAYSCALE)
         if image is None:
             print(f"companion scan: {name}: not an image OpenCV can read", file=sys.stderr)

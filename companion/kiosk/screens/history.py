@@ -45,7 +45,7 @@ class GamesScreen(Screen):
             status = "playing" if self.unfinished else "finished"
             result = journal.page(status, page * per_page, per_page)
             if result.problems:
-                from companion.kiosk.guard import journal_message
+                from companion.kiosk.faults import journal_message
 
                 self.app.toast(journal_message(JournalDataError("; ".join(result.problems))))
         self._cached = (key, result)

@@ -30,7 +30,7 @@ class HomeScreen(Screen):
         self.unfinished = 0
 
     def on_show(self) -> None:
-        from companion.kiosk.guard import journal_message
+        from companion.kiosk.faults import journal_message
 
         self.latest, self.unfinished = None, 0
         journal = self.app.journal

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Why a pygame window comes out black in grim under Debian 12's cage 0.1.4 (wlroots 0.15,
+# headless, pixman): a plain red window, captured four ways.  Run as root on Debian 12 with
+# cage, grim, python3 and imagemagick installed; PYGAME_DIR is a site-packages folder that
+# holds pygame (it is copied where the user nobody can read it).
+#
+#   sudo PYGAME_DIR=.venv/lib/python3.11/site-packages tools/cage_proof/scanout_0_1_4.sh
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+WORK=$(mktemp -d /tmp/cage014-XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+chmod 755 "$WORK"
+cp -r "${PYGAME_DIR:?set PYGAME_DIR}/pygame" "$WORK/"
+[ -d "$PYGAME_DIR/pygame.libs" ] && cp -r "$PYGAME_DIR/pygame.libs" "$WORK/"
+cp "$HERE/red.py" "$WORK/"
+mkdir -m 700 "$WORK/rt" && chown nobody:nogroup "$WORK/rt"
+chmod -R a+rX "$WORK"
+shot() {  # label, cage options, red.py argument, file name
+    # shellcheck disable=SC2016 # expanded by the inner shell, from its arguments
+    setpriv --reuid=nobody --regid=nogroup --clear-groups env -i PATH=/usr/bin:/bin \
+        PYTHONPATH="$WORK" XDG_RUNTIME_DIR="$WORK/rt" WLR_BACKENDS=headless \
+        WLR_LIBINPUT_NO_DEVICES=1 SDL_VIDEODRIVER=wayland bash -c '
+        cage $2 -- /usr/bin/python3 "$1/red.py" $3 > "$1/rt/$4.log" 2>&1 &
+        pid=$!
+        sleep 4
+        WAYLAND_DISPLAY=wayland-0 grim "$1/rt/$4.png"
+        kill $pid; wait $pid 2>/dev/null || true' bash "$WORK" "$2" "$3" "$4"
+    printf '%-40s mean red %s\n' "$1 (cage $2${3:+, $3}):" \
+        "$(convert "$WORK/rt/$4.png" -format '%[fx:mean.r]' info:)"
+}
+shot "full screen, as the kiosk" "-d" "" full
+shot "full screen, output turned 180°" "-d -r -r" "" turned
+shot "a window not covering the output" "-d" "windowed" windowed
+shot "full screen, without -d" "" "" nodecor
