@@ -86,7 +86,9 @@ def test_the_kiosk_in_cage_is_seen_and_takes_a_key(tmp_path: Path, rotation: int
     mine = own_render((1280, 720), rotation, tmp_path)
     assert close_to(home, mine) < 0.02, "the captured picture is not the kiosk's own"
     after = picture(out / "after_key.png")
-    assert close_to(home, after) > 0.05, "the key through the virtual keyboard changed nothing"
+    noise, change = close_to(home, mine), close_to(home, after)
+    print(f"rotation {rotation}: differs from its own render {noise:.4f}, after the key {change:.4f}")
+    assert change > max(0.005, 5 * noise), "the key through the virtual keyboard changed nothing"
 
 
 def test_cage_0_1_4_scans_a_full_screen_window_out(tmp_path: Path) -> None:
@@ -98,10 +100,16 @@ def test_cage_0_1_4_scans_a_full_screen_window_out(tmp_path: Path) -> None:
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    red = dict(re.findall(r"^(.*?) \(cage.*mean red ([0-9.]+)$", run.stdout, flags=re.M))
-    assert float(red["full screen, as the kiosk"]) < 0.01  # scanned out: the capture is black
-    assert float(red["full screen, output turned 180°"]) > 0.99  # composited: red
-    assert abs(float(red["a window not covering the output"]) - 800 * 480 / (1280 * 720)) < 0.01
+    counts = {
+        label: (int(black), int(red))
+        for label, black, red in re.findall(
+            r"^(.*?): +cage .*? black (\d+)/5, red (\d+)/5", run.stdout, flags=re.M
+        )
+    }
+    print(run.stdout)
+    assert counts["full screen, as the kiosk"][0] >= 1  # scanned out: captured black
+    assert counts["full screen, output turned 180°"] == (0, 5)  # composited: always red
+    assert counts["full screen, without -d"] == (5, 0)  # the window hidden by SDL: black
 
 
 def test_install_and_unit_in_a_booted_container() -> None:
