@@ -87,7 +87,7 @@ def test_the_kiosk_in_cage_is_seen_and_takes_a_key(tmp_path: Path, rotation: int
     assert close_to(home, mine) < 0.02, "the captured picture is not the kiosk's own"
     after = picture(out / "after_key.png")
     noise, change = close_to(home, mine), close_to(home, after)
-    print(f"rotation {rotation}: differs from its own render {noise:.4f}, after the key {change:.4f}")
+    print(f"rotation {rotation}: vs its own render {noise:.4f}, after the key {change:.4f}")
     assert change > max(0.005, 5 * noise), "the key through the virtual keyboard changed nothing"
 
 
