@@ -33,6 +33,7 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_journal.py
 	$(BIN)/python bench/bench_kiosk.py
+	$(BIN)/python bench/bench_vision.py
 
 screenshots: $(VENV)/.dev-installed
 	$(BIN)/companion screenshots screenshots

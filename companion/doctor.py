@@ -182,8 +182,8 @@ def _open_pin(what: str, kind: str, name: str, gpio: int, factory: Any, where: s
     return Check(what, OK, where)
 
 
-def check_camera(model_path: Path, dev_dir: Path) -> list[Check]:
-    """OpenCV, picamera2 on a Pi, and the video devices; independent of the camera code."""
+def check_camera(model_path: Path, dev_dir: Path, config_path: Path | None = None) -> list[Check]:
+    """OpenCV, picamera2 on a Pi (it loads, or why not; the lens), and the video devices."""
     from companion.panel.gpio import pi_model
 
     lines: list[Check] = []
@@ -195,19 +195,9 @@ def check_camera(model_path: Path, dev_dir: Path) -> list[Check]:
             Check("camera: OpenCV", MISSING, "cv2 cannot be imported", "pip install -e '.[vision]'")
         )
     if pi_model(model_path) is not None:
-        try:
-            importlib.import_module("picamera2")
-            lines.append(Check("camera: picamera2", OK, "picamera2 imports"))
-        except ImportError:
-            lines.append(
-                Check(
-                    "camera: picamera2",
-                    MISSING,
-                    "picamera2 cannot be imported",
-                    "sudo apt install python3-picamera2, and make the venv with "
-                    "--system-site-packages",
-                )
-            )
+        from companion.vision.diagnose import picamera2_lines
+
+        lines += [Check(*row) for row in picamera2_lines(config_path)]
     videos = sorted(p.name for p in dev_dir.glob("video*"))
     if videos:
         lines.append(Check("camera: devices", OK, ", ".join(f"/dev/{v}" for v in videos)))
@@ -314,7 +304,7 @@ def checks(
     if display:
         lines.append(check_display())
     lines += check_gpio(pins, model_path, pin_factory)
-    lines += check_camera(model_path, dev_dir)
+    lines += check_camera(model_path, dev_dir, config_path)
     lines.append(check_fonts(font_dir))
     lines.append(check_journal(config_path))
     lines.append(check_audio(config_path, cards))

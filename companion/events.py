@@ -31,10 +31,12 @@ class Press:
 
 @dataclass(frozen=True)
 class Card:
-    """A card recognised by the camera: the game and the card's stable id."""
+    """A card recognised by the camera: the game and the card's stable id; ``again`` when it is
+    the card the camera read last, shown again (the kiosk stays silent if it is refused)."""
 
     game: str
     card: str
+    again: bool = False
 
 
 DeviceEvent = Press | Card

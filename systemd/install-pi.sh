@@ -181,7 +181,9 @@ else
     run python3 -m venv --system-site-packages "$PREFIX/venv"
 fi
 # editable: the package reads hardware/pins.toml and assets/fonts from the source folder
-run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[kiosk,vision,panel]"
+# -c: numpy stays on the major version apt's picamera2 was built with (see the file)
+run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[kiosk,vision,panel]" \
+    -c "$PREFIX/src/systemd/constraints-pi.txt"
 # the unit's file system is read-only: compile now for a fast start
 run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/src/companion"
 # root owns it all and only root can change it: the kiosk's user cannot alter its own code

@@ -106,9 +106,12 @@ def test_scan_refuses_an_image_too_large_before_decoding(
     import cv2  # the vision extra is part of the dev install
     path = tmp_path / "huge.png"
     path.write_bytes(png_header(16000, 16000) + b"\0" * 64)
-    decoded: list[str] = []
-    real = cv2.imread
-    monkeypatch.setattr(cv2, "imread", lambda name, *a: decoded.append(name) or real(name, *a))
+    decoded: list[object] = []
+    for decoder in ("imread", "imdecode"):
+        real = getattr(cv2, decoder)
+        monkeypatch.setattr(
+            cv2, decoder, lambda what, *a, _real=real: decoded.append(what) or _real(what, *a)
+        )
     code, out, err = run(capsys, "scan", str(path))
     assert code == 1
     assert "16000×16000" in err and "256 MP" in err

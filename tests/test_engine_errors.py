@@ -58,3 +58,22 @@ def test_refusals_of_any_text_are_bounded(name: str, text: str) -> None:
         assert len(str(exc)) <= MAX_MESSAGE + 2 * MAX_TEXT
         assert str(exc).isprintable()
         assert isinstance(exc.rule, str) and exc.rule
+
+
+def test_outcome_for_card_is_ambiguous_where_two_outcomes_show_one_card() -> None:
+    """The core's rule for a camera reading: one matching outcome, or AmbiguousAction."""
+    from tests.toygame import Move, SticksGame
+
+    class TwoWays(SticksGame):
+        def card_of(self, outcome: Move) -> str | None:
+            return "card" if outcome.verb == "reveal" else None  # both outcomes look alike
+
+    game = TwoWays()
+    state = game.initial_state(game.setup(2))
+    with pytest.raises(AmbiguousAction) as err:
+        game.outcome_for_card(state, "card")
+    assert err.value.fields["count"] == 2
+    with pytest.raises(IllegalAction) as refused:
+        game.outcome_for_card(state, "nothing")
+    assert refused.value.rule == "chance.card"
+    assert SticksGame().outcome_for_card(state, "double") == Move("reveal", "double")

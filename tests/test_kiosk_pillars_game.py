@@ -97,6 +97,8 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> None:
                 press(app, "roll")
             else:
                 outcome = sample(game.chance_outcomes(state), rng)
+                if state.step == "peek":
+                    tap(app, "private")  # Ellen's owner alone enters the event
                 tap(app, str(outcome))
                 assert app.screen.preview is not None  # a reveal is always confirmed
                 press(app, "confirm")

@@ -422,3 +422,40 @@ def test_notices_wait_their_turn_and_refusals_do_not(tmp_path: Path) -> None:
     assert app.toast_text == "Red cannot take the quarry"
     wait(app, 4.5)
     assert app.toast_text is None
+
+
+def test_the_start_players_redraw_is_offered_as_his_and_recorded_as_his(tmp_path: Path) -> None:
+    """The re-draw belongs to the start player: the button names him and the builder's owner,
+    a tap previews it, CONFIRM sends the builder back into the bag, and the engine attributes
+    it to the start player."""
+    app = make_app(tmp_path)
+    game_at(app, "draw")
+    assert app.session is not None
+    game = app.session.game
+    for _ in range(40):  # draw until someone else's builder waits and the re-draw is open
+        state = app.session.state
+        if (state.step == "place" and game.start_player_actions(state)
+                and state.turn != state.start):
+            break
+        if state.step == "draw":
+            press(app, "draw")
+            wait(app, 1.0)
+        else:
+            press(app, "pass")
+            if app.screen.preview is not None:
+                press(app, "confirm")
+    state = app.session.state
+    assert state.step == "place" and game.start_player_actions(state)
+    assert state.turn != state.start
+    start = state.setup.players[state.start].name
+    owner = state.setup.players[state.turn].name
+    b = find(app, "redraw")
+    assert b.label == f"{start}, the start player: send {owner}'s builder back"
+    assert game.actor(state, game.parse_action("redraw")) == state.start != state.turn
+    tap(app, "redraw")
+    press(app, "confirm")
+    assert app.journal is not None
+    assert app.journal.record(app.session.id).actions[-1] == "redraw"
+    assert app.session.state.step == "draw"
+    app.render(force=True)
+    assert "redraw" not in keys(app)

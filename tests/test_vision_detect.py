@@ -37,7 +37,8 @@ def test_the_truth_is_where_the_marker_is_drawn() -> None:
     for placed in scene.truth:
         m = found[placed.marker]
         for (x, y), (tx, ty) in zip(m.corners, placed.corners, strict=True):
-            assert abs(x - tx) < 1.5 and abs(y - ty) < 1.5  # corners in the same order too
+            # corners in the same order; unrefined corners (detect.parameters) within 2.5 px
+            assert abs(x - tx) < 2.5 and abs(y - ty) < 2.5
 
 
 def test_an_empty_table_has_no_marker() -> None:
@@ -60,3 +61,42 @@ def test_any_image_layout_becomes_grey() -> None:
         assert out.shape == (4, 6) and out.dtype == np.uint8 and int(out[0, 0]) == 100
     with pytest.raises(ValueError):
         as_grey(np.zeros((2, 2, 2), np.uint8))
+
+
+@pytest.mark.parametrize(("case", "cond"), [
+    ("defocus", synth.Conditions(defocus=(3.0, 3.0), marker_px=(25.0, 60.0), max_tilt=30.0,
+                                 blur=(0.0, 0.5))),
+    ("busy table at 25 px", synth.Conditions(background="busy", cards=(8, 12),
+                                             marker_px=(25.0, 25.0), max_tilt=20.0,
+                                             blur=(0.3, 1.0), jpeg=(70, 92))),
+    ("finger and glare", synth.Conditions(finger=0.7, glare=0.3, marker_px=(30.0, 60.0),
+                                          max_tilt=30.0, background="plain")),
+])
+def test_the_hard_cases_read_better_than_before_and_never_wrong(
+        case: str, cond: synth.Conditions) -> None:
+    """A small sample of bench_vision.py's sets: the sampling settings find more than the
+    legacy ones on the same frames, and no marker reads as another (figures in docs/camera.md)."""
+    from companion.vision.detect import legacy_parameters
+
+    before, now = synth.Score(), synth.Score()
+    old, new = Detector(legacy_parameters()), Detector()
+    for scene in synth.scenes(99, 6, sorted(REGISTRY), cond):
+        before.add(scene.truth, [(m.id, m.centre) for m in old.detect(scene.frame)])
+        now.add(scene.truth, [(m.id, m.centre) for m in new.detect(scene.frame)])
+    assert now.wrong == 0 and before.wrong == 0
+    assert now.found >= before.found, (case, before.report(), now.report())
+    assert now.rate >= {"defocus": 0.6, "busy table at 25 px": 0.9,
+                        "finger and glare": 0.7}[case], now.report()
+
+
+def test_the_backgrounds_and_blurs_are_what_they_say() -> None:
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match="unknown background 'marble'"):
+        synth.background(rng, (64, 36), "marble")
+    plain = synth.background(rng, (320, 180), "plain")
+    busy = synth.background(rng, (320, 180), "busy")
+    assert float(plain.std()) < 5 < float(busy.std())
+    disc = synth.disc_kernel(3.0)
+    assert disc.shape == (7, 7) and abs(float(disc.sum()) - 1) < 1e-6
+    smear = synth.motion_kernel(6.0, 0.0)
+    assert abs(float(smear.sum()) - 1) < 1e-6 and int((smear.sum(axis=1) > 0).sum()) <= 2

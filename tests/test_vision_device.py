@@ -241,3 +241,111 @@ def test_nothing_is_said_before_the_camera_has_reported(tmp_path: Path) -> None:
     app.add_device(device)
     app.update_devices()
     assert app.toast_text is None and chip_text(device.state()) == "Camera offline"
+
+
+# -- issue 16: refused cards, re-reads, duplicates, strays; issue 15: a camera that hangs -------
+
+
+def test_a_refused_card_is_said_on_the_chip_and_its_re_read_is_silent(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    start_pillars(app)  # the table reveals privilege cards: an event card is refused
+    event = markers_of("pillars", "koenig")[0]
+    empty, card = card_frame(None, 1), card_frame(event, 2)
+    frames = [empty] * 2 + [card] * 3 + [empty] * 3 + [card] * 3
+    device = CameraDevice(CameraConfig(source="synthetic", show_frames=2, gone_frames=2,
+                                       gone_seconds=0.0),
+                          open_source=lambda: Frames(iter(frames)), post=handler(app),
+                          start=False)
+    app.add_device(device)
+    for _ in range(5):
+        device.thread.cycle()
+        app.update_devices()
+    first = app.toast_text
+    assert first is not None and "King" in first
+    chip = chip_text(device.state())
+    assert chip.startswith("Camera saw ") and f"(refused: {first})" in chip
+    app.tick(10.0)  # the message times out
+    assert app.toast_text is None
+    for _ in range(6):  # taken away, shown again: the same card, the same answer
+        device.thread.cycle()
+        app.update_devices()
+    assert app.toast_text is None  # not said again
+    assert device.status.last_again and "(refused:" in chip_text(device.state())
+    app.render(force=True)
+
+
+def test_duplicate_stickers_and_stray_markers_are_said_once(tmp_path: Path) -> None:
+    make_app(tmp_path)  # the kiosk's language and catalogue
+    cond = Conditions(size=(640, 360), cards=(2, 2), marker_px=(50.0, 55.0), max_tilt=10.0,
+                      blur=(0.0, 0.3), noise=(1.0, 2.0), light=(0.8, 1.0), jpeg=(90, 95))
+    twice = render_scene(np.random.default_rng(4), [TOM, TOM], cond).frame
+    strays = render_scene(np.random.default_rng(5), [240, 246], cond).frame
+    corners = render_scene(np.random.default_rng(6), [246, 247], cond).frame
+    posted: list[Input] = []
+    device = CameraDevice(
+        CameraConfig(source="synthetic", show_frames=2),
+        open_source=lambda: Frames(iter([twice] * 4 + [strays] * 4 + [corners] * 4)),
+        post=posted.append, start=False)
+    said: list[str] = []
+    for _ in range(12):
+        device.thread.cycle()
+        said += [notice_text(n) for n in device.update(app_view(), 0.0)]
+    assert posted == []  # two stickers with one id are not one card
+    assert said == [
+        f"Two stickers with the same marker (#{TOM}): show one card at a time, and check the "
+        "stickers",
+        "The camera sees a marker that is on no card (#240, #246)",
+        "The camera sees the table's corner markers (#247): they are for table mode, not for "
+        "reading cards",
+    ]
+
+
+def app_view() -> Any:
+    from companion.events import TableView
+
+    return TableView()
+
+
+def test_a_camera_that_stops_answering_goes_offline_and_shows_no_card(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    now = [100.0]
+    device = CameraDevice(CameraConfig(source="synthetic", show_frames=1, stale_seconds=2.0),
+                          open_source=lambda: Frames(iter([card_frame(TOM, 1)] * 10)),
+                          post=lambda i: None, start=False)
+    device.thread.clock = lambda: now[0]
+    app.add_device(device)
+    device.thread.cycle()
+    app.update_devices()
+    assert chip_text(device.state()) == "Camera read Tom Builder"
+    now[0] += 2.5  # the read in progress never returns
+    app.update_devices()
+    state = device.state()
+    assert not state.online and state.last_card is None and chip_text(state) == "Camera offline"
+    assert app.toast_text == "Camera offline: no picture for 2 s; tap the cards in"
+    assert device.markers() == ()
+    device.thread.cycle()  # it answers again
+    app.update_devices()
+    assert device.online and app.toast_text == "Camera online again"
+
+
+def test_a_broken_camera_library_is_one_notice_with_the_fix(tmp_path: Path) -> None:
+    from companion.vision.sources import CameraLibraryError
+
+    app = make_app(tmp_path, language="zh")
+    tries: list[int] = []
+
+    def opener() -> Frames:
+        tries.append(1)
+        raise CameraLibraryError("camera library broken: picamera2 fails to import (ValueError:"
+                                 " numpy.dtype size changed); fix: run install-pi.sh again")
+
+    device = CameraDevice(CameraConfig(source="picamera2"), open_source=opener,
+                          post=lambda i: None, start=False)
+    app.add_device(device)
+    for _ in range(5):
+        device.thread.cycle()
+        app.update_devices()
+    assert len(tries) == 1
+    said = app.toast_text
+    assert said is not None and said.startswith("摄像头库已损坏：camera library broken")
+    assert "numpy.dtype size changed" in said

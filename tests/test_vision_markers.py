@@ -144,7 +144,7 @@ def test_the_markers_and_scan_commands(tmp_path: Path, capsys: pytest.CaptureFix
                                        ) -> None:
     out = tmp_path / "sheets" / "table.pdf"
     assert main(["markers", "--game", "table", "--out", str(out), "--paper", "letter",
-                 "--size", "20", "--dpi", "150"]) == 0
+                 "--corner-size", "20", "--dpi", "150"]) == 0
     printed = capsys.readouterr().out
     assert "4 markers of 20 mm on 1 page(s) of LETTER" in printed
     png = tmp_path / "sheets" / "table-1.png"
@@ -154,7 +154,7 @@ def test_the_markers_and_scan_commands(tmp_path: Path, capsys: pytest.CaptureFix
     captured = capsys.readouterr()
     assert "4 marker(s)" in captured.out and "#246 table:top-left" in captured.out
     assert "table (" not in captured.out  # corners in a row on the sheet: no table in view
-    assert "not an image" in captured.err
+    assert "nothing.png: no such file" in captured.err
     assert main(["scan", "--json", str(png)]) == 0
     import json
 
@@ -162,3 +162,86 @@ def test_the_markers_and_scan_commands(tmp_path: Path, capsys: pytest.CaptureFix
     assert data["dictionary"] == M.DICTIONARY
     assert [m["marker"] for m in data["images"][0]["markers"]] == [246, 247, 248, 249]
     assert main(["markers", "--out", str(out), "--size", "4"]) == 2
+
+
+# -- issue 16: stickers for both uses ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [8.0, 13.0, 25.0, 40.0, 60.0])
+def test_the_name_is_at_least_one_cell_from_the_marker(size: float) -> None:
+    for page in M.sheet_pages(M.entries("all")[::7], size_mm=size):
+        boxes = [s for s in page.shapes if isinstance(s, M.Box) and s.y > M.MARGIN_MM + 30]
+        labels = [s for s in page.shapes if isinstance(s, M.Label) and s.y > M.MARGIN_MM + 30]
+        cell = size / M.MARKER_CELLS
+        for label in labels:
+            row = [b for b in boxes if b.y - cell < label.y < b.y + size + 2 * cell
+                   and b.x < label.x]
+            assert row, label
+            right = max(b.x + b.w for b in row)  # the marker's right edge on that row
+            assert label.x - right >= cell - 1e-9, (label, right, cell)
+
+
+def test_the_sizes_read_where_they_are_meant_to() -> None:
+    """The arithmetic of docs/camera.md: 13 mm is 27 px at 70 cm on a 1920 px full view, 25 mm
+    about 61 px at 60 cm; the table stickers are wide enough at the documented heights."""
+    assert M.apparent_px(13, 0.70, 1920) == pytest.approx(27.4, abs=0.1)
+    assert M.apparent_px(25, 0.60, 1920) == pytest.approx(61.6, abs=0.1)
+    far = M.TABLE_HEIGHT_M[1]
+    assert M.apparent_px(M.TABLE_CARD_MM, far, M.TABLE_WIDTH_PX) >= M.READABLE_PX
+    assert M.apparent_px(M.CORNER_MM, far, M.TABLE_WIDTH_PX) >= 1.5 * M.READABLE_PX
+    assert M.apparent_px(M.READING_MM, 0.30, M.READING_WIDTH_PX) >= M.READABLE_PX
+
+
+def test_table_stickers_read_back_from_the_documented_height() -> None:
+    """A printed table-mode page and the corner page, shrunk to what a 1920 px full view sees
+    from 90 cm (the top of the documented range), blurred a little: every marker is read."""
+    import cv2
+
+    scale = M.apparent_px(1.0, M.TABLE_HEIGHT_M[1], M.TABLE_WIDTH_PX)  # pixels per mm
+    dpi = 150
+    for items, size in ((M.entries("builders")[:20], M.TABLE_CARD_MM),
+                        (M.entries("table"), M.CORNER_MM)):
+        page = M.render_page(M.sheet_pages(items, size_mm=size)[0], dpi=dpi)
+        f = scale * 25.4 / dpi
+        seen = cv2.resize(page, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        seen = cv2.GaussianBlur(seen, (0, 0), 0.8)
+        found = Detector().detect(np.asarray(seen, np.uint8))
+        assert sorted(m.id for m in found) == sorted(e.marker for e in items)
+
+
+def test_markers_in_table_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "t"
+    assert main(["markers", "--game", "all", "--mode", "table", "--out", str(out),
+                 "--dpi", "72"]) == 0
+    printed = capsys.readouterr().out
+    assert "155 markers of 25 mm" in printed and "4 markers of 40 mm" in printed
+    assert "41-53 px wide from a camera 70-90 cm away at 1920 px across" in printed
+    assert (tmp_path / "t.pdf").exists() and (tmp_path / "t-corners.pdf").exists()
+    assert main(["markers", "--game", "table", "--out", str(out), "--corner-size", "70"]) == 2
+    assert "--corner-size 70 mm is out of range" in capsys.readouterr().err
+
+
+def test_scan_warns_and_says_what_to_try(tmp_path: Path, capfd: pytest.CaptureFixture[str]
+                                         ) -> None:
+    import cv2
+
+    from companion.vision import synth
+
+    tom = M.markers_of("pillars", "tom")[0]
+    cond = synth.Conditions(size=(960, 540), cards=(5, 5), marker_px=(50.0, 55.0),
+                            max_tilt=5.0, blur=(0.0, 0.3), noise=(1.0, 2.0), light=(0.8, 1.0),
+                            jpeg=(90, 95))
+    scene = synth.render_scene(np.random.default_rng(8), [tom, tom, 246, 247, 248], cond)
+    busy = tmp_path / "busy.png"
+    cv2.imwrite(str(busy), scene.frame)
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), synth.card_frame(None, 3))
+    code = main(["scan", str(busy), str(empty), str(tmp_path / "gone.jpg"), str(tmp_path)])
+    out, err = capfd.readouterr()
+    assert code == 1
+    assert (f"warning: marker #{tom} is on 2 stickers in view: each card needs its own marker"
+            in out)
+    assert "warning: table corners: 3 of 4 in view, missing bottom-left (#249)" in out
+    assert "warning: no marker found: hold the card closer" in out and "focus" in out
+    assert err.splitlines() == [f"companion scan: {tmp_path / 'gone.jpg'}: no such file",
+                                f"companion scan: {tmp_path}: not a file"]  # nothing of OpenCV's

@@ -13,13 +13,16 @@ import pytest
 
 from companion.vision.markers import markers_of
 from companion.vision.sources import (
+    READ_TIMEOUT,
     CameraConfig,
     CameraConfigError,
     CameraError,
+    CameraLibraryError,
     FileSource,
     OpenCVSource,
     PiCamera2Source,
     SyntheticSource,
+    full_view_mode,
     load_config,
     open_source,
     parse_config,
@@ -57,6 +60,12 @@ def test_settings_from_the_kiosk_config_file(tmp_path: Path) -> None:
     ({"zones": {"shiring": [1, 0, 0, 1]}}, "u0 < u1"),
     ({"zones": {"shiring": "left"}}, r"\[u0, v0, u1, v1\]"),
     ({"zones": []}, "must be a table"),
+    ({"mode": "overhead"}, "camera.mode must be one of reading, table"),
+    ({"focus": "auto"}, "camera.focus must be one of fixed, once"),
+    ({"distance": 0.05}, "at least 0.1 m"),
+    ({"distance": "30cm"}, "camera.distance must be float"),
+    ({"exposure_us": -5}, "camera.exposure_us must be between"),
+    ({"gone_seconds": 100}, "camera.gone_seconds must be between"),
 ])
 def test_bad_settings_are_named(table: dict[str, Any], message: str) -> None:
     with pytest.raises(CameraConfigError, match=message):
@@ -76,18 +85,35 @@ def test_a_malformed_file_is_named(tmp_path: Path) -> None:
 # -- picamera2, against a fake module --------------------------------------------------------
 
 
+IMX708_MODES = [  # Camera Module 3's modes as picamera2 lists them (size, crop on the sensor)
+    {"size": (1536, 864), "bit_depth": 10, "fps": 120.13, "crop_limits": (768, 432, 3072, 1728)},
+    {"size": (2304, 1296), "bit_depth": 10, "fps": 56.03, "crop_limits": (0, 0, 4608, 2592)},
+    {"size": (4608, 2592), "bit_depth": 10, "fps": 14.35, "crop_limits": (0, 0, 4608, 2592)},
+]
+
+
 class FakePicamera2:
-    """The calls of picamera2.Picamera2 the source makes, with YUV420 arrays of the real
-    layout: ``height * 3 / 2`` rows, the Y plane first."""
+    """The calls of picamera2.Picamera2 the source makes, recording the configuration and every
+    control asked for, with YUV420 arrays of the real layout: ``height * 3 / 2`` rows, the Y
+    plane first.  ``autofocus`` False is a fixed-focus module (no AfMode control)."""
 
     instances: list[FakePicamera2] = []
     fail_open = False
+    autofocus = True
+    hang = False
 
     def __init__(self) -> None:
         if FakePicamera2.fail_open:
             raise IndexError("list index out of range")  # what picamera2 raises with no camera
         self.config: dict[str, Any] = {}
         self.calls: list[str] = []
+        self.controls: dict[str, Any] = {}
+        self.waits: list[Any] = []
+        self.sensor_modes = IMX708_MODES
+        self.camera_controls = {"ExposureTime": (29, 66666666, 20000),
+                                "AnalogueGain": (1.0, 16.0, 1.0)}
+        if FakePicamera2.autofocus:
+            self.camera_controls |= {"AfMode": (0, 2, 0), "LensPosition": (0.0, 15.0, 1.0)}
         FakePicamera2.instances.append(self)
 
     def create_video_configuration(self, **kwargs: Any) -> dict[str, Any]:
@@ -95,6 +121,7 @@ class FakePicamera2:
 
     def configure(self, config: dict[str, Any]) -> None:
         self.config = config
+        self.controls |= config.get("controls", {})
         self.calls.append("configure")
 
     def stream_configuration(self, name: str) -> dict[str, Any]:
@@ -103,7 +130,23 @@ class FakePicamera2:
     def start(self) -> None:
         self.calls.append("start")
 
-    def capture_array(self, name: str) -> np.ndarray:
+    def set_controls(self, controls: dict[str, Any]) -> None:
+        self.controls |= controls
+        self.calls.append("set_controls")
+
+    def autofocus_cycle(self, wait: Any = None) -> bool:
+        self.calls.append("autofocus_cycle")
+        self.controls["AfMode"] = 1
+        self.lens = 2.7  # where the scan stopped
+        return True
+
+    def capture_metadata(self, wait: Any = None) -> dict[str, Any]:
+        return {"LensPosition": getattr(self, "lens", self.controls.get("LensPosition", 1.0))}
+
+    def capture_array(self, name: str, wait: Any = None) -> np.ndarray:
+        self.waits.append(wait)
+        if FakePicamera2.hang:
+            raise TimeoutError("timed out")  # what picamera2 raises when ``wait`` runs out
         w, h = self.config[name]["size"]
         y = np.asarray(card_frame(TOM, 1, (w, h)))
         chroma = np.full((h // 2, w), 128, np.uint8)
@@ -119,6 +162,8 @@ class FakePicamera2:
 def fake_module() -> types.SimpleNamespace:
     FakePicamera2.instances = []
     FakePicamera2.fail_open = False
+    FakePicamera2.autofocus = True
+    FakePicamera2.hang = False
     return types.SimpleNamespace(Picamera2=FakePicamera2)
 
 
@@ -131,6 +176,7 @@ def test_picamera2_gives_the_grey_low_resolution_frame() -> None:
     frame = src.read()
     assert frame is not None and frame.shape == (360, 640) and frame.dtype == np.uint8
     assert frame.flags["C_CONTIGUOUS"]
+    assert cam.waits == [READ_TIMEOUT]  # a read never waits for ever
     from companion.vision.detect import detect
 
     assert [m.id for m in detect(frame)] == [TOM]
@@ -141,19 +187,71 @@ def test_picamera2_gives_the_grey_low_resolution_frame() -> None:
     assert grey is not None and grey.shape == (720, 1280)
 
 
-def test_picamera2_missing_camera_or_module_is_a_camera_error(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_picamera2_asks_for_the_full_view_a_focused_lens_and_a_short_exposure() -> None:
+    module = fake_module()
+    PiCamera2Source((1280, 720), (640, 360), module=module, config=CameraConfig())
+    cam = FakePicamera2.instances[-1]
+    # the whole sensor, 2x2 binned: not the cropped 1536x864 picamera2 picks for 1280x720
+    assert cam.config["sensor"] == {"output_size": (2304, 1296), "bit_depth": 10}
+    # reading mode: the lens set for 30 cm (1 / 0.30 m in dioptres), held; 3 ms exposure
+    assert cam.controls == {"AfMode": 0, "LensPosition": 3.333, "ExposureTime": 3000}
+    PiCamera2Source((1920, 1080), (640, 360), module=module,
+                    config=CameraConfig(mode="table", distance=0.6))
+    cam = FakePicamera2.instances[-1]
+    assert cam.config["sensor"]["output_size"] == (2304, 1296)
+    assert cam.controls == {"AfMode": 0, "LensPosition": 1.667}  # automatic exposure
+    src = PiCamera2Source(module=module, config=CameraConfig(focus="once", exposure_us=-1))
+    cam = FakePicamera2.instances[-1]
+    assert cam.calls == ["configure", "start", "autofocus_cycle", "set_controls"]
+    assert cam.controls == {"AfMode": 0, "LensPosition": 2.7}  # focused once, then held
+    assert (src.focus, src.lens) == ("once", 2.7)
+    FakePicamera2.autofocus = False  # Camera Module 2 or HQ: no focus control to send
+    src = PiCamera2Source(module=module, config=CameraConfig())
+    assert "AfMode" not in FakePicamera2.instances[-1].controls and src.focus == "none"
+
+
+def test_the_full_view_mode() -> None:
+    assert full_view_mode(IMX708_MODES, (1280, 720))["size"] == (2304, 1296)  # type: ignore[index]
+    assert full_view_mode(IMX708_MODES, (3840, 2160))["size"] == (4608, 2592)  # type: ignore[index]
+    imx219 = [{"size": (640, 480), "bit_depth": 10, "crop_limits": (1000, 752, 1280, 960)},
+              {"size": (1640, 1232), "bit_depth": 10, "crop_limits": (0, 0, 3280, 2464)},
+              {"size": (1920, 1080), "bit_depth": 10, "crop_limits": (680, 692, 1920, 1080)},
+              {"size": (3280, 2464), "bit_depth": 10, "crop_limits": (0, 0, 3280, 2464)}]
+    assert full_view_mode(imx219, (1280, 720))["size"] == (1640, 1232)  # type: ignore[index]
+    assert full_view_mode([{"size": (640, 480)}], (640, 480)) is None  # no crop said: no choice
+
+
+def test_picamera2_missing_camera_is_a_camera_error() -> None:
     module = fake_module()
     FakePicamera2.fail_open = True
     with pytest.raises(CameraError, match="no Raspberry Pi camera"):
         PiCamera2Source(module=module)
+
+
+@pytest.mark.parametrize(("error", "says"), [
+    (ModuleNotFoundError("No module named 'picamera2'", name="picamera2"),
+     "camera library missing.*apt install python3-picamera2"),
+    (ModuleNotFoundError("No module named 'libcamera'", name="libcamera"),
+     "camera library missing.*system-site-packages"),
+    (ValueError("numpy.dtype size changed, may indicate binary incompatibility. Expected 96 "
+                "from C header, got 88 from PyObject"),
+     "camera library broken.*dtype size changed.*constraints-pi.txt"),
+    (ImportError("A module that was compiled using NumPy 1.x cannot be run in NumPy 2.4.6"),
+     "camera library broken.*NumPy 1.x.*numpy<2"),
+    (AttributeError("module 'libcamera' has no attribute 'Transform'"),
+     "camera library broken.*AttributeError.*--reinstall python3-picamera2"),
+    (OSError("libcamera.so.0.3: cannot open shared object file"),
+     "camera library broken.*OSError.*--reinstall"),
+])
+def test_any_import_failure_of_picamera2_is_said_with_the_fix(
+        monkeypatch: pytest.MonkeyPatch, error: Exception, says: str) -> None:
     import companion.vision.sources as sources
 
-    def no_picamera2(name: str) -> Any:
-        raise ImportError(f"No module named {name!r}")
+    def broken(name: str) -> Any:
+        raise error
 
-    monkeypatch.setattr(sources.importlib, "import_module", no_picamera2)
-    with pytest.raises(CameraError, match="picamera2 is not installed"):
+    monkeypatch.setattr(sources.importlib, "import_module", broken)
+    with pytest.raises(CameraLibraryError, match=says):
         open_source(CameraConfig(source="picamera2"))
 
 
@@ -212,3 +310,50 @@ def test_open_source_chooses_by_config(tmp_path: Path) -> None:
         open_source(CameraConfig(source="opencv", device=63))
     with pytest.raises(ValueError):
         open_source(CameraConfig())
+
+
+# -- what the doctor says about the Pi camera ------------------------------------------------
+
+
+def test_the_doctor_reports_the_lens_and_the_sensor_mode(tmp_path: Path) -> None:
+    from companion.vision.diagnose import picamera2_lines
+
+    module = fake_module()
+    module.__version__ = "0.3.25"  # type: ignore[attr-defined]
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "picamera2"\n', encoding="utf-8")
+    rows = picamera2_lines(config, module=module, env={})
+    assert rows[0] == ("camera: picamera2", "OK", "picamera2 0.3.25 imports", "")
+    assert rows[1] == ("camera: lens", "OK", "3.33 dioptres (sharp at 30 cm), focus fixed; "
+                       "sensor mode 2304x1296 (full view)", "")
+    assert FakePicamera2.instances[-1].calls[-2:] == ["stop", "close"]  # let go at once
+    config.write_text('[camera]\nsource = "picamera2"\nfocus = "once"\n', encoding="utf-8")
+    assert picamera2_lines(config, module=module, env={})[1][2].startswith(
+        "2.70 dioptres (sharp at 37 cm), focus once")
+    FakePicamera2.fail_open = True  # the kiosk holds the camera
+    what, status, found, fix = picamera2_lines(config, module=module, env={})[1]
+    assert status == "NOTE" and "no Raspberry Pi camera found" in found and "kiosk" in fix
+    config.write_text('[camera]\nsource = "opencv"\n', encoding="utf-8")
+    assert picamera2_lines(config, module=module, env={})[1] == (
+        "camera: lens", "NOTE", "not checked: the camera source is 'opencv'", "")
+
+
+def test_the_doctor_says_why_picamera2_does_not_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.vision.sources as sources
+    from companion.vision.diagnose import picamera2_lines
+
+    def broken(name: str) -> Any:
+        raise ValueError("numpy.dtype size changed, may indicate binary incompatibility")
+
+    monkeypatch.setattr(sources.importlib, "import_module", broken)
+    (row,) = picamera2_lines(env={})
+    assert row[:2] == ("camera: picamera2", "ERROR")
+    assert row[2].startswith("camera library broken: picamera2 fails to import (ValueError")
+    assert "constraints-pi.txt" in row[3]
+
+    def missing(name: str) -> Any:
+        raise ModuleNotFoundError("No module named 'picamera2'", name="picamera2")
+
+    monkeypatch.setattr(sources.importlib, "import_module", missing)
+    (row,) = picamera2_lines(env={})
+    assert row[:2] == ("camera: picamera2", "MISSING") and "python3-picamera2" in row[3]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine import RulesError
-from companion.events import CameraState, Device, Lights
+from companion.events import CameraState, Card, Device, Lights
 from companion.journal import JournalError
 
 from . import guard, i18n, theme
@@ -82,6 +82,7 @@ class App:
         self.sounds = Sounds(config.sound)
         self.journal = journal
         self.devices: list[Device] = []
+        self._card: Card | None = None  # the camera's card being handled, if any
         self._device_views: dict[int, Any] = {}
         self._devices_shown: list[object] = []
         self.notifier: Notifier | None = None  # systemd's notify socket; set for tests
@@ -245,6 +246,13 @@ class App:
         self.restart_hook()
 
     def refuse(self, reason: str) -> None:
+        """Say why something was refused; for a card the camera read, tell the camera too (its
+        chip says "refused"), and say nothing when it was the last card read, shown again."""
+        card = self._card
+        if card is not None:
+            self.notify("card-refused", reason)
+            if card.again:
+                return
         self.toast(reason, now=True)
         self.sounds.play("refuse")
         self.notify("refused", reason)
@@ -302,8 +310,12 @@ class App:
             and self._toast_rect().collidepoint(inp.pos)
         ):
             self._next_toast()  # a tap on the message closes it, and still reaches the screen
-        with guard.protect(self):
-            self.screen.handle(inp)
+        self._card = inp if isinstance(inp, Card) else None
+        try:
+            with guard.protect(self):
+                self.screen.handle(inp)
+        finally:
+            self._card = None
         self.dirty = True
 
     def handle_event(self, event: Any) -> None:

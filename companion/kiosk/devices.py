@@ -55,6 +55,20 @@ def notice_text(notice: Notice) -> str:
         )
     if code == "camera.several":
         return _("Several cards seen: show one at a time")
+    if code == "camera.duplicate":
+        return _("Two stickers with the same marker ({markers}): show one card at a time, "
+                 "and check the stickers", markers=str(f.get("markers", "")))
+    if code == "camera.stray":
+        if f.get("corners"):
+            return _("The camera sees the table's corner markers ({markers}): they are for "
+                     "table mode, not for reading cards", markers=str(f.get("markers", "")))
+        return _("The camera sees a marker that is on no card ({markers})",
+                 markers=str(f.get("markers", "")))
+    if code == "camera.stale":
+        return _("Camera offline: no picture for {n} s; tap the cards in",
+                 n=f"{float(f.get('seconds', 0)):g}")
+    if code == "camera.broken":
+        return _("Camera library broken: {reason}", reason=str(f.get("reason", "")))
     if code == "camera.offline":
         return _("Camera offline: tap the cards in; it is tried again")
     if code == "camera.online":
@@ -124,19 +138,19 @@ def chip_text(state: CameraState) -> str:
     for bracket in (" (", "（", "("):  # the name without its details, as on the card
         name = name.split(bracket)[0]
     if state.refused is not None:
-        return _("Camera saw {card} (refused)", card=name)
+        return _("Camera saw {card} (refused: {reason})", card=name, reason=state.refused)
     return _("Camera read {card}", card=name)
 
 
-def chip_rect(m: Metrics, text: str = "") -> pygame.Rect:
+def chip_rect(m: Metrics, text: str = "", widest: int = 150) -> pygame.Rect:
     """The chip's place: the bottom left of the title bar, in its lower margin, as wide as its
-    text (at most 150 units)."""
+    text (at most ``widest`` units: 150, or 240 to give a refused card's reason room)."""
     from .fonts import font
 
     bar_h = m.touch + 2 * m.gap
     h = m.px(15)
-    width = font(m.px(11)).size(text)[0] + h + m.px(8) if text else m.px(150)
-    return pygame.Rect(m.px(2), bar_h - h - m.px(1), min(m.px(150), width), h)
+    width = font(m.px(11)).size(text)[0] + h + m.px(8) if text else m.px(widest)
+    return pygame.Rect(m.px(2), bar_h - h - m.px(1), min(m.px(widest), width), h)
 
 
 OUTLINE_COLOURS = {"card": theme.GOOD, "corner": theme.ACCENT, "unknown": theme.BAD}
@@ -151,7 +165,7 @@ class CameraView:
 
     def draw(self, surface: pygame.Surface, m: Metrics, state: CameraState) -> None:
         label = chip_text(state)
-        rect = chip_rect(m, label)
+        rect = chip_rect(m, label, 240 if state.refused is not None else 150)
         panel(surface, rect, theme.OUTLINE, radius=rect.height // 2)
         dot = rect.height // 2 - m.px(3)
         pygame.draw.circle(surface, theme.GOOD if state.online else theme.BAD,

@@ -25,6 +25,9 @@ MISSING_GLYPHS: list[str] = []
 
 CHECK_GLYPHS = False
 
+DRAWN: list[str] | None = None
+"""When a list, every text drawn is appended to it (tests read what a screen shows)."""
+
 
 def draw_text(
     surface: pygame.Surface,
@@ -43,6 +46,8 @@ def draw_text(
     ``min_size`` (default 60% of ``size``) until it fits.  Returns the area used."""
     if not text:
         return pygame.Rect(rect.x, rect.y, 0, 0)
+    if DRAWN is not None:
+        DRAWN.append(text)
     smallest = min_size if min_size is not None else max(8, int(size * 0.6))
     s = size
     while True:

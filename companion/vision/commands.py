@@ -24,8 +24,15 @@ def register(sub: Any) -> None:
                          "(default)")
     mk.add_argument("--out", metavar="FILE", required=True,
                     help="FILE.pdf and FILE-1.png, FILE-2.png... (one PNG per page)")
-    mk.add_argument("--size", type=float, default=13.0, metavar="MM",
-                    help="the marker's side in millimetres (default 13; 8 to 60)")
+    mk.add_argument("--mode", choices=("reading", "table"), default="reading",
+                    help="reading: card stickers for cards held up to the camera (13 mm); "
+                         "table: card stickers for an overhead camera (25 mm). The corner "
+                         "markers are 40 mm either way")
+    mk.add_argument("--size", type=float, default=None, metavar="MM",
+                    help="the card markers' side in millimetres (default: 13 for reading, "
+                         "25 for table; 8 to 60)")
+    mk.add_argument("--corner-size", type=float, default=None, metavar="MM",
+                    help="the corner markers' side in millimetres (default 40; 8 to 60)")
     mk.add_argument("--paper", choices=("a4", "letter"), default="a4",
                     help="a4 (default) or letter")
     mk.add_argument("--dpi", type=int, default=300, help="resolution of the PNGs (default 300)")
@@ -42,34 +49,112 @@ def _markers(args: argparse.Namespace) -> int:
     except ImportError as exc:  # pragma: no cover - the registry needs only the engines
         print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
         return 2
-    if not 8.0 <= args.size <= 60.0:
-        print(f"companion markers: --size {args.size:g} mm is out of range (8 to 60 mm)",
-              file=sys.stderr)
-        return 2
+    card_mm = args.size if args.size is not None else (
+        M.TABLE_CARD_MM if args.mode == "table" else M.READING_MM)
+    corner_mm = args.corner_size if args.corner_size is not None else M.CORNER_MM
+    for flag, value in (("--size", card_mm), ("--corner-size", corner_mm)):
+        if not 8.0 <= value <= 60.0:
+            print(f"companion markers: {flag} {value:g} mm is out of range (8 to 60 mm)",
+                  file=sys.stderr)
+            return 2
     if not 72 <= args.dpi <= 1200:
         print(f"companion markers: --dpi {args.dpi} is out of range (72 to 1200)",
               file=sys.stderr)
         return 2
     items = M.entries(args.game)
+    cards = tuple(e for e in items if e.game != "table")
+    corners = tuple(e for e in items if e.game == "table")
     from companion.engine.registry import specs
 
     titles = {s.name: s.title for s in specs()}
-    titles |= {"table": "Table corners", "all": "Every game and the table corners"}
-    try:
-        written = M.write_sheets(Path(args.out), items, size_mm=args.size, paper=args.paper,
-                                 dpi=args.dpi, title=f"companion markers: {titles[args.game]}")
-    except ImportError as exc:
-        print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"companion markers: cannot write {args.out}: {exc}", file=sys.stderr)
-        return 2
-    pages = len(written) - 1
-    print(f"{len(items)} markers of {args.size:g} mm on {pages} page(s) of {args.paper.upper()}"
-          f" ({M.DICTIONARY}):")
-    for path in written:
-        print(f"  {path}")
+    titles |= {"table": "Table corners", "all": "Every game"}
+    out = Path(args.out)
+    stem = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
+    jobs = []  # (file, stickers, size): cards and corners are printed at their own sizes
+    if cards:
+        jobs.append((stem, cards, card_mm, f"{titles[args.game]}, {args.mode} mode"))
+    if corners:
+        where = stem if not cards else stem.with_name(stem.name + "-corners")
+        jobs.append((where, corners, corner_mm, "Table corners"))
+    for path, stickers, size, title in jobs:
+        try:
+            written = M.write_sheets(path, stickers, size_mm=size, paper=args.paper,
+                                     dpi=args.dpi, title=f"companion markers: {title}")
+        except ImportError as exc:
+            print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"companion markers: cannot write {path}: {exc}", file=sys.stderr)
+            return 2
+        pages = len(written) - 1
+        print(f"{len(stickers)} markers of {size:g} mm on {pages} page(s) of "
+              f"{args.paper.upper()} ({M.DICTIONARY}): {_reach(M, size, stickers[0].game)}")
+        for written_path in written:
+            print(f"  {written_path}")
     return 0
+
+
+def _reach(M: Any, size: float, game: str) -> str:
+    """How wide the markers look where they are meant to be read."""
+    if game == "table" or size >= M.TABLE_CARD_MM:
+        lo, hi = M.TABLE_HEIGHT_M
+        width, where = M.TABLE_WIDTH_PX, "from a camera"
+    else:
+        lo, hi = M.READING_DISTANCE_M
+        width, where = M.READING_WIDTH_PX, "held"
+    near, far = (M.apparent_px(size, d, width) for d in (lo, hi))
+    ok = "" if far >= M.READABLE_PX else f"; under {M.READABLE_PX:g} px: some frames miss them"
+    return (f"{far:.0f}-{near:.0f} px wide {where} {100 * lo:.0f}-{100 * hi:.0f} cm away at "
+            f"{width} px across{ok}")
+
+
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+
+
+def _read_image(name: str, cv2: Any, np: Any) -> tuple[Any, str]:
+    """The grey image in file ``name``, or None and why not in one line (read by Python and
+    decoded from memory, so OpenCV prints no warning of its own)."""
+    path = Path(name)
+    try:
+        if not path.is_file():
+            return None, "no such file" if not path.exists() else "not a file"
+        if path.stat().st_size > MAX_IMAGE_BYTES:
+            return None, f"larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MB: not a photo"
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, f"cannot be read ({exc.strerror or exc})"
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
+    if image is None:
+        return None, "not an image OpenCV can read"
+    return np.asarray(image, dtype=np.uint8), ""
+
+
+def _warnings(found: Any, table: bool, corner_base: int, corner_names: Any) -> list[str]:
+    """What is odd about one image's markers: one id on two stickers, some of the table's
+    corners but not all, or nothing at all (and what to try)."""
+    from collections import Counter
+
+    out = []
+    counts = Counter(m.id for m in found)
+    for mid, n in sorted(counts.items()):
+        if n > 1:
+            out.append(f"marker #{mid} is on {n} stickers in view: each card needs its own "
+                       "marker (print it again with companion markers)")
+    corners = [corner_base + i for i in range(len(corner_names))]
+    seen = [c for c in corners if c in counts]
+    if seen and not table:
+        missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+        if missing:
+            out.append(f"table corners: {len(seen)} of 4 in view, missing "
+                       f"{', '.join(missing)}: no table coordinates")
+        else:
+            out.append("table corners: all 4 in view but not in their order (top-left, "
+                       "top-right, bottom-right, bottom-left clockwise): no table coordinates")
+    if not found:
+        out.append("no marker found: hold the card closer (a marker at least 35 pixels wide), "
+                   "check the focus (lens position in companion doctor), and light it evenly "
+                   "without glare")
+    return out
 
 
 def _scan(args: argparse.Namespace) -> int:
@@ -85,26 +170,25 @@ def _scan(args: argparse.Namespace) -> int:
     except ImportError as exc:
         print(NO_OPENCV.format(cmd="scan", error=exc), file=sys.stderr)
         return 2
-    from .markers import DICTIONARY
+    from .markers import CORNER_BASE, CORNERS, DICTIONARY
 
     detector = Detector()
     results: list[dict[str, Any]] = []
     status = 0
     for name in args.images:
         try:
-            imagesize.check(name)  # before decoding: a huge image would exhaust the memory
+            imagesize.check(name)  # the pixels, from the header: before anything decodes it
         except imagesize.ImageTooLarge as exc:
             print(f"companion scan: {name}: {exc}", file=sys.stderr)
             status = 1
             continue
         except OSError:
-            pass  # a missing or unreadable file: OpenCV says so below
-        image = cv2.imread(name, cv2.IMREAD_GRAYSCALE)
-        if image is None:
-            print(f"companion scan: {name}: not an image OpenCV can read", file=sys.stderr)
+            pass  # a missing or unreadable file: _read_image says so
+        grey, problem = _read_image(name, cv2, np)
+        if grey is None:
+            print(f"companion scan: {name}: {problem}", file=sys.stderr)
             status = 1
             continue
-        grey = np.asarray(image, dtype=np.uint8)
         found = detector.detect(grey)
         h = homography(found)
         on_cards = {m.id: e for m, e in cards(found)}
@@ -131,12 +215,15 @@ def _scan(args: argparse.Namespace) -> int:
             rows.append(row)
             what = f"{e}  {e.label}".partition(" ")[2] if e else "on no card of the registry"
             lines.append(f"  #{m.id:<3} {what}  corners {where}{table}")
+        warnings = _warnings(found, h is not None, CORNER_BASE, CORNERS)
         results.append({"image": name, "size": [grey.shape[1], grey.shape[0]],
-                        "markers": rows})
+                        "markers": rows, "warnings": warnings})
         if not args.json:
             print(f"{name}: {len(rows)} marker(s)")
             for line in lines:
                 print(line)
+            for warning in warnings:
+                print(f"  warning: {warning}")
     if args.json:
         print(json.dumps({"dictionary": DICTIONARY, "images": results}, ensure_ascii=False))
     return status

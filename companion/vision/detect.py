@@ -54,20 +54,47 @@ def dictionary() -> cv2.aruco.Dictionary:
 
 def parameters() -> cv2.aruco.DetectorParameters:
     """The detector's parameters: OpenCV's defaults (three adaptive-threshold windows, 3 to 23
-    pixels) with sub-pixel corners, smaller markers allowed (a perimeter of 2 % of the frame's
-    larger side: 13 mm at arm's length on the 640 px low-resolution stream), and stricter
-    checks against reading texture as a marker: at most 15 % of the black border's cells wrong
-    (default 35 %) and a clear contrast inside the candidate (``minOtsuStdDev`` 12, default 5).
+    pixels) with these changes, each measured on the generated sets (``bench/bench_vision.py``,
+    figures in docs/camera.md):
+
+    * bits sampled at 8 pixels per cell (``perspectiveRemovePixelPerCell``, default 4) from the
+      middle 40 % of each cell (``perspectiveRemoveIgnoredMarginPerCell`` 0.3, default 0.13):
+      a blurred, defocused or smeared cell is read from its centre, not from the edge its
+      neighbour bleeds into;
+    * no corner refinement (``CORNER_REFINE_NONE``; it was sub-pixel): it comes after a marker
+      is identified, so it never changes what is read, and the table mode maps marker centres
+      into zones centimetres wide; it was most of the detector's cost over OpenCV's defaults;
+    * candidates smaller than a perimeter of 4 % of the frame's larger side left out (default
+      3 %): a marker that small (under 7 px a side at 640, 13 px at 1280) is never read, and the
+      busy board's small squares are most of the detector's work;
+    * a stricter check against reading texture as a marker: at most 15 % of the black border's
+      cells wrong (default 35 %).  ``minOtsuStdDev`` is OpenCV's 5 again (it was 12): the same
+      reads and no ghost on the sets and on 6,000 faint bordered random patterns, with OpenCV
+      5.0 and 4.11 alike, and on a busy board a fifth less work.
 
     Error correction: 3 bits (``errorCorrectionRate`` 0.6 of the dictionary's 5) with OpenCV 5,
     which also checks each bit's confidence (``validBitIdThreshold``); 1 bit (0.35) with OpenCV
     4, which does not and otherwise read a few textures as markers on the generated set."""
     p = cv2.aruco.DetectorParameters()
-    p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    p.minMarkerPerimeterRate = 0.02
+    p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+    p.perspectiveRemovePixelPerCell = 8
+    p.perspectiveRemoveIgnoredMarginPerCell = 0.3
+    p.minMarkerPerimeterRate = 0.04
     p.maxErroneousBitsInBorderRate = 0.15
-    p.minOtsuStdDev = 12.0
     p.errorCorrectionRate = 0.6 if hasattr(p, "validBitIdThreshold") else 0.35
+    return p
+
+
+def legacy_parameters() -> cv2.aruco.DetectorParameters:
+    """The parameters before issue 16 (bits at 4 pixels per cell from the middle 74 % of each
+    cell, candidates from a perimeter of 2 %, sub-pixel corners, ``minOtsuStdDev`` 12), kept
+    for the benchmark's before-and-after."""
+    p = parameters()
+    p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    p.perspectiveRemovePixelPerCell = 4
+    p.perspectiveRemoveIgnoredMarginPerCell = 0.13
+    p.minMarkerPerimeterRate = 0.02
+    p.minOtsuStdDev = 12.0
     return p
 
 
@@ -75,8 +102,8 @@ class Detector:
     """An ArUco detector for the registry's dictionary.  Not shared between threads: each
     pipeline makes its own."""
 
-    def __init__(self) -> None:
-        self.aruco = cv2.aruco.ArucoDetector(dictionary(), parameters())
+    def __init__(self, params: cv2.aruco.DetectorParameters | None = None) -> None:
+        self.aruco = cv2.aruco.ArucoDetector(dictionary(), params or parameters())
 
     def detect(self, grey: Grey) -> list[Marker]:
         """The markers in a grey frame, by id then position (a marker of the dictionary that is

@@ -16,7 +16,13 @@ Notice codes (the kiosk words them):
 code                    fields
 ======================  =================================================
 ``camera.several``      several cards in view at once: show one at a time
-``camera.offline``      the camera is lost; it is tried again
+``camera.duplicate``    ``markers``: one id on two stickers in view ("#12, #40")
+``camera.stray``        ``markers``: markers on no card in view; ``corners``: True
+                        when they are the table's corner markers (reading mode)
+``camera.offline``      ``reason``: the camera is lost; it is tried again
+``camera.stale``        ``seconds``: no frame for that long (a read that hangs)
+``camera.broken``       ``reason``: the camera library cannot be loaded (what and
+                        the fix); not tried again
 ``camera.online``       the camera is back
 ``camera.settings``     ``error``: the ``[camera]`` settings are wrong
 ``camera.none``         no camera configured: cards are tapped in
@@ -33,7 +39,8 @@ from typing import TYPE_CHECKING, Any
 from companion import events
 from companion.events import CameraState, Card, MarkerOutline, Notice, TableView
 
-from .pipeline import CameraThread, CardTracker, Pipeline, Reading, Status
+from .markers import CORNER_MARKERS
+from .pipeline import STALE, CameraThread, CameraView, CardTracker, Pipeline, Reading, Status
 
 if TYPE_CHECKING:
     from .detect import Marker
@@ -60,8 +67,9 @@ class CameraDevice:
         self.config = config
         self.live_view = config.live_view
         self._post = post
-        self.status = Status()
-        tracker = CardTracker(config.show_frames, config.gone_frames)
+        self.status = Status(stale_after=config.stale_seconds)
+        tracker = CardTracker(config.show_frames, config.gone_frames,
+                              gone_seconds=config.gone_seconds, table=config.mode == "table")
         self.thread = CameraThread(
             open_source or (lambda: sources.open_source(config)),
             Pipeline(Detector(), tracker),
@@ -72,6 +80,8 @@ class CameraDevice:
         )
         self._version = -1
         self._notices = 0
+        self._duplicates = 0
+        self._strays = 0
         self._online: bool | None = None
         self._frames = -1
         self._refused: tuple[object, str] | None = None
@@ -86,23 +96,37 @@ class CameraDevice:
             self._post(card)  # False when the kiosk is closing: nobody to tell
 
     # -- the main loop -------------------------------------------------------------------
+    def view(self) -> CameraView:
+        """The thread's status now (offline when frames stopped coming)."""
+        return self.status.view(self.thread.clock())
+
     def update(self, view: TableView, now: float) -> list[Notice]:
         """Notices for the thread's news since the last call."""
-        with self.status.lock:
-            version, notices, online = self.status.version, self.status.notices, self.status.online
+        cam = self.view()
         news: list[Notice] = []
-        if version == self._version or version == 0:  # 0: the thread has not reported yet
+        if cam.version == 0:  # the thread has not reported yet
             return news
-        self._version = version
-        if notices != self._notices:
-            self._notices = notices
+        if cam.notices != self._notices:
+            self._notices = cam.notices
             news.append(Notice("camera.several"))
-        if online != self._online:
-            if not online:
-                news.append(Notice("camera.offline"))
+        if cam.duplicate_notices != self._duplicates:
+            self._duplicates = cam.duplicate_notices
+            news.append(Notice("camera.duplicate", {"markers": ids(cam.duplicates)}))
+        if cam.stray_notices != self._strays:
+            self._strays = cam.stray_notices
+            corners = all(m in CORNER_MARKERS for m in cam.strays)
+            news.append(Notice("camera.stray", {"markers": ids(cam.strays), "corners": corners}))
+        if cam.online != self._online:
+            if cam.broken:
+                news.append(Notice("camera.broken", {"reason": cam.reason}))
+            elif not cam.online and cam.reason == STALE:
+                news.append(Notice("camera.stale", {"seconds": self.status.stale_after}))
+            elif not cam.online:
+                news.append(Notice("camera.offline", {"reason": cam.reason}))
             elif self._online is False:
                 news.append(Notice("camera.online", good=True))
-            self._online = online
+            self._online = cam.online
+        self._version = cam.version
         return news
 
     def notify(self, event: str, detail: str = "") -> None:
@@ -117,20 +141,20 @@ class CameraDevice:
         self.thread.stop()
 
     def markers(self) -> tuple[Marker, ...]:
-        """The markers in the latest frame (for the table check)."""
-        with self.status.lock:
-            return self.status.markers
+        """The markers of the last few frames analysed, merged (for the table check: a marker
+        missed in one frame is not missing)."""
+        return self.view().recent
 
     @property
     def online(self) -> bool:
-        with self.status.lock:
-            return self.status.online
+        return self.view().online
 
     def state(self) -> CameraState:
         """What the status chip and the live view show now."""
+        cam = self.view()
+        online, last, markers, frames = cam.online, cam.last, cam.markers, cam.frames
         with self.status.lock:
-            online, last = self.status.online, self.status.last
-            frame, markers, frames = self.status.frame, self.status.markers, self.status.frames
+            frame = self.status.frame if online else None
         refused = None
         if self._refused is not None and self._refused[0] is last:
             refused = self._refused[1]
@@ -159,6 +183,11 @@ class CameraDevice:
 
         return check(spec, state, self.markers(),
                      zones if zones is not None else getattr(self.config, "zones", None))
+
+
+def ids(markers: tuple[int, ...]) -> str:
+    """Marker ids as the stickers print them: ``#12, #40``."""
+    return ", ".join(f"#{m}" for m in markers)
 
 
 def live_picture(

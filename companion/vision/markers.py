@@ -129,6 +129,30 @@ def parse_entry(text: str) -> MarkerEntry:
     return found
 
 
+# -- sizes: what the camera sees ------------------------------------------------------------------
+
+HFOV_DEG = 66.0
+"""The Camera Module 3's horizontal field of view in its full-view sensor modes (2304x1296 and
+4608x2592; the 1536x864 mode is cropped to 46.8 degrees)."""
+READING_MM = 13.0  # card stickers for reading mode: a card held up at 20-40 cm
+TABLE_CARD_MM = 25.0  # card stickers for table mode: cards lying under the camera
+CORNER_MM = 40.0  # the table's four corner markers
+READING_DISTANCE_M = (0.20, 0.40)  # docs/camera.md
+TABLE_HEIGHT_M = (0.70, 0.90)  # docs/camera.md and hardware/camera-mount.md
+TABLE_WIDTH_PX = 1920  # table mode analyses a 1920x1080 main stream
+READING_WIDTH_PX = 1280  # reading mode analyses the 1280x720 main stream
+READABLE_PX = 35.0  # a marker this wide is read in nearly every frame (bench_vision.py)
+
+
+def apparent_px(size_mm: float, distance_m: float, width_px: int) -> float:
+    """How many pixels wide a marker of ``size_mm`` looks from ``distance_m`` straight above,
+    on a stream ``width_px`` wide of the full field of view."""
+    import math
+
+    seen_mm = 2 * distance_m * 1000 * math.tan(math.radians(HFOV_DEG / 2))
+    return size_mm * width_px / seen_mm
+
+
 # -- sticker sheets ----------------------------------------------------------------------------
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -295,7 +319,7 @@ def _sticker(item: MarkerEntry, x: float, y: float, size: float, quiet: float) -
             while c < len(row) and row[c]:
                 c += 1
             out.append(Box(mx + start * cell, my + r * cell, (c - start) * cell, cell))
-    tx = x + size + 2 * quiet - quiet / 2
+    tx = x + size + 2 * quiet  # the name a whole margin (more than a cell) from the marker
     text_w = TEXT_MM - 1.5
     name_pt = 6.5
     lines = _wrap(item.label, name_pt, text_w)[:3]

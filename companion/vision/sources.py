@@ -12,7 +12,8 @@ The settings are the ``[camera]`` table of the kiosk's config file (the kiosk it
 
     [camera]
     source = "picamera2"   # none, picamera2, opencv, files or synthetic
-    stream = "lores"       # picamera2: analyse the low-resolution stream, or "main"
+    stream = "main"        # picamera2: analyse the main stream, or "lores" (a quarter of the
+                           # pixels: 13 mm stickers then read only within about 20 cm)
     width = 1280           # the main stream (picamera2) or the capture size (opencv)
     height = 720
     lores_width = 640      # picamera2's low-resolution stream
@@ -20,10 +21,18 @@ The settings are the ``[camera]`` table of the kiosk's config file (the kiosk it
     device = 0             # opencv: the webcam's index
     files = []             # files: images or videos, played in order
     loop = true            # files: start again after the last
-    rate = 10.0            # frames analysed per second
-    show_frames = 3        # frames in a row before a card counts as shown
-    gone_frames = 5        # frames in a row without it before it counts as gone
+    rate = 30.0            # frames looked at per second (a still view is not analysed again)
+    show_frames = 2        # frames in a row before a card counts as shown
+    gone_frames = 2        # frames in a row without it, and
+    gone_seconds = 2.0     # seconds without it, before it counts as gone
     live_view = false      # a small picture of what the camera sees, markers outlined
+    mode = "reading"       # reading (cards held up) or table (an overhead camera)
+    focus = "fixed"        # picamera2: fixed (the lens set for `distance`) or once (autofocus
+                           # once each time the camera opens)
+    distance = 0.0         # metres from the lens to the cards; 0: the mode's (0.30 or 0.75)
+    exposure_us = 0        # picamera2: exposure in microseconds; 0: the mode's (reading 3000,
+                           # table automatic); -1: automatic
+    stale_seconds = 3.0    # no frame for this long: the camera counts as offline
 
 The environment variable ``COMPANION_CAMERA`` overrides ``source`` (as gpiozero's pin factory
 can be chosen).  Every value is checked; a bad one is a ``CameraConfigError`` naming it.
@@ -45,12 +54,21 @@ if TYPE_CHECKING:  # numpy and OpenCV are imported when a source opens, not to r
     from .detect import Grey
 
 SOURCES = ("none", "picamera2", "opencv", "files", "synthetic")
+MODES = ("reading", "table")
+FOCUS = ("fixed", "once")
+MODE_DISTANCE = {"reading": 0.30, "table": 0.75}  # metres, the middle of docs/camera.md's range
+MODE_EXPOSURE_US = {"reading": 3000, "table": 0}  # 0: automatic
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".pgm")
 ENV = "COMPANION_CAMERA"
 
 
 class CameraError(Exception):
     """A camera that cannot be opened or read; the message says which and why."""
+
+
+class CameraLibraryError(CameraError):
+    """The camera library itself cannot be loaded (picamera2 missing, or broken by another
+    numpy): no retry mends it.  The message says why and how to fix it."""
 
 
 class CameraConfigError(Exception):
@@ -69,7 +87,7 @@ class Camera(Protocol):
 @dataclass(frozen=True, slots=True)
 class CameraConfig:
     source: str = "none"
-    stream: str = "lores"
+    stream: str = "main"
     width: int = 1280
     height: int = 720
     lores_width: int = 640
@@ -77,20 +95,39 @@ class CameraConfig:
     device: int = 0
     files: tuple[str, ...] = ()
     loop: bool = True
-    rate: float = 10.0
-    show_frames: int = 3
-    gone_frames: int = 5
+    rate: float = 30.0
+    show_frames: int = 2
+    gone_frames: int = 2
+    gone_seconds: float = 2.0
     live_view: bool = False
+    mode: str = "reading"
+    focus: str = "fixed"
+    distance: float = 0.0
+    exposure_us: int = 0
+    stale_seconds: float = 3.0
     zones: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     """Table mode: zone id -> (u0, v0, u1, v1) in the corner markers' coordinates, replacing
     the default layout's rectangle for that zone (``[camera.zones]``)."""
 
+    @property
+    def lens_distance(self) -> float:
+        """Metres from the lens to the cards: ``distance``, or the mode's."""
+        return self.distance or MODE_DISTANCE[self.mode]
 
-_CHOICES = {"source": SOURCES, "stream": ("lores", "main")}
+    @property
+    def exposure(self) -> int:
+        """The exposure time asked of picamera2 in microseconds; 0 for automatic."""
+        if self.exposure_us < 0:
+            return 0
+        return self.exposure_us or MODE_EXPOSURE_US[self.mode]
+
+
+_CHOICES = {"source": SOURCES, "stream": ("lores", "main"), "mode": MODES, "focus": FOCUS}
 _LIMITS: dict[str, tuple[float, float]] = {
     "width": (64, 4096), "height": (64, 4096), "lores_width": (64, 4096),
     "lores_height": (64, 4096), "device": (0, 63), "rate": (0.5, 60.0),
-    "show_frames": (1, 30), "gone_frames": (1, 100),
+    "show_frames": (1, 30), "gone_frames": (1, 100), "gone_seconds": (0.0, 60.0),
+    "distance": (0.0, 5.0), "exposure_us": (-1, 100000), "stale_seconds": (0.5, 60.0),
 }
 
 
@@ -126,6 +163,9 @@ def parse_config(table: Any, where: str = "camera") -> CameraConfig:
                                     f"not {value}")
         values[key] = value
     cfg = CameraConfig(**values)
+    if 0 < cfg.distance < 0.1:
+        raise CameraConfigError(f"{where}.distance must be 0 (the mode's) or at least 0.1 m "
+                                f"(the Camera Module 3 focuses from 10 cm), not {cfg.distance}")
     if cfg.lores_width > cfg.width or cfg.lores_height > cfg.height:
         raise CameraConfigError(f"{where}.lores_width and lores_height must not exceed width "
                                 "and height")
@@ -180,10 +220,72 @@ def load_config(path: Path | None = None, env: dict[str, str] | None = None) -> 
 # -- the sources -------------------------------------------------------------------------------
 
 
+AF_MANUAL, AF_AUTO = 0, 1  # libcamera's AfModeEnum.Manual and .Auto
+READ_TIMEOUT = 2.0  # seconds picamera2 may take to give a frame before the read fails
+AF_TIMEOUT = 5.0  # seconds an autofocus cycle may take
+FIX_NUMPY = ("the venv has its own numpy, not the one apt's picamera2 was built with: "
+             "run systemd/install-pi.sh again (it installs with systemd/constraints-pi.txt), "
+             "or {pip} install 'numpy<2' on Bookworm")
+FIX_MISSING = ("on Raspberry Pi OS: sudo apt install python3-picamera2, and a venv made with "
+               "--system-site-packages (systemd/install-pi.sh does both)")
+FIX_BROKEN = "sudo apt install --reinstall python3-picamera2 python3-libcamera"
+
+
+def import_picamera2() -> ModuleType:
+    """picamera2, or CameraLibraryError saying why it cannot be loaded and the fix: not
+    installed, or broken (any exception while importing it: a numpy built for another ABI
+    raises ValueError "numpy.dtype size changed", a libcamera of another version ImportError
+    or AttributeError...)."""
+    import sys
+
+    try:
+        return importlib.import_module("picamera2")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("picamera2", "libcamera"):
+            raise CameraLibraryError(f"camera library missing: {exc}; fix: {FIX_MISSING}"
+                                     ) from None
+        why, fix = f"{type(exc).__name__}: {exc}", FIX_BROKEN
+    except Exception as exc:  # noqa: BLE001 - whatever a broken install raises
+        why, fix = f"{type(exc).__name__}: {exc}", FIX_BROKEN
+    if "numpy" in why.lower() or "dtype size changed" in why:
+        fix = FIX_NUMPY.format(pip=f"{sys.prefix}/bin/pip")
+    raise CameraLibraryError(f"camera library broken: picamera2 fails to import ({why}); "
+                             f"fix: {fix}")
+
+
+def full_view_mode(modes: Sequence[dict[str, Any]], size: tuple[int, int]
+                   ) -> dict[str, Any] | None:
+    """The sensor mode that sees the whole field of view and is the smallest at least ``size``
+    (else the largest whole-field one): on the Camera Module 3, 2304x1296 (2x2 binned) for a
+    1280x720 or 1920x1080 stream, where picamera2 would choose the cropped 1536x864.  None when
+    the modes do not say their crop."""
+    limits = [m for m in modes if isinstance(m.get("crop_limits"), (tuple, list))
+              and isinstance(m.get("size"), (tuple, list))]
+    if not limits:
+        return None
+    widest = max(int(m["crop_limits"][2]) for m in limits)
+    tallest = max(int(m["crop_limits"][3]) for m in limits)
+    full = [m for m in limits if int(m["crop_limits"][2]) >= widest
+            and int(m["crop_limits"][3]) >= tallest * 0.98]
+    if not full:
+        return None
+    big = [m for m in full if m["size"][0] >= size[0] and m["size"][1] >= size[1]]
+    if big:
+        return min(big, key=lambda m: (m["size"][0] * m["size"][1], -int(m.get("bit_depth", 0))))
+    return max(full, key=lambda m: m["size"][0] * m["size"][1])
+
+
 class PiCamera2Source:
     """The Pi's camera: a YUV420 main stream and a smaller YUV420 low-resolution one; the grey
     frame is the Y plane (the first ``height`` rows of ``capture_array``), so no colour
-    conversion is ever made.  ``module`` stands in for ``picamera2`` in tests."""
+    conversion is ever made.  ``module`` stands in for ``picamera2`` in tests.
+
+    What it asks of picamera2 (``docs/camera.md``): the sensor mode that sees the whole field
+    of view (``sensor={"output_size", "bit_depth"}``); the lens focused for the cards, either
+    set once from ``distance`` (``LensPosition`` = 1 / distance, in dioptres, with ``AfMode``
+    manual) or by one autofocus cycle each time the camera opens, then held; in reading mode a
+    short exposure (``ExposureTime``, the gain left automatic) so a card moved by hand does not
+    smear; and a frame within ``READ_TIMEOUT`` seconds, else the read fails."""
 
     def __init__(
         self,
@@ -191,39 +293,65 @@ class PiCamera2Source:
         lores: tuple[int, int] = (640, 360),
         stream: str = "lores",
         module: ModuleType | Any | None = None,
+        config: CameraConfig | None = None,
     ) -> None:
+        config = config or CameraConfig(source="picamera2")
         if module is None:
-            try:
-                module = importlib.import_module("picamera2")
-            except ImportError as exc:
-                raise CameraError(
-                    "picamera2 is not installed (on Raspberry Pi OS: sudo apt install "
-                    f"python3-picamera2, and a venv made with --system-site-packages): {exc}"
-                ) from None
+            module = import_picamera2()
         try:
             self.cam = module.Picamera2()
         except Exception as exc:  # noqa: BLE001 - no camera raises IndexError or RuntimeError
             raise CameraError(f"no Raspberry Pi camera found: {exc}") from None
         self.stream = stream
+        self.focus = "none"  # what was done: fixed, once, or none (a fixed-focus lens)
+        self.lens: float | None = None  # dioptres, when known
+        self.sensor: dict[str, Any] | None = None
         try:
-            config = self.cam.create_video_configuration(
+            has = dict(getattr(self.cam, "camera_controls", {}) or {})
+            controls: dict[str, Any] = {}
+            if config.exposure:
+                controls["ExposureTime"] = config.exposure
+            if "AfMode" in has and config.focus == "fixed":
+                self.lens = round(1.0 / config.lens_distance, 3)
+                controls |= {"AfMode": AF_MANUAL, "LensPosition": self.lens}
+                self.focus = "fixed"
+            mode = full_view_mode(list(getattr(self.cam, "sensor_modes", []) or []), size)
+            extra: dict[str, Any] = {}
+            if mode is not None:
+                self.sensor = {"output_size": tuple(mode["size"]),
+                               "bit_depth": int(mode.get("bit_depth", 10))}
+                extra["sensor"] = self.sensor
+            config_ = self.cam.create_video_configuration(
                 main={"size": size, "format": "YUV420"},
                 lores={"size": lores, "format": "YUV420"},
                 buffer_count=4,
+                controls=controls,
+                **extra,
             )
-            self.cam.configure(config)
+            self.cam.configure(config_)
             w, h = self.cam.stream_configuration(stream)["size"]
             self.size = (int(w), int(h))
             self.cam.start()
+            if "AfMode" in has and config.focus == "once":
+                self._autofocus()
         except Exception as exc:  # noqa: BLE001
             self.close()
             raise CameraError(f"the Raspberry Pi camera cannot be started: {exc}") from None
+
+    def _autofocus(self) -> None:
+        """One autofocus cycle, then the lens held where it stopped."""
+        self.cam.autofocus_cycle(wait=AF_TIMEOUT)
+        lens = self.cam.capture_metadata(wait=READ_TIMEOUT).get("LensPosition")
+        if isinstance(lens, (int, float)):
+            self.lens = round(float(lens), 3)
+            self.cam.set_controls({"AfMode": AF_MANUAL, "LensPosition": self.lens})
+        self.focus = "once"
 
     def read(self) -> Grey | None:
         import numpy as np
 
         w, h = self.size
-        yuv = np.asarray(self.cam.capture_array(self.stream))
+        yuv = np.asarray(self.cam.capture_array(self.stream, wait=READ_TIMEOUT))
         return np.ascontiguousarray(yuv[:h, :w], dtype=np.uint8)
 
     def close(self) -> None:
@@ -358,11 +486,13 @@ class SyntheticSource:
 
 def open_source(config: CameraConfig) -> Camera:
     """The source the config names; CameraError when it cannot be opened now (no camera,
-    unplugged, picamera2 missing), ValueError for ``none``."""
+    unplugged), CameraLibraryError when picamera2 is missing or broken, ValueError for
+    ``none``."""
     kind = config.source
     if kind == "picamera2":
         return PiCamera2Source((config.width, config.height),
-                               (config.lores_width, config.lores_height), config.stream)
+                               (config.lores_width, config.lores_height), config.stream,
+                               config=config)
     if kind == "opencv":
         return OpenCVSource(config.device, (config.width, config.height))
     if kind == "files":

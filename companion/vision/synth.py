@@ -38,6 +38,11 @@ class Conditions:
     noise: tuple[float, float] = (1.0, 9.0)  # sensor noise sigma, grey levels
     light: tuple[float, float] = (0.3, 1.0)  # darkest and brightest parts of the frame
     jpeg: tuple[int, int] = (30, 92)  # JPEG quality
+    background: str = "wood"  # wood, plain (a matte mat) or busy (a printed game board)
+    defocus: tuple[float, float] = (0.0, 0.0)  # radius of the out-of-focus disc, pixels
+    motion: tuple[float, float] = (0.0, 0.0)  # length of a straight motion smear, pixels
+    glare: float = 0.0  # the chance that a card catches a lamp's reflection
+    finger: float = 0.0  # the chance that a finger holds a card beside its marker
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +96,123 @@ def table_texture(rng: np.random.Generator, size: tuple[int, int]) -> npt.NDArra
     base = rng.uniform(70, 150)
     fine = rng.normal(0, 6, (h, w)).astype(np.float32)
     return (base + 22 * grain + 14 * low + fine).astype(np.float32)
+
+
+def plain_texture(rng: np.random.Generator, size: tuple[int, int]) -> npt.NDArray[np.float32]:
+    """A matte mat: one dark tone with a faint weave."""
+    w, h = size
+    base = rng.uniform(40, 90)
+    return (base + rng.normal(0, 3, (h, w))).astype(np.float32)
+
+
+def busy_texture(rng: np.random.Generator, size: tuple[int, int]) -> npt.NDArray[np.float32]:
+    """A printed game board: tiles, paths, icons, borders and lettering in every tone, with
+    hard edges and squares of every size (what an overhead camera sees under the cards)."""
+    w, h = size
+    img = np.full((h, w), int(rng.uniform(90, 170)), np.uint8)
+    for _ in range(int(w * h / 9000)):  # tiles and panels
+        x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+        tw, th = int(rng.integers(10, 120)), int(rng.integers(10, 120))
+        cv2.rectangle(img, (x, y), (x + tw, y + th), float(rng.uniform(10, 245)), -1)
+        if rng.random() < 0.5:
+            cv2.rectangle(img, (x, y), (x + tw, y + th), float(rng.uniform(0, 80)),
+                          int(rng.integers(1, 4)))
+    for _ in range(int(w * h / 6000)):  # icons: discs, squares, diamonds
+        x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+        r = int(rng.integers(3, 18))
+        tone = float(rng.choice([rng.uniform(0, 60), rng.uniform(190, 255)]))
+        kind = rng.random()
+        if kind < 0.4:
+            cv2.circle(img, (x, y), r, tone, -1)
+        elif kind < 0.8:
+            cv2.rectangle(img, (x - r, y - r), (x + r, y + r), tone, -1)
+        else:
+            pts = np.array([[x, y - r], [x + r, y], [x, y + r], [x - r, y]], np.int32)
+            cv2.fillPoly(img, [pts], tone)
+    for _ in range(int(w * h / 15000)):  # paths and borders
+        cv2.line(img, (int(rng.integers(0, w)), int(rng.integers(0, h))),
+                 (int(rng.integers(0, w)), int(rng.integers(0, h))),
+                 float(rng.uniform(0, 255)), int(rng.integers(1, 6)))
+    for _ in range(int(w * h / 20000)):  # lettering
+        x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+        text = "".join(chr(int(c)) for c in rng.integers(65, 91, int(rng.integers(3, 9))))
+        cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, float(rng.uniform(0.3, 1.0)),
+                    float(rng.uniform(0, 60)), int(rng.integers(1, 3)), cv2.LINE_AA)
+    return img.astype(np.float32) + rng.normal(0, 3, (h, w)).astype(np.float32)
+
+
+def background(rng: np.random.Generator, size: tuple[int, int], kind: str
+               ) -> npt.NDArray[np.float32]:
+    """The surface under the cards: ``wood``, ``plain`` or ``busy``; ValueError for another."""
+    if kind == "wood":
+        return table_texture(rng, size)
+    if kind == "plain":
+        return plain_texture(rng, size)
+    if kind == "busy":
+        return busy_texture(rng, size)
+    raise ValueError(f"unknown background {kind!r}: wood, plain or busy")
+
+
+def disc_kernel(radius: float) -> npt.NDArray[np.float32]:
+    """An out-of-focus lens: a uniform disc of ``radius`` pixels."""
+    r = math.ceil(radius)
+    y, x = np.mgrid[-r : r + 1, -r : r + 1]
+    k = (np.hypot(x, y) <= radius + 0.5).astype(np.float32)
+    return np.asarray(k / k.sum(), np.float32)
+
+
+def motion_kernel(length: float, angle: float) -> npt.NDArray[np.float32]:
+    """A straight smear of ``length`` pixels at ``angle`` radians."""
+    r = math.ceil(length / 2) + 1
+    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    dx, dy = math.cos(angle) * length / 2, math.sin(angle) * length / 2
+    cv2.line(k, (round(r * 16 - dx * 16), round(r * 16 - dy * 16)),
+             (round(r * 16 + dx * 16), round(r * 16 + dy * 16)), 1.0, 1, cv2.LINE_AA, 4)
+    return np.asarray(k / max(1e-6, float(k.sum())), np.float32)
+
+
+def _glare(acc: npt.NDArray[np.float32], rng: np.random.Generator, mc: Points) -> None:
+    """A lamp reflected in a glossy card: a soft bright patch near the marker, saturated at its
+    middle, reaching over up to a third of the marker."""
+    c = mc.mean(axis=0)
+    side = float(np.mean(np.linalg.norm(mc - np.roll(mc, 1, axis=0), axis=1)))
+    angle = rng.uniform(0, math.tau)
+    dist = side * rng.uniform(0.55, 1.1)
+    gx, gy = c[0] + dist * math.cos(angle), c[1] + dist * math.sin(angle)
+    sx, sy = side * rng.uniform(0.25, 0.5), side * rng.uniform(0.15, 0.35)
+    h, w = acc.shape
+    x0, x1 = max(0, int(gx - 3 * sx)), min(w, int(gx + 3 * sx) + 1)
+    y0, y1 = max(0, int(gy - 3 * sx)), min(h, int(gy + 3 * sx) + 1)
+    if x0 >= x1 or y0 >= y1:
+        return
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    t = rng.uniform(0, math.pi)
+    u = (xx - gx) * math.cos(t) + (yy - gy) * math.sin(t)
+    v = -(xx - gx) * math.sin(t) + (yy - gy) * math.cos(t)
+    blob = np.exp(-0.5 * ((u / sx) ** 2 + (v / sy) ** 2))
+    patch = acc[y0:y1, x0:x1]
+    acc[y0:y1, x0:x1] = patch + (255.0 - patch) * np.clip(blob * 1.3, 0, 1)
+
+
+def _finger(acc: npt.NDArray[np.float32], rng: np.random.Generator, mc: Points) -> None:
+    """A finger holding the card: a rounded bar coming from outside whose tip stops in the
+    sticker's white margin, a cell or more from the marker."""
+    c = mc.mean(axis=0)
+    side = float(np.mean(np.linalg.norm(mc - np.roll(mc, 1, axis=0), axis=1)))
+    k = int(rng.integers(0, 4))  # out through one of the marker's sides
+    mid = (mc[k] + mc[(k + 1) % 4]) / 2
+    out = (mid - c) / max(1e-6, float(np.linalg.norm(mid - c)))
+    width = side * rng.uniform(0.7, 1.0)
+    tip = mid + out * (side / MARKER_CELLS * rng.uniform(1.0, 1.6) + width / 2)
+    tilt = rng.uniform(-0.5, 0.5)
+    d = np.array([out[0] * math.cos(tilt) - out[1] * math.sin(tilt),
+                  out[0] * math.sin(tilt) + out[1] * math.cos(tilt)])
+    end = tip + d * side * 4
+    tone = float(rng.uniform(110, 190))
+    cv2.line(acc, (round(tip[0] * 16), round(tip[1] * 16)), (round(end[0] * 16),
+             round(end[1] * 16)), tone, max(2, round(width)), cv2.LINE_AA, 4)
+    cv2.line(acc, (round(tip[0] * 16), round(tip[1] * 16)), (round(end[0] * 16),
+             round(end[1] * 16)), tone * 0.8, max(1, round(width * 0.3)), cv2.LINE_AA, 4)
 
 
 def card_texture(
@@ -147,7 +269,7 @@ def render_scene(
 ) -> Scene:
     """One frame with the given markers' cards, laid out on a grid so they never overlap."""
     w, h = cond.size
-    acc = table_texture(rng, cond.size)
+    acc = background(rng, cond.size, cond.background)
     n = len(markers)
     cols = math.ceil(math.sqrt(n * w / h))
     rows = math.ceil(n / cols)
@@ -175,7 +297,12 @@ def render_scene(
         warped = cv2.warpPerspective(card, hom, (w, h), flags=cv2.INTER_LINEAR)
         mask = cv2.warpPerspective(np.ones_like(card), hom, (w, h), flags=cv2.INTER_LINEAR)
         acc = acc * (1 - mask) + warped * mask
-        mc = cv2.perspectiveTransform(mcorners.reshape(-1, 1, 2), hom).reshape(-1, 2)
+        mc = np.asarray(cv2.perspectiveTransform(mcorners.reshape(-1, 1, 2), hom),
+                        np.float32).reshape(-1, 2)
+        if rng.random() < cond.glare:
+            _glare(acc, rng, mc)
+        if rng.random() < cond.finger:
+            _finger(acc, rng, mc)
         truth.append(Placed(marker, tuple((float(x), float(y)) for x, y in mc),
                             math.degrees(tilt)))
     # uneven light: a gradient across the frame and a soft shadow
@@ -190,9 +317,17 @@ def render_scene(
     shadow = np.exp(-(((x * w - sx) ** 2 + (y * h - sy) ** 2) / (2 * (0.25 * w) ** 2)))
     light = light * (1 - rng.uniform(0, 0.35) * shadow)
     img = acc * light
+    if cond.glare:  # a reflection saturates whatever the light is
+        img = np.where(acc >= 254.0, np.float32(255.0), img)
     sigma = rng.uniform(*cond.blur)
     if sigma > 0.2:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
+    radius = rng.uniform(*cond.defocus)
+    if radius > 0.3:
+        img = cv2.filter2D(img, -1, disc_kernel(radius))
+    length = rng.uniform(*cond.motion)
+    if length > 0.3:
+        img = cv2.filter2D(img, -1, motion_kernel(length, rng.uniform(0, math.pi)))
     img = img + rng.normal(0, rng.uniform(*cond.noise), img.shape).astype(np.float32)
     frame = np.clip(img, 0, 255).astype(np.uint8)
     quality = int(rng.integers(cond.jpeg[0], cond.jpeg[1] + 1))

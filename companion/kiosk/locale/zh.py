@@ -28,6 +28,16 @@ CATALOG: dict[str, str] = {
     "Camera offline": "摄像头离线",
     "Camera on": "摄像头已开启",
     "Camera read {card}": "摄像头读到：{card}",
+    "Drawn for the table: {card}": "为桌面抽出：{card}",
+    "Dealt for round {n}": "第{n}轮发出的牌",
+    "{name} has seen the coming event; it stays secret until phase III": "{name}已预知本轮事件；阶段3之前保密",
+    "{name} only: tap to enter the event you looked at": "仅限{name}：点按输入你看到的事件牌",
+    "{name} only: tap to look": "仅限{name}：点按查看",
+    "Hide it": "隐藏",
+    "Kingsbridge {n}: {card}": "Kingsbridge {n}：{card}",
+    "Shiring {n}: {card}": "Shiring {n}：{card}",
+    "The pool: {cards}": "供应堆：{cards}",
+    "{start}, the start player: send {name}'s builder back": "起始玩家{start}：把{name}的建筑师放回袋中",
     "{card} was shown, but the table is dealing another card first": "摄像头看到{card}，但桌面正在先发另一张牌",
     "{card} is not a card of this game": "{card}不是本游戏的牌",
     "the Automa": "自动对手",
@@ -35,7 +45,6 @@ CATALOG: dict[str, str] = {
     "The table draws or reveals": "桌面抽取或翻牌",
     "{name} decides": "轮到{name}决定",
     "More": "更多",
-    "Camera saw {card} (refused)": "摄像头看到：{card}（被拒绝）",
     "No picture": "没有画面",
     "Camera settings: {error}": "摄像头设置：{error}",
     "No camera configured: cards are tapped in": "未设置摄像头：请点选牌",
@@ -409,6 +418,13 @@ CATALOG: dict[str, str] = {
     "{rank} ({resources})": "{rank}（{resources}）",
     "{n} {resource}": "{n}{resource}",
     ", ": "、",
+    # the camera (issue 16)
+    "Camera saw {card} (refused: {reason})": "摄像头看到：{card}（被拒绝：{reason}）",
+    "Two stickers with the same marker ({markers}): show one card at a time, and check the stickers": "有两张贴纸是同一个标记（{markers}）：请一次只出示一张牌，并检查贴纸",
+    "The camera sees the table's corner markers ({markers}): they are for table mode, not for reading cards": "摄像头看到了桌面角标记（{markers}）：它们用于桌面模式，不用于读牌",
+    "The camera sees a marker that is on no card ({markers})": "摄像头看到一个不属于任何牌的标记（{markers}）",
+    "Camera offline: no picture for {n} s; tap the cards in": "摄像头离线：{n} 秒没有画面；请点选牌",
+    "Camera library broken: {reason}": "摄像头库已损坏：{reason}",
 }
 
 # -- The Pillars of the Earth ------------------------------------------------------------------

@@ -14,7 +14,7 @@ from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview
+from companion.kiosk.screens.game import Preview, pillars_changes
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name
 from companion.pillars import PillarsGame
@@ -51,6 +51,8 @@ class PillarsPanels(GameScreen):
     if TYPE_CHECKING:  # the flow half (screen.py) provides these
 
         def propose(self, action: Action) -> None: ...
+
+        def commit(self, action: Action) -> bool: ...
 
         def draw_builder(self) -> None: ...
 
@@ -138,7 +140,7 @@ class PillarsPanels(GameScreen):
                 align="right",
                 min_size=m.px(11),
             )
-            self._cubes(surface, line2, s)
+            self._cubes(surface, line2, s, k)
             crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
             privs = len(s.privileges)
             text = crafts + (f"  ◆{privs}" if privs else "")
@@ -146,7 +148,7 @@ class PillarsPanels(GameScreen):
                 surface, text, line3, m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10)
             )
 
-    def _cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any) -> None:
+    def _cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
         m = self.m
         cells = split_h(area, 1, 1, 1, 1, 2, gap=m.gap)
         for r, name in enumerate(D.RESOURCES):
@@ -164,9 +166,11 @@ class PillarsPanels(GameScreen):
                 lines=1,
                 min_size=m.px(10),  # two-digit counts (10+ cubes before the cathedral)
             )
-        workers = s.workers + s.gray
-        placed = sum(D.RESOURCE_CARDS[c].workers for c in s.cards)
-        text = _("workers {free}/{all}", free=workers - placed, all=workers)
+        text = _(
+            "workers {free}/{all}",
+            free=self.game.free_workers(self.state, seat),
+            all=self.game.workers(self.state, seat),
+        )
         draw_text(surface, text, cells[4], m.small, theme.MUTED, align="right", lines=1)
 
     # -- the decision panel ----------------------------------------------------------------
@@ -210,15 +214,14 @@ class PillarsPanels(GameScreen):
         m = self.m
         state = self.state
         outcomes = [a for a, p in self.game.chance_outcomes(state) if p > 0]
+        _area, n, _of = self.game.reveal_slot(state) or ("", 0, 0)
         where = {
-            "privilege": _(
-                "Privilege card for Kingsbridge space {n}", n=len(state.kingsbridge) + 1
-            ),
-            "craftsman": _("Craftsman for Shiring space {n}", n=len(state.shiring) + 1),
-            "resource": _("Resource card {n} of 7", n=9 - len(state.res_hidden) + 1),
+            "privilege": _("Privilege card for Kingsbridge space {n}", n=n),
+            "craftsman": _("Craftsman for Shiring space {n}", n=n),
+            "resource": _("Resource card {n} of 7", n=n),
             "event": _("The event card"),
             "peek": _("The event card (Ellen looks)"),
-        }[state.step]
+        }.get(state.step, "")
         body = self._header(surface, area, _("Tap the card the table revealed") + ": " + where)
         buttons_r = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
         cards_r = pygame.Rect(body.x, body.y, body.width, body.height - m.touch - m.gap)
@@ -246,14 +249,22 @@ class PillarsPanels(GameScreen):
         )
 
     def virtual_one(self) -> None:
+        """The companion draws the card for the table: committed before it is shown (as the
+        bag and the die), so neither Cancel nor a restart can draw it again."""
         outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
-        self.propose(outcome)
+        before = self.state
+        if self.commit(outcome):
+            self.result = (
+                _("Drawn for the table: {card}", card=card_name(self.game.name,
+                                                                str(outcome.args[0]))),
+                pillars_changes(before, self.state),
+            )
 
     def _draft(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         state = self.state
         s = state.seats[state.turn]
-        free = s.workers + s.gray - sum(D.RESOURCE_CARDS[c].workers for c in s.cards)
+        free = self.game.free_workers(state, state.turn)
         body = self._header(
             surface,
             area,
@@ -304,7 +315,9 @@ class PillarsPanels(GameScreen):
         state = self.state
         left = sum(state.bag)
         body = self._header(
-            surface, area, _("{n} builders in the bag · cost {cost}", n=left, cost=state.cost)
+            surface,
+            area,
+            _("{n} builders in the bag · cost {cost}", n=left, cost=self.game.cost_marker(state)),
         )
         wool = ", ".join(
             f"{p.name} {s.wool}" for p, s in zip(state.setup.players, state.seats, strict=True)
@@ -325,8 +338,7 @@ class PillarsPanels(GameScreen):
 
     def _roll(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
-        court = [self.state.spaces[k] for k in D.AREA_SPACES["court"]]
-        exempt = [self.state.setup.players[i].name for i in court if i >= 0]
+        exempt = [self.state.setup.players[i].name for i in self.game.tax_exempt(self.state)]
         text = (
             _("Exempt: {names}", names=", ".join(exempt))
             if exempt
@@ -343,7 +355,7 @@ class PillarsPanels(GameScreen):
         i = state.turn
         p = state.setup.players[i]
         parked = state.step == "parked"
-        cost = 0 if parked else state.cost
+        cost = 0 if parked else self.game.cost_marker(state)
         head = pygame.Rect(area.x, area.y, area.width, m.px(44))
         panel(surface, head, theme.PLAYER[p.colour])
         label = (
@@ -373,8 +385,16 @@ class PillarsPanels(GameScreen):
             return
         foot = pygame.Rect(area.x, area.bottom - m.touch, area.width, m.touch)
         extra = []
-        if "redraw" in legal:
-            extra.append((_("Redraw"), lambda: self.propose(Action("redraw")), "redraw"))
+        if self.game.start_player_actions(state):
+            starter = state.setup.players[state.start].name
+            extra.append(
+                (
+                    _("{start}, the start player: send {name}'s builder back", start=starter,
+                      name=p.name),
+                    lambda: self.propose(Action("redraw")),
+                    "redraw",
+                )
+            )
         if any(a.startswith("remigius") for a in legal):
             extra.append((_("Remigius: free"), self.toggle_remigius, "remigius"))
         cells = split_h(foot, *([1] * (1 + len(extra))), gap=m.gap)
@@ -399,16 +419,18 @@ class PillarsPanels(GameScreen):
                 selected=key == "remigius" and self.remigius,
             )
 
-    def slot_note(self, area: str, slot: int) -> str:
-        """What a space gives this round: its privilege card, craftsman, VP or metal."""
-        state = self.state
-        if area == "kingsbridge" and slot <= len(state.kingsbridge):
-            return without_details(card_name("pillars", state.kingsbridge[slot - 1]))
-        if area == "shiring" and slot <= len(state.shiring):
-            return short_card_name("pillars", state.shiring[slot - 1])
-        if area == "priory":
-            return _("{n} VP", n=D.PRIORY_VP[slot - 1])
-        if area == "court" and slot == 1 and state.court_metal:
+    def slot_note(self, space: str) -> str:
+        """What a space gives this round (the engine's ``space_gives``): its privilege card,
+        craftsman, VP or metal."""
+        gives = self.game.space_gives(self.state, space)
+        card = gives.get("card")
+        if card is not None:
+            if D.SPACES[D.SPACE_INDEX[space]].area == "kingsbridge":
+                return without_details(card_name(self.game.name, card))
+            return short_card_name(self.game.name, card)
+        if gives.get("vp"):
+            return _("{n} VP", n=gives["vp"])
+        if gives.get("metal"):
             return _("+1 metal")
         return ""
 
@@ -462,7 +484,7 @@ class PillarsPanels(GameScreen):
                         action,
                         legal,
                         size=m.text,
-                        sub=self.slot_note(name, D.SPACES[k].slot)
+                        sub=self.slot_note(D.SPACES[k].id)
                         if cell.height >= m.px(44)
                         else "",
                     )
@@ -522,8 +544,9 @@ class PillarsPanels(GameScreen):
         )
         rows = split_v(body, 1, 1, 1, 1, 1, gap=m.gap)
         legal = {str(a) for a in self.game.legal_actions(state)}
+        prices = self.game.market_prices()
         for r, (name, row) in enumerate(zip(D.RESOURCES, rows, strict=False)):
-            price = D.MARKET_PRICE[r]
+            price = prices[name]
             stock = state.market[r] if r < 3 else None
             label_r, minus, qty_r, plus, buy_r, sell_r = split_h(row, 4, 1, 1, 1, 2, 2, gap=m.gap)
             sq = min(label_r.height - 8, m.px(18))
@@ -603,9 +626,9 @@ class PillarsPanels(GameScreen):
         m = self.m
         state = self.state
         i = state.turn
-        s = state.seats[i]
         p = state.setup.players[i]
-        usable = [c for c in s.craftsmen if not D.CRAFTSMEN[c].spec.auto]
+        uses_left = self.game.cathedral_uses(state, i)
+        usable = list(uses_left)
         vp, gold, left, ok = self.conversion_result()
         summary = (
             _("{name}: +{vp} VP, {gold} gold left", name=p.name, vp=vp, gold=gold)
@@ -620,7 +643,7 @@ class PillarsPanels(GameScreen):
         cells = grid(rows_area, len(usable), 1, m.gap, row_h)
         for c, row in zip(usable, cells, strict=True):
             card = D.CRAFTSMEN[c]
-            cap = card.capacity + (s.boost == c) - dict(s.uses).get(c, 0)
+            cap = uses_left[c]
             name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
             t1, t2 = split_v(name_r, 1, 1)
             draw_text(
@@ -693,7 +716,7 @@ class PillarsPanels(GameScreen):
         m = self.m
         state = self.state
         s = state.seats[state.turn]
-        excess = sum(s.res) - 5
+        excess = self.game.excess(state, state.turn)
         chosen = sum(self.ret.values())
         body = self._header(
             surface, area, _("Give back {n} resources ({k} chosen)", n=excess, k=chosen), theme.TEXT

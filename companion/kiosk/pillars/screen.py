@@ -26,12 +26,12 @@ from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.game import Preview, open_game, pillars_changes, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
-from companion.kiosk.words import card_name
+from companion.kiosk.words import card_name, words_for
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
 from .panels import PillarsPanels
-from .words import CARD_STEPS, describe_action, step_title, why_not_revealed
+from .words import CARD_STEPS, describe_action, step_title
 
 DRAW_SECONDS = 0.8
 ROLL_SECONDS = 1.0
@@ -51,6 +51,9 @@ class PillarsScreen(PillarsPanels):
         self.ret: dict[str, int] = {}
         self.remigius = False
         self.tax_roll: tuple[Any, int] | None = None
+        self.private_open = False  # Ellen's owner is looking at the screen alone
+        self.peek_look: tuple[int, str] | None = None  # (seat, event) dealt for Ellen's owner
+        self.peek_shown = False
 
     def on_show(self) -> None:
         self.after_play()
@@ -58,7 +61,7 @@ class PillarsScreen(PillarsPanels):
     # -- flow ------------------------------------------------------------------------------
     def after_play(self) -> None:
         """After every committed action: virtual cards, the end, fresh local choices."""
-        virtual_draw(self.app, lambda s: s.step in CARD_STEPS)
+        self.deal_virtual()
         self.show_tax()
         if self.game.is_over(self.state) and self.anim is None and self.result is None:
             open_game(self.app)
@@ -74,6 +77,40 @@ class PillarsScreen(PillarsPanels):
             else:
                 self.conv = {}
 
+    def deal_virtual(self) -> None:
+        """With the virtual deck, deal the cards the table would turn over, each committed
+        before it is shown; then tell the table what was dealt at the start of a round (so the
+        board matches), and keep Ellen's early look for her owner alone."""
+        if not self.app.config.virtual_deck:
+            return
+        before = self.state
+        dealt = virtual_draw(self.app, lambda s: s.step in CARD_STEPS and s.step != "peek")
+        state = self.state
+        if state.step == "peek":
+            seat = self.game.active_seat(state)
+            outcome = sample(self.game.chance_outcomes(state), self.app.rng)
+            if self.app.play(outcome) and seat is not None:
+                self.peek_look = (seat, str(outcome.args[0]))
+                self.peek_shown = False
+            dealt += virtual_draw(self.app, lambda s: s.step in CARD_STEPS and s.step != "peek")
+        if dealt and before.step in ("privilege", "craftsman", "resource"):
+            self.result = (
+                _("Dealt for round {n}", n=self.state.round),
+                dealt_lines(self.state),
+            )
+
+    def look(self) -> None:
+        """Ellen's owner taps to see the coming event (the virtual deck)."""
+        self.peek_shown = True
+
+    def hide_look(self) -> None:
+        self.peek_look = None
+        self.peek_shown = False
+
+    def open_private(self) -> None:
+        """Ellen's owner taps to enter the event they looked at, alone at the screen."""
+        self.private_open = True
+
     def handle(self, inp: Input) -> None:
         if isinstance(inp, Card):
             self.card_seen(inp)
@@ -83,24 +120,25 @@ class PillarsScreen(PillarsPanels):
     def card_seen(self, seen: Card) -> None:
         """A card read by the camera: the outcome of the reveal the table is waiting for, or
         refused with the reason."""
-        state = self.state
         if self.foreign_card(seen):
             return
         if self.preview is not None:
             return  # one reveal at a time: the table confirms what it showed first
-        if state.step not in CARD_STEPS:
-            self.app.refuse(
-                _(
-                    "{card} was shown, but no card is being revealed now",
-                    card=card_name("pillars", seen.card),
-                )
-            )
+        try:
+            outcome = self.game.outcome_for_card(self.state, seen.card)
+        except RulesError as exc:
+            reason = words_for(self.game.name).refusal(exc, self.state)
+            self.app.refuse(reason)
+            self.app.notify("card-refused", reason)
             return
-        for action, p in self.game.chance_outcomes(state):
-            if p > 0 and str(action.args[0]) == seen.card:
-                self.propose(action)
-                return
-        self.app.refuse(why_not_revealed(state, seen.card))
+        if self.state.step == "peek" and not self.private_open:
+            self.commit_peek(outcome)  # the owner showed it to the camera: the screen keeps it
+            return
+        self.propose(outcome)
+
+    def commit_peek(self, outcome: Action) -> None:
+        """Ellen's early look, recorded without showing the event to the table."""
+        self.commit(outcome)
 
     def act(self, action: Any) -> None:
         self.propose(action)
@@ -128,6 +166,16 @@ class PillarsScreen(PillarsPanels):
         before = self.state
         if not self.app.play(action):
             return False
+        if before.step == "peek":
+            self.private_open = False
+            seat = self.game.active_seat(before)
+            if seat is not None:
+                self.app.toast(
+                    _("{name} has seen the coming event; it stays secret until phase III",
+                      name=before.setup.players[seat].name),
+                    good=True,
+                    now=True,
+                )
         self.qty = {r: 1 for r in D.RESOURCES}
         if action.verb == "draw":
             self.app.sounds.play("draw")
@@ -227,12 +275,46 @@ class PillarsScreen(PillarsPanels):
             self._result(surface, decision)
         elif self.preview is not None:
             self._preview(surface, decision)
+        elif self.peek_look is not None:
+            self._private_look(surface, decision)
+        elif state.step == "peek" and not self.private_open:
+            self._private_gate(surface, decision)
         elif self.help_open:
             self._help(surface, decision)
         else:
             self._decision(surface, decision, state)
         self.roles.setdefault("undo", self.undo)
         self.roles.setdefault("help", self.toggle_help)
+
+    # -- Ellen's look, for her owner alone ------------------------------------------------------
+    def _private_gate(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The table taps in Ellen's early look (the physical deck): only her owner looks."""
+        seat = self.game.active_seat(self.state)
+        name = self.state.setup.players[seat].name if seat is not None else ""
+        body = help_frame(self, surface, area, step_title("peek"))[0]
+        self.big_button(
+            surface,
+            body,
+            _("{name} only: tap to enter the event you looked at", name=name),
+            self.open_private,
+            "private",
+        )
+
+    def _private_look(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The virtual deck dealt Ellen's look: hidden until her owner taps, then hidden
+        again."""
+        assert self.peek_look is not None
+        seat, event = self.peek_look
+        name = self.state.setup.players[seat].name
+        body, foot = help_frame(self, surface, area, step_title("peek"))
+        if not self.peek_shown:
+            self.big_button(
+                surface, body, _("{name} only: tap to look", name=name), self.look, "look"
+            )
+            return
+        draw_text(surface, card_name(self.game.name, event), body, self.m.large, theme.ACCENT,
+                  bold=True, lines=3)
+        self.button(surface, foot, _("Hide it"), self.hide_look, key="hide", role="confirm")
 
     # -- overlays in the decision panel ------------------------------------------------------
     def _preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -295,4 +377,23 @@ class PillarsScreen(PillarsPanels):
             draw_text(surface, str(face), die, m.huge * 2, theme.OUTLINE, bold=True)
 
 
-__all__ = ["PillarsScreen"]
+def dealt_lines(state: Any) -> list[tuple[str, str]]:
+    """What the virtual deck dealt at the start of a round, for the table to lay out: the
+    privilege cards on Kingsbridge, the craftsmen on Shiring, the cards of the pool."""
+    lines = [
+        ("", _("Kingsbridge {n}: {card}", n=k, card=card_name("pillars", c)))
+        for k, c in enumerate(state.kingsbridge, 1)
+        if c
+    ]
+    lines += [
+        ("", _("Shiring {n}: {card}", n=k, card=card_name("pillars", c)))
+        for k, c in enumerate(state.shiring, 1)
+        if c
+    ]
+    if state.pool:
+        pool = _(", ").join(card_name("pillars", c) for c in state.pool)
+        lines.append(("", _("The pool: {cards}", cards=pool)))
+    return lines
+
+
+__all__ = ["PillarsScreen", "dealt_lines"]

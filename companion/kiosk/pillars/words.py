@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 from companion.kiosk.i18n import (
@@ -51,32 +50,6 @@ def step_title(step: str) -> str:
 def short_craftsman(card: str) -> str:
     """A short name for the players' panel."""
     return short_card_name("pillars", card)
-
-
-def why_not_revealed(state: Any, card: str) -> str:
-    """Why a card shown to the camera cannot be the one the table is revealing."""
-    name = card_name("pillars", card)
-    kinds: dict[str, Collection[str]] = {
-        "privilege": D.PRIVILEGES,
-        "craftsman": D.CRAFTSMEN,
-        "resource": D.RESOURCE_CARDS,
-        "event": D.EVENTS,
-        "peek": D.EVENTS,
-    }
-    if card not in kinds[state.step]:
-        return _(
-            "The table is revealing {what}, not {card}", what=step_title(state.step), card=name
-        )
-    if state.step == "craftsman" and D.CRAFTSMEN[card].round != state.round:
-        return _(
-            "{card} is a craftsman of round {r}; this is round {n}",
-            card=name,
-            r=D.CRAFTSMEN[card].round,
-            n=state.round,
-        )
-    if state.step == "privilege" and state.round < D.ROUNDS and card in D.LAST_ROUND_PRIVILEGES:
-        return _("{card} comes out only in round 6", card=name)
-    return _("{card} has already been revealed", card=name)
 
 
 def without_details(name: str) -> str:
@@ -166,6 +139,36 @@ class PillarsWords(GameWords):
 
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
+
+    def refusal(self, error: Exception, state: Any) -> str:
+        """The refusals of a card shown to the camera, by rule tag (``docs/pillars.md``)."""
+        rule = getattr(error, "rule", None)
+        fields = getattr(error, "fields", {})
+        card = str(fields.get("card", ""))
+        try:
+            name = self.card_name(card)
+        except KeyError:
+            name = card
+        if rule == "chance.none":
+            return _("{card} was shown, but no card is being revealed now", card=name)
+        if rule == "chance.step":
+            return _(
+                "The table is revealing {what}, not {card}",
+                what=step_title(str(fields.get("step", state.step))),
+                card=name,
+            )
+        if rule == "chance.round":
+            return _(
+                "{card} is a craftsman of round {r}; this is round {n}",
+                card=name,
+                r=fields.get("card_round", ""),
+                n=fields.get("round", ""),
+            )
+        if rule == "chance.lastround":
+            return _("{card} comes out only in round 6", card=name)
+        if rule == "chance.revealed":
+            return _("{card} has already been revealed", card=name)
+        return super().refusal(error, state)
 
     def chart_title(self) -> str:
         return _("VP by round")

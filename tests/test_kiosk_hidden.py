@@ -1,0 +1,142 @@
+"""Hidden information stays hidden and fixed (issue 14's first part): a card the companion
+draws for the table is committed before it is shown, and Ellen's early look at the coming event
+is for her owner alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.kiosk import ui
+from companion.kiosk.app import App
+from companion.kiosk.words import card_name
+from companion.pillars import data as D
+from tests.kiosk_helpers import find, keys, make_app, press, tap
+from tests.test_kiosk_shell import game_at
+
+
+@pytest.fixture
+def drawn() -> Iterator[list[str]]:
+    """Every text the screens draw while the test runs."""
+    ui.DRAWN = []
+    try:
+        yield ui.DRAWN
+    finally:
+        ui.DRAWN = None
+
+
+def events_shown(texts: list[str]) -> set[str]:
+    names = {card_name("pillars", e): e for e in D.EVENTS}
+    return {e for t in texts for name, e in names.items() if name in t}
+
+
+def record(app: App) -> tuple[str, ...]:
+    assert app.session is not None and app.journal is not None
+    return app.journal.record(app.session.id).actions
+
+
+def test_a_card_drawn_for_the_table_is_committed_before_it_is_shown(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "privilege")
+    before = record(app)
+    tap(app, "virtual draw")
+    after = record(app)
+    assert len(after) == len(before) + 1 and after[-1].startswith("privilege ")
+    assert app.screen.result is not None  # what was drawn, shown after the commit
+    assert "cancel" not in keys(app)
+    press(app, "back")  # closing the message takes nothing back
+    assert record(app) == after
+    # a restart resumes with the same card: nothing can draw it again
+    assert app.journal is not None and app.session is not None
+    again = app.journal.resume(app.session.id)
+    assert again.state == app.session.state
+
+
+def test_the_virtual_deck_tells_the_table_what_it_dealt(tmp_path: Path) -> None:
+    app = make_app(tmp_path, virtual_deck=True)
+    game_at(app, "privilege")  # the virtual deck deals the round's cards at once
+    state = app.session.state if app.session else None
+    assert state is not None and state.step not in ("privilege", "craftsman", "resource")
+    title, lines = app.screen.result
+    assert title == f"Dealt for round {state.round}"
+    text = " ".join(t for _c, t in lines)
+    for card in (*state.kingsbridge, *state.shiring, *state.pool):
+        assert card_name("pillars", card) in text
+
+
+def test_ellens_look_with_the_physical_deck_is_entered_by_her_owner_alone(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "peek")
+    assert app.session is not None
+    state = app.session.state
+    owner = state.setup.players[app.session.game.active_seat(state)].name
+    assert find(app, "private").label == f"{owner} only: tap to enter the event you looked at"
+    assert not any(k.startswith("event ") for k in keys(app))  # no picker for the table
+    tap(app, "private")
+    event = next(k for k in keys(app) if k.startswith("event "))
+    tap(app, event)
+    press(app, "confirm")
+    assert record(app)[-1] == event
+    assert app.toast_text == (
+        f"{owner} has seen the coming event; it stays secret until phase III")
+    drawn.clear()
+    app.render(force=True)
+    assert not events_shown(drawn), "the event shows after the owner's look"
+    assert "private" not in keys(app)
+
+
+def test_ellens_look_with_the_virtual_deck_hides_until_her_owner_taps(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    from companion.kiosk.screenshots import find_prefixes
+
+    setup, actions = find_prefixes("pillars", ["peek"])["peek"]
+    while actions and actions[-1].split()[0] in ("privilege", "craftsman", "resource"):
+        actions.pop()  # back to the start of the round, before its cards are dealt
+    app = make_app(tmp_path, virtual_deck=True)
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.render(force=True)
+    screen: Any = app.screen
+    if screen.peek_look is None:
+        pytest.fail("the seeded position should give Ellen a look")
+    seat, event = screen.peek_look
+    owner = app.session.state.setup.players[seat].name
+    assert record(app)[-1] == f"event {event}" or f"event {event}" in record(app)
+    press(app, "confirm")  # the dealt cards, read by the table
+    drawn.clear()
+    app.render(force=True)
+    assert not events_shown(drawn)
+    assert find(app, "look").label == f"{owner} only: tap to look"
+    tap(app, "look")
+    assert events_shown(drawn) == {event}
+    tap(app, "hide")
+    drawn.clear()
+    app.render(force=True)
+    assert not events_shown(drawn)
+    assert "look" not in keys(app)
+
+
+def test_a_look_shown_to_the_camera_is_recorded_without_showing_it(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    from companion.events import Card
+
+    app = make_app(tmp_path)
+    game_at(app, "peek")
+    assert app.session is not None
+    event = next(str(a.args[0]) for a, p in
+                 app.session.game.chance_outcomes(app.session.state) if p > 0)
+    drawn.clear()
+    app.screen.handle(Card("pillars", event))
+    app.render(force=True)
+    assert record(app)[-1] == f"event {event}"
+    assert not events_shown(drawn)
