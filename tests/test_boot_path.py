@@ -7,7 +7,8 @@ to Debian; the commands and figures are in the README and tools/cage_proof/READM
 - the kiosk through `companion session` in Cage's headless backend (Debian 13's cage 0.2.0),
   captured with grim, the same picture the kiosk draws itself; a key through a Wayland virtual
   keyboard changes it; a turned display; the kiosk killed gives the session its status;
-- why Debian 12's cage 0.1.4 captures a full-screen pygame window as black (direct scan-out).
+- why Debian 12's cage 0.1.4 captures a full-screen pygame window as black (direct scan-out);
+- the journal on a full 4 MB tmpfs: a message in the table's language, the game goes on.
 """
 
 from __future__ import annotations
@@ -125,3 +126,46 @@ def test_install_and_unit_in_a_booted_container() -> None:
     assert "killed by SIGKILL (status 137) (Cage exited with status 0)" in out
     assert "Failed with result 'watchdog'" in out and "the frozen kiosk is gone" in out
     assert "after 7 s: inactive; kiosk: none" in out
+
+
+def test_a_full_4_mb_tmpfs_is_a_message_and_the_game_goes_on(tmp_path: Path) -> None:
+    """The audit's reproduction: the journal on a 4 MB tmpfs, played until it is full."""
+    need("mount", "umount")
+    import random
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+    from tests.kiosk_helpers import make_app
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)], check=True)
+    try:
+        app = make_app(disk, language="ja")
+        assert app.journal is not None
+        game = get_game("pillars")
+        rng = random.Random(3)
+        filler = disk / "filler"
+        with filler.open("wb") as f:  # leave the journal a little room, then none
+            f.write(b"\0" * (4 * 1024 * 1024 - 600 * 1024))
+        refused = None
+        for _ in range(200):
+            app.session = app.journal.start(game.setup(4), seed=rng.randrange(2**31))
+            for _ in range(400):
+                state = app.session.state
+                if game.is_over(state):
+                    break
+                if game.current_player(state) == CHANCE:
+                    action = sample(game.chance_outcomes(state), rng)
+                else:
+                    action = rng.choice(game.legal_actions(state))
+                if not app.play(action):
+                    refused = app.toast_text
+                    break
+            if refused:
+                break
+        assert refused is not None and "保存先がいっぱい" in refused, refused
+        app.journal.close()
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)

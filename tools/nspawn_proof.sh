@@ -6,7 +6,7 @@
 #
 #   sudo tools/nspawn_proof.sh [WORKDIR]      # default /var/tmp/companion-nspawn
 #
-# Needs: debootstrap, systemd-container, bc; root; network to Debian and PyPI.  About 6 min the
+# Needs: debootstrap, systemd-container, bc; root; network to Debian and PyPI.  About 10 min the
 # first time (debootstrap and pip), 2 min after.  Not part of `make test` (see README).
 set -euo pipefail
 
