@@ -140,3 +140,27 @@ def test_a_look_shown_to_the_camera_is_recorded_without_showing_it(
     app.render(force=True)
     assert record(app)[-1] == f"event {event}"
     assert not events_shown(drawn)
+
+
+def test_the_tax_exemption_decision_shows_the_die_and_what_each_would_pay(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "taxfree")
+    assert app.session is not None
+    state = app.session.state
+    due = app.session.game.tax_due(state)
+    drawn.clear()
+    app.render(force=True)
+    name = state.setup.players[state.turn].name
+    assert f"{name}: the die shows {state.tax}. Play the tax exemption this round?" in drawn
+    line = next(t for t in drawn if " pays " in t)
+    for k, p in enumerate(state.setup.players):
+        assert f"{p.name} pays {due[k]}" in line
+
+
+def test_the_cathedral_space_says_it_makes_the_next_start_player(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "place")
+    b = next(b for b in app.screen.buttons if b.key.endswith(" cathedral"))
+    assert b.sub == "next start player"

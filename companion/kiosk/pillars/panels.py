@@ -432,6 +432,8 @@ class PillarsPanels(GameScreen):
             return _("{n} VP", n=gives["vp"])
         if gives.get("metal"):
             return _("+1 metal")
+        if D.SPACES[D.SPACE_INDEX[space]].area == "cathedral":
+            return _("next start player")
         return ""
 
     def toggle_remigius(self) -> None:
@@ -500,7 +502,11 @@ class PillarsPanels(GameScreen):
                 "{name}: protection from the event, or a cube from the market?", name=p.name
             ),
             "thomas": _("{name}: play Thomas against this event?", name=p.name),
-            "taxfree": _("{name}: play the tax exemption this round?", name=p.name),
+            "taxfree": _(
+                "{name}: the die shows {n}. Play the tax exemption this round?",
+                name=p.name,
+                n=state.tax,
+            ),
             "lose": _("{name}: which craftsman leaves the game?", name=p.name),
             "boost": _("{name}: which craftsman works once more this round?", name=p.name),
             "draft-discard": _("{name}: which craftsman is discarded?", name=p.name),
@@ -509,6 +515,16 @@ class PillarsPanels(GameScreen):
         if state.event and state.step in ("archbishop", "thomas", "lose", "boost"):
             question = card_name("pillars", state.event) + " · " + question
         body = self._header(surface, area, question, theme.TEXT, height=56)
+        if state.step == "taxfree":  # what each would pay, and the decider without the card
+            due = self.game.tax_due(state)
+            names = state.setup.names
+            line = " · ".join(
+                _("{name} pays {n}", name=names[k], n=due[k]) for k in sorted(due)
+            )
+            strip = pygame.Rect(body.x, body.y, body.width, m.px(40))
+            draw_text(surface, line, strip, m.small, theme.MUTED, lines=2, min_size=m.px(10))
+            body = pygame.Rect(body.x, strip.bottom + m.gap, body.width,
+                               body.height - strip.height - m.gap)
         cols = 2 if len(actions) > 3 else 1
         cells = grid(
             body,
