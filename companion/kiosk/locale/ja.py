@@ -28,6 +28,7 @@ CATALOG: dict[str, str] = {
     "Camera offline": "カメラオフライン",
     "Camera on": "カメラ作動中",
     "Camera read {card}": "カメラ読取：{card}",
+    "Back to the last decision": "最後の決定に戻る",
     "solo": "ソロ",
     "Solo against the Automa: an unofficial variant": "オートマとのソロ：非公式バリアント",
     "Clear": "消去",

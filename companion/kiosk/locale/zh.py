@@ -28,6 +28,7 @@ CATALOG: dict[str, str] = {
     "Camera offline": "摄像头离线",
     "Camera on": "摄像头已开启",
     "Camera read {card}": "摄像头读到：{card}",
+    "Back to the last decision": "回到上一个决定",
     "solo": "单人",
     "Solo against the Automa: an unofficial variant": "单人对战自动对手：非官方变体",
     "Clear": "清空",

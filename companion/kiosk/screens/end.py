@@ -62,7 +62,10 @@ class EndScreen(Screen):
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
-        area = self.title_bar(surface, _("Final scores"), right=[self.language_button()])
+        right = [self.language_button()]
+        if self.can_go_back():
+            right.insert(0, (_("Back to the last decision"), self.back_to_game, "last decision"))
+        area = self.title_bar(surface, _("Final scores"), right=right)
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         if self.big_qr and self.link:
             self._qr(surface, inner)
@@ -75,6 +78,20 @@ class EndScreen(Screen):
         self._scores(surface, scores_r)
         self._chart(surface, chart_r)
         self._qr(surface, qr_r)
+
+    def can_go_back(self) -> bool:
+        """The game on the table can go back to its last decision: nothing has been drawn,
+        rolled or revealed since (undo never becomes a re-draw)."""
+        session = self.app.session
+        return bool(session is not None and session.id == self.info.id and session.can_undo())
+
+    def back_to_game(self) -> None:
+        """Take back the decision that ended the game and return to the table."""
+        self.app.undo()
+        if self.app.session is not None and not self.app.session.game.is_over(
+            self.app.session.state
+        ):
+            self.app.open_game()
 
     def _scores(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
