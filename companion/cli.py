@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from companion.engine import Record, RecordError, RulesError, get_game, replay
 from companion.engine.registry import names as game_names
 from companion.engine.sim import Mismatch, simulator, verified_game
+from companion.text import clean, terminal
 
 if TYPE_CHECKING:
     from companion.journal import GameInfo, Journal
@@ -111,7 +113,7 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         result = arena(game, args.players, bots, args.games, args.seed).to_json()
     except (RulesError, ValueError) as exc:
-        print(f"companion arena: {exc}", file=sys.stderr)
+        print(f"companion arena: {terminal(str(exc))}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -140,7 +142,7 @@ def _replay(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        record = Record.load(args.record)
+        record = _load_record(args.record)
         game = get_game(record.setup.game)
         state = replay(game, record)
     except RecordError as exc:
@@ -153,15 +155,45 @@ def _replay(args: argparse.Namespace) -> int:
         out = game.summary(state)
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
-        print(json.dumps(out, ensure_ascii=False))
+        print(_json_text(out))
     else:
-        print(game.describe(state))
+        print(terminal(game.describe(state)))
     return 0
+
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record file read (a complete 4-player game is about 20 KB)."""
+
+
+def _load_record(path: str) -> Record:
+    """The record in the file ``path``; RecordError for anything else: a folder, a file too
+    large, JSON nested too deeply or with a number too long to convert."""
+    where = Path(path)
+    try:
+        info = where.stat()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not where.is_file():
+        raise RecordError("not a file")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"the file is {info.st_size} bytes; a record is at most {MAX_RECORD_BYTES} bytes"
+        )
+    try:
+        return Record.load(where)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("not a game record (JSON nested too deeply)") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise RecordError(f"not valid JSON: {exc}") from None
 
 
 # -- the journal --------------------------------------------------------------------------
 
 JOURNAL_PREFIX = "journal:"
+NO_SUCH_ID = 2**64
+"""Stands for an id written with more digits than any journal id can have."""
 
 
 def _journal_option(parser: argparse.ArgumentParser) -> None:
@@ -176,27 +208,23 @@ def _journal_game_id(text: str) -> int | None:
     """The journal game id written ``12`` or ``journal:12``; None for anything else."""
     digits = text[len(JOURNAL_PREFIX) :] if text.startswith(JOURNAL_PREFIX) else text
     if digits.isascii() and digits.isdigit():
-        return int(digits)
+        # past 19 digits no SQLite integer is that large: any such id is simply not there
+        return int(digits) if len(digits.lstrip("0")) <= 19 else NO_SUCH_ID
     return None
 
 
 def _open_journal(command: str, path: str | None) -> Journal | None:
-    """The journal named by --journal (or the default); None, with the message printed, if
-    there is no journal there or it cannot be opened."""
+    """The journal named by --journal (or the default), opened read-only: these commands
+    never create, migrate or move a file.  None, with the message printed, if there is no
+    journal there or the file is not one."""
     from companion.journal import Journal, JournalError, default_path
 
     where = Path(path) if path else default_path()
-    if not where.exists():
-        print(f"companion {command}: there is no journal at {where}", file=sys.stderr)
-        return None
     try:
-        journal = Journal.open(where)
+        return Journal.open(where, read_only=True)
     except JournalError as exc:
         print(f"companion {command}: {exc}", file=sys.stderr)
         return None
-    if journal.notice:
-        print(f"companion {command}: {journal.notice}", file=sys.stderr)
-    return journal
 
 
 def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
@@ -218,9 +246,9 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
         out = game.summary(state)
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
-        print(json.dumps(out, ensure_ascii=False))
+        print(_json_text(out))
     else:
-        print(game.describe(state))
+        print(terminal(game.describe(state)))
     return 0
 
 
@@ -260,39 +288,79 @@ def _game_json(info: GameInfo) -> dict[str, Any]:
     }
 
 
+def _json_text(value: Any) -> str:
+    """JSON with the text as it is; escaped (\\uXXXX) only if it holds lone surrogates,
+    which no terminal or file can take as UTF-8."""
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(value)
+    return text
+
+
+GAMES_PAGE = 50
+"""How many games ``companion games`` lists unless told otherwise."""
+
+
 def _games(args: argparse.Namespace) -> int:
     from companion.journal import JournalError, default_path
 
     where = Path(args.journal) if args.journal else default_path()
+    if args.limit < 1 or args.page < 1:
+        print("companion games: --limit and --page must be 1 or more", file=sys.stderr)
+        return 2
     if not where.exists():
         print("[]" if args.json else f"no games yet (there is no journal at {where})")
         return 0
     journal = _open_journal("games", args.journal)
     if journal is None:
         return 1
+    status = 0
+    infos = []
     try:
         with journal:
-            infos = journal.games()
+            if args.all:
+                offset, total = 0, 1
+                while offset < total:
+                    page = journal.page(None, offset, 500)
+                    infos += page.games
+                    total, offset = page.total, offset + 500
+                    for problem in page.problems:
+                        print(f"companion games: {problem}", file=sys.stderr)
+                        status = 1
+            else:
+                offset = (args.page - 1) * args.limit
+                page = journal.page(None, offset, args.limit)
+                infos, total = page.games, page.total
+                for problem in page.problems:
+                    print(f"companion games: {problem}", file=sys.stderr)
+                    status = 1
     except JournalError as exc:
         print(f"companion games: {exc}", file=sys.stderr)
         return 1
-    order = {"playing": 0, "finished": 1, "abandoned": 2}
-    infos.sort(key=lambda info: order.get(info.status, 3))  # stable: most recent first
+    if not args.all and total > offset + args.limit:
+        print(
+            f"companion games: games {offset + 1} to {offset + args.limit} of {total} "
+            f"(unfinished first, then the most recent); --page {args.page + 1} for more, "
+            "--all for every game",
+            file=sys.stderr,
+        )
     if args.json:
-        print(json.dumps([_game_json(info) for info in infos], ensure_ascii=False))
-        return 0
-    if not infos:
+        print(_json_text([_game_json(info) for info in infos]))
+        return status
+    if not total:
         print(f"no games yet in the journal {where}")
     for info in infos:
         players = ", ".join(
-            f"{name} {pts}{'*' if name in info.winners else ''}"
+            f"{clean(name)} {pts}{'*' if name in info.winners else ''}"
             for name, pts in info.scores.items()
         )
         print(
             f"{info.id:>4}  {info.game:<8}  {info.status:<9}  {players}  "
             f"({info.actions} actions; {_when(info)})"
         )
-    return 0
+    return status
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -331,6 +399,13 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    """A whole number for an option (at most 9 digits: larger means nothing here)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number up to 999999999")
+    return int(text)
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -357,20 +432,11 @@ def _kiosk(args: argparse.Namespace) -> int:
 
 
 def _session(args: argparse.Namespace) -> int:
-    """Replace this process with Cage running the kiosk full screen (the systemd unit's
-    command): Cage becomes the unit's main process, the kiosk its only client."""
-    import os
-    import shutil
+    """Cage running the kiosk full screen (the systemd unit's command); the status is the
+    kiosk's own, whatever Cage's is (see companion/session.py)."""
+    from companion import session
 
-    cage = shutil.which(args.cage)
-    if cage is None:
-        print(f"companion session: {args.cage!r} not found; install it with "
-              "'sudo apt install cage' (see the README's Pi guide)", file=sys.stderr)
-        return 1
-    kiosk = [sys.executable, "-m", "companion", "kiosk", "--fullscreen"]
-    if args.config:
-        kiosk += ["--config", args.config]
-    os.execv(cage, [cage, "-d", "--", *kiosk])  # does not return
+    return session.run(args.cage, session.kiosk_command(args.config))
 
 
 def _screenshots(args: argparse.Namespace) -> int:
@@ -470,6 +536,15 @@ def build_parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_replay)
     gam = sub.add_parser("games", help="list the games of the journal (unfinished and history)")
     gam.add_argument("--json", action="store_true", help="print one JSON array")
+    gam.add_argument(
+        "--limit",
+        type=_count,
+        default=GAMES_PAGE,
+        metavar="N",
+        help=f"at most N games (default {GAMES_PAGE}); unfinished first, then the most recent",
+    )
+    gam.add_argument("--page", type=_count, default=1, metavar="P", help="the P-th N games")
+    gam.add_argument("--all", action="store_true", help="every game, however many")
     _journal_option(gam)
     gam.set_defaults(run=_games)
     exp = sub.add_parser(
@@ -516,7 +591,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return _kiosk(args)
-    return int(args.run(args))
+    if args.command in ("kiosk", "session"):  # the kiosk logs its own faults (kiosk/guard.py)
+        return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        sys.stderr.close()
+        return 141
+    except Exception as exc:  # noqa: BLE001 - a last word instead of a traceback
+        if os.environ.get("COMPANION_DEBUG"):
+            raise
+        print(
+            f"companion {args.command}: unexpected error: {type(exc).__name__}: "
+            f"{terminal(str(exc))[:500]} (COMPANION_DEBUG=1 shows the traceback; please "
+            "report it)",
+            file=sys.stderr,
+        )
+        return 70
 
 
 if __name__ == "__main__":

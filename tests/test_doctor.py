@@ -86,7 +86,7 @@ def test_on_a_pi_every_pin_is_opened(machine: dict[str, Any]) -> None:
     assert lines["pin factory"] == Check("pin factory", OK, "MockFactory")
     pins = [c for c in lines.values() if c.what.startswith("  ")]
     assert len(pins) == 10 and all(c.status == OK for c in pins), pins
-    assert lines["button UNDO"].found == "GPIO 16 (pin 36)"
+    assert lines["button UNDO"].found.startswith("GPIO 16 (pin 36); GPIO 16 is also SPI1 CE2")
     assert lines["camera: devices"] == Check("camera: devices", OK, "/dev/video0")
     assert "camera: picamera2" in lines
     if lines["camera: picamera2"].status == MISSING:
@@ -130,6 +130,14 @@ def test_shared_interface_pins_are_noted(machine: dict[str, Any]) -> None:
     machine["config_path"].write_text("[panel.leds]\nstatus = 18\n", encoding="utf-8")
     line = by_what(checks(**machine))["led status"]
     assert "PCM/I2S" in line.found
+
+
+def test_the_default_pins_that_share_an_interface_are_noted(machine: dict[str, Any]) -> None:
+    lines = by_what(checks(**machine))
+    assert "SPI1 CE2" in lines["button UNDO"].found  # GPIO 16
+    assert "SPI1 CE1" in lines["led red"].found  # GPIO 17
+    assert "PWM1" in lines["button CONFIRM"].found  # GPIO 13
+    assert "also" not in lines["button DRAW"].found  # GPIO 5: nothing to say
 
 
 def test_a_bad_pin_map_is_an_error_with_its_line(machine: dict[str, Any]) -> None:

@@ -122,14 +122,37 @@ def test_games_on_a_journal_from_the_future(capsys: Capsys, jpath: Path) -> None
     assert "schema version 5" in err and "untouched" in err
 
 
-def test_games_on_a_damaged_journal(capsys: Capsys, tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [["games"], ["export", "1"], ["replay", "1"]])
+def test_commands_that_read_refuse_a_file_that_is_not_a_journal(
+    capsys: Capsys, tmp_path: Path, command: list[str]
+) -> None:
+    """Only the kiosk, after showing it, moves a damaged journal aside: a command that reads
+    never renames or creates a file."""
     path = tmp_path / "journal.sqlite3"
     path.write_text("not a journal at all" * 10, encoding="utf-8")
-    code, out, err = run(capsys, "games", "--journal", str(path))
-    assert code == 0
-    assert "could not be used" in err and "moved to journal.sqlite3.damaged-" in err
-    assert out.startswith("no games yet")
-    assert len(list(tmp_path.glob("journal.sqlite3.damaged-*"))) == 1
+    err = refused(capsys, 1, *command, "--journal", str(path))
+    assert "not a companion journal" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite3"]
+    assert path.read_text(encoding="utf-8") == "not a journal at all" * 10
+    other = tmp_path / "other.sqlite3"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE t (x)")
+    conn.close()
+    err = refused(capsys, 1, *command, "--journal", str(other))
+    assert "another program's SQLite database" in err
+    err = refused(capsys, 1, *command, "--journal", str(tmp_path))
+    assert "not a companion journal" in err or "folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite3", "other.sqlite3"]
+
+
+@pytest.mark.parametrize("command", [["games"], ["export", "2"], ["replay", "2"]])
+def test_commands_that_read_create_no_file_beside_a_journal(
+    capsys: Capsys, jpath: Path, command: list[str]
+) -> None:
+    before = sorted(p.name for p in jpath.parent.iterdir())
+    code, out, err = run(capsys, *command, "--journal", str(jpath))
+    assert code == 0, err
+    assert sorted(p.name for p in jpath.parent.iterdir()) == before
 
 
 # -- export -------------------------------------------------------------------------------------

@@ -164,3 +164,27 @@ def test_the_cathedral_space_says_it_makes_the_next_start_player(tmp_path: Path)
     game_at(app, "place")
     b = next(b for b in app.screen.buttons if b.key.endswith(" cathedral"))
     assert b.sub == "next start player"
+
+
+@pytest.mark.parametrize("game_name", ["pillars", "builders"])
+def test_the_end_screen_goes_back_to_the_last_decision(tmp_path: Path, game_name: str) -> None:
+    from companion.kiosk.screens.end import EndScreen
+    from companion.kiosk.screenshots import find_prefixes
+
+    players = 4 if game_name == "pillars" else 3
+    setup, actions = find_prefixes(game_name, ["over"], players=players)["over"]
+    app = make_app(tmp_path)
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.render(force=True)
+    assert isinstance(app.screen, EndScreen)
+    if not app.session.can_undo():
+        pytest.fail("the seeded game should end on a decision")
+    tap(app, "last decision")
+    assert not app.session.game.is_over(app.session.state)
+    assert not isinstance(app.screen, EndScreen)
+    assert app.journal.get(app.session.id).status == "playing"
+    assert app.journal.record(app.session.id).actions == tuple(actions[:-1])

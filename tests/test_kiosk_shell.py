@@ -459,3 +459,59 @@ def test_the_start_players_redraw_is_offered_as_his_and_recorded_as_his(tmp_path
     assert app.session.state.step == "draw"
     app.render(force=True)
     assert "redraw" not in keys(app)
+
+
+def test_the_name_keyboard_has_digits_cancel_clear_and_recent_names(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    tap(app, "new")
+    tap(app, "name 0")
+    assert isinstance(app.screen, NameScreen)
+    for k in ("key 1", "key 0", "cancel", "clear", "erase", "done"):
+        assert k in keys(app), k
+    tap(app, "key A")
+    tap(app, "key 2")
+    assert app.screen.text == "A2"
+    tap(app, "cancel")  # the name stays as it was
+    assert isinstance(app.screen, SetupScreen) and app.screen.seats[0][0] == ""
+    tap(app, "name 0")
+    tap(app, "key B")
+    tap(app, "clear")
+    assert app.screen.text == ""
+    tap(app, "key Z")
+    tap(app, "key O")
+    tap(app, "done")
+    assert app.screen.names()[0] == "Zo"
+    tap(app, "players 2")
+    tap(app, "start")
+    # the next new game seats the last table again, and offers its names in one tap
+    press(app, "back")
+    tap(app, "new")
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    assert setup.count == 2 and setup.names()[0] == "Zo"
+    tap(app, "name 1")
+    assert "recent Zo" not in keys(app)  # already seated
+    assert app.screen.setup.recent[0] == "Zo"
+
+
+def test_the_solo_builders_variant_is_offered_labelled_unofficial(tmp_path: Path) -> None:
+    from companion.kiosk.builders import BuildersScreen
+
+    app = make_app(tmp_path)
+    tap(app, "new")
+    assert "players 1" not in keys(app)  # Pillars has no solo
+    tap(app, "game builders")
+    tap(app, "players 1")
+    assert find(app, "players 1").sub == "solo"
+    ui_texts: list[str] = []
+    from companion.kiosk import ui
+
+    ui.DRAWN = ui_texts
+    try:
+        app.render(force=True)
+    finally:
+        ui.DRAWN = None
+    assert "Solo against the Automa: an unofficial variant" in ui_texts
+    tap(app, "start")
+    assert isinstance(app.screen, BuildersScreen)
+    assert app.session is not None and len(app.session.state.setup.players) == 1

@@ -8,15 +8,17 @@ finished games are kept as history and export as records or BG Stats plays.  See
 
 from __future__ import annotations
 
-from .errors import JournalError, JournalFromTheFuture
-from .journal import Journal, JournaledGame, default_path
+from .errors import JournalDataError, JournalError, JournalFromTheFuture
+from .journal import GamePage, Journal, JournaledGame, default_path
 from .records import Entry, GameInfo
 from .schema import schema_version
 
 __all__ = [
     "Entry",
     "GameInfo",
+    "GamePage",
     "Journal",
+    "JournalDataError",
     "JournalError",
     "JournalFromTheFuture",
     "JournaledGame",

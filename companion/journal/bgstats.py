@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from companion.text import clean
+
 from .records import GameInfo
 
 if TYPE_CHECKING:
@@ -42,8 +44,10 @@ def ranks(scores: dict[str, int], winners: list[str]) -> dict[str, int]:
 
 def play(info: GameInfo, journal_id: str, spec: GameSpec) -> dict[str, Any]:
     """The BG Stats play object of the finished game ``info`` (``spec``: its game's registry
-    record, for the title and the BoardGameGeek id)."""
-    start_name = info.setup.players[info.setup.start_player].name
+    record, for the title and the BoardGameGeek id).  Names are shown as the kiosk shows them
+    (:func:`companion.text.clean`: no control characters, at most 40 characters), so a QR
+    code never carries an escape sequence or a page of text."""
+    start_name = clean(info.setup.players[info.setup.start_player].name)
     ended = info.ended or info.updated
     minutes = max(1, round((ended - info.started).total_seconds() / 60))
     rank = ranks(info.scores, info.winners)
@@ -60,12 +64,12 @@ def play(info: GameInfo, journal_id: str, spec: GameSpec) -> dict[str, Any]:
         },
         "players": [
             {
-                "name": name,
+                "name": clean(name),
                 "score": pts,
                 "winner": name in info.winners,
                 "rank": rank[name],
-                "startPlayer": name == start_name,
-                "sourcePlayerId": name,
+                "startPlayer": clean(name) == start_name,
+                "sourcePlayerId": clean(name),
             }
             for name, pts in info.scores.items()
         ],

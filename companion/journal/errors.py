@@ -7,6 +7,12 @@ class JournalError(Exception):
     """The journal cannot do what was asked: no such game, an unusable file, a failed write."""
 
 
+class JournalDataError(JournalError):
+    """A game's stored data cannot be used: a row that does not parse, or actions that the
+    rules no longer accept (the game no longer replays).  The file itself is readable and the
+    other games are not affected."""
+
+
 class JournalFromTheFuture(JournalError):
     """The journal was written by a newer version of the companion (a higher schema version).
 

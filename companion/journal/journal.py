@@ -14,6 +14,7 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -25,9 +26,9 @@ from companion.engine import Game, Playthrough, Record, RulesError, Setup, get_g
 from companion.engine.registry import spec as game_spec
 
 from . import bgstats as _bgstats
-from .errors import JournalError
+from .errors import JournalDataError, JournalError
 from .records import Entry, GameInfo
-from .schema import open_database
+from .schema import open_database, open_read_only
 
 Clock = Callable[[], datetime]
 """Where the journal gets the time from (aware datetimes; UTC by default)."""
@@ -60,6 +61,18 @@ def _dumps(value: Any) -> str:
 
 
 _GAME_COLUMNS = "id, game, setup, seed, status, started, updated, ended, actions, scores, winners"
+_STATUS_ORDER = "CASE status WHEN 'playing' THEN 0 WHEN 'finished' THEN 1 ELSE 2 END"
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """One page of a list of games: the games on it that could be read, how many games the
+    whole list has, and a message for each game on the page whose row could not be read (it
+    is left out; the others are not affected)."""
+
+    games: list[GameInfo]
+    total: int
+    problems: list[str]
 
 
 class Journal:
@@ -76,15 +89,34 @@ class Journal:
 
     # -- opening and closing ------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path | None = None, *, clock: Clock | None = None) -> Journal:
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        clock: Clock | None = None,
+        read_only: bool = False,
+    ) -> Journal:
         """Open (or create) the journal at ``path`` (default: :func:`default_path`).
 
         Creates missing folders and migrates an older journal forward.  A damaged or foreign
         file is moved aside to ``<name>.damaged-<UTC time>`` and a fresh journal started; the
         message is in :attr:`notice`.  A journal from a newer companion raises
-        JournalFromTheFuture and is left untouched."""
+        JournalFromTheFuture and is left untouched.
+
+        ``read_only`` (the commands that only read): nothing is created, migrated or moved;
+        anything but an existing companion journal raises JournalError, and every write
+        raises JournalError."""
         clock = clock or _utc_now
         where = Path(path) if path is not None else default_path()
+        if read_only:
+            journal = cls(where, open_read_only(where), None, clock)
+            try:
+                rows = journal._read("SELECT value FROM meta WHERE key = 'journal_id'")
+            except BaseException:
+                journal.close()
+                raise
+            journal._journal_id = str(rows[0][0]) if rows else ""
+            return journal
         conn, notice = open_database(where, clock())
         journal = cls(where, conn, notice, clock)
         try:
@@ -208,13 +240,61 @@ class Journal:
         """The history: finished games, the most recent first."""
         return self._infos("status = 'finished'")
 
+    def page(self, status: str | None = None, offset: int = 0, limit: int = 50) -> GamePage:
+        """The games with ``status`` (None: all of them, unfinished first, then finished,
+        then abandoned), the most recently active first, from ``offset`` for at most
+        ``limit`` games: three queries whatever the journal's size (the count, the page's
+        games, their period scores)."""
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown status {status!r} (one of {', '.join(STATUSES)})")
+        if offset < 0 or limit < 1:
+            raise ValueError(f"a page needs offset >= 0 and limit >= 1, not {offset}, {limit}")
+        where, args = ("status = ?", [status]) if status is not None else ("1", [])
+        order = "" if status is not None else f"{_STATUS_ORDER}, "
+        total = int(self._read(f"SELECT COUNT(*) FROM games WHERE {where}", args)[0][0])
+        rows = self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} "
+            f"ORDER BY {order}touched DESC, id DESC LIMIT ? OFFSET ?",
+            [*args, limit, offset],
+        )
+        periods: dict[int, list[tuple[int, dict[str, int]]]] = {int(r[0]): [] for r in rows}
+        broken: dict[int, str] = {}
+        if rows:
+            marks = ", ".join("?" * len(rows))
+            for game_id, period, scores in self._read(
+                f"SELECT game_id, period, scores FROM periods WHERE game_id IN ({marks}) "
+                "ORDER BY game_id, period",
+                [int(r[0]) for r in rows],
+            ):
+                try:
+                    periods[int(game_id)].append((int(period), dict(json.loads(scores))))
+                except (ValueError, TypeError) as exc:
+                    broken[int(game_id)] = f"game {game_id} has unreadable period scores: {exc}"
+        infos: list[GameInfo] = []
+        problems: list[str] = []
+        for row in rows:
+            game_id = int(row[0])
+            if game_id in broken:
+                problems.append(broken[game_id])
+                continue
+            try:
+                infos.append(self._info(row, periods[game_id]))
+            except JournalDataError as exc:
+                problems.append(str(exc))
+        return GamePage(infos, total, problems)
+
     def get(self, game_id: int) -> GameInfo:
+        """The game ``game_id``; JournalError if there is none (any integer is accepted)."""
+        if not 0 < game_id < 2**63:  # SQLite's integers: a larger one cannot be an id
+            raise JournalError(self._no_such_game(game_id))
         infos = self._infos("id = ?", (game_id,))
         if not infos:
             raise JournalError(self._no_such_game(game_id))
         return infos[0]
 
     def _no_such_game(self, game_id: int) -> str:
+        if game_id.bit_length() > 64:  # str() of a huge int is slow, and refused past 4300 digits
+            return f"there is no game with so large an id in the journal {self.path}"
         return f"there is no game {game_id} in the journal {self.path}"
 
     def _infos(self, where: str, args: Sequence[Any] = ()) -> list[GameInfo]:
@@ -233,7 +313,9 @@ class Journal:
                     )
                 ]
             except (ValueError, TypeError) as exc:
-                raise JournalError(f"game {row[0]} has unreadable period scores: {exc}") from None
+                raise JournalDataError(
+                    f"game {row[0]} has unreadable period scores: {exc}"
+                ) from None
             infos.append(self._info(row, periods))
         return infos
 
@@ -255,7 +337,7 @@ class Journal:
                 seed=None if seed is None else int(seed),
             )
         except (ValueError, TypeError, RulesError) as exc:
-            raise JournalError(
+            raise JournalDataError(
                 f"game {game_id} has unreadable data in the journal: {exc}"
             ) from None
 
@@ -279,11 +361,11 @@ class Journal:
         ):
             n += 1
             if seq != n:
-                raise JournalError(f"game {game_id}: entry {n} is missing from the journal")
+                raise JournalDataError(f"game {game_id}: entry {n} is missing from the journal")
             if kind == "action":
                 actions.append(text)
             elif not actions or actions[-1] != text:
-                raise JournalError(
+                raise JournalDataError(
                     f"game {game_id}: entry {seq} undoes {text!r}, which is not the last action"
                 )
             else:
@@ -301,6 +383,8 @@ class Journal:
             if not rows:
                 raise JournalError(f"there is no unfinished game in the journal {self.path}")
             game_id = int(rows[0][0])
+        if not 0 < game_id < 2**63:
+            raise JournalError(self._no_such_game(game_id))
         rows = self._read("SELECT game, setup, seed, status FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise JournalError(self._no_such_game(game_id))
@@ -311,12 +395,12 @@ class Journal:
             game = get_game(name)
             playthrough: Playthrough[Any, Any] = Playthrough(game, setup, seed)
         except (ValueError, RulesError) as exc:
-            raise JournalError(f"game {game_id} cannot be set up again: {exc}") from None
+            raise JournalDataError(f"game {game_id} cannot be set up again: {exc}") from None
         for i, text in enumerate(actions, 1):
             try:
                 playthrough.play(text)
             except RulesError as exc:
-                raise JournalError(
+                raise JournalDataError(
                     f"game {game_id} cannot be resumed: its action {i} ({text!r}) is refused "
                     f"by the rules: {exc}"
                 ) from None

@@ -165,6 +165,45 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | 
     raise JournalError(f"cannot start a new journal at {path}")  # pragma: no cover
 
 
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the existing journal at ``path``, for the commands that only
+    read: nothing is created, migrated or moved aside.  Anything that is not a companion
+    journal (a missing, empty, damaged or foreign file, a folder) is refused with a
+    JournalError naming what it is; a newer journal raises JournalFromTheFuture."""
+    if not path.exists():
+        raise JournalError(f"there is no journal at {path}")
+    header = read_header(path)
+    if header is None:
+        raise JournalError(f"{path} is an empty file, not a companion journal")
+    if not header.sqlite:
+        raise JournalError(f"{path} is not a companion journal (not an SQLite database)")
+    if header.application_id != APPLICATION_ID:
+        raise JournalError(
+            f"{path} is not a companion journal (another program's SQLite database)"
+        )
+    if header.user_version > schema_version():
+        raise JournalFromTheFuture(path, header.user_version, schema_version())
+    # A journal with a write-ahead log (in use, or left by a power cut) is read through it,
+    # as SQLite does for any reader.  Otherwise it is read as immutable: a read-only
+    # connection to a WAL database would create the -wal and -shm files, and nothing here
+    # creates a file.
+    in_use = path.with_name(path.name + "-wal").exists()
+    try:
+        uri = path.absolute().as_uri() + ("?mode=ro" if in_use else "?mode=ro&immutable=1")
+        conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+        _, version, tables = _identity(conn)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc}") from None
+    missing = TABLES - tables
+    if version < 1 or missing:
+        conn.close()
+        raise JournalError(
+            f"{path} is not a usable companion journal (tables missing: "
+            f"{', '.join(sorted(missing)) or 'none'}; schema version {version})"
+        )
+    return conn
+
+
 def _open_checked(path: Path) -> sqlite3.Connection:
     header = read_header(path)
     if header is not None:

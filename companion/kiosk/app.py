@@ -18,11 +18,13 @@ import pygame
 
 from companion.engine import RulesError
 from companion.events import CameraState, Card, Device, Lights
+from companion.journal import JournalError
 
-from . import i18n, theme
+from . import guard, i18n, theme
 from .config import Config
 from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
+from .faults import journal_message
 from .inputs import Input, Press, Tap, translate
 from .sound import Sounds
 from .theme import Metrics
@@ -92,6 +94,7 @@ class App:
         self._toast: tuple[str, float, bool] | None = None
         self._waiting: list[tuple[str, bool]] = []
         self.typing = False
+        self.restart_hook = guard.restart_process  # the fault screen's Restart button
         self.screen: Screen
         if config_error is not None:
             self.go("error", message=config_error)
@@ -211,6 +214,10 @@ class App:
         except RulesError as exc:
             self.refuse(str(exc))
             return False
+        except JournalError as exc:  # not saved: the screen stays, the message says what to do
+            guard.log(exc, with_traceback=False)
+            self.refuse(journal_message(exc))
+            return False
         self.dirty = True
         return True
 
@@ -222,7 +229,21 @@ class App:
         except RulesError as exc:
             self.refuse(str(exc))
             return
+        except JournalError as exc:
+            guard.log(exc, with_traceback=False)
+            self.refuse(journal_message(exc))
+            return
         self.toast(i18n._("Undone: {action}", action=str(action)), good=True, now=True)
+
+    def restart(self) -> None:
+        """Start the kiosk anew (the fault screen's Restart button): the devices and the
+        journal are closed first, then ``restart_hook`` runs (by default it re-executes the
+        process with the same command line)."""
+        self.close_devices()
+        if self.journal is not None:
+            self.journal.close()
+        self.running = False
+        self.restart_hook()
 
     def refuse(self, reason: str) -> None:
         """Say why something was refused; for a card the camera read, tell the camera too (its
@@ -291,7 +312,8 @@ class App:
             self._next_toast()  # a tap on the message closes it, and still reaches the screen
         self._card = inp if isinstance(inp, Card) else None
         try:
-            self.screen.handle(inp)
+            with guard.protect(self):
+                self.screen.handle(inp)
         finally:
             self._card = None
         self.dirty = True
@@ -317,8 +339,9 @@ class App:
 
     def tick(self, dt: float) -> None:
         self.time += dt
-        if self.screen.update(dt):
-            self.dirty = True
+        with guard.protect(self):
+            if self.screen.update(dt):
+                self.dirty = True
         if self._toast is not None and self.time >= self._toast[1]:
             self._next_toast()
 
@@ -330,8 +353,7 @@ class App:
         """Draw the screen if something changed; True if it drew."""
         if not (self.dirty or force):
             return False
-        self.surface.fill(theme.BG)
-        self.screen.draw(self.surface)
+        guard.draw(self, self.surface)  # a screen that fails to draw gives way to the fault screen
         if self._toast is not None:
             rect = self._toast_rect()
             panel(
@@ -375,13 +397,14 @@ class App:
         first = True
         while self.running and (max_passes is None or passes < max_passes):
             passes += 1
-            events = pygame.event.get()
-            for event in events:
-                self.handle_event(event)
-            self.tick(clock.tick(LOOP_HZ) / 1000)
-            self.update_devices()
-            if self.render():
-                self.present()
+            with guard.protect(self):
+                events = pygame.event.get()
+                for event in events:
+                    self.handle_event(event)
+                self.tick(clock.tick(LOOP_HZ) / 1000)
+                self.update_devices()
+                if self.render():
+                    self.present()
             if first:
                 notifier.ready()
                 first = False

@@ -16,7 +16,10 @@ line; the kiosk shows it on screen instead of starting a game.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -104,8 +107,7 @@ def save(config: Config, path: Path | None = None) -> None:
         elif isinstance(value, int):
             lines.append(f"{key} = {value}")
         else:
-            escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
-            lines.append(f'{key} = "{escaped}"')
+            lines.append(f"{key} = {toml_string(str(value))}")
     before: list[str] = []
     after: list[str] = []
     try:
@@ -123,6 +125,53 @@ def save(config: Config, path: Path | None = None) -> None:
             continue
         (after if seen else before).append(line)
     text = "\n".join([*before, *lines, *([""] if after and after[0].strip() else []), *after])
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomically(path, text.rstrip("\n") + "\n")
+
+
+def toml_string(value: str) -> str:
+    """``value`` as a TOML basic string: quotes, backslashes and every control character
+    escaped, so no value can end the line or the string early."""
+    out = ['"']
+    for ch in value:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        elif 0xD800 <= ord(ch) <= 0xDFFF:  # a lone surrogate cannot be written as UTF-8
+            out.append("\\ufffd")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a power cut leaves the old file or the new one,
+    never a mix: a temporary file in the same folder, written and fsynced, renamed over the
+    old one, then the folder fsynced.  The old file's permissions are kept; on any error the
+    temporary file is removed and the old file is left as it was."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o644
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    with contextlib.suppress(OSError):  # not every file system lets a folder be fsynced
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 
+@lru_cache(maxsize=4)
 def qr_matrix(text: str) -> list[list[bool]]:
     """The modules of a QR code for ``text``, without border.  Low error correction keeps the
-    code as small as possible: a screen shows it sharp, and a phone reads it best large."""
+    code as small as possible: a screen shows it sharp, and a phone reads it best large.
+    Cached: the end screen redraws the same code.  Raises segno's DataOverflowError (a
+    ValueError) for a text too long for any QR code."""
     import segno
 
     code = segno.make(text, error="l", micro=False, boost_error=False)

@@ -124,6 +124,25 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
             )
         ),
     )
+    from companion.journal import JournalDataError
+    from companion.kiosk.guard import FaultScreen
+
+    yield (
+        "fault-journal",
+        lambda app: app.show(
+            FaultScreen(
+                app,
+                JournalDataError(
+                    "game 12 cannot be resumed: its action 31 ('take nonsense') is refused "
+                    "by the rules: no such card"
+                ),
+            )
+        ),
+    )
+    yield (
+        "fault-unexpected",
+        lambda app: app.show(FaultScreen(app, RuntimeError("list index out of range"))),
+    )
     from companion.engine.registry import load_ref, specs
 
     first = specs()[0].name if specs() else None

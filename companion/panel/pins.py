@@ -61,12 +61,16 @@ SHARED_USES: dict[int, str] = {
     9: "SPI0 MISO",
     10: "SPI0 MOSI",
     11: "SPI0 SCLK",
+    12: "PWM0 (hardware PWM)",
+    13: "PWM1 (hardware PWM: a PWM overlay, a fan or audio would take it)",
     14: "the UART's TXD (serial console)",
     15: "the UART's RXD (serial console)",
-    18: "PCM/I2S clock (audio HATs)",
-    19: "PCM/I2S frame (audio HATs)",
-    20: "PCM/I2S data in (audio HATs)",
-    21: "PCM/I2S data out (audio HATs)",
+    16: "SPI1 CE2 (the second SPI bus: free unless dtoverlay=spi1-3cs is on)",
+    17: "SPI1 CE1 (the second SPI bus: free unless a spi1 overlay is on)",
+    18: "PCM/I2S clock (audio HATs) and SPI1 CE0",
+    19: "PCM/I2S frame (audio HATs) and SPI1 MISO",
+    20: "PCM/I2S data in (audio HATs) and SPI1 MOSI",
+    21: "PCM/I2S data out (audio HATs) and SPI1 SCLK",
 }
 """GPIOs that a common interface or HAT also uses: allowed, but ``companion doctor`` notes it."""
 

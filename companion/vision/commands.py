@@ -158,6 +158,9 @@ def _warnings(found: Any, table: bool, corner_base: int, corner_names: Any) -> l
 
 
 def _scan(args: argparse.Namespace) -> int:
+    from companion import imagesize
+
+    imagesize.limit_opencv()
     try:
         import cv2
         import numpy as np
@@ -173,6 +176,14 @@ def _scan(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     status = 0
     for name in args.images:
+        try:
+            imagesize.check(name)  # the pixels, from the header: before anything decodes it
+        except imagesize.ImageTooLarge as exc:
+            print(f"companion scan: {name}: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        except OSError:
+            pass  # a missing or unreadable file: _read_image says so
         grey, problem = _read_image(name, cv2, np)
         if grey is None:
             print(f"companion scan: {name}: {problem}", file=sys.stderr)

@@ -10,16 +10,28 @@ import pygame
 from companion.engine import get_game, replay
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
-from companion.kiosk.qr import draw_qr
+from companion.kiosk.qr import draw_qr, qr_matrix
 from companion.kiosk.ui import Button, draw_text, panel, split_h, split_v
 from companion.kiosk.words import words_for
+from companion.text import clean
 
 from .base import Screen
 
 
 def explain_result(game: str, summary: dict[str, Any]) -> str:
-    """One sentence on how the winner was decided, tie-breaks included (the game's words)."""
-    return words_for(game).result(summary)
+    """One sentence on how the winner was decided, tie-breaks included (the game's words).
+    Names are cleaned first (:func:`companion.text.clean`), as everywhere they are shown."""
+    return words_for(game).result(cleaned(summary))
+
+
+def cleaned(summary: dict[str, Any]) -> dict[str, Any]:
+    """``summary`` with every player name as the kiosk shows it."""
+    return {
+        **summary,
+        "players": [{**p, "name": clean(p["name"])} for p in summary["players"]],
+        "scores": {clean(k): v for k, v in summary["scores"].items()},
+        "winners": [clean(w) for w in summary["winners"]],
+    }
 
 
 class EndScreen(Screen):
@@ -32,16 +44,28 @@ class EndScreen(Screen):
         self.game = get_game(self.info.game)
         self.state = replay(self.game, journal.record(game_id))
         self.summary = self.game.summary(self.state)
-        try:
-            self.link: str | None = journal.bgstats_link(game_id)
-        except Exception:  # noqa: BLE001 - the link is a convenience; the scores still show
-            self.link = None
+        self.link: str | None = None
+        self.qr_note = ""
+        if self.info.status == "finished":
+            try:
+                self.link = journal.bgstats_link(game_id)
+                qr_matrix(self.link)  # a link too long for a QR code raises here, not in draw
+            except Exception:  # noqa: BLE001 - the link is a convenience; the scores still show
+                self.link = None
+                self.qr_note = _(
+                    "No BG Stats code for this game: export it with companion export {id} "
+                    "--format bgstats",
+                    id=game_id,
+                )
         self.back_to_history = back_to_history
         self.big_qr = False
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
-        area = self.title_bar(surface, _("Final scores"), right=[self.language_button()])
+        right = [self.language_button()]
+        if self.can_go_back():
+            right.insert(0, (_("Back to the last decision"), self.back_to_game, "last decision"))
+        area = self.title_bar(surface, _("Final scores"), right=right)
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         if self.big_qr and self.link:
             self._qr(surface, inner)
@@ -54,6 +78,20 @@ class EndScreen(Screen):
         self._scores(surface, scores_r)
         self._chart(surface, chart_r)
         self._qr(surface, qr_r)
+
+    def can_go_back(self) -> bool:
+        """The game on the table can go back to its last decision: nothing has been drawn,
+        rolled or revealed since (undo never becomes a re-draw)."""
+        session = self.app.session
+        return bool(session is not None and session.id == self.info.id and session.can_undo())
+
+    def back_to_game(self) -> None:
+        """Take back the decision that ended the game and return to the table."""
+        self.app.undo()
+        if self.app.session is not None and not self.app.session.game.is_over(
+            self.app.session.state
+        ):
+            self.app.open_game()
 
     def _scores(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -82,7 +120,7 @@ class EndScreen(Screen):
             fg = theme.PLAYER_TEXT[p["colour"]]
             draw_text(
                 surface,
-                ("★ " if win else "") + p["name"],
+                ("★ " if win else "") + clean(p["name"]),
                 name_r,
                 m.text,
                 fg,
@@ -159,6 +197,8 @@ class EndScreen(Screen):
     def _qr(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         if not self.link:
+            if self.qr_note:
+                draw_text(surface, self.qr_note, area, m.small, theme.MUTED, lines=4)
             return
         label_r = pygame.Rect(area.x, area.bottom - m.px(40), area.width, m.px(40))
         code_r = pygame.Rect(area.x, area.y, area.width, area.height - label_r.height)

@@ -7,43 +7,70 @@ from typing import Any
 
 import pygame
 
+from companion.journal import GamePage, JournalDataError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid, split_h
 from companion.kiosk.words import game_title
+from companion.text import clean
 
 from .base import Screen
 
 
 class GamesScreen(Screen):
-    """Finished games (tap one for its scores) or unfinished ones (tap to resume)."""
+    """Finished games (tap one for its scores) or unfinished ones (tap to resume).
+
+    Only the page on screen is read from the journal (a few queries whatever its size), and
+    kept until the page, the page size or the screen changes: a redraw reads nothing."""
 
     def __init__(self, app: Any, unfinished: bool) -> None:
         super().__init__(app)
         self.unfinished = unfinished
         self.page = 0
+        self._cached: tuple[tuple[int, int], GamePage] | None = None
+
+    def on_show(self) -> None:
+        self._cached = None
+
+    def fetch(self, page: int, per_page: int) -> GamePage:
+        """The games of ``page`` (read once, then from the cache); a row that cannot be read
+        is left out and named in a message."""
+        key = (page, per_page)
+        if self._cached is not None and self._cached[0] == key:
+            return self._cached[1]
+        journal = self.app.journal
+        if journal is None:
+            result = GamePage([], 0, [])
+        else:
+            status = "playing" if self.unfinished else "finished"
+            result = journal.page(status, page * per_page, per_page)
+            if result.problems:
+                from companion.kiosk.faults import journal_message
+
+                self.app.toast(journal_message(JournalDataError("; ".join(result.problems))))
+        self._cached = (key, result)
+        return result
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         title = _("Unfinished games") if self.unfinished else _("History")
         area = self.title_bar(surface, title)
-        journal = self.app.journal
-        games = []
-        if journal is not None:
-            games = journal.unfinished() if self.unfinished else journal.finished()
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         per_page = max(1, (inner.height - m.touch - m.gap) // (m.touch + m.px(20) + m.gap))
-        pages = max(1, (len(games) + per_page - 1) // per_page)
-        self.page = min(self.page, pages - 1)
-        shown = games[self.page * per_page : (self.page + 1) * per_page]
-        if not games:
+        listing = self.fetch(self.page, per_page)
+        pages = max(1, (listing.total + per_page - 1) // per_page)
+        if self.page > pages - 1:  # fewer games than when the page was chosen
+            self.page = pages - 1
+            listing = self.fetch(self.page, per_page)
+        shown = listing.games
+        if not listing.total:
             draw_text(surface, _("No games yet"), inner, m.large, theme.MUTED)
             return
         list_area = pygame.Rect(inner.x, inner.y, inner.width, inner.height - m.touch - m.gap)
         cells = grid(list_area, len(shown), 1, m.gap, m.touch + m.px(20))
         for info, cell in zip(shown, cells, strict=True):
             when = info.started.strftime("%Y-%m-%d %H:%M")
-            scores = ", ".join(f"{n} {p}" for n, p in info.scores.items())
+            scores = ", ".join(f"{clean(n)} {p}" for n, p in info.scores.items())
             self.button(
                 surface,
                 cell,

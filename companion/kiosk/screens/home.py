@@ -4,40 +4,64 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
 from companion.engine.registry import specs
+from companion.journal import GameInfo, JournalDataError, JournalError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid, panel
 from companion.kiosk.words import game_title
+from companion.text import clean
 
 from .base import Screen
 
 
 class HomeScreen(Screen):
-    """Where the kiosk starts: resume the unfinished game, or begin another."""
+    """Where the kiosk starts: resume the unfinished game, or begin another.  It reads the
+    journal when shown, not at every frame; a journal that cannot be read leaves a message
+    and the buttons that still work (a new game, settings)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.latest: GameInfo | None = None
+        self.unfinished = 0
+
+    def on_show(self) -> None:
+        from companion.kiosk.faults import journal_message
+
+        self.latest, self.unfinished = None, 0
+        journal = self.app.journal
+        if journal is None:
+            return
+        try:
+            page = journal.page("playing", 0, 1)
+        except JournalError as exc:
+            self.app.toast(journal_message(exc))
+            return
+        if page.problems:
+            self.app.toast(journal_message(JournalDataError(page.problems[0])))
+        self.latest = page.games[0] if page.games else None
+        self.unfinished = page.total
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         w, h = surface.get_size()
         right = [self.language_button()]
         area = self.title_bar(surface, "companion", back=False, right=right)
-        journal = self.app.journal
-        unfinished = journal.unfinished() if journal is not None else []
         items: list[tuple[str, str, Callable[[], None], str]] = []
-        if unfinished:
-            g = unfinished[0]
-            who = ", ".join(p.name for p in g.setup.players)
+        g = self.latest
+        if g is not None:
+            who = ", ".join(clean(p.name) for p in g.setup.players)
             items.append(
                 (_("Resume"), f"{game_title(g.game)} · {who}", partial(self.resume, g.id), "resume")
             )
         items.append((_("New game"), "", self.new_game, "new"))
-        if len(unfinished) > 1:
-            items.append(
-                (_("Other unfinished games"), str(len(unfinished) - 1), self.others, "others")
-            )
+        others = self.unfinished - (1 if g is not None else 0)
+        if others > 0:
+            items.append((_("Other unfinished games"), str(others), self.others, "others"))
         items.append((_("History"), "", self.history, "history"))
         items.append((_("Settings"), "", self.settings, "settings"))
         inner = area.inflate(-m.px(40), -m.px(16))

@@ -34,6 +34,35 @@ class SetupScreen(Screen):
         self.seats: list[tuple[str, str]] = [("", c) for c in COLOURS]  # (name, colour)
         self.start = 0
         self.options: dict[str, Any] = {}
+        self.recent: list[str] = []
+        self.remember_last_table()
+
+    def remember_last_table(self) -> None:
+        """Seat the last table again: the names, colours and count of the most recent game in
+        the journal (the default game keeps its own); and the recent names, for one tap."""
+        journal = self.app.journal
+        if journal is None:
+            return
+        try:
+            games = journal.games()[:20]
+        except Exception:  # noqa: BLE001 - a journal that cannot list: start from the defaults
+            return
+        for info in games:
+            for p in info.setup.players:
+                if p.name not in self.recent and p.name.isprintable():
+                    self.recent.append(p.name)
+        if not games:
+            return
+        last = games[0].setup
+        seats = [(p.name, p.colour) for p in last.players if p.colour in COLOURS]
+        if len(seats) != len(last.players):
+            return
+        rest = [("", c) for c in COLOURS if c not in {c for _n, c in seats}]
+        spec = game_spec(self.game)
+        if spec.min_players <= len(seats) <= spec.max_players:
+            self.seats = seats + rest
+            self.count = len(seats)
+            self.start = min(last.start_player, self.count - 1)
 
     def names(self) -> list[str]:
         return [name or colour_name(colour) for name, colour in self.seats[: self.count]]
@@ -73,7 +102,7 @@ class SetupScreen(Screen):
         lab, rest = split_h(rows[1], 2, 3, gap=m.gap)
         draw_text(surface, _("Players"), lab, m.text, theme.MUTED, align="left")
         spec = game_spec(self.game)
-        counts = range(max(2, spec.min_players), spec.max_players + 1)
+        counts = range(spec.min_players, spec.max_players + 1)
         for n, cell in zip(counts, grid(rest, len(counts), len(counts), m.gap), strict=True):
             self.button(
                 surface,
@@ -82,6 +111,8 @@ class SetupScreen(Screen):
                 partial(self.set_count, n),
                 key=f"players {n}",
                 selected=self.count == n,
+                sub=_("solo") if n == 1 else "",
+                size=m.small if n == 1 else m.text,
             )
         # Options
         for row, (label, values, current, setter, key) in zip(rows[2:], opts, strict=False):
@@ -143,7 +174,9 @@ class SetupScreen(Screen):
         m = self.m
         draw_text(
             surface,
-            _("Seat order (clockwise); the star starts"),
+            _("Solo against the Automa: an unofficial variant")
+            if self.count == 1
+            else _("Seat order (clockwise); the star starts"),
             pygame.Rect(area.x, area.y, area.width, m.px(28)),
             m.small,
             theme.MUTED,
@@ -188,7 +221,7 @@ class SetupScreen(Screen):
         self.game = name
         self.options = {}
         spec = game_spec(name)
-        self.count = max(2, min(self.count, spec.max_players), spec.min_players)
+        self.count = max(spec.min_players, min(self.count, spec.max_players))
         self.start = min(self.start, self.count - 1)
 
     def set_option(self, name: str, value: Any) -> None:
@@ -248,6 +281,7 @@ class SetupScreen(Screen):
 
 
 KEYS = [
+    "1234567890",
     "QWERTYUIOP",
     "ASDFGHJKL",
     "ZXCVBNM",
@@ -263,6 +297,7 @@ class NameScreen(Screen):
         self.setup = setup
         self.seat = seat
         self.text = setup.seats[seat][0]
+        self.before = self.text
         self.shift = True
 
     def on_show(self) -> None:
@@ -288,7 +323,14 @@ class NameScreen(Screen):
         m = self.m
         area = self.title_bar(surface, _("Name of seat {n}", n=self.seat + 1), back=False)
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
-        field, keys = split_v(inner, 1, 4, gap=m.gap * 2)
+        field, keys = split_v(inner, 1, 5, gap=m.gap * 2)
+        recent = [n for n in self.setup.recent if n not in self.setup.names()][:4]
+        if recent:  # the names of recent games, one tap each
+            field, chips = split_h(field, 1, 1, gap=m.gap)
+            for name, cell in zip(recent, grid(chips, len(recent), len(recent), m.gap),
+                                  strict=False):
+                self.button(surface, cell, name, partial(self.pick, name), key=f"recent {name}",
+                            size=m.small)
         pygame.draw.rect(surface, theme.PANEL, field, border_radius=8)
         draw_text(
             surface,
@@ -299,18 +341,20 @@ class NameScreen(Screen):
             align="left",
             lines=1,
         )
-        rows = split_v(keys, 1, 1, 1, 1, gap=m.gap)
+        rows = split_v(keys, 1, 1, 1, 1, 1, gap=m.gap)
         for row, letters in zip(rows, KEYS, strict=False):
             for ch, cell in zip(letters, grid(row, 10, 10, m.gap), strict=False):
                 label = ch if self.shift else ch.lower()
                 self.button(surface, cell, label, partial(self.type, ch.lower()), key=f"key {ch}")
-        last = split_h(rows[3], 2, 5, 2, 3, gap=m.gap)
-        self.button(surface, last[0], "⇧", self.toggle_shift, key="shift", selected=self.shift)
-        self.button(surface, last[1], _("Space"), lambda: self.type(" "), key="space")
-        self.button(surface, last[2], "←", self.erase, key="erase")
+        last = split_h(rows[4], 2, 2, 4, 2, 2, 3, gap=m.gap)
+        self.button(surface, last[0], _("Cancel"), self.cancel, key="cancel", size=m.small)
+        self.button(surface, last[1], "⇧", self.toggle_shift, key="shift", selected=self.shift)
+        self.button(surface, last[2], _("Space"), lambda: self.type(" "), key="space")
+        self.button(surface, last[3], "←", self.erase, key="erase")
+        self.button(surface, last[4], _("Clear"), self.clear, key="clear", size=m.small)
         self.button(
             surface,
-            last[3],
+            last[5],
             _("Done"),
             self.done,
             key="done",
@@ -324,6 +368,21 @@ class NameScreen(Screen):
 
     def erase(self) -> None:
         self.text = self.text[:-1]
+
+    def clear(self) -> None:
+        """Delete the whole name (the seat then shows its colour's name)."""
+        self.text = ""
+        self.shift = True
+
+    def pick(self, name: str) -> None:
+        """A recent name, in one tap."""
+        self.text = name
+        self.done()
+
+    def cancel(self) -> None:
+        """Leave the name as it was."""
+        self.text = self.before
+        self.done()
 
     def done(self) -> None:
         pygame.key.stop_text_input()
