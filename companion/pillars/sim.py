@@ -613,12 +613,33 @@ class PillarsSim(PillarsDraft):
             step = self.step
             if step in CHANCE_STEPS:
                 action = self._sample(step, rand())
+            elif step == "place":
+                action = self._pick_place(below)
+            elif step == "parked":
+                free = _free(self.spaces)[0]
+                action = free[below(len(free))]
             else:
                 options = legal[step](self)  # type: ignore[misc, arg-type]
                 action = options[below(len(options))]
             handlers[step](self, action)  # type: ignore[misc]
             append(action)
         raise RuntimeError(f"pillars: no end after {max_actions} actions")
+
+    def _pick_place(self, below: Any) -> Action:
+        """``rng.choice(self._legal_place())`` without building the list."""
+        s = self.seats[self.turn]
+        cost = D.FIRST_COST - self.decided
+        places, remigius = _free(self.spaces)
+        if cost <= 0:
+            return places[below(len(places))]
+        n = len(places) if s.gold >= cost else 0
+        extra = len(remigius) if "remigius" in s.privileges else 0
+        k = below(n + 1 + extra)
+        if k < n:
+            return places[k]
+        if k == n:
+            return PASS
+        return remigius[k - n - 1]
 
     def _sample(self, step: str, x: float) -> Action:
         """``sample(self.chance_outcomes(), rng)`` for a draw ``x`` of ``rng.random()``."""
