@@ -14,6 +14,7 @@ random playout.  ``companion.engine.sim.verified_game`` compares it with the rul
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Setup
@@ -625,7 +626,7 @@ class PillarsSim(PillarsDraft):
             append(action)
         raise RuntimeError(f"pillars: no end after {max_actions} actions")
 
-    def _pick_place(self, below: Any) -> Action:
+    def _pick_place(self, below: Callable[[int], int]) -> Action:
         """``rng.choice(self._legal_place())`` without building the list."""
         s = self.seats[self.turn]
         cost = D.FIRST_COST - self.decided
