@@ -24,7 +24,7 @@ from companion.engine.sim import Features
 
 from . import data as D
 from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action, return_action
-from .cathedral import next_cathedral, return_ways
+from .cathedral import end_round, return_ways
 from .chance import CARD_STEPS, DIE_FACES, outcomes, privilege_deck
 from .draft import (
     PillarsDraft,
@@ -39,7 +39,6 @@ from .draft import (
     without,
 )
 from .invariants import holdings
-from .market import next_market
 from .phase1 import end_draft
 from .phase2 import after_builder
 from .phase3 import take_privilege
@@ -405,7 +404,56 @@ class PillarsSim(PillarsDraft):
                 self.step = "return"
                 return
             spend(self, s, ways[0], "return")
-        next_cathedral(self)
+        self._next_cathedral()
+
+    def _next_market(self) -> None:
+        """``market.next_market``: the next market space still trading, in slot order, or
+        the cathedral (``cathedral.start_cathedral``) once all have passed."""
+        live = self.market_live
+        if live:
+            slot = self.market_slot
+            k = live[0]
+            for m in live:
+                if m > slot:
+                    k = m
+                    break
+            self.market_slot = k
+            self.step = "market"
+            self.turn = self.spaces[k]
+        else:
+            self.market_slot = -1
+            self.market_live = ()
+            self.queue = tuple(self.order())
+            self._next_cathedral()
+
+    def _next_cathedral(self) -> None:
+        """``cathedral.next_cathedral``: the next player at the cathedral, whose Tool Maker
+        and Architect work first by themselves; after the last, the end of the round."""
+        if not self.queue:
+            end_round(self)
+            return
+        self.turn, self.queue = self.queue[0], self.queue[1:]
+        self.step = "cathedral"
+        s = self.seats[self.turn]
+        for c in s.craftsmen:
+            if c in _AUTO:
+                spec = D.CRAFTSMEN[c].spec
+                if not spec.needs_metal or s.res[D.METAL]:
+                    times = 1 + (s.boost == c)
+                    gold = s.gold + spec.gold * times
+                    s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
+                    vp = s.vp + spec.vp * times
+                    s.vp = vp if vp > 0 else 0
+                    s.uses = (*s.uses, (c, times))
+
+    def _do_return(self, a: Action) -> None:
+        s = self.seats[self.turn]
+        cubes = [0, 0, 0, 0]
+        args = a.args
+        for k in range(0, len(args), 2):
+            cubes[_RES_INDEX[args[k]]] = args[k + 1]  # type: ignore[index, assignment]
+        spend(self, s, tuple(cubes), "return")
+        self._next_cathedral()
 
     def _reveal_builder(self, a: Action) -> None:
         colour = a.args[0]
@@ -564,7 +612,7 @@ class PillarsSim(PillarsDraft):
         if a.verb == "pass":
             slot = self.market_slot
             self.market_live = tuple(m for m in self.market_live if m != slot)
-            next_market(self)
+            self._next_market()
             return
         s = self.seats[self.turn]
         name: str = a.args[0]  # type: ignore[assignment]
@@ -581,7 +629,7 @@ class PillarsSim(PillarsDraft):
             gold = s.gold + n * price
             s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
             s.sold |= 1 << r
-        next_market(self)
+        self._next_market()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.over:
@@ -693,6 +741,7 @@ _FAST_DO = {
     "place": PillarsSim._do_place,
     "market": PillarsSim._do_market,
     "cathedral": PillarsSim._do_cathedral,
+    "return": PillarsSim._do_return,
     "draw": PillarsSim._reveal_builder,
     "event": PillarsSim._do_event,
     "archbishop": PillarsSim._do_archbishop,
