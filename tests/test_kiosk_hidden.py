@@ -188,3 +188,55 @@ def test_the_end_screen_goes_back_to_the_last_decision(tmp_path: Path, game_name
     assert not isinstance(app.screen, EndScreen)
     assert app.journal.get(app.session.id).status == "playing"
     assert app.journal.record(app.session.id).actions == tuple(actions[:-1])
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_tap_on_a_players_panel_shows_their_whole_tableau(
+    tmp_path: Path, size: tuple[int, int], drawn: list[str]
+) -> None:
+    app = make_app(tmp_path, size=size)
+    game_at(app, "market")
+    assert app.session is not None
+    state = app.session.state
+    seat = next(k for k, s in enumerate(state.seats) if s.privileges) if any(
+        s.privileges for s in state.seats) else 0
+    tap(app, f"tableau {seat}")
+    drawn.clear()
+    app.render(force=True)
+    s = state.seats[seat]
+    assert state.setup.players[seat].name in drawn
+    text = " ".join(drawn)
+    for c in s.privileges:
+        assert card_name("pillars", c) in text
+    for c in s.craftsmen:
+        assert card_name("pillars", c) in text
+    assert f"{s.vp} VP, {s.gold} gold" in text
+    tap(app, "close tableau")
+    assert app.screen.tableau is None
+
+
+def test_a_builders_players_tableau(tmp_path: Path, drawn: list[str]) -> None:
+    from companion.kiosk.builders import BuildersScreen
+    from companion.kiosk.screenshots import find_prefixes
+
+    setup, actions = find_prefixes("builders", ["turn-sites"], players=3)["turn-sites"]
+    app = make_app(tmp_path)
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.render(force=True)
+    assert isinstance(app.screen, BuildersScreen)
+    seat = app.session.state.turn_player
+    tap(app, f"tableau {seat}")
+    drawn.clear()
+    app.render(force=True)
+    text = " ".join(drawn)
+    p = app.session.state.players[seat]
+    for site in p.sites:
+        assert card_name("builders", site.card) in text
+    for w in p.idle:
+        assert card_name("builders", w) in text
+    press(app, "back")
+    assert app.screen.tableau is None

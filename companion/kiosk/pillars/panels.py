@@ -15,6 +15,7 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, pillars_changes
+from companion.kiosk.screens.overlays import draw_tableau
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name
 from companion.pillars import PillarsGame
@@ -47,6 +48,9 @@ class PillarsPanels(GameScreen):
     @property
     def state(self) -> Any:
         return self.session.state
+
+    tableau: int | None = None
+    """The seat whose whole tableau is shown (a tap on their panel), or None."""
 
     if TYPE_CHECKING:  # the flow half (screen.py) provides these
 
@@ -97,6 +101,7 @@ class PillarsPanels(GameScreen):
         order = [(state.start + k) % n for k in range(n)]
         for k, cell in zip(order, cells, strict=True):
             p, s = state.setup.players[k], state.seats[k]
+            self.tap_area(cell, partial(self.show_tableau, k), f"tableau {k}")
             panel(surface, cell, theme.PANEL, border=theme.ACCENT if k == who else None, width=3)
             stripe = pygame.Rect(cell.x, cell.y, m.px(8), cell.height)
             pygame.draw.rect(surface, theme.PLAYER[p.colour], stripe, border_radius=4)
@@ -147,6 +152,46 @@ class PillarsPanels(GameScreen):
             draw_text(
                 surface, text, line3, m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10)
             )
+
+    def show_tableau(self, seat: int) -> None:
+        self.tableau = seat
+
+    def close_tableau(self) -> None:
+        self.tableau = None
+
+    def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
+        """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
+        craftsmen with their uses left, privileges by name."""
+        state = self.state
+        s = state.seats[seat]
+        name = self.game.name
+        cubes = _(", ").join(
+            _("{n} {res}", n=s.res[r], res=resource_name(res))
+            + (_(" ({n} owed)", n=s.owed[r]) if s.owed[r] else "")
+            for r, res in enumerate(D.RESOURCES)
+        )
+        crafts = _(", ").join(
+            _("{card}: {n} uses left", card=card_name(name, c),
+              n=self.game.uses_left(state, seat, c))
+            if not D.CRAFTSMEN[c].spec.auto
+            else card_name(name, c)
+            for c in s.craftsmen
+        )
+        privileges = _(", ").join(card_name(name, c) for c in s.privileges) or _("none")
+        return [
+            (_("Points"), _("{vp} VP, {gold} gold", vp=s.vp, gold=s.gold)),
+            (_("Resources"), cubes),
+            (_("Workers"), _("{free} free of {all}", free=self.game.free_workers(state, seat),
+                             all=self.game.workers(state, seat))),
+            (_("Craftsmen"), crafts or _("none")),
+            (_("Privileges"), privileges),
+        ]
+
+    def _tableau(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        assert self.tableau is not None
+        seat = self.tableau
+        title = self.state.setup.players[seat].name
+        draw_tableau(self, surface, area, title, self.tableau_rows(seat), self.close_tableau)
 
     def _cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
         m = self.m

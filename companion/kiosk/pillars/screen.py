@@ -252,6 +252,8 @@ class PillarsScreen(PillarsPanels):
     def back(self) -> None:
         if self.preview is not None:
             self.preview = None
+        elif self.tableau is not None:
+            self.tableau = None
         elif self.help_open:
             self.help_open = False
         elif self.result is not None:
@@ -275,6 +277,8 @@ class PillarsScreen(PillarsPanels):
             self._result(surface, decision)
         elif self.preview is not None:
             self._preview(surface, decision)
+        elif self.tableau is not None:
+            self._tableau(surface, decision)
         elif self.peek_look is not None:
             self._private_look(surface, decision)
         elif state.step == "peek" and not self.private_open:

@@ -116,6 +116,13 @@ class Screen(ABC):
             self.roles[role] = on_tap
         return b
 
+    def tap_area(self, rect: pygame.Rect, on_tap: Callable[[], None], key: str) -> Button:
+        """A touch target over something already drawn (a player's panel): it draws nothing,
+        and buttons drawn after it, inside it, take their own taps."""
+        b = Button(rect, "", on_tap, key, extra={"area": True})
+        self.buttons.append(b)
+        return b
+
     def title_bar(
         self,
         surface: pygame.Surface,
