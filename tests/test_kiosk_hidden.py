@@ -240,3 +240,15 @@ def test_a_builders_players_tableau(tmp_path: Path, drawn: list[str]) -> None:
         assert card_name("builders", w) in text
     press(app, "back")
     assert app.screen.tableau is None
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_message_never_covers_whose_turn_it_is(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, size=size)
+    game_at(app, "market")
+    app.refuse("Red cannot buy 9 stone: the market has 4")
+    toast = app._toast_rect()
+    assert toast.top >= app.screen.bar_bottom()  # the bar (round, step, whose turn) stays
+    for b in app.screen.buttons:
+        if b.key in ("pass", "confirm"):
+            assert not toast.colliderect(b.rect)

@@ -116,6 +116,10 @@ class Screen(ABC):
             self.roles[role] = on_tap
         return b
 
+    def bar_bottom(self) -> int:
+        """Where the screen's top bar ends (the title, or whose turn it is)."""
+        return self.m.touch + self.m.gap * 2
+
     def tap_area(self, rect: pygame.Rect, on_tap: Callable[[], None], key: str) -> Button:
         """A touch target over something already drawn (a player's panel): it draws nothing,
         and buttons drawn after it, inside it, take their own taps."""
@@ -250,6 +254,11 @@ class GameScreen(Screen):
 
     def undo(self) -> None:
         self.app.undo()
+
+    def bar_bottom(self) -> int:
+        """The game bar has a second row of buttons in portrait."""
+        rows = 2 if self.m.portrait else 1
+        return self.m.touch * rows + self.m.gap * (rows + 1)
 
     def standard_bar(self, surface: pygame.Surface) -> tuple[pygame.Rect, pygame.Rect]:
         """The game bar with undo, help, language and menu; (status area, body)."""
