@@ -56,10 +56,18 @@ class GameWords:
         return _("Points by turn")
 
     def result(self, summary: dict[str, Any]) -> str:
-        """One sentence on how the winner was decided."""
+        """One sentence on how the winner was decided: the top score, or the game's
+        tie-break (:meth:`tie_break`)."""
         scores = summary["scores"]
         winners = summary["winners"]
         top = max(scores.values())
+        tied = [p for p in summary.get("players", []) if scores.get(p["name"]) == top]
+        if len(tied) <= 1 and len(winners) == 1:
+            return _("{name} wins with {points} points", name=winners[0], points=top)
+        return self.tie_break(tied, winners, top)
+
+    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+        """How a tie on ``top`` points between the ``tied`` players' summaries was broken."""
         if len(winners) == 1:
             return _("{name} wins with {points} points", name=winners[0], points=top)
         return _("Shared win: the same points")

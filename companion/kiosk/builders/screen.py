@@ -63,8 +63,7 @@ class BuildersScreen(GameScreen):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.selected: str | None = None  # an idle worker picked to be sent
-        self.preview: Preview | None = None
-        self.tableau: int | None = None  # the seat whose whole tableau is shown
+
         self.celebrate: tuple[float, list[str]] | None = None
         self.site_page = 0
         self.idle_page = 0
@@ -95,18 +94,10 @@ class BuildersScreen(GameScreen):
             super().handle(inp)
 
     def card_seen(self, seen: Card) -> None:
-        """A card read by the camera: the engine says which reveal it is, or why it cannot
-        be (the refusal is shown in the table's language, and on the camera's chip)."""
-        if self.foreign_card(seen):
-            return
-        try:
-            outcome = self.game.outcome_for_card(self.state, seen.card)
-        except RulesError as exc:
-            reason = words_for(self.game.name).refusal(exc, self.state)
-            self.app.refuse(reason)
-            self.app.notify("card-refused", reason)
-            return
-        if self.preview is None:  # one reveal at a time: the table confirms what it showed
+        """A card read by the camera: the engine says which reveal it is (or why it cannot
+        be); the table confirms it like a tap."""
+        outcome = self.read_card(seen)
+        if outcome is not None and self.preview is None:  # one reveal at a time
             self.propose(outcome)
 
     def act(self, action: Any) -> None:
@@ -157,12 +148,6 @@ class BuildersScreen(GameScreen):
             winners = ", ".join(self.game.winners(after))
             out.append(_("Winner: {names}", names=winners))
         return out
-
-    def show_tableau(self, seat: int) -> None:
-        self.tableau = seat
-
-    def close_tableau(self) -> None:
-        self.tableau = None
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: points by source and coins, finished buildings
@@ -257,13 +242,9 @@ class BuildersScreen(GameScreen):
         self.after_play()
 
     def back(self) -> None:
-        if self.preview is not None:
-            self.preview = None
-        elif self.tableau is not None:
-            self.tableau = None
-        elif self.help_open:
-            self.help_open = False
-        elif self.selected is not None:
+        if self.close_overlay():
+            return
+        if self.selected is not None:
             self.selected = None
         else:
             self.home()

@@ -63,14 +63,8 @@ class BuildersWords(GameWords):
             coins=player["coins"],
         )
 
-    def result(self, summary: dict[str, Any]) -> str:
-        players = summary["players"]
-        scores = summary["scores"]
-        winners = summary["winners"]
-        top = max(scores.values())
-        tied = [p for p in players if scores[p["name"]] == top]
-        if len(tied) == 1:
-            return _("{name} wins with {points} points", name=winners[0], points=top)
+    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+        """A tie is broken by VP from buildings, then by coins."""
         if len(winners) == 1:
             w = next(p for p in tied if p["name"] == winners[0])
             best_vp = max(p["vp"] for p in tied)

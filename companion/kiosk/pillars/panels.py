@@ -49,9 +49,6 @@ class PillarsPanels(GameScreen):
     def state(self) -> Any:
         return self.session.state
 
-    tableau: int | None = None
-    """The seat whose whole tableau is shown (a tap on their panel), or None."""
-
     if TYPE_CHECKING:  # the flow half (screen.py) provides these
 
         def propose(self, action: Action) -> None: ...
@@ -152,12 +149,6 @@ class PillarsPanels(GameScreen):
             draw_text(
                 surface, text, line3, m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10)
             )
-
-    def show_tableau(self, seat: int) -> None:
-        self.tableau = seat
-
-    def close_tableau(self) -> None:
-        self.tableau = None
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,

@@ -173,15 +173,8 @@ class PillarsWords(GameWords):
     def chart_title(self) -> str:
         return _("VP by round")
 
-    def result(self, summary: dict[str, Any]) -> str:
-        """Who won; a tie on VP is broken by gold."""
-        players = summary["players"]
-        scores = summary["scores"]
-        winners = summary["winners"]
-        top = max(scores.values())
-        tied = [p for p in players if scores[p["name"]] == top]
-        if len(tied) == 1:
-            return _("{name} wins with {points} points", name=winners[0], points=top)
+    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+        """A tie on VP is broken by gold."""
         if len(winners) == 1:
             w = next(p for p in tied if p["name"] == winners[0])
             return _(
