@@ -74,9 +74,24 @@ class GameWords:
 
     def refusal(self, error: Exception, state: Any) -> str:
         """A refusal of the engine in the table's language, worded from its rule tag and
-        named fields (``error.rule``, ``error.fields``); the engine's English sentence where
-        the game has no words for the tag."""
-        return str(error)
+        named fields (``error.rule``, ``error.fields``, see :meth:`worded`); the engine's
+        English sentence where the game has no words for the tag."""
+        rule = getattr(error, "rule", None)
+        fields = getattr(error, "fields", {})
+        card = str(fields.get("card", ""))
+        try:
+            name = self.card_name(card)
+        except KeyError:
+            name = card
+        if rule == "chance.none":
+            return _("{card} was shown, but no card is being revealed now", card=name)
+        worded = self.worded(str(rule), fields, name, state)
+        return worded if worded is not None else str(error)
+
+    def worded(self, rule: str, fields: dict[str, Any], card: str, state: Any) -> str | None:
+        """A game's words for its rule tags (``card`` is the card's name, if the refusal names
+        one), or None."""
+        return None
 
     def option_label(self, name: str) -> str:
         """The name of one of the game's options, in the current language."""

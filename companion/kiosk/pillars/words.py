@@ -140,17 +140,8 @@ class PillarsWords(GameWords):
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
 
-    def refusal(self, error: Exception, state: Any) -> str:
+    def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """The refusals of a card shown to the camera, by rule tag (``docs/pillars.md``)."""
-        rule = getattr(error, "rule", None)
-        fields = getattr(error, "fields", {})
-        card = str(fields.get("card", ""))
-        try:
-            name = self.card_name(card)
-        except KeyError:
-            name = card
-        if rule == "chance.none":
-            return _("{card} was shown, but no card is being revealed now", card=name)
         if rule == "chance.step":
             return _(
                 "The table is revealing {what}, not {card}",
@@ -168,7 +159,7 @@ class PillarsWords(GameWords):
             return _("{card} comes out only in round 6", card=name)
         if rule == "chance.revealed":
             return _("{card} has already been revealed", card=name)
-        return super().refusal(error, state)
+        return None
 
     def chart_title(self) -> str:
         return _("VP by round")
