@@ -252,3 +252,23 @@ def test_a_message_never_covers_whose_turn_it_is(tmp_path: Path, size: tuple[int
     for b in app.screen.buttons:
         if b.key in ("pass", "confirm"):
             assert not toast.colliderect(b.rect)
+
+
+def test_picker_cards_keep_their_place_and_show_yields(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "resource")
+    assert app.session is not None
+    first = {b.key: b.rect.copy() for b in app.screen.buttons if b.key.startswith("resource ")}
+    assert len(first) == 9  # the nine resource cards
+    b = find(app, "resource stone3")
+    assert b.sub == "8 workers → 3 stone"
+    tap(app, "resource stone3")
+    press(app, "confirm")
+    assert app.session.state.step == "resource"
+    out = find(app, "out stone3")
+    assert not out.enabled and out.rect == first["resource stone3"]
+    for key, rect in first.items():
+        if key != "resource stone3":
+            assert find(app, key).rect == rect, key  # every other card stayed where it was
+    tap(app, "out stone3")
+    assert "has already been revealed" in (app.toast_text or "")  # the engine's reason

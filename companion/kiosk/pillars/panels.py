@@ -261,19 +261,26 @@ class PillarsPanels(GameScreen):
         body = self._header(surface, area, _("Tap the card the table revealed") + ": " + where)
         buttons_r = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
         cards_r = pygame.Rect(body.x, body.y, body.width, body.height - m.touch - m.gap)
-        cols = 2 if len(outcomes) > 4 else 1
-        if len(outcomes) > 10:
+        cards = picker_cards(state, outcomes)
+        cols = 2 if len(cards) > 4 else 1
+        if len(cards) > 10:
             cols = 3
-        cells = grid(cards_r, len(outcomes), cols, m.gap)
-        for action, cell in zip(outcomes, cells, strict=True):
-            card = str(action.args[0])
+        cells = grid(cards_r, len(cards), cols, m.gap)
+        by_card = {str(a.args[0]): a for a in outcomes}
+        for card, cell in zip(cards, cells, strict=True):
+            action = by_card.get(card)
+            res = D.RESOURCE_CARDS.get(card)
             self.button(
                 surface,
                 cell,
-                card_name("pillars", card),
-                partial(self.propose, action),
-                key=str(action),
+                card_name(self.game.name, card),
+                partial(self.propose, action) if action is not None else lambda: None,
+                key=str(action) if action is not None else f"out {card}",
+                enabled=action is not None,
+                why=partial(self.card_refusal, card),
                 size=m.small,
+                sub=_("{n} workers → {k} {res}", n=res.workers, k=res.yield_,
+                      res=resource_name(D.RESOURCES[res.resource])) if res else "",
             )
         self.button(
             surface,
@@ -283,6 +290,17 @@ class PillarsPanels(GameScreen):
             key="virtual draw",
             size=m.text,
         )
+
+    def card_refusal(self, card: str) -> str:
+        """Why a card of the picker cannot be the one revealed now (the engine's reason)."""
+        from companion.engine import RulesError
+        from companion.kiosk.words import words_for
+
+        try:
+            self.game.outcome_for_card(self.state, card)
+        except RulesError as exc:
+            return words_for(self.game.name).refusal(exc, self.state)
+        return ""
 
     def virtual_one(self) -> None:
         """The companion draws the card for the table: committed before it is shown (as the
@@ -818,3 +836,21 @@ class PillarsPanels(GameScreen):
 
     def change_ret(self, name: str, delta: int, cap: int = 99) -> None:
         self.ret[name] = max(0, min(cap, self.ret.get(name, 0) + delta))
+
+
+def picker_cards(state: Any, outcomes: list[Action]) -> list[str]:
+    """The cards a picker shows, in a fixed order, so a button keeps its place between the
+    picks of one reveal: the cards still possible and those already revealed this round at this
+    step (shown, but refused with the reason), in catalogue order."""
+    possible = [str(a.args[0]) for a in outcomes]
+    shown: tuple[str, ...] = ()
+    if state.step == "privilege":
+        shown = tuple(state.kingsbridge)
+    elif state.step == "craftsman":
+        shown = tuple(state.shiring)
+    elif state.step == "resource":
+        shown = tuple(c for c in state.pool if c in D.RESOURCE_CARDS)
+    order = {c: k for k, c in enumerate((*D.PRIVILEGES, *D.EVENTS, *D.RESOURCE_CARDS,
+                                         *D.CRAFTSMEN))}
+    return sorted(dict.fromkeys((*possible, *(c for c in shown if c))),
+                  key=lambda c: order.get(c, len(order)))
