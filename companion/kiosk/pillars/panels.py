@@ -386,9 +386,12 @@ class PillarsPanels(GameScreen):
             lines=1,
         )
         body = pygame.Rect(body.x, body.y, body.width, body.height - wool_r.height)
-        self.big_button(
-            surface, body.inflate(-m.px(40), -m.px(24)), _("Draw"), self.draw_builder, "draw"
-        )
+        # the board stays in view (who is where), and the Draw button below it
+        draw_h = m.touch + m.gap
+        board = pygame.Rect(body.x, body.y, body.width, body.height - draw_h - m.gap)
+        self._board_view(surface, board)
+        button = pygame.Rect(body.x, board.bottom + m.gap, body.width, draw_h)
+        self.big_button(surface, button, _("Draw"), self.draw_builder, "draw")
 
     def _roll(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -492,6 +495,31 @@ class PillarsPanels(GameScreen):
 
     def toggle_remigius(self) -> None:
         self.remigius = not self.remigius
+
+    def _board_view(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The board at a glance, to look at while drawing: each area's spaces, filled with the
+        colour of the builder on it."""
+        m = self.m
+        state = self.state
+        areas = list(D.AREA_SPACES)
+        cols = 2 if m.portrait else 3
+        boxes = grid(area, len(areas), cols, m.gap)
+        colours = [p.colour for p in state.setup.players]
+        for name, box in zip(areas, boxes, strict=True):
+            panel(surface, box, theme.PANEL)
+            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, box.height // 2 - 2)
+            draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=1,
+                      min_size=m.px(9))
+            slots = D.AREA_SPACES[name]
+            r = max(3, min(box.height // 5, (box.width - 8) // (3 * len(slots))))
+            step = (box.width - 8) // len(slots)
+            for k, space in enumerate(slots):
+                centre = (box.x + 4 + step * k + step // 2, box.y + box.height * 3 // 4)
+                seat = state.spaces[space]
+                if seat >= 0:
+                    pygame.draw.circle(surface, theme.PLAYER[colours[seat]], centre, r)
+                else:
+                    pygame.draw.circle(surface, theme.MUTED, centre, r, 1)
 
     def _board(
         self, surface: pygame.Surface, area: pygame.Rect, verb: str, legal: set[str]
