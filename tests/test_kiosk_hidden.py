@@ -188,3 +188,87 @@ def test_the_end_screen_goes_back_to_the_last_decision(tmp_path: Path, game_name
     assert not isinstance(app.screen, EndScreen)
     assert app.journal.get(app.session.id).status == "playing"
     assert app.journal.record(app.session.id).actions == tuple(actions[:-1])
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_tap_on_a_players_panel_shows_their_whole_tableau(
+    tmp_path: Path, size: tuple[int, int], drawn: list[str]
+) -> None:
+    app = make_app(tmp_path, size=size)
+    game_at(app, "market")
+    assert app.session is not None
+    state = app.session.state
+    seat = next(k for k, s in enumerate(state.seats) if s.privileges) if any(
+        s.privileges for s in state.seats) else 0
+    tap(app, f"tableau {seat}")
+    drawn.clear()
+    app.render(force=True)
+    s = state.seats[seat]
+    assert state.setup.players[seat].name in drawn
+    text = " ".join(drawn)
+    for c in s.privileges:
+        assert card_name("pillars", c) in text
+    for c in s.craftsmen:
+        assert card_name("pillars", c) in text
+    assert f"{s.vp} VP, {s.gold} gold" in text
+    tap(app, "close tableau")
+    assert app.screen.tableau is None
+
+
+def test_a_builders_players_tableau(tmp_path: Path, drawn: list[str]) -> None:
+    from companion.kiosk.builders import BuildersScreen
+    from companion.kiosk.screenshots import find_prefixes
+
+    setup, actions = find_prefixes("builders", ["turn-sites"], players=3)["turn-sites"]
+    app = make_app(tmp_path)
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.render(force=True)
+    assert isinstance(app.screen, BuildersScreen)
+    seat = app.session.state.turn_player
+    tap(app, f"tableau {seat}")
+    drawn.clear()
+    app.render(force=True)
+    text = " ".join(drawn)
+    p = app.session.state.players[seat]
+    for site in p.sites:
+        assert card_name("builders", site.card) in text
+    for w in p.idle:
+        assert card_name("builders", w) in text
+    press(app, "back")
+    assert app.screen.tableau is None
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_a_message_never_covers_whose_turn_it_is(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, size=size)
+    game_at(app, "market")
+    app.refuse("Red cannot buy 9 stone: the market has 4")
+    toast = app._toast_rect()
+    assert toast.top >= app.screen.bar_bottom()  # the bar (round, step, whose turn) stays
+    for b in app.screen.buttons:
+        if b.key in ("pass", "confirm"):
+            assert not toast.colliderect(b.rect)
+
+
+def test_picker_cards_keep_their_place_and_show_yields(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    game_at(app, "resource")
+    assert app.session is not None
+    first = {b.key: b.rect.copy() for b in app.screen.buttons if b.key.startswith("resource ")}
+    assert len(first) == 9  # the nine resource cards
+    b = find(app, "resource stone3")
+    assert b.sub == "8 workers → 3 stone"
+    tap(app, "resource stone3")
+    press(app, "confirm")
+    assert app.session.state.step == "resource"
+    out = find(app, "out stone3")
+    assert not out.enabled and out.rect == first["resource stone3"]
+    for key, rect in first.items():
+        if key != "resource stone3":
+            assert find(app, key).rect == rect, key  # every other card stayed where it was
+    tap(app, "out stone3")
+    assert "has already been revealed" in (app.toast_text or "")  # the engine's reason

@@ -377,11 +377,12 @@ class App:
         return True
 
     def _toast_rect(self) -> pygame.Rect:
-        """Messages show over the top of the screen, where the status is read, and leave the
-        buttons at the bottom (pass, confirm, end turn) in sight."""
+        """Messages show just under the screen's bar: never over whose turn it is (the bar),
+        and never over the buttons at the bottom (pass, confirm, end turn)."""
         w, _h = self.size
         m = self.metrics
-        return pygame.Rect(m.px(12), m.px(4), w - m.px(24), m.px(88))
+        top = self.screen.bar_bottom() + m.px(4)
+        return pygame.Rect(m.px(12), top, w - m.px(24), m.px(88))
 
     def run(self, max_passes: int | None = None) -> None:
         """The main loop.  It sleeps between passes (``Clock.tick`` sleeps, it does not spin):

@@ -56,19 +56,42 @@ class GameWords:
         return _("Points by turn")
 
     def result(self, summary: dict[str, Any]) -> str:
-        """One sentence on how the winner was decided."""
+        """One sentence on how the winner was decided: the top score, or the game's
+        tie-break (:meth:`tie_break`)."""
         scores = summary["scores"]
         winners = summary["winners"]
         top = max(scores.values())
+        tied = [p for p in summary.get("players", []) if scores.get(p["name"]) == top]
+        if len(tied) <= 1 and len(winners) == 1:
+            return _("{name} wins with {points} points", name=winners[0], points=top)
+        return self.tie_break(tied, winners, top)
+
+    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+        """How a tie on ``top`` points between the ``tied`` players' summaries was broken."""
         if len(winners) == 1:
             return _("{name} wins with {points} points", name=winners[0], points=top)
         return _("Shared win: the same points")
 
     def refusal(self, error: Exception, state: Any) -> str:
         """A refusal of the engine in the table's language, worded from its rule tag and
-        named fields (``error.rule``, ``error.fields``); the engine's English sentence where
-        the game has no words for the tag."""
-        return str(error)
+        named fields (``error.rule``, ``error.fields``, see :meth:`worded`); the engine's
+        English sentence where the game has no words for the tag."""
+        rule = getattr(error, "rule", None)
+        fields = getattr(error, "fields", {})
+        card = str(fields.get("card", ""))
+        try:
+            name = self.card_name(card)
+        except KeyError:
+            name = card
+        if rule == "chance.none":
+            return _("{card} was shown, but no card is being revealed now", card=name)
+        worded = self.worded(str(rule), fields, name, state)
+        return worded if worded is not None else str(error)
+
+    def worded(self, rule: str, fields: dict[str, Any], card: str, state: Any) -> str | None:
+        """A game's words for its rule tags (``card`` is the card's name, if the refusal names
+        one), or None."""
+        return None
 
     def option_label(self, name: str) -> str:
         """The name of one of the game's options, in the current language."""

@@ -34,7 +34,7 @@ from companion.kiosk.i18n import _, builders_action_help
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
-from companion.kiosk.screens.overlays import draw_preview, help_frame
+from companion.kiosk.screens.overlays import draw_preview, draw_tableau, help_frame
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name, words_for
 
@@ -63,7 +63,7 @@ class BuildersScreen(GameScreen):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.selected: str | None = None  # an idle worker picked to be sent
-        self.preview: Preview | None = None
+
         self.celebrate: tuple[float, list[str]] | None = None
         self.site_page = 0
         self.idle_page = 0
@@ -94,18 +94,10 @@ class BuildersScreen(GameScreen):
             super().handle(inp)
 
     def card_seen(self, seen: Card) -> None:
-        """A card read by the camera: the engine says which reveal it is, or why it cannot
-        be (the refusal is shown in the table's language, and on the camera's chip)."""
-        if self.foreign_card(seen):
-            return
-        try:
-            outcome = self.game.outcome_for_card(self.state, seen.card)
-        except RulesError as exc:
-            reason = words_for(self.game.name).refusal(exc, self.state)
-            self.app.refuse(reason)
-            self.app.notify("card-refused", reason)
-            return
-        if self.preview is None:  # one reveal at a time: the table confirms what it showed
+        """A card read by the camera: the engine says which reveal it is (or why it cannot
+        be); the table confirms it like a tap."""
+        outcome = self.read_card(seen)
+        if outcome is not None and self.preview is None:  # one reveal at a time
             self.propose(outcome)
 
     def act(self, action: Any) -> None:
@@ -156,6 +148,35 @@ class BuildersScreen(GameScreen):
             winners = ", ".join(self.game.winners(after))
             out.append(_("Winner: {names}", names=winners))
         return out
+
+    def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
+        """A player's whole tableau in words: points by source and coins, finished buildings
+        and machines, sites with what they have against what they need, idle workers with what
+        they supply."""
+        state = self.state
+        name = self.game.name
+        p = state.players[seat]
+        vp = self.game.vp_breakdown(state, seat)
+        done = [c for c in p.finished if not BUILDING[c].is_machine]
+        machines = [c for c in p.finished if BUILDING[c].is_machine]
+        sites = [
+            _("{card} {have}/{need}", card=card_name(name, s.card), have=sum(s.supplied),
+              need=sum(s.needs))
+            for s in self.game.sites(state, seat)
+        ]
+        idle = [
+            card_name(name, w.card) + (f" ×{w.count}" if w.count > 1 else "")
+            for w in self.game.idle_workers(state, seat)
+        ]
+        none = _("none")
+        return [
+            (_("Points"), _("{vp} VP (buildings {b}, machines {m}), {coins} coins",
+                            vp=p.vp, b=vp["buildings"], m=vp["machines"], coins=p.coins)),
+            (_("Buildings"), _(", ").join(card_name(name, c) for c in done) or none),
+            (_("Machines"), _(", ").join(card_name(name, c) for c in machines) or none),
+            (_("Sites"), _(", ").join(sites) or none),
+            (_("Idle workers"), _(", ").join(idle) or none),
+        ]
 
     def confirm_preview(self) -> None:
         p = self.preview
@@ -221,11 +242,9 @@ class BuildersScreen(GameScreen):
         self.after_play()
 
     def back(self) -> None:
-        if self.preview is not None:
-            self.preview = None
-        elif self.help_open:
-            self.help_open = False
-        elif self.selected is not None:
+        if self.close_overlay():
+            return
+        if self.selected is not None:
             self.selected = None
         else:
             self.home()
@@ -238,6 +257,9 @@ class BuildersScreen(GameScreen):
             p = self.preview
             draw_preview(self, surface, body, p.title, p.lines, self.cancel_preview,
                          self.confirm_preview)
+        elif self.tableau is not None:
+            draw_tableau(self, surface, body, self.state.setup.players[self.tableau].name,
+                         self.tableau_rows(self.tableau), self.close_tableau)
         elif self.game.current_player(self.state) == CHANCE:
             self._picker(surface, body)
         elif self.help_open:
@@ -659,6 +681,7 @@ class BuildersScreen(GameScreen):
         cells = grid(area, n, n if n <= 4 else 2, m.gap)
         for k, cell in enumerate(cells):
             spec, p = state.setup.players[k], state.players[k]
+            self.tap_area(cell, partial(self.show_tableau, k), f"tableau {k}")
             panel(
                 surface,
                 cell,

@@ -23,17 +23,9 @@ class BuildersWords(GameWords):
             return builders_rank_name(card_id)
         return self.card_name(card_id)
 
-    def refusal(self, error: Exception, state: Any) -> str:
+    def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """The refusals of a card shown to the camera, by rule tag (docs/builders.md)."""
-        rule = getattr(error, "rule", None)
-        fields = getattr(error, "fields", {})
         card = str(fields.get("card", ""))
-        try:
-            name = self.card_name(card)
-        except KeyError:
-            name = card
-        if rule == "chance.none":
-            return _("{card} was shown, but no card is being revealed now", card=name)
         if rule in ("chance.deck", "chance.step"):
             worker = card in WORKER
             what = _("a building card") if worker else _("a worker card")
@@ -47,7 +39,7 @@ class BuildersWords(GameWords):
             return _("{card} is already in play", card=name)
         if rule == "chance.unknown":
             return _("{card} is not a card of this game", card=name)
-        return super().refusal(error, state)
+        return None
 
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """Buildings, machines and coins counted apart."""
@@ -63,14 +55,8 @@ class BuildersWords(GameWords):
             coins=player["coins"],
         )
 
-    def result(self, summary: dict[str, Any]) -> str:
-        players = summary["players"]
-        scores = summary["scores"]
-        winners = summary["winners"]
-        top = max(scores.values())
-        tied = [p for p in players if scores[p["name"]] == top]
-        if len(tied) == 1:
-            return _("{name} wins with {points} points", name=winners[0], points=top)
+    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+        """A tie is broken by VP from buildings, then by coins."""
         if len(winners) == 1:
             w = next(p for p in tied if p["name"] == winners[0])
             best_vp = max(p["vp"] for p in tied)

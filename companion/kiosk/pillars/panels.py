@@ -15,6 +15,7 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, pillars_changes
+from companion.kiosk.screens.overlays import draw_tableau
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name
 from companion.pillars import PillarsGame
@@ -97,6 +98,7 @@ class PillarsPanels(GameScreen):
         order = [(state.start + k) % n for k in range(n)]
         for k, cell in zip(order, cells, strict=True):
             p, s = state.setup.players[k], state.seats[k]
+            self.tap_area(cell, partial(self.show_tableau, k), f"tableau {k}")
             panel(surface, cell, theme.PANEL, border=theme.ACCENT if k == who else None, width=3)
             stripe = pygame.Rect(cell.x, cell.y, m.px(8), cell.height)
             pygame.draw.rect(surface, theme.PLAYER[p.colour], stripe, border_radius=4)
@@ -147,6 +149,40 @@ class PillarsPanels(GameScreen):
             draw_text(
                 surface, text, line3, m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10)
             )
+
+    def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
+        """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
+        craftsmen with their uses left, privileges by name."""
+        state = self.state
+        s = state.seats[seat]
+        name = self.game.name
+        cubes = _(", ").join(
+            _("{n} {res}", n=s.res[r], res=resource_name(res))
+            + (_(" ({n} owed)", n=s.owed[r]) if s.owed[r] else "")
+            for r, res in enumerate(D.RESOURCES)
+        )
+        crafts = _(", ").join(
+            _("{card}: {n} uses left", card=card_name(name, c),
+              n=self.game.uses_left(state, seat, c))
+            if not D.CRAFTSMEN[c].spec.auto
+            else card_name(name, c)
+            for c in s.craftsmen
+        )
+        privileges = _(", ").join(card_name(name, c) for c in s.privileges) or _("none")
+        return [
+            (_("Points"), _("{vp} VP, {gold} gold", vp=s.vp, gold=s.gold)),
+            (_("Resources"), cubes),
+            (_("Workers"), _("{free} free of {all}", free=self.game.free_workers(state, seat),
+                             all=self.game.workers(state, seat))),
+            (_("Craftsmen"), crafts or _("none")),
+            (_("Privileges"), privileges),
+        ]
+
+    def _tableau(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        assert self.tableau is not None
+        seat = self.tableau
+        title = self.state.setup.players[seat].name
+        draw_tableau(self, surface, area, title, self.tableau_rows(seat), self.close_tableau)
 
     def _cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
         m = self.m
@@ -225,19 +261,26 @@ class PillarsPanels(GameScreen):
         body = self._header(surface, area, _("Tap the card the table revealed") + ": " + where)
         buttons_r = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
         cards_r = pygame.Rect(body.x, body.y, body.width, body.height - m.touch - m.gap)
-        cols = 2 if len(outcomes) > 4 else 1
-        if len(outcomes) > 10:
+        cards = picker_cards(state, outcomes)
+        cols = 2 if len(cards) > 4 else 1
+        if len(cards) > 10:
             cols = 3
-        cells = grid(cards_r, len(outcomes), cols, m.gap)
-        for action, cell in zip(outcomes, cells, strict=True):
-            card = str(action.args[0])
+        cells = grid(cards_r, len(cards), cols, m.gap)
+        by_card = {str(a.args[0]): a for a in outcomes}
+        for card, cell in zip(cards, cells, strict=True):
+            action = by_card.get(card)
+            res = D.RESOURCE_CARDS.get(card)
             self.button(
                 surface,
                 cell,
-                card_name("pillars", card),
-                partial(self.propose, action),
-                key=str(action),
+                card_name(self.game.name, card),
+                partial(self.propose, action) if action is not None else lambda: None,
+                key=str(action) if action is not None else f"out {card}",
+                enabled=action is not None,
+                why=partial(self.card_refusal, card),
                 size=m.small,
+                sub=_("{n} workers → {k} {res}", n=res.workers, k=res.yield_,
+                      res=resource_name(D.RESOURCES[res.resource])) if res else "",
             )
         self.button(
             surface,
@@ -247,6 +290,17 @@ class PillarsPanels(GameScreen):
             key="virtual draw",
             size=m.text,
         )
+
+    def card_refusal(self, card: str) -> str:
+        """Why a card of the picker cannot be the one revealed now (the engine's reason)."""
+        from companion.engine import RulesError
+        from companion.kiosk.words import words_for
+
+        try:
+            self.game.outcome_for_card(self.state, card)
+        except RulesError as exc:
+            return words_for(self.game.name).refusal(exc, self.state)
+        return ""
 
     def virtual_one(self) -> None:
         """The companion draws the card for the table: committed before it is shown (as the
@@ -332,9 +386,12 @@ class PillarsPanels(GameScreen):
             lines=1,
         )
         body = pygame.Rect(body.x, body.y, body.width, body.height - wool_r.height)
-        self.big_button(
-            surface, body.inflate(-m.px(40), -m.px(24)), _("Draw"), self.draw_builder, "draw"
-        )
+        # the board stays in view (who is where), and the Draw button below it
+        draw_h = m.touch + m.gap
+        board = pygame.Rect(body.x, body.y, body.width, body.height - draw_h - m.gap)
+        self._board_view(surface, board)
+        button = pygame.Rect(body.x, board.bottom + m.gap, body.width, draw_h)
+        self.big_button(surface, button, _("Draw"), self.draw_builder, "draw")
 
     def _roll(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -438,6 +495,31 @@ class PillarsPanels(GameScreen):
 
     def toggle_remigius(self) -> None:
         self.remigius = not self.remigius
+
+    def _board_view(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The board at a glance, to look at while drawing: each area's spaces, filled with the
+        colour of the builder on it."""
+        m = self.m
+        state = self.state
+        areas = list(D.AREA_SPACES)
+        cols = 2 if m.portrait else 3
+        boxes = grid(area, len(areas), cols, m.gap)
+        colours = [p.colour for p in state.setup.players]
+        for name, box in zip(areas, boxes, strict=True):
+            panel(surface, box, theme.PANEL)
+            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, box.height // 2 - 2)
+            draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=1,
+                      min_size=m.px(9))
+            slots = D.AREA_SPACES[name]
+            r = max(3, min(box.height // 5, (box.width - 8) // (3 * len(slots))))
+            step = (box.width - 8) // len(slots)
+            for k, space in enumerate(slots):
+                centre = (box.x + 4 + step * k + step // 2, box.y + box.height * 3 // 4)
+                seat = state.spaces[space]
+                if seat >= 0:
+                    pygame.draw.circle(surface, theme.PLAYER[colours[seat]], centre, r)
+                else:
+                    pygame.draw.circle(surface, theme.MUTED, centre, r, 1)
 
     def _board(
         self, surface: pygame.Surface, area: pygame.Rect, verb: str, legal: set[str]
@@ -782,3 +864,21 @@ class PillarsPanels(GameScreen):
 
     def change_ret(self, name: str, delta: int, cap: int = 99) -> None:
         self.ret[name] = max(0, min(cap, self.ret.get(name, 0) + delta))
+
+
+def picker_cards(state: Any, outcomes: list[Action]) -> list[str]:
+    """The cards a picker shows, in a fixed order, so a button keeps its place between the
+    picks of one reveal: the cards still possible and those already revealed this round at this
+    step (shown, but refused with the reason), in catalogue order."""
+    possible = [str(a.args[0]) for a in outcomes]
+    shown: tuple[str, ...] = ()
+    if state.step == "privilege":
+        shown = tuple(state.kingsbridge)
+    elif state.step == "craftsman":
+        shown = tuple(state.shiring)
+    elif state.step == "resource":
+        shown = tuple(c for c in state.pool if c in D.RESOURCE_CARDS)
+    order = {c: k for k, c in enumerate((*D.PRIVILEGES, *D.EVENTS, *D.RESOURCE_CARDS,
+                                         *D.CRAFTSMEN))}
+    return sorted(dict.fromkeys((*possible, *(c for c in shown if c))),
+                  key=lambda c: order.get(c, len(order)))

@@ -26,7 +26,7 @@ from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.game import Preview, open_game, pillars_changes, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
-from companion.kiosk.words import card_name, words_for
+from companion.kiosk.words import card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
@@ -118,18 +118,12 @@ class PillarsScreen(PillarsPanels):
             super().handle(inp)
 
     def card_seen(self, seen: Card) -> None:
-        """A card read by the camera: the outcome of the reveal the table is waiting for, or
-        refused with the reason."""
-        if self.foreign_card(seen):
-            return
+        """A card read by the camera: the outcome of the reveal the table is waiting for (the
+        engine decides), previewed; Ellen's early look is recorded without showing it."""
         if self.preview is not None:
             return  # one reveal at a time: the table confirms what it showed first
-        try:
-            outcome = self.game.outcome_for_card(self.state, seen.card)
-        except RulesError as exc:
-            reason = words_for(self.game.name).refusal(exc, self.state)
-            self.app.refuse(reason)
-            self.app.notify("card-refused", reason)
+        outcome = self.read_card(seen)
+        if outcome is None:
             return
         if self.state.step == "peek" and not self.private_open:
             self.commit_peek(outcome)  # the owner showed it to the camera: the screen keeps it
@@ -250,11 +244,9 @@ class PillarsScreen(PillarsPanels):
         self.after_play()
 
     def back(self) -> None:
-        if self.preview is not None:
-            self.preview = None
-        elif self.help_open:
-            self.help_open = False
-        elif self.result is not None:
+        if self.close_overlay():
+            return
+        if self.result is not None:
             self.result = None
         else:
             self.home()
@@ -275,6 +267,8 @@ class PillarsScreen(PillarsPanels):
             self._result(surface, decision)
         elif self.preview is not None:
             self._preview(surface, decision)
+        elif self.tableau is not None:
+            self._tableau(surface, decision)
         elif self.peek_look is not None:
             self._private_look(surface, decision)
         elif state.step == "peek" and not self.private_open:

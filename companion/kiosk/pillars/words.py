@@ -140,17 +140,8 @@ class PillarsWords(GameWords):
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
 
-    def refusal(self, error: Exception, state: Any) -> str:
+    def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """The refusals of a card shown to the camera, by rule tag (``docs/pillars.md``)."""
-        rule = getattr(error, "rule", None)
-        fields = getattr(error, "fields", {})
-        card = str(fields.get("card", ""))
-        try:
-            name = self.card_name(card)
-        except KeyError:
-            name = card
-        if rule == "chance.none":
-            return _("{card} was shown, but no card is being revealed now", card=name)
         if rule == "chance.step":
             return _(
                 "The table is revealing {what}, not {card}",
@@ -168,20 +159,13 @@ class PillarsWords(GameWords):
             return _("{card} comes out only in round 6", card=name)
         if rule == "chance.revealed":
             return _("{card} has already been revealed", card=name)
-        return super().refusal(error, state)
+        return None
 
     def chart_title(self) -> str:
         return _("VP by round")
 
-    def result(self, summary: dict[str, Any]) -> str:
-        """Who won; a tie on VP is broken by gold."""
-        players = summary["players"]
-        scores = summary["scores"]
-        winners = summary["winners"]
-        top = max(scores.values())
-        tied = [p for p in players if scores[p["name"]] == top]
-        if len(tied) == 1:
-            return _("{name} wins with {points} points", name=winners[0], points=top)
+    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+        """A tie on VP is broken by gold."""
         if len(winners) == 1:
             w = next(p for p in tied if p["name"] == winners[0])
             return _(

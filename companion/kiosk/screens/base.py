@@ -116,6 +116,17 @@ class Screen(ABC):
             self.roles[role] = on_tap
         return b
 
+    def bar_bottom(self) -> int:
+        """Where the screen's top bar ends (the title, or whose turn it is)."""
+        return self.m.touch + self.m.gap * 2
+
+    def tap_area(self, rect: pygame.Rect, on_tap: Callable[[], None], key: str) -> Button:
+        """A touch target over something already drawn (a player's panel): it draws nothing,
+        and buttons drawn after it, inside it, take their own taps."""
+        b = Button(rect, "", on_tap, key, extra={"area": True})
+        self.buttons.append(b)
+        return b
+
     def title_bar(
         self,
         surface: pygame.Surface,
@@ -209,6 +220,43 @@ class GameScreen(Screen):
         super().__init__(app)
         self.game = self.session.game
         self.help_open = False
+        self.preview: Any = None  # an action waiting for Confirm (game.Preview)
+        self.tableau: int | None = None  # the seat whose whole tableau is shown
+
+    def close_overlay(self) -> bool:
+        """Back: close the preview, a tableau or the help, in that order; False if none was
+        open."""
+        if self.preview is not None:
+            self.preview = None
+        elif self.tableau is not None:
+            self.tableau = None
+        elif self.help_open:
+            self.help_open = False
+        else:
+            return False
+        return True
+
+    def show_tableau(self, seat: int) -> None:
+        self.tableau = seat
+
+    def close_tableau(self) -> None:
+        self.tableau = None
+
+    def read_card(self, seen: Any) -> Any | None:
+        """The chance outcome a card read by the camera stands for (the engine decides), or
+        None when it is refused: the reason in the table's language, on the toast and the
+        camera's chip."""
+        if self.foreign_card(seen):
+            return None
+        from companion.kiosk.words import words_for
+
+        try:
+            return self.game.outcome_for_card(self.state, seen.card)
+        except RulesError as exc:
+            reason = words_for(self.game.name).refusal(exc, self.state)
+            self.app.refuse(reason)
+            self.app.notify("card-refused", reason)
+            return None
 
     @property
     def state(self) -> Any:
@@ -243,6 +291,11 @@ class GameScreen(Screen):
 
     def undo(self) -> None:
         self.app.undo()
+
+    def bar_bottom(self) -> int:
+        """The game bar has a second row of buttons in portrait."""
+        rows = 2 if self.m.portrait else 1
+        return self.m.touch * rows + self.m.gap * (rows + 1)
 
     def standard_bar(self, surface: pygame.Surface) -> tuple[pygame.Rect, pygame.Rect]:
         """The game bar with undo, help, language and menu; (status area, body)."""

@@ -110,6 +110,31 @@ def draw_result(
     )
 
 
+def draw_tableau(
+    screen: Screen,
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    rows: list[tuple[str, str]],
+    close: Callable[[], None],
+) -> None:
+    """A player's whole tableau: rows of (label, what), and Close."""
+    m = screen.m
+    body, foot = _frame(screen, surface, area, title)
+    n = max(1, len(rows))
+    row_h = max(m.px(22), min(m.px(48), body.height // n))
+    label_w = body.width // 4
+    for k, (label, text) in enumerate(rows):
+        r = pygame.Rect(body.x, body.y + k * row_h, body.width, row_h)
+        if r.bottom > body.bottom:
+            break
+        draw_text(surface, label, pygame.Rect(r.x, r.y, label_w - m.gap, r.height), m.small,
+                  theme.MUTED, align="left", lines=2, min_size=m.px(10))
+        draw_text(surface, text, pygame.Rect(r.x + label_w, r.y, r.width - label_w, r.height),
+                  m.small, theme.TEXT, align="left", lines=2, min_size=m.px(10))
+    screen.button(surface, foot, _("Close"), close, key="close tableau", role="confirm")
+
+
 def help_frame(
     screen: Screen, surface: pygame.Surface, area: pygame.Rect, title: str | None = None
 ) -> tuple[pygame.Rect, pygame.Rect]:
@@ -129,4 +154,4 @@ def help_frame(
     return body, foot
 
 
-__all__ = ["Lines", "draw_lines", "draw_preview", "draw_result", "help_frame"]
+__all__ = ["Lines", "draw_lines", "draw_preview", "draw_result", "draw_tableau", "help_frame"]
