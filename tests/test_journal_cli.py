@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from pathlib import Path
 from urllib.parse import unquote
@@ -33,17 +34,26 @@ def refused(capsys: Capsys, code_wanted: int, *argv: str) -> str:
     return err
 
 
-@pytest.fixture
-def jpath(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def made_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A journal with a finished Pillars game (1), a finished Builders game (2), an unfinished
-    Pillars game (3) and an abandoned one (4)."""
-    path = tmp_path / "journal.sqlite3"
+    Pillars game (3) and an abandoned one (4), played once for the module."""
+    path = tmp_path_factory.mktemp("journal") / "journal.sqlite3"
     with Journal.open(path) as journal:
         finished_game(journal, "pillars", 3, 1)
         finished_game(journal, "builders", 2, 2)
         journal.start(get_game("pillars").setup(["Ann", "Bob"]))
         gone = journal.start(get_game("builders").setup(3))
         journal.abandon(gone.id)
+        journal.checkpoint()  # everything in the main file: a copy is the whole journal
+    return path
+
+
+@pytest.fixture
+def jpath(made_journal: Path, tmp_path: Path) -> Path:
+    """A test's own copy of that journal (tests may change or damage it)."""
+    path = tmp_path / "journal.sqlite3"
+    shutil.copyfile(made_journal, path)
     return path
 
 
