@@ -182,3 +182,28 @@ def test_taking_a_card_from_a_row_is_confirmed_first(tmp_path: Path) -> None:
     tap(app, start)
     press(app, "confirm")
     assert app.journal.record(app.session.id).actions[len(before)] == start  # then the deal
+
+
+def test_idle_workers_and_machines_say_what_they_supply(tmp_path: Path) -> None:
+    from companion.kiosk import i18n
+    from companion.kiosk.builders.screen import supply_text
+    from companion.kiosk.screenshots import find_prefixes
+    from tests.kiosk_helpers import find
+
+    assert supply_text((3, 2, 0, 0)) == "S3 W2"
+    assert supply_text((0, 0, 1, 2)) == "K1 T2"
+    setup, actions = find_prefixes("builders", ["turn-sites"], players=3)["turn-sites"]
+    app = make_app(tmp_path, language="zh")
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.render(force=True)
+    state = app.session.state
+    w = state.players[state.turn_player].idle[0]
+    from companion.builders.cards import OUTPUT
+
+    assert find(app, f"select {w}").sub == supply_text(OUTPUT[w])
+    assert supply_text((1, 1, 1, 1)) == "石1 木1 知1 瓦1"
+    i18n.set_language("en")

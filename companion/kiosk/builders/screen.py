@@ -25,12 +25,12 @@ from companion.builders.actions import (
     Start,
     TakeCoins,
 )
-from companion.builders.cards import BUILDING, RESOURCES, WORKER
+from companion.builders.cards import BUILDING, OUTPUT, RESOURCES, WORKER
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, builders_action_help
+from companion.kiosk.i18n import _, builders_action_help, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
@@ -622,7 +622,7 @@ class BuildersScreen(GameScreen):
                 key=f"select {w}",
                 selected=self.selected == w,
                 size=m.px(13),
-                sub=_("wage {n}", n=self.game.wage(w)),
+                sub=supply_text(OUTPUT[w]),  # the wage shows once it is picked
             )
 
     def next_site_page(self) -> None:
@@ -807,4 +807,12 @@ class BuildersScreen(GameScreen):
         )
 
 
-__all__ = ["BuildersScreen", "screen_key"]
+def supply_text(amounts: tuple[int, ...]) -> str:
+    """What a worker or machine supplies, compact: each resource's initial in the table's
+    language and its amount (``S2 W1``, ``石2 木1``), so idle cards say what they bring."""
+    return " ".join(
+        f"{resource_name(r)[:1].upper()}{n}" for n, r in zip(amounts, RESOURCES, strict=True) if n
+    )
+
+
+__all__ = ["BuildersScreen", "screen_key", "supply_text"]
