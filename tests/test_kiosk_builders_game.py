@@ -207,3 +207,30 @@ def test_idle_workers_and_machines_say_what_they_supply(tmp_path: Path) -> None:
     assert find(app, f"select {w}").sub == supply_text(OUTPUT[w])
     assert supply_text((1, 1, 1, 1)) == "石1 木1 知1 瓦1"
     i18n.set_language("en")
+
+
+def test_picker_cards_keep_their_place_while_a_row_fills(tmp_path: Path) -> None:
+    """The cards dealt into a row stay in the picker (refused with the reason), so every
+    other card keeps its place from one pick to the next."""
+    app = make_app(tmp_path, seed=2)
+    tap(app, "new")
+    tap(app, "game builders")
+    tap(app, "players 2")
+    tap(app, "start")
+    game = get_game("builders")
+    state = app.session.state
+    assert game.waiting_for(state) == "reveal building"
+    before = {b.key: b.rect.copy() for b in app.screen.buttons
+              if b.key.startswith(("reveal ", "out "))}
+    first = next(k for k in before if k.startswith("reveal "))
+    tap(app, first)
+    press(app, "confirm")
+    assert game.waiting_for(app.session.state) == "reveal building"
+    card = first.split()[-1]
+    after = {b.key: b.rect for b in app.screen.buttons if b.key.startswith(("reveal ", "out "))}
+    assert after[f"out {card}"] == before[first]
+    for key, rect in before.items():
+        if key != first:
+            assert after[key] == rect, key
+    tap(app, f"out {card}")
+    assert (app.toast_text or "").endswith("is already in play")  # the engine's reason

@@ -724,15 +724,20 @@ class BuildersScreen(GameScreen):
         body = pygame.Rect(
             area.x, head.bottom + m.gap, area.width, foot.y - head.bottom - m.gap * 2
         )
-        outcomes.sort(key=lambda a: card_name(self.game.name, card_of(a) or ""))
+        # Cards keep their place while a row fills: the cards already dealt into it stay in
+        # the list (refused with the reason), so the set, and its order, do not change.
+        dealt = {"reveal building": state.building_row, "reveal worker": state.worker_row}
+        entries: list[tuple[str, Any]] = [(card_of(a) or "", a) for a in outcomes]
+        entries += [(c, None) for c in dealt.get(step, ()) if c]
+        entries.sort(key=lambda e: (card_name(self.game.name, e[0]), e[1] is None))
         cols = 3 if m.portrait else 4
         row_h = m.px(44)
         fit = max(1, (body.height + m.gap) // (row_h + m.gap)) * cols
-        if len(outcomes) > fit:
+        if len(entries) > fit:
             per = fit - 1
-            pages = (len(outcomes) + per - 1) // per
+            pages = (len(entries) + per - 1) // per
             self.pick_page %= pages
-            shown = outcomes[self.pick_page * per : (self.pick_page + 1) * per]
+            shown = entries[self.pick_page * per : (self.pick_page + 1) * per]
             cells = grid(body, fit, cols, m.gap, row_h)
             self.button(
                 surface,
@@ -744,19 +749,28 @@ class BuildersScreen(GameScreen):
                 size=m.small,
             )
         else:
-            shown = outcomes
+            shown = entries
             cells = grid(body, fit, cols, m.gap, row_h)
-        for action, cell in zip(shown, cells, strict=False):
-            card = card_of(action) or ""
+        for (card, action), cell in zip(shown, cells, strict=False):
             self.button(
                 surface,
                 cell,
-                card_name("builders", card),
-                partial(self.propose, action),
-                key=str(action),
+                card_name(self.game.name, card),
+                partial(self.propose, action) if action is not None else lambda: None,
+                key=str(action) if action is not None else f"out {card}",
+                enabled=action is not None,
+                why=partial(self.card_refusal, card),
                 size=m.small,
             )
         self.button(surface, foot, _("Draw for the table"), self.virtual_one, key="virtual draw")
+
+    def card_refusal(self, card: str) -> str:
+        """Why a card of the picker cannot be the one dealt now (the engine's reason)."""
+        try:
+            self.game.outcome_for_card(self.state, card)
+        except RulesError as exc:
+            return words_for(self.game.name).refusal(exc, self.state)
+        return ""
 
     def next_pick_page(self) -> None:
         self.pick_page += 1
