@@ -1,8 +1,8 @@
 """The Builders' card data, checked row by row against the card lists.
 
 The lists are kept in the project as ``tests/data/builders_cards.json`` (written from the
-shared CSV lists by ``tools/card_fixture.py``), so these tests run on a clone with nothing
-beside it; where ``../shared`` is there, the fixture is checked against it too."""
+shared CSV lists by ``tools/card_fixture.py``), so these tests need nothing beside the clone;
+``tools/card_fixture.py --check`` compares the fixture with ``../shared`` where it exists."""
 
 from __future__ import annotations
 
@@ -30,7 +30,6 @@ from companion.builders.cards import (
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "data" / "builders_cards.json"
-SHARED = ROOT.parent / "shared" / "rules"
 
 RANKS = {"apprentice", "laborer", "craftsman", "master"}
 
@@ -40,16 +39,31 @@ def _rows(kind: str) -> list[dict[str, object]]:
     return rows
 
 
-def test_the_fixture_matches_the_shared_lists() -> None:
-    """Where the shared card lists are beside the clone, the fixture is exactly them."""
-    if not SHARED.is_dir():
-        pytest.skip("no ../shared beside this clone: the fixture is the project's copy")
+def test_the_fixture_tool_reads_the_card_lists(tmp_path: Path) -> None:
+    """``tools/card_fixture.py`` turns the CSV card lists into the fixture's form (run it, or
+    ``--check`` it, beside ``../shared``): here on two lists written for the test."""
+    (tmp_path / "builders_buildings.csv").write_text(
+        "kind,name_fr,name_en,req_S,req_W,req_K,req_T,coins,vp,out_S,out_W,out_K,out_T\n"
+        "building,La tonnelle,Bower,1,0,0,1,8,0,0,0,0,0\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "builders_workers.csv").write_text(
+        "type,wage,S,W,K,T\napprentice,2,1,1,0,0\n", encoding="utf-8"
+    )
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         from card_fixture import from_shared
     finally:
         sys.path.pop(0)
-    assert json.loads(FIXTURE.read_text(encoding="utf-8")) == from_shared(SHARED)
+    made = from_shared(tmp_path)
+    assert made["buildings"] == [
+        {"kind": "building", "name_fr": "La tonnelle", "name_en": "Bower",
+         "needs": [1, 0, 0, 1], "coins": 8, "vp": 0, "output": [0, 0, 0, 0]}
+    ]
+    assert made["workers"] == [{"rank": "apprentice", "wage": 2, "output": [1, 1, 0, 0]}]
+    fixture = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    assert fixture["buildings"][0] == made["buildings"][0]
+    assert fixture["workers"][0] == made["workers"][0]
 
 
 def _slug(french: str) -> str:
@@ -59,7 +73,7 @@ def _slug(french: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")
 
 
-def test_building_cards_match_the_shared_list_row_by_row() -> None:
+def test_building_cards_match_the_card_list_row_by_row() -> None:
     rows = _rows("buildings")
     assert len(rows) == len(BUILDINGS) == 42
     for row, card in zip(rows, BUILDINGS, strict=True):
@@ -72,7 +86,7 @@ def test_building_cards_match_the_shared_list_row_by_row() -> None:
         assert list(card.output) == row["output"], card.id
 
 
-def test_worker_cards_match_the_shared_list_row_by_row() -> None:
+def test_worker_cards_match_the_card_list_row_by_row() -> None:
     rows = _rows("workers")
     assert len(rows) == sum(c.count for c in WORKERS) == 42
     physical = [c for c in WORKERS for _ in range(c.count)]

@@ -787,3 +787,14 @@ def test_busy_is_not_damage(tmp_path: Path) -> None:
     holder.execute("ROLLBACK")
     holder.close()
     other.close()
+
+
+def test_the_latest_games_can_be_read_alone(journal: Journal) -> None:
+    """``games(limit=N)``: the N most recently active games, as ``games()`` orders them (the
+    set-up screen reads the last tables without reading the whole history)."""
+    for n in (2, 3, 4, 2, 3):
+        journal.start(get_game("pillars").setup(n))
+    every = journal.games()
+    assert len(every) == 5
+    assert journal.games(limit=2) == every[:2]
+    assert journal.games(limit=10) == every

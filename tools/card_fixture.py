@@ -1,10 +1,11 @@
 """Write ``tests/data/builders_cards.json`` from the shared card lists (``../shared/rules``).
 
 The tests check the engine's Builders card data against this fixture, so they run on a clone
-with nothing beside it; ``tests/test_builders_cards.py`` also checks the fixture against the
-shared lists whenever they are there.  Run it after the shared lists change::
+with nothing beside it.  Run it after the shared lists change, and ``--check`` to compare the
+fixture with them (exit 1 on a difference)::
 
     .venv/bin/python tools/card_fixture.py
+    .venv/bin/python tools/card_fixture.py --check
 """
 
 from __future__ import annotations
@@ -48,10 +49,15 @@ def from_shared(shared: Path = SHARED) -> dict[str, object]:
     }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
     if not SHARED.is_dir():
         print(f"card_fixture: {SHARED} is missing", file=sys.stderr)
         return 1
+    if args == ["--check"]:
+        same = json.loads(FIXTURE.read_text(encoding="utf-8")) == from_shared()
+        print(f"card_fixture: {FIXTURE} {'matches' if same else 'differs from'} {SHARED}")
+        return 0 if same else 1
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
     FIXTURE.write_text(json.dumps(from_shared(), ensure_ascii=False, indent=1) + "\n",
                        encoding="utf-8")

@@ -9,7 +9,7 @@ method of :class:`Queries`, which :class:`~companion.builders.rules.BuildersGame
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from companion.engine.errors import IllegalAction, RulesError
 
@@ -94,8 +94,9 @@ class Queries:
     start_ap: ClassVar[int] = START_AP
     """AP at the start of every turn."""
 
-    def apply(self, state: BuildersState, action: Action) -> BuildersState:
-        raise NotImplementedError  # BuildersGame.apply
+    if TYPE_CHECKING:  # BuildersGame provides it
+
+        def apply(self, state: BuildersState, action: Action) -> BuildersState: ...
 
     # -- the turn ---------------------------------------------------------------------------
     def ap_left(self, state: BuildersState) -> int:

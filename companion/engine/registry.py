@@ -18,6 +18,7 @@ import importlib
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import metadata
 from types import MappingProxyType
 from typing import Any
@@ -107,13 +108,9 @@ class GameSpec:
         """The catalogue entry of ``card_id``, or None."""
         return self._by_id.get(card_id)
 
-    @property
+    @cached_property
     def _by_id(self) -> Mapping[str, CardInfo]:
-        cached = self.__dict__.get("_cards_by_id")
-        if cached is None:
-            cached = MappingProxyType({c.id: c for c in self.cards})
-            object.__setattr__(self, "_cards_by_id", cached)
-        return cached
+        return MappingProxyType({c.id: c for c in self.cards})
 
     def markers(self) -> list[tuple[int, CardInfo, int]]:
         """Every sticker of the game: ``(marker id, card, copy number from 1)``, ids ascending.

@@ -228,9 +228,9 @@ class Journal:
         assert game_id is not None
         return JournaledGame(self, game_id, game, playthrough, 0)
 
-    def games(self) -> list[GameInfo]:
-        """Every game, the most recently active first."""
-        return self._infos("1")
+    def games(self, limit: int | None = None) -> list[GameInfo]:
+        """Every game (or the ``limit`` latest), the most recently active first."""
+        return self._infos("1", limit=limit)
 
     def unfinished(self) -> list[GameInfo]:
         """The games still being played, the most recently active first."""
@@ -297,10 +297,13 @@ class Journal:
             return f"there is no game with so large an id in the journal {self.path}"
         return f"there is no game {game_id} in the journal {self.path}"
 
-    def _infos(self, where: str, args: Sequence[Any] = ()) -> list[GameInfo]:
+    def _infos(
+        self, where: str, args: Sequence[Any] = (), limit: int | None = None
+    ) -> list[GameInfo]:
+        tail = "" if limit is None else " LIMIT ?"
         rows = self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY touched DESC, id DESC",
-            args,
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY touched DESC, id DESC{tail}",
+            [*args] if limit is None else [*args, limit],
         )
         infos = []
         for row in rows:

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from companion import events
-from companion.events import ROLES, Card, DeviceEvent, Press
+from companion.events import ROLES, Card, Press
 
 KEYMAP = {
     pygame.K_SPACE: "draw",
@@ -57,13 +57,9 @@ def post(inp: Input) -> None:
     pygame.event.post(pygame.event.Event(INPUT_EVENT, input=inp))
 
 
-def _from_device(event: DeviceEvent) -> None:
-    post(event)
-
-
 def listen() -> None:
     """Route the devices' events (``companion.events.post``) into the main loop."""
-    events.connect(_from_device)
+    events.connect(post)
 
 
 def stop_listening() -> None:

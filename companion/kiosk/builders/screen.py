@@ -764,14 +764,6 @@ class BuildersScreen(GameScreen):
             )
         self.button(surface, foot, _("Draw for the table"), self.virtual_one, key="virtual draw")
 
-    def card_refusal(self, card: str) -> str:
-        """Why a card of the picker cannot be the one dealt now (the engine's reason)."""
-        try:
-            self.game.outcome_for_card(self.state, card)
-        except RulesError as exc:
-            return words_for(self.game.name).refusal(exc, self.state)
-        return ""
-
     def next_pick_page(self) -> None:
         self.pick_page += 1
 

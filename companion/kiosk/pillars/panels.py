@@ -291,17 +291,6 @@ class PillarsPanels(GameScreen):
             size=m.text,
         )
 
-    def card_refusal(self, card: str) -> str:
-        """Why a card of the picker cannot be the one revealed now (the engine's reason)."""
-        from companion.engine import RulesError
-        from companion.kiosk.words import words_for
-
-        try:
-            self.game.outcome_for_card(self.state, card)
-        except RulesError as exc:
-            return words_for(self.game.name).refusal(exc, self.state)
-        return ""
-
     def virtual_one(self) -> None:
         """The companion draws the card for the table: committed before it is shown (as the
         bag and the die), so neither Cancel nor a restart can draw it again."""

@@ -242,6 +242,17 @@ class GameScreen(Screen):
     def close_tableau(self) -> None:
         self.tableau = None
 
+    def card_refusal(self, card: str) -> str:
+        """Why ``card`` cannot be the one revealed now, in the table's language (a picker's
+        card that is out); empty when it can."""
+        from companion.kiosk.words import words_for
+
+        try:
+            self.game.outcome_for_card(self.state, card)
+        except RulesError as exc:
+            return words_for(self.game.name).refusal(exc, self.state)
+        return ""
+
     def read_card(self, seen: Any) -> Any | None:
         """The chance outcome a card read by the camera stands for (the engine decides), or
         None when it is refused: the reason in the table's language, on the toast and the

@@ -44,7 +44,7 @@ class SetupScreen(Screen):
         if journal is None:
             return
         try:
-            games = journal.games()[:20]
+            games = journal.games(limit=20)
         except Exception:  # noqa: BLE001 - a journal that cannot list: start from the defaults
             return
         for info in games:
