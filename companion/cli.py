@@ -442,7 +442,7 @@ def _session(args: argparse.Namespace) -> int:
 def _screenshots(args: argparse.Namespace) -> int:
     try:
         from companion.kiosk import ui
-        from companion.kiosk.screenshots import SIZES, take
+        from companion.kiosk.screenshots import SIZES, report, take
     except ImportError as exc:
         print(f"companion screenshots: the kiosk needs pygame ({exc})", file=sys.stderr)
         return 2
@@ -450,12 +450,15 @@ def _screenshots(args: argparse.Namespace) -> int:
     sizes = tuple(args.size) if args.size else SIZES
     languages = tuple(args.language) if args.language else ("en", "zh", "ja")
     only = (lambda name: any(name.startswith(p) for p in args.only)) if args.only else None
-    files = take(Path(args.outdir), sizes, languages, only)
+    summaries: list[Any] = []
+    files = take(Path(args.outdir), sizes, languages, only, summaries=summaries)
     print(f"{len(files)} screenshots in {args.outdir}")
     problems = sorted(set(ui.OVERFLOWS)) + sorted(set(ui.MISSING_GLYPHS))
     for p in problems:
         print(f"  does not fit or has no glyph: {p}")
-    return 1 if problems else 0
+    lines, measured_ok = report(summaries)  # touch targets, cap heights, contrast
+    print("\n".join(lines))
+    return 1 if problems or not measured_ok else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

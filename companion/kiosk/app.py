@@ -359,7 +359,7 @@ class App:
             panel(
                 self.surface,
                 rect,
-                theme.BAD if not self._toast[2] else theme.GOOD,
+                theme.TOAST_BAD if not self._toast[2] else theme.TOAST_GOOD,
                 radius=10,
                 border=theme.OUTLINE,
             )
@@ -368,7 +368,7 @@ class App:
                 self._toast[0],
                 rect.inflate(-16, -8),
                 self.metrics.text,
-                theme.TEXT,
+                theme.TOAST_TEXT,
                 lines=4,
             )
         for d in self.devices:  # on-screen lights, the camera's status: over everything

@@ -3,7 +3,9 @@
 The kiosk runs off-screen (SDL's dummy video driver) on a journal in a temporary folder.  Game
 screens are reached by replaying seeded random games up to the first state of each step, so
 the pictures show real positions.  Text that does not fit its box is collected in
-``ui.OVERFLOWS`` and reported.
+``ui.OVERFLOWS`` and reported.  Every screen is also measured on the display
+(``companion.kiosk.measure``): the smallest touch target, the smallest cap height and the lowest
+text contrast of each size and language, against their limits.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Callable, Iterator
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
+
+from companion.kiosk.measure import Summary
 
 SIZES = ((800, 480), (720, 1280))
 
@@ -153,6 +157,20 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     for spec in specs():
         if spec.scenes is not None and spec.name != first:
             yield from load_ref(spec.scenes).scenes(journal)
+    # Last: a message stays on show until it times out, over the scenes after it.
+    yield "toast-good", partial(_toast, good=True)
+    yield "toast-bad", partial(_toast, good=False)
+
+
+def _toast(app: Any, good: bool) -> None:
+    """The home screen with a message: a good one (an undo) or a refusal."""
+    from companion.kiosk.i18n import _
+    from companion.kiosk.screens.home import HomeScreen
+
+    app.show(HomeScreen(app))
+    app.toast(_("Undone: {action}", action="take 2"), good=True, now=True)
+    if not good:
+        app.refuse(_("Nothing to undo since the last draw, roll or reveal"))
 
 
 def _setup_of(app: Any, game: str) -> None:
@@ -184,15 +202,19 @@ def take(
     languages: tuple[str, ...] = ("en", "zh", "ja"),
     only: Callable[[str], bool] | None = None,
     save: bool = True,
+    summaries: list[Summary] | None = None,
 ) -> list[Path]:
     """Write a PNG of every screen for each size and language; the files written.  With
     ``save`` False every screen is drawn (its overflow and glyph checks run) but no file is
-    encoded: the paths it would have written are returned."""
+    encoded: the paths it would have written are returned.  With ``summaries`` a list, every
+    screen is measured too, and a ``Summary`` per size and language is appended to it."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     from companion.journal import Journal
+    from companion.kiosk import ui
+    from companion.kiosk.measure import measure_screen
 
     outdir.mkdir(parents=True, exist_ok=True)
     pygame.init()
@@ -204,17 +226,43 @@ def take(
         for size in sizes:
             for lang in languages:
                 app = _app(size, journal, lang)
+                summary = Summary(size, lang)
                 for name, enter in scene_list:
                     if only is not None and not only(name):
                         continue
                     enter(app)
-                    app.render(force=True)
+                    drawn, ui.DRAWN = ui.DRAWN, [] if summaries is not None else ui.DRAWN
+                    try:
+                        app.render(force=True)
+                        if summaries is not None:
+                            summary.add(
+                                measure_screen(name, size, ui.DRAWN or [], app.screen.buttons)
+                            )
+                    finally:
+                        ui.DRAWN = drawn
                     path = outdir / f"{name}-{size[0]}x{size[1]}-{lang}.png"
                     if save:
                         pygame.image.save(app.surface, str(path))
                     written.append(path)
+                if summaries is not None:
+                    summaries.append(summary)
         journal.close()
     return written
+
+
+def report(summaries: list[Summary]) -> tuple[list[str], bool]:
+    """The lines ``companion screenshots`` prints for the measurements, and whether every
+    reading is within its limit."""
+    lines: list[str] = []
+    ok = True
+    for summary in summaries:
+        lines += summary.lines()
+        problems = summary.violations()
+        ok = ok and not problems
+        lines += [f"  under the limit: {p}" for p in problems[:12]]
+        if len(problems) > 12:
+            lines.append(f"  … and {len(problems) - 12} more")
+    return lines, ok
 
 
 def _history(journal: Any) -> None:

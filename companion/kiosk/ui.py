@@ -1,8 +1,11 @@
 """Drawing helpers and the one widget, a button.
 
-Text is always drawn into a box: it is wrapped and shrunk until it fits, down to a minimum size.
-Text that still does not fit is clipped and recorded in OVERFLOWS, which the screenshot tests
-check stays empty.
+Text is always drawn into a box: it is wrapped and shrunk until it fits, down to a minimum size,
+and never below the display's smallest readable size (``theme.Metrics.min_text``).  Text that
+still does not fit is clipped and recorded in OVERFLOWS, which the screenshot tests check stays
+empty; so is a shape (a chip, an icon) drawn with ``shape_inside`` partly outside its box or the
+screen.  With DRAWN a list, every text drawn is recorded with its box, size and colours, for the
+measurements of ``companion.kiosk.measure``.
 """
 
 from __future__ import annotations
@@ -26,7 +29,141 @@ MISSING_GLYPHS: list[str] = []
 CHECK_GLYPHS = False
 
 DRAWN: list[str] | None = None
-"""When a list, every text drawn is appended to it (tests read what a screen shows)."""
+"""When a list, every text drawn is appended to it as a ``Drawn`` (tests read what a screen
+shows)."""
+
+
+class Drawn(str):
+    """A text as drawn: the string itself, with where (``rect``, the area its lines cover), at
+    which ``size`` and cap height (``cap``, in pixels), in which ``colour``, on which
+    ``background`` (the colour most of its area had before it was drawn), and whether it was
+    ``inactive`` (drawn in ``theme.DISABLED``, the colour of controls that are off)."""
+
+    rect: pygame.Rect
+    size: int
+    cap: int
+    colour: Colour
+    background: Colour
+    inactive: bool
+
+    @classmethod
+    def of(
+        cls,
+        text: str,
+        rect: pygame.Rect,
+        size: int,
+        cap: int,
+        colour: Colour,
+        background: Colour,
+    ) -> Drawn:
+        d = cls(text)
+        d.rect, d.size, d.cap = rect, size, cap
+        d.colour, d.background = tuple(colour[:3]), background  # type: ignore[assignment]
+        d.inactive = d.colour == theme.DISABLED
+        return d
+
+
+def background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
+    """The colour most of ``rect`` has on ``surface`` (a grid of samples; the surface's edge
+    clips the rect)."""
+    area = rect.clip(surface.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return theme.BG
+    counts: dict[Colour, int] = {}
+    steps = 7
+    for i in range(steps):
+        for j in range(steps):
+            x = area.x + (area.width - 1) * i // (steps - 1)
+            y = area.y + (area.height - 1) * j // (steps - 1)
+            c = surface.get_at((x, y))
+            key = (c.r, c.g, c.b)
+            counts[key] = counts.get(key, 0) + 1
+    return max(counts, key=lambda c: counts[c])
+
+
+def shape_inside(surface: pygame.Surface, shape: pygame.Rect, box: pygame.Rect, what: str) -> bool:
+    """Check that a shape about to be drawn lies inside ``box`` and the screen; if not, record
+    it in OVERFLOWS (as drawn text that does not fit is).  True when it fits."""
+    screen = surface.get_rect()
+    if box.contains(shape) and screen.contains(shape):
+        return True
+    where = "the screen" if not screen.contains(shape) else f"its box {tuple(box)}"
+    OVERFLOWS.append(f"{what} at {tuple(shape)} is cut off by {where}")
+    return False
+
+
+_INK_TOP = "Hbdfhkl|()[]国あ"
+_INK_BOTTOM = "gjpqy|()[]国"
+_inks: dict[int, tuple[pygame.font.Font, int, int]] = {}  # by id(font); keeps the font alive
+
+
+def ink(f: pygame.font.Font, rows: list[str]) -> tuple[int, int]:
+    """How far the glyphs of ``rows`` reach above the baseline and below it (negative): at
+    least as far as the font's ascenders and descenders, so rows of the same font share a
+    baseline, and farther for a taller glyph (an accented capital)."""
+    known = _inks.get(id(f))
+    if known is None:
+        tops = [m[3] for m in f.metrics(_INK_TOP) if m is not None]
+        bottoms = [m[2] for m in f.metrics(_INK_BOTTOM) if m is not None]
+        known = _inks[id(f)] = (
+            f,
+            max(tops, default=f.get_ascent()),
+            min(bottoms, default=f.get_descent()),
+        )
+    _f, top, bottom = known
+    for row in rows:
+        for m in f.metrics(row):
+            if m is not None:
+                top, bottom = max(top, m[3]), min(bottom, m[2])
+    return top, bottom
+
+
+def fits(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    *,
+    bold: bool = False,
+    lines: int = 3,
+    min_size: int | None = None,
+) -> bool:
+    """Whether ``draw_text`` with these arguments would draw ``text`` whole (at its smallest
+    allowed size, at worst): for a layout to choose a shorter wording first."""
+    smallest = max(min_text(surface), min_size if min_size is not None else int(size * 0.6))
+    f = font(smallest, bold)
+    rows = wrap(text, f, rect.width)
+    top, bottom = ink(f, rows)
+    height = max(0, len(rows) - 1) * f.get_linesize() + top - bottom
+    widest = max((f.size(r)[0] for r in rows), default=0)
+    return len(rows) <= lines and height <= rect.height and widest <= rect.width
+
+
+def text_height(surface: pygame.Surface, size: int, *, bold: bool = False, lines: int = 1) -> int:
+    """The height ``lines`` lines of text at ``size`` (or the display's smallest size, if
+    larger) need: from the first line's ascenders to the last one's descenders, and 2 px for
+    a taller glyph."""
+    f = font(max(size, min_text(surface)), bold)
+    top, bottom = ink(f, [])
+    return (lines - 1) * f.get_linesize() + top - bottom + 2
+
+
+def fitted_height(
+    surface: pygame.Surface, text: str, width: int, height: int, size: int, *, lines: int = 2,
+    bold: bool = False,
+) -> int:
+    """``height``, or more when ``text`` needs it to fit ``width`` on ``lines`` lines at its
+    smallest size (for a header that grows rather than clips)."""
+    for n in range(1, lines + 1):
+        h = max(height, text_height(surface, int(size * 0.6), bold=bold, lines=n))
+        if fits(surface, text, pygame.Rect(0, 0, width, h), size, bold=bold, lines=lines):
+            return h
+    return max(height, text_height(surface, int(size * 0.6), bold=bold, lines=lines))
+
+
+def min_text(surface: pygame.Surface) -> int:
+    """The smallest readable text size on ``surface`` (the display's; see theme.Metrics)."""
+    return theme.Metrics(*surface.get_size()).min_text
 
 
 def draw_text(
@@ -46,28 +183,29 @@ def draw_text(
     ``min_size`` (default 60% of ``size``) until it fits.  Returns the area used."""
     if not text:
         return pygame.Rect(rect.x, rect.y, 0, 0)
-    if DRAWN is not None:
-        DRAWN.append(text)
-    smallest = min_size if min_size is not None else max(8, int(size * 0.6))
-    s = size
+    floor = min_text(surface)
+    smallest = max(floor, min_size if min_size is not None else int(size * 0.6))
+    s = max(size, smallest)
     while True:
         f = font(s, bold)
         rows = wrap(text, f, rect.width)
         height = len(rows) * f.get_linesize()
         widest = max(f.size(r)[0] for r in rows)
+        top, bottom = ink(f, rows)
+        height = max(0, len(rows) - 1) * f.get_linesize() + top - bottom
         if (len(rows) <= lines and height <= rect.height and widest <= rect.width) or s <= smallest:
             break
         s = max(smallest, int(s * 0.9))
     if len(rows) > lines or height > rect.height or widest > rect.width:
         OVERFLOWS.append(f"{text!r} in {rect.width}x{rect.height} at {s}px")
-        rows = rows[: max(1, rect.height // f.get_linesize())]
+        rows = rows[: max(1, 1 + (rect.height - (top - bottom)) // f.get_linesize())]
     if CHECK_GLYPHS:
         metrics: list[Any] = list(f.metrics(text))  # None for a glyph the font lacks
         for ch, met in zip(text, metrics, strict=False):
             if met is None and not ch.isspace():
                 MISSING_GLYPHS.append(f"{ch!r} (U+{ord(ch):04X}) in {text!r}")
     line_h = f.get_linesize()
-    total = len(rows) * line_h
+    total = (len(rows) - 1) * line_h + top - bottom  # from the first row's ink to the last's
     if valign == "top":
         y = rect.y
     elif valign == "bottom":
@@ -75,10 +213,25 @@ def draw_text(
     else:
         y = rect.y + (rect.height - total) // 2
     used = pygame.Rect(rect.x, y, 0, total)
+    images = [f.render(row, True, colour) for row in rows]
+    if DRAWN is not None:
+        widest_img = max(img.get_width() for img in images)
+        if align == "left":
+            x0 = rect.x
+        elif align == "right":
+            x0 = rect.right - widest_img
+        else:
+            x0 = rect.x + (rect.width - widest_img) // 2
+        area = pygame.Rect(x0, y, widest_img, total).clip(rect)
+        DRAWN.append(
+            Drawn.of(text, area, s, theme.cap_height(s, bold), colour, background(surface, area))
+        )
+    if not surface.get_rect().contains(rect.clip(pygame.Rect(rect.x, y, rect.width, total))):
+        OVERFLOWS.append(f"{text!r} in {tuple(rect)} is cut off by the screen")
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip))
-    for row in rows:
-        img = f.render(row, True, colour)
+    y -= f.get_ascent() - top  # the images start above the ink, at the font's ascent
+    for img in images:
         if align == "left":
             x = rect.x
         elif align == "right":
@@ -122,6 +275,11 @@ class Button:
     sub: str = ""
     selected: bool = False
     extra: dict[str, object] = field(default_factory=dict)
+    short: str = ""
+    """A shorter label, drawn instead when the label does not fit (a card without its
+    details)."""
+    short_sub: str = ""
+    """A shorter sub-line, drawn instead when the sub-line does not fit."""
 
     def draw(self, surface: pygame.Surface) -> None:
         fill = self.fill if self.enabled else theme.PANEL
@@ -135,21 +293,50 @@ class Button:
             border=theme.ACCENT if self.selected else None,
             width=3,
         )
-        inner = self.rect.inflate(-max(6, self.rect.height // 6), -4)
+        inner = button_inner(self.rect)
         if self.sub:
-            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 6 // 10)
-            bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
-            draw_text(surface, self.label, top, self.size, colour, lines=2)
+            # The sub-line gets 40%, or the height it needs when that is more and the label
+            # keeps a line.
+            sub_size = max(8, self.size * 3 // 4)
+            sub = self.sub
+            one_line = pygame.Rect(0, 0, inner.width, text_height(surface, sub_size))
+            if self.short_sub and not fits(surface, sub, one_line, sub_size, lines=1):
+                sub = self.short_sub  # one line of the shorter beats two of the longer
+            needed = fitted_height(surface, sub, inner.width, 0, sub_size)
+            sub_h = max(
+                inner.height * 4 // 10,
+                min(needed, inner.height - text_height(surface, self.size)),
+            )
+            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height - sub_h)
+            bottom = pygame.Rect(inner.x, top.bottom, inner.width, sub_h)
+            if not fits(surface, sub, bottom, sub_size, lines=2):
+                joined = f"{self.label} · {sub}"
+                if self.extra.get("sub_optional"):
+                    sub = ""  # a note the button can do without (it is printed on the board)
+                elif fits(surface, joined, inner, sub_size, lines=3):
+                    # Too tight to stack: the label and the sub-line run on as one text.
+                    draw_text(surface, joined, inner, sub_size, colour, lines=3)
+                    return
+            if not sub:
+                draw_text(surface, self._label(surface, inner, 3), inner, self.size, colour)
+                return
+            draw_text(surface, self._label(surface, top, 2), top, self.size, colour, lines=2)
+            muted = theme.MUTED if theme.contrast(theme.MUTED, fill) >= theme.CONTRAST else colour
             draw_text(
-                surface,
-                self.sub,
-                bottom,
-                max(8, self.size * 3 // 4),
-                theme.MUTED if self.enabled else theme.DISABLED,
-                lines=2,
+                surface, sub, bottom, sub_size, muted if self.enabled else theme.DISABLED, lines=2
             )
         else:
-            draw_text(surface, self.label, inner, self.size, colour)
+            draw_text(surface, self._label(surface, inner, 3), inner, self.size, colour)
+
+    def _label(self, surface: pygame.Surface, rect: pygame.Rect, lines: int) -> str:
+        if self.short and not fits(surface, self.label, rect, self.size, lines=lines):
+            return self.short
+        return self.label
+
+
+def button_inner(rect: pygame.Rect) -> pygame.Rect:
+    """Where a button of ``rect`` draws its label (and sub-line)."""
+    return rect.inflate(-max(6, rect.height // 6), -4)
 
 
 def grid(

@@ -29,13 +29,22 @@ from companion.builders.cards import BUILDING, OUTPUT, RESOURCES, WORKER
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
-from companion.kiosk import theme
+from companion.kiosk import icons, theme
 from companion.kiosk.i18n import _, builders_action_help, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_tableau, help_frame
-from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
+from companion.kiosk.ui import (
+    draw_text,
+    fits,
+    fitted_height,
+    grid,
+    panel,
+    split_h,
+    split_v,
+    text_height,
+)
 from companion.kiosk.words import card_name, short_card_name, words_for
 
 CELEBRATE_SECONDS = 1.5
@@ -265,13 +274,13 @@ class BuildersScreen(GameScreen):
         elif self.help_open:
             self._help(surface, body)
         elif m.portrait:
-            rows_r, mine_r, actions_r, others_r = split_v(body, 9, 8, 2, 3, gap=m.gap)
+            rows_r, mine_r, actions_r, others_r = split_v(body, 11, 6, 2, 2, gap=m.gap)
             self._rows(surface, rows_r)
             self._mine(surface, mine_r)
             self._actions(surface, actions_r)
             self._others(surface, others_r)
         else:
-            left, right = split_h(body, 11, 9, gap=m.gap)
+            left, right = split_h(body, 13, 7, gap=m.gap)  # the rows' names need the width
             rows_r, actions_r = split_v(left, 6, 1, gap=m.gap)
             mine_r, others_r = split_v(right, 5, 2, gap=m.gap)
             self._rows(surface, rows_r)
@@ -313,7 +322,7 @@ class BuildersScreen(GameScreen):
             first,
             t1,
             m.small,
-            theme.BAD if state.end else theme.ACCENT,
+            theme.BAD_TEXT if state.end else theme.ACCENT,
             align="left",
             lines=1,
             bold=bool(state.end),
@@ -323,7 +332,7 @@ class BuildersScreen(GameScreen):
             _("{name}'s turn", name=p.name),
             t2,
             m.text,
-            theme.PLAYER[p.colour] if p.colour != "blue" else (120, 160, 240),
+            theme.PLAYER_INK[p.colour],
             align="left",
             bold=True,
             lines=1,
@@ -341,26 +350,22 @@ class BuildersScreen(GameScreen):
         needs: tuple[int, ...],
         have: tuple[int, ...] | None = None,
     ) -> None:
-        """Resource squares with the count inside (``have/needs`` on a site), left to right."""
-        m = self.m
+        """Resource icons with their counts (``have/needs`` on a site), left to right on as
+        many rows as they need."""
+        icons.amounts(surface, self._need_items(needs, have), area, self.m.small, bold=True)
+
+    @staticmethod
+    def _need_items(
+        needs: tuple[int, ...], have: tuple[int, ...] | None = None
+    ) -> list[tuple[str, int | str]]:
         shown = [r for r in range(4) if needs[r] or (have is not None and have[r])]
-        if not shown:
-            return
-        side = min(area.height - 2, m.px(22))
-        width = side if have is None else side * 2
-        gap = max(2, m.px(3))
-        x = area.x
-        for r in shown:
-            box = pygame.Rect(x, area.centery - side // 2, width, side)
-            colour = theme.RESOURCE[RESOURCES[r]]
-            pygame.draw.rect(surface, colour, box, border_radius=4)
-            text = str(needs[r]) if have is None else f"{min(have[r], needs[r])}/{needs[r]}"
-            done = have is not None and have[r] >= needs[r]
-            if done:
-                pygame.draw.rect(surface, theme.GOOD, box, 3, border_radius=4)
-            fg = theme.OUTLINE if sum(colour) > 400 else theme.TEXT
-            draw_text(surface, text, box, m.small, fg, bold=True, lines=1, min_size=m.px(9))
-            x += width + gap
+        return [
+            (
+                RESOURCES[r],
+                str(needs[r]) if have is None else f"{min(have[r], needs[r])}/{needs[r]}",
+            )
+            for r in shown
+        ]
 
     def _rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The building row (start: 1 AP) above the worker row (recruit: 1 AP)."""
@@ -381,6 +386,7 @@ class BuildersScreen(GameScreen):
                     BUILDING[c].needs,
                     _("{coins} coins · {vp} VP", coins=BUILDING[c].coins, vp=BUILDING[c].vp),
                     BUILDING[c].is_machine,
+                    _("{coins}¤ {vp}VP", coins=BUILDING[c].coins, vp=BUILDING[c].vp),
                 )
                 for c in state.building_row
             ],
@@ -399,6 +405,7 @@ class BuildersScreen(GameScreen):
                     WORKER[c].output,
                     _("wage {n}", n=WORKER[c].wage),
                     False,
+                    "",
                 )
                 for c in state.worker_row
             ],
@@ -410,10 +417,11 @@ class BuildersScreen(GameScreen):
         surface: pygame.Surface,
         area: pygame.Rect,
         label: str,
-        cards: list[tuple[Any, str, tuple[int, ...], str, bool]],
+        cards: list[tuple[Any, str, tuple[int, ...], str, bool, str]],
         legal: set[str],
     ) -> None:
-        """A labelled row of five card buttons: (action, name, amounts, foot, machine)."""
+        """A labelled row of five card buttons: (action, name, amounts, foot, machine, the foot
+        shorter)."""
         m = self.m
         label_h = m.px(22)
         draw_text(
@@ -426,9 +434,9 @@ class BuildersScreen(GameScreen):
             lines=1,
         )
         cells = grid(
-            pygame.Rect(area.x, area.y + label_h, area.width, area.height - label_h), 5, 5, m.gap
+            pygame.Rect(area.x, area.y + label_h, area.width, area.height - label_h), 5, 5, m.px(4)
         )
-        for (action, name, amounts, foot, machine), cell in zip(cards, cells, strict=False):
+        for (action, name, amounts, foot, machine, short), cell in zip(cards, cells, strict=False):
             self._card_button(
                 surface,
                 cell,
@@ -439,6 +447,7 @@ class BuildersScreen(GameScreen):
                 str(action),
                 str(action) in legal,
                 machine=machine,
+                short_foot=short,
             )
 
     def _card_button(
@@ -452,6 +461,7 @@ class BuildersScreen(GameScreen):
         key: str,
         enabled: bool,
         machine: bool = False,
+        short_foot: str = "",
     ) -> None:
         m = self.m
         fill = (70, 62, 90) if machine else theme.PANEL_HI
@@ -465,8 +475,12 @@ class BuildersScreen(GameScreen):
             why=lambda: self.reason(self.game.parse_action(key)),
             fill=fill,
         )
-        inner = cell.inflate(-6, -4)
-        name_r, needs_r, foot_r = split_v(inner, 2, 1, 1)
+        inner = cell.inflate(-4, -4)
+        needs_h = icons.amounts_height(self._need_items(amounts), inner.width, m.small, bold=True)
+        foot_h = icons.row_height(m.small)
+        name_r = pygame.Rect(inner.x, inner.y, inner.width, inner.height - needs_h - foot_h)
+        needs_r = pygame.Rect(inner.x, name_r.bottom, inner.width, needs_h)
+        foot_r = pygame.Rect(inner.x, needs_r.bottom, inner.width, foot_h)
         draw_text(
             surface,
             name,
@@ -474,10 +488,11 @@ class BuildersScreen(GameScreen):
             m.px(14),
             theme.TEXT if enabled else theme.DISABLED,
             lines=2,
-            min_size=m.px(9),
         )
         self._needs(surface, needs_r, amounts)
-        draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=1, min_size=m.px(9))
+        if short_foot and not fits(surface, foot, foot_r, m.px(13), lines=1):
+            foot = short_foot
+        draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=1)
 
     def _mine(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -499,14 +514,26 @@ class BuildersScreen(GameScreen):
             lines=1,
         )
         idle_h = m.touch
+        idle_label = _("Idle workers: tap one, then a site")
+        label_h = min(m.px(22), text_height(surface, m.small))
+        if not fits(surface, idle_label, pygame.Rect(0, 0, inner.width, label_h), m.small,
+                    lines=1):
+            idle_label = _("Idle workers")
         sites_r = pygame.Rect(
             inner.x,
             inner.y + head_h + m.gap,
             inner.width,
-            inner.height - head_h - idle_h - m.px(22) - m.gap * 3,
+            inner.height - head_h - idle_h - label_h - m.gap * 3,
         )
         legal = {str(a) for a in self.game.legal_actions(state)}
-        row_h = m.touch
+        # A site: its name and what the next worker costs side by side, or one under the
+        # other when the panel is narrow; its resources below.
+        stack = True
+        line_h = text_height(surface, m.small)
+        # as tall as a site's four resources need beside the pager (two thirds of the width)
+        most = [(r, "0/0") for r in RESOURCES]
+        needs_h = icons.amounts_height(most, (inner.width - 8) * 2 // 3, m.small, bold=True)
+        row_h = max(m.touch, (2 if stack else 1) * line_h + needs_h + 8)
         fit = max(1, (sites_r.height + m.gap) // (row_h + m.gap))
         sites = list(me.sites)
         if len(sites) > fit:
@@ -515,6 +542,9 @@ class BuildersScreen(GameScreen):
             self.site_page %= pages
             shown = sites[self.site_page * per : (self.site_page + 1) * per]
             cells = grid(sites_r, fit, 1, m.gap, row_h)
+            if fit == 1:  # room for one site only: the pager goes beside it
+                site_r, pager_r = split_h(cells[0], 2, 1, gap=m.gap)
+                cells = [site_r, pager_r]
             first = self.site_page * per + 1
             self.button(
                 surface,
@@ -523,6 +553,7 @@ class BuildersScreen(GameScreen):
                 self.next_site_page,
                 key="more sites",
                 size=m.small,
+                short=f"{first}/{len(sites)} →",
             )
             cells = cells[: len(shown)]
         else:
@@ -552,11 +583,18 @@ class BuildersScreen(GameScreen):
                     selected=True,
                 )
                 hint = _("send: {ap} AP, {wage} coins", ap=cost, wage=wage)
+                short_hint = _("{n} AP", n=cost) + f" · {wage}¤"
             else:
                 pygame.draw.rect(surface, theme.PANEL_HI, cell, border_radius=6)
                 hint = _("next worker: {ap} AP", ap=cost)
-            top, needs_r = split_v(cell.inflate(-8, -4), 1, 1)
-            name_r, hint_r = split_h(top, 1, 1, gap=m.gap)
+                short_hint = _("{n} AP", n=cost)
+            box = cell.inflate(-8, -4)
+            needs_r = pygame.Rect(box.x, box.bottom - needs_h, box.width, needs_h)
+            top = pygame.Rect(box.x, box.y, box.width, box.height - needs_h)
+            if stack:
+                name_r, hint_r = split_v(top, 1, 1)
+            else:
+                name_r, hint_r = split_h(top, 1, 1, gap=m.gap)
             draw_text(
                 surface,
                 card_name("builders", site.card),
@@ -569,21 +607,21 @@ class BuildersScreen(GameScreen):
             )
             draw_text(
                 surface,
-                hint,
+                hint if fits(surface, hint, hint_r, m.px(13), lines=1) else short_hint,
                 hint_r,
                 m.px(13),
                 theme.ACCENT,
-                align="right",
+                align="left" if stack else "right",
                 lines=1,
                 min_size=m.px(9),
             )
             self._needs(surface, needs_r, BUILDING[site.card].needs, site.supplied)
         label_r = pygame.Rect(
-            inner.x, inner.bottom - idle_h - m.px(22) - m.gap, inner.width, m.px(22)
+            inner.x, inner.bottom - idle_h - label_h - m.gap, inner.width, label_h
         )
         draw_text(
             surface,
-            _("Idle workers: tap one, then a site"),
+            idle_label,
             label_r,
             m.small,
             theme.MUTED,
@@ -592,7 +630,7 @@ class BuildersScreen(GameScreen):
         )
         idle_r = pygame.Rect(inner.x, inner.bottom - idle_h, inner.width, idle_h)
         idle = list(dict.fromkeys(me.idle))
-        per_row = 5
+        per_row = 4 if m.portrait else 2  # the landscape panel is narrow
         if len(idle) > per_row:
             per = per_row - 1
             pages = (len(idle) + per - 1) // per
@@ -650,6 +688,7 @@ class BuildersScreen(GameScreen):
                 legal,
                 sub=_("{n} AP", n=k),
                 size=m.small,
+                short=f"+{gain}¤" if gain is not None else "",
             )
         self.button(
             surface,
@@ -661,6 +700,7 @@ class BuildersScreen(GameScreen):
             why=lambda: self.reason(BUY_ACTION),
             sub=_("{n} coins", n=self.game.action_price),
             size=m.small,
+            short=_("+1 AP"),
         )
         self.button(
             surface,
@@ -678,7 +718,7 @@ class BuildersScreen(GameScreen):
         m = self.m
         state = self.state
         n = len(state.players)
-        cells = grid(area, n, n if n <= 4 else 2, m.gap)
+        cells = grid(area, n, n if n <= 2 or (m.portrait and n <= 4) else 2, m.gap)
         for k, cell in enumerate(cells):
             spec, p = state.setup.players[k], state.players[k]
             self.tap_area(cell, partial(self.show_tableau, k), f"tableau {k}")
@@ -692,15 +732,14 @@ class BuildersScreen(GameScreen):
             fg = theme.PLAYER_TEXT[spec.colour]
             r1, r2 = split_v(cell.inflate(-6, -4), 1, 1)
             draw_text(surface, spec.name, r1, m.small, fg, bold=True, lines=1)
-            draw_text(
-                surface,
-                _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=self.game.end_vp, coins=p.coins),
-                r2,
-                m.px(13),
-                fg,
-                lines=1,
-                min_size=m.px(9),
-            )
+            stats = _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=self.game.end_vp,
+                      coins=p.coins)
+            goal = self.game.end_vp
+            if not fits(surface, stats, r2, m.small, lines=1):
+                stats = _("{vp}/{goal} VP · {coins}¤", vp=p.vp, goal=goal, coins=p.coins)
+            if not fits(surface, stats, r2, m.small, lines=1):
+                stats = f"{p.vp}/{goal} · {p.coins}¤"
+            draw_text(surface, stats, r2, m.small, fg, lines=1)
 
     def _picker(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -731,7 +770,7 @@ class BuildersScreen(GameScreen):
         entries += [(c, None) for c in dealt.get(step, ()) if c]
         entries.sort(key=lambda e: (card_name(self.game.name, e[0]), e[1] is None))
         cols = 3 if m.portrait else 4
-        row_h = m.px(44)
+        row_h = max(m.px(44), m.touch, text_height(surface, m.small, lines=2) + 8)
         fit = max(1, (body.height + m.gap) // (row_h + m.gap)) * cols
         if len(entries) > fit:
             per = fit - 1
@@ -774,18 +813,11 @@ class BuildersScreen(GameScreen):
         m = self.m
         body, foot = help_frame(self, surface, area)
         kinds = ("start", "recruit", "send", "coins", "buy action", "end turn")
-        rows = split_v(body, *([1] * len(kinds)), gap=m.gap)
-        for kind, row in zip(kinds, rows, strict=True):
-            draw_text(
-                surface,
-                builders_action_help(kind),
-                row,
-                m.small,
-                theme.TEXT,
-                align="left",
-                lines=3,
-                min_size=m.px(10),
-            )
+        texts = [builders_action_help(kind) for kind in kinds]
+        needs = [fitted_height(surface, t, body.width, 1, m.small, lines=5) for t in texts]
+        rows = split_v(body, *needs, gap=m.gap)  # each as tall as its text needs
+        for text, row in zip(texts, rows, strict=True):
+            draw_text(surface, text, row, m.small, theme.TEXT, align="left", lines=5)
         self.help_footer(surface, foot)
 
     def _celebration(self, surface: pygame.Surface, area: pygame.Rect) -> None:

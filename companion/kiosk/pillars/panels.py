@@ -11,12 +11,21 @@ import pygame
 
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
-from companion.kiosk import theme
+from companion.kiosk import icons, theme
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, pillars_changes
 from companion.kiosk.screens.overlays import draw_tableau
-from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
+from companion.kiosk.ui import (
+    draw_text,
+    fits,
+    fitted_height,
+    grid,
+    panel,
+    split_h,
+    split_v,
+    text_height,
+)
 from companion.kiosk.words import card_name, short_card_name
 from companion.pillars import PillarsGame
 from companion.pillars import data as D
@@ -78,13 +87,16 @@ class PillarsPanels(GameScreen):
         if who >= 0:
             p = state.setup.players[who]
             sub = _("{name}'s decision", name=p.name)
-            colour = theme.PLAYER[p.colour]
+            colour = theme.PLAYER_INK[p.colour]
         elif who == CHANCE:
             sub, colour = _("The table reveals"), theme.MUTED
         else:
             sub, colour = "", theme.MUTED
         t_r, w_r = split_v(step_r, 1, 1)
-        draw_text(surface, step_title(state.step), t_r, m.small, theme.TEXT, align="left", lines=1)
+        title = step_title(state.step)
+        if not fits(surface, title, t_r, m.small, lines=1):  # without its phase
+            title = title.replace("：", ": ").split(": ", 1)[-1]
+        draw_text(surface, title, t_r, m.small, theme.TEXT, align="left", lines=1)
         draw_text(surface, sub, w_r, m.small, colour, align="left", lines=1, bold=True)
         return body
 
@@ -108,22 +120,25 @@ class PillarsPanels(GameScreen):
                 cell.width - stripe.width - m.gap * 2,
                 cell.height - m.px(4),
             )
-            line1, line2, line3 = split_v(inner, 1, 1, 1.3)
-            name_r, vp_r, gold_r = split_h(line1, 4, 3, 4, gap=m.gap)
+            line1, line2, line3 = split_v(inner, 1, 1, 1.6)
+            name_r, vp_r, gold_r = split_h(line1, 5, 3, 3, gap=m.gap)
             star = "① " if k == state.start else ""
             draw_text(
                 surface,
                 star + p.name,
                 name_r,
                 m.text,
-                theme.PLAYER[p.colour] if p.colour != "blue" else (120, 160, 240),
+                theme.PLAYER_INK[p.colour],
                 bold=True,
                 align="left",
                 lines=1,
             )
+            vp = _("{n} VP", n=s.vp)
+            if not fits(surface, vp, vp_r, m.text, bold=True, lines=1, min_size=m.px(11)):
+                vp = _("{n}VP", n=s.vp)
             draw_text(
                 surface,
-                _("{n} VP", n=s.vp),
+                vp,
                 vp_r,
                 m.text,
                 theme.TEXT,
@@ -132,23 +147,19 @@ class PillarsPanels(GameScreen):
                 align="right",
                 min_size=m.px(11),
             )
-            draw_text(
-                surface,
-                _("{n} gold", n=s.gold),
-                gold_r,
-                m.text,
-                theme.ACCENT,
-                lines=1,
-                align="right",
-                min_size=m.px(11),
-            )
+            icons.amounts(surface, [("gold", s.gold)], gold_r, m.text, theme.ACCENT, align="right")
             self._cubes(surface, line2, s, k)
-            crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
-            privs = len(s.privileges)
-            text = crafts + (f"  ◆{privs}" if privs else "")
-            draw_text(
-                surface, text, line3, m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10)
+            workers = _(
+                "workers {free}/{all}",
+                free=self.game.free_workers(state, k),
+                all=self.game.workers(state, k),
             )
+            crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
+            privs = f"  ◆{len(s.privileges)}" if s.privileges else ""
+            text = (f"{workers} · {crafts}" if crafts else workers) + privs
+            if not fits(surface, text, line3, m.small, lines=2):  # the tableau has them all
+                text = _("{workers} · {n} craftsmen", workers=workers, n=len(s.craftsmen)) + privs
+            draw_text(surface, text, line3, m.small, theme.MUTED, align="left", lines=2)
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
@@ -186,12 +197,12 @@ class PillarsPanels(GameScreen):
 
     def _cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
         m = self.m
-        cells = split_h(area, 1, 1, 1, 1, 2, gap=m.gap)
+        cells = split_h(area, 1, 1, 1, 1, gap=m.gap)
         for r, name in enumerate(D.RESOURCES):
             cell = cells[r]
             sq = min(cell.height - 4, m.px(16))
             box = pygame.Rect(cell.x, cell.centery - sq // 2, sq, sq)
-            pygame.draw.rect(surface, theme.RESOURCE[name], box, border_radius=3)
+            icons.resource_icon(surface, name, box, cell)
             draw_text(
                 surface,
                 str(s.res[r]),
@@ -202,12 +213,6 @@ class PillarsPanels(GameScreen):
                 lines=1,
                 min_size=m.px(10),  # two-digit counts (10+ cubes before the cathedral)
             )
-        text = _(
-            "workers {free}/{all}",
-            free=self.game.free_workers(self.state, seat),
-            all=self.game.workers(self.state, seat),
-        )
-        draw_text(surface, text, cells[4], m.small, theme.MUTED, align="right", lines=1)
 
     # -- the decision panel ----------------------------------------------------------------
     def _decision(self, surface: pygame.Surface, area: pygame.Rect, state: Any) -> None:
@@ -240,7 +245,8 @@ class PillarsPanels(GameScreen):
         height: int = 34,
     ) -> pygame.Rect:
         m = self.m
-        head = pygame.Rect(area.x, area.y, area.width, m.px(height))
+        h = fitted_height(surface, text, area.width, m.px(height), m.text, lines=2)
+        head = pygame.Rect(area.x, area.y, area.width, h)
         draw_text(surface, text, head, m.text, colour, align="left", lines=2)
         return pygame.Rect(
             area.x, head.bottom + m.gap, area.width, area.height - head.height - m.gap
@@ -279,8 +285,11 @@ class PillarsPanels(GameScreen):
                 enabled=action is not None,
                 why=partial(self.card_refusal, card),
                 size=m.small,
+                short=without_details(card_name(self.game.name, card)),
                 sub=_("{n} workers → {k} {res}", n=res.workers, k=res.yield_,
                       res=resource_name(D.RESOURCES[res.resource])) if res else "",
+                short_sub=_("{n} → {k} {res}", n=res.workers, k=res.yield_,
+                            res=resource_name(D.RESOURCES[res.resource])) if res else "",
             )
         self.button(
             surface,
@@ -326,13 +335,11 @@ class PillarsPanels(GameScreen):
         for card, cell in zip(pool, cells, strict=True):
             action = Action("take", (card,))
             rc = D.RESOURCE_CARDS.get(card)
+            short_sub = ""
             if rc is not None:
-                sub = _(
-                    "{n} workers → {k} {res}",
-                    n=rc.workers,
-                    k=rc.yield_,
-                    res=resource_name(D.RESOURCES[rc.resource]),
-                )
+                res = resource_name(D.RESOURCES[rc.resource])
+                sub = _("{n} workers → {k} {res}", n=rc.workers, k=rc.yield_, res=res)
+                short_sub = _("{n} → {k} {res}", n=rc.workers, k=rc.yield_, res=res)
             else:
                 sub = _("{n} gold", n=D.CRAFTSMEN[card].cost)
             self.action_button(
@@ -343,6 +350,8 @@ class PillarsPanels(GameScreen):
                 legal,
                 sub=sub,
                 size=m.small,
+                short=without_details(card_name("pillars", card)),
+                short_sub=short_sub,
             )
         self.button(
             surface,
@@ -365,15 +374,10 @@ class PillarsPanels(GameScreen):
         wool = ", ".join(
             f"{p.name} {s.wool}" for p, s in zip(state.setup.players, state.seats, strict=True)
         )
-        wool_r = pygame.Rect(body.x, body.bottom - m.px(30), body.width, m.px(30))
-        draw_text(
-            surface,
-            _("Workers in the wool mill: {list}", list=wool),
-            wool_r,
-            m.small,
-            theme.MUTED,
-            lines=1,
-        )
+        wool_text = _("Workers in the wool mill: {list}", list=wool)
+        wool_h = fitted_height(surface, wool_text, body.width, m.px(30), m.small)
+        wool_r = pygame.Rect(body.x, body.bottom - wool_h, body.width, wool_h)
+        draw_text(surface, wool_text, wool_r, m.small, theme.MUTED, lines=2)
         body = pygame.Rect(body.x, body.y, body.width, body.height - wool_r.height)
         # the board stays in view (who is where), and the Draw button below it
         draw_h = m.touch + m.gap
@@ -439,10 +443,11 @@ class PillarsPanels(GameScreen):
                       name=p.name),
                     lambda: self.propose(Action("redraw")),
                     "redraw",
+                    _("Send back to the bag"),
                 )
             )
         if any(a.startswith("remigius") for a in legal):
-            extra.append((_("Remigius: free"), self.toggle_remigius, "remigius"))
+            extra.append((_("Remigius: free"), self.toggle_remigius, "remigius", ""))
         cells = split_h(foot, *([1] * (1 + len(extra))), gap=m.gap)
         self.button(
             surface,
@@ -454,7 +459,7 @@ class PillarsPanels(GameScreen):
             enabled="pass" in legal,
             why=lambda: self.reason(Action("pass")),
         )
-        for (label_x, tap, key), cell in zip(extra, cells[1:], strict=True):
+        for (label_x, tap, key, short), cell in zip(extra, cells[1:], strict=True):
             self.button(
                 surface,
                 cell,
@@ -463,6 +468,7 @@ class PillarsPanels(GameScreen):
                 key=key,
                 size=m.small,
                 selected=key == "remigius" and self.remigius,
+                short=short,
             )
 
     def slot_note(self, space: str) -> str:
@@ -496,9 +502,10 @@ class PillarsPanels(GameScreen):
         colours = [p.colour for p in state.setup.players]
         for name, box in zip(areas, boxes, strict=True):
             panel(surface, box, theme.PANEL)
-            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, box.height // 2 - 2)
-            draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=1,
-                      min_size=m.px(9))
+            label_h = fitted_height(surface, board_label(name), box.width - 8,
+                                    box.height // 2 - 2, m.small)
+            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, label_h)
+            draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=2)
             slots = D.AREA_SPACES[name]
             r = max(3, min(box.height // 5, (box.width - 8) // (3 * len(slots))))
             step = (box.width - 8) // len(slots)
@@ -521,16 +528,21 @@ class PillarsPanels(GameScreen):
         boxes = grid(area, len(areas), cols, m.gap)
         for name, box in zip(areas, boxes, strict=True):
             panel(surface, box, theme.PANEL)
-            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, m.px(22))
-            draw_text(
-                surface, board_label(name), label, m.small, theme.MUTED, lines=1, min_size=m.px(10)
-            )
+            one = min(m.px(22), text_height(surface, m.small))
+            h = fitted_height(surface, board_label(name), box.width - 8, one, m.small)
+            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, h)
+            draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=2)
             slots = D.AREA_SPACES[name]
             inner = pygame.Rect(
                 box.x + 4, label.bottom + 2, box.width - 8, box.bottom - label.bottom - 6
             )
             stacked = not m.portrait and name in ("kingsbridge", "shiring", "priory")
-            cells = grid(inner, len(slots), 1 if stacked or len(slots) == 1 else 2, 4)
+            if stacked and (inner.height + 4) // len(slots) - 4 < m.touch:
+                stacked = False  # one under another, they would be too low to tap
+            # In portrait the areas are wide and low: their spaces side by side, none under
+            # another, so each stays a whole touch target.
+            cols = 1 if stacked or len(slots) == 1 else len(slots) if m.portrait else 2
+            cells = grid(inner, len(slots), cols, 4)
             for k, cell in zip(slots, cells, strict=True):
                 space = D.SPACES[k].id
                 who = state.spaces[k]
@@ -560,6 +572,9 @@ class PillarsPanels(GameScreen):
                         sub=self.slot_note(D.SPACES[k].id)
                         if cell.height >= m.px(44)
                         else "",
+                        # what a space gives is on the board (its privilege or craftsman card
+                        # lies face up there); only the cathedral's note is the kiosk's own
+                        sub_optional=D.SPACES[k].area != "cathedral",
                     )
 
     def _choices(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -592,8 +607,9 @@ class PillarsPanels(GameScreen):
             line = " · ".join(
                 _("{name} pays {n}", name=names[k], n=due[k]) for k in sorted(due)
             )
-            strip = pygame.Rect(body.x, body.y, body.width, m.px(40))
-            draw_text(surface, line, strip, m.small, theme.MUTED, lines=2, min_size=m.px(10))
+            strip_h = fitted_height(surface, line, body.width, m.px(40), m.small)
+            strip = pygame.Rect(body.x, body.y, body.width, strip_h)
+            draw_text(surface, line, strip, m.small, theme.MUTED, lines=2)
             body = pygame.Rect(body.x, strip.bottom + m.gap, body.width,
                                body.height - strip.height - m.gap)
         cols = 2 if len(actions) > 3 else 1
@@ -635,13 +651,15 @@ class PillarsPanels(GameScreen):
         for r, (name, row) in enumerate(zip(D.RESOURCES, rows, strict=False)):
             price = prices[name]
             stock = state.market[r] if r < 3 else None
-            label_r, minus, qty_r, plus, buy_r, sell_r = split_h(row, 4, 1, 1, 1, 2, 2, gap=m.gap)
+            # − and + are whole touch targets; the name, Buy and Sell share the rest.
+            steppers = m.touch * 2 + m.touch * 4 // 5
+            rest = row.width - steppers - 5 * m.gap
+            label_r, minus, qty_r, plus, buy_r, sell_r = split_h(  # in fifths of the width
+                row, rest * 3, m.touch * 5, m.touch * 4, m.touch * 5, rest, rest, gap=m.gap
+            )
             sq = min(label_r.height - 8, m.px(18))
-            pygame.draw.rect(
-                surface,
-                theme.RESOURCE[name],
-                (label_r.x, label_r.centery - sq // 2, sq, sq),
-                border_radius=3,
+            icons.resource_icon(
+                surface, name, pygame.Rect(label_r.x, label_r.centery - sq // 2, sq, sq), label_r
             )
             info = _("{res} · {price} gold", res=resource_name(name), price=price)
             stock_text = (
@@ -654,6 +672,8 @@ class PillarsPanels(GameScreen):
                 1,
                 1,
             )
+            if not fits(surface, info, t1, m.small, lines=1):
+                info = resource_name(name) + " · " + _("{n} g", n=price)
             draw_text(surface, info, t1, m.small, theme.TEXT, align="left", lines=1)
             draw_text(surface, stock_text, t2, m.small, theme.MUTED, align="left", lines=1)
             q = self.qty[name]
@@ -684,6 +704,7 @@ class PillarsPanels(GameScreen):
                     legal,
                     key=f"buy {name}",
                     sub=_("{n} gold", n=q * price),
+                    short_sub=_("{n} g", n=q * price),
                     size=m.small,
                 )
             sell = Action("sell", (name, q))
@@ -695,6 +716,7 @@ class PillarsPanels(GameScreen):
                 legal,
                 key=f"sell {name}",
                 sub=_("{n} gold", n=q * price),
+                short_sub=_("{n} g", n=q * price),
                 size=m.small,
             )
         self.button(
@@ -722,7 +744,7 @@ class PillarsPanels(GameScreen):
             if ok
             else _("{name}: not possible with these resources", name=p.name)
         )
-        body = self._header(surface, area, summary, theme.ACCENT if ok else theme.BAD)
+        body = self._header(surface, area, summary, theme.ACCENT if ok else theme.BAD_TEXT)
         foot = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
         rows_area = pygame.Rect(body.x, body.y, body.width, body.height - m.touch - m.gap)
         n = max(1, len(usable))

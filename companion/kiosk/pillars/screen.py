@@ -257,7 +257,7 @@ class PillarsScreen(PillarsPanels):
         state = self.state
         body = self._top(surface)
         if m.portrait:
-            decision, players = split_v(body.inflate(-m.gap * 2, -m.gap * 2), 3, 2, gap=m.gap)
+            decision, players = split_v(body.inflate(-m.gap * 2, -m.gap * 2), 2, 1, gap=m.gap)
         else:
             players, decision = split_h(body.inflate(-m.gap * 2, -m.gap * 2), 2, 3, gap=m.gap)
         self._players(surface, players)

@@ -13,7 +13,7 @@ from companion.engine import RulesError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Tap
-from companion.kiosk.ui import Button, draw_text, panel
+from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
@@ -96,6 +96,9 @@ class Screen(ABC):
         sub: str = "",
         selected: bool = False,
         size: int | None = None,
+        short: str = "",
+        short_sub: str = "",
+        sub_optional: bool = False,
     ) -> Button:
         b = Button(
             rect,
@@ -109,6 +112,9 @@ class Screen(ABC):
             size or self.m.text,
             sub,
             selected,
+            short=short,
+            short_sub=short_sub,
+            extra={"sub_optional": True} if sub_optional else {},
         )
         b.draw(surface)
         self.buttons.append(b)
@@ -155,6 +161,9 @@ class Screen(ABC):
         rx = w - m.gap
         for label, tap, role in reversed(right or []):
             bw = max(m.touch * 2, m.px(84))
+            while bw < w // 3 and not fits(surface, label, button_inner(pygame.Rect(
+                    0, 0, bw, m.touch)), m.text):
+                bw += m.px(12)  # wide enough for its label, up to a third of the bar
             rx -= bw
             self.button(
                 surface, pygame.Rect(rx, m.gap, bw, m.touch), label, tap, key=role, role=role

@@ -11,7 +11,17 @@ from companion.engine import get_game, replay
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.qr import draw_qr, qr_matrix
-from companion.kiosk.ui import Button, draw_text, panel, split_h, split_v
+from companion.kiosk.ui import (
+    Button,
+    button_inner,
+    draw_text,
+    fits,
+    fitted_height,
+    panel,
+    split_h,
+    split_v,
+    text_height,
+)
 from companion.kiosk.words import words_for
 from companion.text import clean
 
@@ -64,7 +74,11 @@ class EndScreen(Screen):
         m = self.m
         right = [self.language_button()]
         if self.can_go_back():
-            right.insert(0, (_("Back to the last decision"), self.back_to_game, "last decision"))
+            back = _("Back to the last decision")
+            room = button_inner(pygame.Rect(0, 0, surface.get_width() // 3, m.touch))
+            if not fits(surface, back, room, m.text, lines=3):
+                back = _("Back to the game")
+            right.insert(0, (back, self.back_to_game, "last decision"))
         area = self.title_bar(surface, _("Final scores"), right=right)
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         if self.big_qr and self.link:
@@ -96,7 +110,7 @@ class EndScreen(Screen):
     def _scores(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         players = sorted(self.summary["players"], key=lambda p: -self.summary["scores"][p["name"]])
-        head, body = split_v(area, 1, 4, gap=m.gap)
+        head, body = split_v(area, 1, 5, gap=m.gap)
         draw_text(
             surface,
             explain_result(self.info.game, self.summary),
@@ -116,7 +130,7 @@ class EndScreen(Screen):
                 border=theme.ACCENT if win else None,
                 width=4,
             )
-            name_r, pts_r, detail_r = split_h(row.inflate(-m.gap * 2, 0), 3, 2, 3, gap=m.gap)
+            name_r, pts_r, detail_r = split_h(row.inflate(-m.gap * 2, 0), 5, 3, 8, gap=m.gap)
             fg = theme.PLAYER_TEXT[p["colour"]]
             draw_text(
                 surface,
@@ -147,11 +161,12 @@ class EndScreen(Screen):
         title_r = pygame.Rect(area.x + m.gap, area.y, area.width - 2 * m.gap, m.px(26))
         draw_text(surface, label, title_r, m.small, theme.MUTED, align="left", lines=1)
         periods = list(self.info.periods)
+        lab_h = text_height(surface, m.px(12))  # the axes' numbers
         plot = pygame.Rect(
             area.x + m.px(36),
             title_r.bottom + m.gap,
             area.width - m.px(48),
-            area.bottom - title_r.bottom - m.px(28),
+            area.bottom - title_r.bottom - lab_h - m.px(8),
         )
         if len(periods) < 1 or plot.height < 10:
             return
@@ -161,7 +176,7 @@ class EndScreen(Screen):
         draw_text(
             surface,
             str(top),
-            pygame.Rect(area.x, plot.y - m.px(8), m.px(32), m.px(16)),
+            pygame.Rect(area.x, plot.y - lab_h // 2, m.px(32), lab_h),
             m.px(12),
             theme.MUTED,
             align="right",
@@ -170,7 +185,7 @@ class EndScreen(Screen):
         draw_text(
             surface,
             "0",
-            pygame.Rect(area.x, plot.bottom - m.px(8), m.px(32), m.px(16)),
+            pygame.Rect(area.x, plot.bottom - lab_h // 2, m.px(32), lab_h),
             m.px(12),
             theme.MUTED,
             align="right",
@@ -190,7 +205,7 @@ class EndScreen(Screen):
                 for pt in pts:
                     pygame.draw.circle(surface, colour, pt, max(3, m.px(4)))
         first, last = periods[0][0], periods[-1][0]
-        axis = pygame.Rect(plot.x, plot.bottom + 2, plot.width, m.px(20))
+        axis = pygame.Rect(plot.x, plot.bottom + 2, plot.width, lab_h)
         draw_text(surface, str(first), axis, m.px(12), theme.MUTED, align="left", lines=1)
         draw_text(surface, str(last), axis, m.px(12), theme.MUTED, align="right", lines=1)
 
@@ -200,15 +215,16 @@ class EndScreen(Screen):
             if self.qr_note:
                 draw_text(surface, self.qr_note, area, m.small, theme.MUTED, lines=4)
             return
-        label_r = pygame.Rect(area.x, area.bottom - m.px(40), area.width, m.px(40))
-        code_r = pygame.Rect(area.x, area.y, area.width, area.height - label_r.height)
-        used = draw_qr(surface, self.link, code_r)
-        self.buttons.append(Button(used, "", self.toggle_qr, key="qr"))
         text = (
             _("Tap the code to make it smaller")
             if self.big_qr
             else _("Scan to log this play in BG Stats (tap to enlarge)")
         )
+        label_h = fitted_height(surface, text, area.width, m.px(40), m.small)
+        label_r = pygame.Rect(area.x, area.bottom - label_h, area.width, label_h)
+        code_r = pygame.Rect(area.x, area.y, area.width, area.height - label_r.height)
+        used = draw_qr(surface, self.link, code_r)
+        self.buttons.append(Button(used, "", self.toggle_qr, key="qr"))
         draw_text(surface, text, label_r, m.small, theme.MUTED, lines=2)
 
     def toggle_qr(self) -> None:

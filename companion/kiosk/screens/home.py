@@ -12,7 +12,7 @@ from companion.engine.registry import specs
 from companion.journal import GameInfo, JournalDataError, JournalError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
-from companion.kiosk.ui import draw_text, grid, panel
+from companion.kiosk.ui import draw_text, fitted_height, grid, panel
 from companion.kiosk.words import game_title
 from companion.text import clean
 
@@ -65,15 +65,10 @@ class HomeScreen(Screen):
         items.append((_("History"), "", self.history, "history"))
         items.append((_("Settings"), "", self.settings, "settings"))
         inner = area.inflate(-m.px(40), -m.px(16))
-        tagline = pygame.Rect(inner.x, inner.y, inner.width, m.px(36))
-        draw_text(
-            surface,
-            " · ".join(game_title(s.name) for s in specs()),
-            tagline,
-            m.text,
-            theme.MUTED,
-            lines=1,
-        )
+        titles = " · ".join(game_title(s.name) for s in specs())
+        tag_h = fitted_height(surface, titles, inner.width, m.px(36), m.text)
+        tagline = pygame.Rect(inner.x, inner.y, inner.width, tag_h)
+        draw_text(surface, titles, tagline, m.text, theme.MUTED, lines=2)
         body = pygame.Rect(
             inner.x, tagline.bottom + m.gap, inner.width, inner.height - tagline.height - m.gap
         )

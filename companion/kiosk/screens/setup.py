@@ -72,7 +72,7 @@ class SetupScreen(Screen):
         area = self.title_bar(surface, _("New game"), right=[self.language_button()])
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         if m.portrait:
-            left, right = split_v(inner, 5, 6, gap=m.gap * 2)
+            left, right = split_v(inner, 6, 5, gap=m.gap * 2)
         else:
             left, right = split_h(inner, 1, 1, gap=m.gap * 3)
         self._left(surface, left)
@@ -81,10 +81,10 @@ class SetupScreen(Screen):
     def _left(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         opts = self._option_rows()
-        rows = split_v(area, *([1] * (4 + len(opts))), gap=m.gap)
+        rows = split_v(area, 1.25, *([1] * (3 + len(opts))), gap=m.gap // 2)  # titles: 2 lines
         label_w = area.width * 2 // 5
         # Game
-        lab, rest = split_h(rows[0], 2, 3, gap=m.gap)
+        lab, rest = split_h(rows[0], 1, 4, gap=m.gap)  # the titles are long
         draw_text(surface, _("Game"), lab, m.text, theme.MUTED, align="left")
         names = [s.name for s in specs()]
         cells = grid(rest, len(names), min(2, len(names)), m.gap)
@@ -288,6 +288,10 @@ KEYS = [
 ]
 
 
+def _rows_of(keys: str, n: int) -> list[str]:
+    return [keys[i : i + n] for i in range(0, len(keys), n)]
+
+
 class NameScreen(Screen):
     """An on-screen keyboard for a player's name; a hardware keyboard (with an input method
     for Chinese or Japanese) types into it too."""
@@ -341,12 +345,22 @@ class NameScreen(Screen):
             align="left",
             lines=1,
         )
-        rows = split_v(keys, 1, 1, 1, 1, 1, gap=m.gap)
-        for row, letters in zip(rows, KEYS, strict=False):
-            for ch, cell in zip(letters, grid(row, 10, 10, m.gap), strict=False):
+        # In portrait a row of ten keys would make them narrower than a finger (9 mm): the
+        # keys run on in rows of eight, and the last keys take two rows.
+        key_rows = KEYS if not m.portrait else _rows_of("".join(KEYS), 8)
+        cols = max(len(r) for r in KEYS) if not m.portrait else 8
+        specials = 1 if not m.portrait else 2
+        rows = split_v(keys, *([1] * (len(key_rows) + specials)), gap=m.gap)
+        for row, letters in zip(rows, key_rows, strict=False):
+            for ch, cell in zip(letters, grid(row, cols, cols, m.gap), strict=False):
                 label = ch if self.shift else ch.lower()
                 self.button(surface, cell, label, partial(self.type, ch.lower()), key=f"key {ch}")
-        last = split_h(rows[4], 2, 2, 4, 2, 2, 3, gap=m.gap)
+        if m.portrait:
+            a = split_h(rows[-2], 2, 4, 2, gap=m.gap)
+            b = split_h(rows[-1], 2, 2, 3, gap=m.gap)
+            last = [b[0], a[0], a[1], a[2], b[1], b[2]]
+        else:
+            last = split_h(rows[-1], 2, 2, 4, 2, 2, 3, gap=m.gap)
         self.button(surface, last[0], _("Cancel"), self.cancel, key="cancel", size=m.small)
         self.button(surface, last[1], "⇧", self.toggle_shift, key="shift", selected=self.shift)
         self.button(surface, last[2], _("Space"), lambda: self.type(" "), key="space")
