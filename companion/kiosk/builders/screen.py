@@ -434,7 +434,7 @@ class BuildersScreen(GameScreen):
             lines=1,
         )
         cells = grid(
-            pygame.Rect(area.x, area.y + label_h, area.width, area.height - label_h), 5, 5, m.px(4)
+            pygame.Rect(area.x, area.y + label_h, area.width, area.height - label_h), 5, 5, m.px(2)
         )
         for (action, name, amounts, foot, machine, short), cell in zip(cards, cells, strict=False):
             self._card_button(
@@ -475,7 +475,7 @@ class BuildersScreen(GameScreen):
             why=lambda: self.reason(self.game.parse_action(key)),
             fill=fill,
         )
-        inner = cell.inflate(-4, -4)
+        inner = cell.inflate(-2, -4)  # the names need the width
         needs_h = icons.amounts_height(self._need_items(amounts), inner.width, m.small, bold=True)
         foot_h = icons.row_height(m.small)
         name_r = pygame.Rect(inner.x, inner.y, inner.width, inner.height - needs_h - foot_h)

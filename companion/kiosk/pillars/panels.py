@@ -502,9 +502,9 @@ class PillarsPanels(GameScreen):
         colours = [p.colour for p in state.setup.players]
         for name, box in zip(areas, boxes, strict=True):
             panel(surface, box, theme.PANEL)
-            label_h = fitted_height(surface, board_label(name), box.width - 8,
+            label_h = fitted_height(surface, board_label(name), box.width - 4,
                                     box.height // 2 - 2, m.small)
-            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, label_h)
+            label = pygame.Rect(box.x + 2, box.y + 2, box.width - 4, label_h)
             draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=2)
             slots = D.AREA_SPACES[name]
             r = max(3, min(box.height // 5, (box.width - 8) // (3 * len(slots))))
@@ -529,8 +529,8 @@ class PillarsPanels(GameScreen):
         for name, box in zip(areas, boxes, strict=True):
             panel(surface, box, theme.PANEL)
             one = min(m.px(22), text_height(surface, m.small))
-            h = fitted_height(surface, board_label(name), box.width - 8, one, m.small)
-            label = pygame.Rect(box.x + 4, box.y + 2, box.width - 8, h)
+            h = fitted_height(surface, board_label(name), box.width - 4, one, m.small)
+            label = pygame.Rect(box.x + 2, box.y + 2, box.width - 4, h)
             draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=2)
             slots = D.AREA_SPACES[name]
             inner = pygame.Rect(
