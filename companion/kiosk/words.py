@@ -15,7 +15,46 @@ from typing import Any
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, load_ref, spec
 
-from .i18n import _
+from .i18n import LOCALES, _, language
+
+COLOUR_WORDS = {"red": "Red", "blue": "Blue", "yellow": "Yellow", "green": "Green"}
+"""Each colour's English word: the engine's default player name (``Setup`` for a count)."""
+
+
+def default_name(colour: str) -> str:
+    """The name of a player left unnamed, in the current language: ``Red``, ``红方``,
+    ``赤のプレイヤー``."""
+    english = COLOUR_WORDS[colour]
+    if language() == "en":
+        return english
+    return {
+        "red": _("Red player"),
+        "blue": _("Blue player"),
+        "yellow": _("Yellow player"),
+        "green": _("Green player"),
+    }[colour]
+
+
+def _default_names(colour: str) -> set[str]:
+    """Every default name a seat of ``colour`` may carry in a set-up: the colour's word or its
+    default name in any language (the set-up screen names an unnamed seat by its colour)."""
+    english = COLOUR_WORDS[colour]
+    names = {english, english.lower(), f"{english} player"}
+    for loc in LOCALES.values():
+        for key in (english, f"{english} player"):
+            if loc.catalog.get(key):
+                names.add(loc.catalog[key])
+    return names
+
+
+def player_name(setup: Any, seat: int) -> str:
+    """Seat ``seat``'s name as the table reads it: the name the players typed, or for a seat
+    named after its colour (the default) that colour's default name in the current language
+    (:func:`default_name`)."""
+    p = setup.players[seat]
+    if p.colour in COLOUR_WORDS and p.name.strip() in _default_names(p.colour):
+        return default_name(p.colour)
+    return str(p.name)
 
 
 class GameWords:
@@ -93,6 +132,25 @@ class GameWords:
         one), or None."""
         return None
 
+    def player_name(self, state: Any, seat: int) -> str:
+        """Seat ``seat``'s name in ``state`` as the table reads it (:func:`player_name`)."""
+        return player_name(state.setup, seat)
+
+    def action_text(self, state: Any, action: Any) -> str:
+        """What ``action`` did, naming the player, in the current language (``state`` is the
+        rules state before the action): ``Red took the quarry with 8 workers``.  The default
+        names the seat to move and the action's notation; games word every action."""
+        seat = getattr(state, "turn", -1)
+        if isinstance(seat, int) and 0 <= seat < len(state.setup.players):
+            return _("{name}: {action}", name=self.player_name(state, seat), action=str(action))
+        return str(action)
+
+    def instruction(self, state: Any, action: Any) -> str:
+        """What the table does with the pieces for ``action`` (imperative, current language;
+        ``state`` before the action): ``take the quarry, put 8 of Green's workers on it``.
+        The default is the action's notation; games word every action."""
+        return str(action)
+
     def option_label(self, name: str) -> str:
         """The name of one of the game's options, in the current language."""
         opt = self.spec.options[name]
@@ -145,4 +203,13 @@ def game_title(name: str) -> str:
         return name
 
 
-__all__ = ["GameWords", "card_name", "game_title", "short_card_name", "words_for"]
+__all__ = [
+    "COLOUR_WORDS",
+    "GameWords",
+    "card_name",
+    "default_name",
+    "game_title",
+    "player_name",
+    "short_card_name",
+    "words_for",
+]
