@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.builders.actions import (
     Action,
     BuyAction,
+    DealApprentice,
     EndTurn,
     Recruit,
     Reveal,
@@ -19,6 +20,7 @@ from companion.builders.cards import BUILDING, OUTPUT, WAGE
 from companion.builders.constants import ACTION_PRICE
 from companion.builders.state import BuildersState
 from companion.builders.turn import coin_gain
+from companion.engine.ledger import Entry
 from companion.kiosk.i18n import _, builders_card_name
 from companion.kiosk.words import player_name
 
@@ -147,3 +149,61 @@ def instruction(state: BuildersState, action: Action) -> str:
         return _("turn up {card} on the worker deck", card=_card(action.card))
     return _("give {card} to {name}", card=_card(action.card),
              name=_who(state, state.pending_seat))
+
+
+def cause_text(entry: Entry) -> str:
+    """Why a Builders ledger entry happened (its cause tag and detail, ``docs/builders.md``),
+    in the current language: ``Castle completed``, ``wage of Master (...)``."""
+    cause = entry.cause
+    card = _card(str(entry.get("card", "")))
+    if cause == "start":
+        return _("the start of the game")
+    if cause == "apprentice":
+        return _("{card} dealt at the start", card=card)
+    if cause == "recruit":
+        return _("{card} recruited", card=card)
+    if cause == "send.wage":
+        return _("wage of {card}", card=card)
+    if cause == "coins.take":
+        return _("coins taken for {ap} AP", ap=entry.get("ap", 0))
+    if cause == "action.buy":
+        return _("an extra action bought")
+    if cause in ("complete.building", "complete.machine", "automa.complete"):
+        return _("{card} completed", card=card)
+    if cause == "end.coins":
+        return _("1 VP per 10 coins at the end: {coins}", coins=coins_text(
+            int(entry.get("coins", 0))))
+    if cause == "automa.recruit":
+        return _("{card} taken by the Automa", card=card)
+    if cause == "automa.aside":
+        return _("workers set aside with {card}", card=card)
+    if cause == "position":
+        return _("the position set up by hand")
+    return cause
+
+
+_SAID = {
+    Recruit: ("recruit",),
+    Send: ("send.wage", "complete.building", "complete.machine"),
+    TakeCoins: ("coins.take",),
+    BuyAction: ("action.buy",),
+    DealApprentice: ("apprentice",),
+}
+"""The causes a move's sentence already tells (the wage of a worker sent)."""
+
+
+def ledger_role(state: BuildersState, action: Action, entry: Entry) -> str:
+    """``said``, ``action`` or ``rules`` (see ``GameWords.ledger_role``) for a Builders entry:
+    the final count of coins and the Automa's moves are the rules'."""
+    if entry.cause in _SAID.get(type(action), ()):
+        return "said"
+    if entry.cause.startswith("automa.") or entry.cause == "end.coins":
+        return "rules"
+    return "action"
+
+
+def period_heading(state: BuildersState) -> str:
+    """The log's heading for the turn of ``state``: ``Turn 7: Blue``."""
+    if state.turn < 1:
+        return _("Set-up")
+    return _("Turn {n}: {name}", n=state.turn, name=_who(state, state.turn_player))

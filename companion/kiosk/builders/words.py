@@ -49,6 +49,15 @@ class BuildersWords(GameWords):
     def instruction(self, state: Any, action: Any) -> str:
         return sentences.instruction(state, action)
 
+    def cause_text(self, entry: Any) -> str:
+        return sentences.cause_text(entry)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        return sentences.ledger_role(state, action, entry)
+
+    def period_heading(self, state: Any) -> str:
+        return sentences.period_heading(state)
+
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """Buildings, machines and coins counted apart."""
         seat = next(i for i, s in enumerate(state.setup.players) if s.name == player["name"])

@@ -5,6 +5,7 @@ action.  Names of cards, spaces and resources come from the catalogues, never id
 from __future__ import annotations
 
 from companion.engine import CHANCE
+from companion.engine.ledger import Entry
 from companion.kiosk.i18n import _, area_name, pillars_card_name, resource_name, space_name
 from companion.kiosk.words import player_name
 from companion.pillars import data as D
@@ -222,3 +223,107 @@ def instruction(state: PillarsState, action: Action) -> str:
     if verb == "return":
         return _("put {cubes} back into the supply", cubes=_cubes(action.args))
     return str(action)
+
+
+def _short(card: str) -> str:
+    """A card's name without its bracketed details (``Conflict``, ``Prior Philip``)."""
+    name = _card(card)
+    for bracket in (" (", "（", "("):
+        if bracket in name:
+            return name.split(bracket)[0].strip()
+    return name
+
+
+def cause_text(entry: Entry) -> str:
+    """Why a Pillars ledger entry happened (its cause tag and detail, ``docs/pillars.md``), in
+    the current language: ``the Priory, space 1``, ``tax: the die shows 4``."""
+    cause = entry.cause
+    card = str(entry.get("card", ""))
+    space = str(entry.get("space", ""))
+    if cause == "start":
+        return _("the start of the game")
+    if cause == "craftsman":
+        return _("bought {card}", card=_card(card))
+    if cause == "builder":
+        return _("master builder on {space}", space=_space(space))
+    if cause == "event":
+        if entry.get("short"):
+            return _("event: {card}; {n} gold short, 1 VP per 2", card=_short(card),
+                     n=entry.get("short"))
+        return _("event: {card}", card=_short(card))
+    if cause == "archbishop":
+        return area_name("archbishop")
+    if cause == "wool":
+        return _("the wool mill, {n} workers", n=entry.get("workers", 0))
+    if cause == "privilege":
+        if space:
+            return _("{card} at {space}", card=_short(card), space=_space(space))
+        return _short(card)
+    if cause == "priory":
+        return _space(space)
+    if cause == "production":
+        event = str(entry.get("event", ""))
+        if event:
+            return _("resource cards, with {card}", card=_short(event))
+        return _("resource cards")
+    if cause == "court":
+        return area_name("court")
+    if cause == "tax":
+        if entry.get("short"):
+            return _("tax: the die shows {roll}, {n} gold short", roll=entry.get("roll"),
+                     n=entry.get("short"))
+        return _("tax: the die shows {roll}", roll=entry.get("roll"))
+    if cause == "castle":
+        return _("gray workers from {area}", area=area_name("castle"))
+    if cause == "castle.return":
+        return _("gray workers back to {area}", area=area_name("castle"))
+    if cause == "market.buy":
+        return _("bought at the market")
+    if cause == "market.sell":
+        return _("sold at the market")
+    if cause == "cathedral":
+        return _("{card} at the cathedral", card=_card(card))
+    if cause == "return":
+        return _("given back: at most 5 resources")
+    if cause == "position":
+        return _("the position set up by hand")
+    return cause
+
+
+def _space(space: str) -> str:
+    try:
+        return space_name(space)
+    except KeyError:
+        return space
+
+
+_SAID = {
+    "take": ("craftsman",),
+    "place": ("builder",),
+    "buy": ("market.buy",),
+    "sell": ("market.sell",),
+    "return": ("return",),
+}
+"""The causes an action's sentence already tells (the gold a craftsman costs)."""
+
+_OWN = {
+    "archbishop": ("archbishop",),
+    "craft": ("cathedral",),
+    "convert": ("cathedral",),
+}
+"""Other causes of an action's own changes (the VP and cubes of a craftsman's work)."""
+
+
+def ledger_role(state: PillarsState, action: Action, entry: Entry) -> str:
+    """``said``, ``action`` or ``rules`` (see ``GameWords.ledger_role``) for a Pillars entry."""
+    if entry.player == state.turn:
+        if entry.cause in _SAID.get(action.verb, ()):
+            return "said"
+        if entry.cause in _OWN.get(action.verb, ()):
+            return "action"
+    return "rules"
+
+
+def period_heading(state: PillarsState) -> str:
+    """The log's heading for the round of ``state``."""
+    return _("Round {n}", n=state.round)

@@ -169,6 +169,15 @@ class PillarsWords(GameWords):
     def instruction(self, state: Any, action: Any) -> str:
         return sentences.instruction(state, action)
 
+    def cause_text(self, entry: Any) -> str:
+        return sentences.cause_text(entry)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        return sentences.ledger_role(state, action, entry)
+
+    def period_heading(self, state: Any) -> str:
+        return sentences.period_heading(state)
+
     def chart_title(self) -> str:
         return _("VP by round")
 
