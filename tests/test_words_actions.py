@@ -42,8 +42,11 @@ ALLOWED_ASCII = {"Kingsbridge", "Shiring", "AP", "VP"}
 English names; AP and VP are how the seeds write them)."""
 
 
-def leaks(text: str, lang: str) -> list[str]:
-    """What in ``text`` is not the table's language: ids, notation, English words in zh/ja."""
+def leaks(text: str, lang: str, names: tuple[str, ...] = ()) -> list[str]:
+    """What in ``text`` is not the table's language: ids, notation, English words in zh/ja
+    (the players' own ``names`` aside)."""
+    for name in names:
+        text = text.replace(name, " ")
     # The Chinese rules keep the towns' names: "Kingsbridge1号位" is space 1 of Kingsbridge.
     text = re.sub(r"(Kingsbridge|Shiring)(\d)(?=[号番])", r"\1 \2", text)
     words = re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text)

@@ -16,7 +16,7 @@ from companion.kiosk.words import GameWords, card_name, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
-from . import sentences
+from . import refusals_words, sentences
 
 CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
 """The steps at which the table reveals a card."""
@@ -143,25 +143,8 @@ class PillarsWords(GameWords):
         return _("{n} gold", n=amount)
 
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
-        """The refusals of a card shown to the camera, by rule tag (``docs/pillars.md``)."""
-        if rule == "chance.step":
-            return _(
-                "The table is revealing {what}, not {card}",
-                what=step_title(str(fields.get("step", state.step))),
-                card=name,
-            )
-        if rule == "chance.round":
-            return _(
-                "{card} is a craftsman of round {r}; this is round {n}",
-                card=name,
-                r=fields.get("card_round", ""),
-                n=fields.get("round", ""),
-            )
-        if rule == "chance.lastround":
-            return _("{card} comes out only in round 6", card=name)
-        if rule == "chance.revealed":
-            return _("{card} has already been revealed", card=name)
-        return None
+        """Every refusal by rule tag (``docs/pillars.md``): see ``refusals_words``."""
+        return refusals_words.worded(rule, fields, name, state)
 
     def action_text(self, state: Any, action: Any) -> str:
         return sentences.action_text(state, action)
