@@ -63,12 +63,25 @@ def engine_refusal(rule: str, fields: dict[str, Any], card: str) -> str:
         return _("That reading fits {n} actions: choose one on the screen",
                  n=fields.get("count", 2))
     if rule == "undo.barrier":
-        return _("Nothing to undo since the last card was revealed")
+        return _("The last draw, roll or reveal stays: undo never becomes a re-roll")
     if rule == "setup":
         return _("This table cannot start this game")
     if rule == "record":
         return _("This game record cannot be read")
     return _("That is not allowed now")
+
+
+def refusal_text(error: Exception, game: str | None = None, state: Any = None) -> str:
+    """Any refusal in the table's language: by ``game``'s words when a game (and the state it
+    refused in) is given, else the words every game shares (:func:`engine_refusal`)."""
+    if game is not None:
+        try:
+            return words_for(game).refusal(error, state)
+        except SetupError:
+            pass
+    fields = getattr(error, "fields", {})
+    fields = fields if isinstance(fields, dict) else {}
+    return engine_refusal(str(getattr(error, "rule", "")), fields, str(fields.get("card", "")))
 
 
 def colour_word(colour: str) -> str:
@@ -338,6 +351,7 @@ __all__ = [
     "engine_refusal",
     "game_title",
     "player_name",
+    "refusal_text",
     "short_card_name",
     "shown_names",
     "words_for",

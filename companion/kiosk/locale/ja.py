@@ -346,6 +346,7 @@ CATALOG: dict[str, str] = {
     "This game record cannot be read": "このゲームの記録を読めない",
     "That is not allowed now": "今はそれはできない",
     "that colour": "その色",
+    "The last draw, roll or reveal stays: undo never becomes a re-roll": "直前の引き・ダイス・めくりは取り消せない：取り消しで振り直しはできない",
     # -- end of the words block --
     "Confirm": "確定",
     "Done": "完了",

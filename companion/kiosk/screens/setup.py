@@ -271,7 +271,7 @@ class SetupScreen(Screen):
         try:
             setup = game.setup(specs, start_player=self.start, options=self.options)
         except RulesError as exc:
-            self.app.refuse(str(exc))
+            self.app.refuse(self.app.refusal(exc))
             return
         if self.app.journal is None:
             self.app.refuse(_("No journal: the game could not be saved"))
