@@ -12,7 +12,7 @@ No pygame here: the command line uses it too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from companion.engine import CHANCE, Game, Record, RecordError, RulesError
 from companion.engine.core import Setup
 from companion.engine.ledger import Entry
 
-from .i18n import _
+from .i18n import LANGUAGES, _
 from .words import GameWords, words_for
 
 
@@ -197,4 +197,32 @@ def log_text(game: Game[Any, Any], record: Record) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["LogEntry", "LogSection", "log_entries", "log_text", "record_log"]
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables a gettext program reads its language from, first one first."""
+
+
+def language_from_environ(environ: Mapping[str, str]) -> str:
+    """The language a command-line program speaks, chosen as gettext programs choose theirs:
+    the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set and not empty,
+    read as a colon-separated list of locales (``ja_JP.UTF-8``, ``zh_CN:en``), the first the
+    kiosk speaks; English when none is (``C``, ``POSIX``, ``fr_FR``...)."""
+    for var in LANGUAGE_VARIABLES:
+        value = environ.get(var, "")
+        if not value:
+            continue
+        for item in value.split(":"):
+            code = item.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        break
+    return "en"
+
+
+__all__ = [
+    "LogEntry",
+    "LogSection",
+    "language_from_environ",
+    "log_entries",
+    "log_text",
+    "record_log",
+]

@@ -11,6 +11,8 @@ from companion.kiosk.i18n import _, pillars_card_name, resource_name, space_name
 from companion.kiosk.words import colour_word, player_name
 from companion.pillars.state import PillarsState
 
+from .sentences import step_title
+
 
 class _Fields:
     """The refusal's fields, each read the way a sentence needs it (names, not ids)."""
@@ -52,8 +54,6 @@ class _Fields:
             return _("that card")
 
     def step(self) -> str:
-        from .words import step_title  # the screen's step titles; imported late (cycle)
-
         try:
             return step_title(str(self.f.get("step", "")))
         except KeyError:

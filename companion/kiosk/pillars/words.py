@@ -17,36 +17,10 @@ from companion.pillars import data as D
 from companion.pillars.actions import Action
 
 from . import refusals_words, sentences
+from .sentences import step_title as step_title  # the screens import it from here
 
 CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
 """The steps at which the table reveals a card."""
-
-
-def step_title(step: str) -> str:
-    """A short title for each step of the round."""
-    return {
-        "privilege": _("Reveal privilege cards"),
-        "craftsman": _("Reveal craftsmen for Shiring"),
-        "resource": _("Reveal resource cards"),
-        "peek": _("Ellen sees the coming event"),
-        "draft": _("Phase I: take a card or pass"),
-        "draft-discard": _("Too many craftsmen: discard one"),
-        "draw": _("Phase II: draw a master builder"),
-        "place": _("Phase II: place or pass"),
-        "parked": _("Phase II: place a passed builder"),
-        "event": _("Phase III: the event"),
-        "archbishop": _("Archbishop's Office"),
-        "thomas": _("Thomas: protection?"),
-        "lose": _("Give up a craftsman"),
-        "boost": _("A craftsman works once more"),
-        "roll": _("King's Court: roll the tax die"),
-        "taxfree": _("Tax exemption?"),
-        "shiring-discard": _("Too many craftsmen: discard one"),
-        "market": _("The market"),
-        "cathedral": _("The cathedral"),
-        "return": _("Keep at most 5 resources"),
-        "over": _("Game over"),
-    }[step]
 
 
 def short_craftsman(card: str) -> str:
