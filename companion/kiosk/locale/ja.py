@@ -347,6 +347,7 @@ CATALOG: dict[str, str] = {
     "That is not allowed now": "今はそれはできない",
     "that colour": "その色",
     "The last draw, roll or reveal stays: undo never becomes a re-roll": "直前の引き・ダイス・めくりは取り消せない：取り消しで振り直しはできない",
+    "Give back {cubes}": "{cubes}を返す",
     # -- end of the words block --
     "Confirm": "確定",
     "Done": "完了",

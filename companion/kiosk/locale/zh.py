@@ -347,6 +347,7 @@ CATALOG: dict[str, str] = {
     "That is not allowed now": "现在不允许这样做",
     "that colour": "那个颜色",
     "The last draw, roll or reveal stays: undo never becomes a re-roll": "上一次抽取、掷骰或翻牌不能撤销：撤销不能变成重掷",
+    "Give back {cubes}": "归还{cubes}",
     # -- end of the words block --
     "Confirm": "确认",
     "Done": "完成",

@@ -60,7 +60,7 @@ def _card(card: str) -> str:
         return card
 
 
-def _cubes(args: tuple[str | int, ...]) -> str:
+def cubes_text(args: tuple[str | int, ...]) -> str:
     """``wood 2 sand 1`` as ``2 wood, 1 sand`` in the current language."""
     parts = [
         _("{n} {res}", n=int(n), res=resource_name(str(r)))
@@ -69,7 +69,7 @@ def _cubes(args: tuple[str | int, ...]) -> str:
     return _(", ").join(parts)
 
 
-def _uses(args: tuple[str | int, ...]) -> str:
+def uses_text(args: tuple[str | int, ...]) -> str:
     """``mason2 2 potter3 1`` as ``Mason (round 2) ×2, Potter (round 3) ×1``."""
     parts = [
         _("{card} ×{n}", card=_card(str(c)), n=int(n))
@@ -166,11 +166,11 @@ def action_text(state: PillarsState, action: Action) -> str:
         return _("{name} used {card} once for the cathedral", name=name, card=_card(arg))
     if verb == "convert":
         return _("{name} worked for the cathedral: {uses}", name=name,
-                 uses=_uses(action.args))
+                 uses=uses_text(action.args))
     if verb == "done":
         return _("{name} finished at the cathedral", name=name)
     if verb == "return":
-        return _("{name} gave back {cubes}", name=name, cubes=_cubes(action.args))
+        return _("{name} gave back {cubes}", name=name, cubes=cubes_text(action.args))
     return _("{name}: {action}", name=name, action=str(action))
 
 
@@ -244,11 +244,11 @@ def instruction(state: PillarsState, action: Action) -> str:
     if verb == "craft":
         return _("use {card} once", card=_card(arg))
     if verb == "convert":
-        return _("use {uses}", uses=_uses(action.args))
+        return _("use {uses}", uses=uses_text(action.args))
     if verb == "done":
         return _("{name} is done at the cathedral", name=name)
     if verb == "return":
-        return _("put {cubes} back into the supply", cubes=_cubes(action.args))
+        return _("put {cubes} back into the supply", cubes=cubes_text(action.args))
     return str(action)
 
 

@@ -75,7 +75,23 @@ def action_label(action: Action) -> str:
         return _("Pass")
     if verb == "done":
         return _("Done")
-    return str(action)
+    if verb == "return":
+        return _("Give back {cubes}", cubes=sentences.cubes_text(action.args))
+    if verb == "redraw":
+        return _("Redraw")
+    if verb == "draw":
+        return _("Draw")
+    if verb == "roll":
+        return _("Roll")
+    if verb == "take" and action.args:
+        return card_name("pillars", arg)
+    if verb in ("place", "remigius") and action.args:
+        return space_name(arg)
+    if verb in ("buy", "sell") and len(action.args) == 2:
+        return _("{n} {res}", n=int(action.args[1]), res=resource_name(arg))
+    if verb == "convert":
+        return _("use {uses}", uses=sentences.uses_text(action.args))
+    return _("Confirm")
 
 
 def describe_action(action: Action, state: Any) -> str:
