@@ -37,18 +37,22 @@ class LogEntry:
 
     What the rules did by themselves after an action (the wool mill, the Priory, the tax,
     the final count) is an entry of its own after the action's, with the same ``index``,
-    ``seat`` None and the text ``Then, by the rules:``."""
+    ``seat`` None, ``kind`` ``rules`` and the text ``Then, by the rules:``; so is each other
+    thing they did (a Builders turn that ended by itself, the end of the game triggered),
+    with no changes."""
 
     index: int
     period: int
     seat: int | None
     text: str
     changes: tuple[str, ...] = ()
+    kind: str = "action"
+    """``action`` for the action itself, ``rules`` for what the rules did after it."""
 
     @property
     def chance(self) -> bool:
         """Whether the table, not a player, took this action (a draw, a roll, a reveal)."""
-        return self.seat is None
+        return self.seat is None and self.kind == "action"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +139,12 @@ def log_entries(
         )
         if rules:
             current.append(
-                LogEntry(i, p, None, _("Then, by the rules:"), _changes(words, before, rules))
+                LogEntry(
+                    i, p, None, _("Then, by the rules:"), _changes(words, before, rules), "rules"
+                )
             )
+        after_words = words.aftermath(before, action, after)
+        current.extend(LogEntry(i, p, None, text, (), "rules") for text in after_words)
     if period is not None:
         sections.append(LogSection(period, heading, tuple(current)))
     if newest_first:

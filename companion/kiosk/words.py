@@ -273,6 +273,12 @@ class GameWords:
         did by themselves after it (the Priory's VP, the tax, the final count)."""
         return "action"
 
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        """What the rules did by themselves after ``action`` besides changing holdings, in
+        words, for the action log (a turn that ended by itself, the end of the game being
+        triggered); empty by default."""
+        return []
+
     def action_text(self, state: Any, action: Any) -> str:
         """What ``action`` did, naming the player, in the current language (``state`` is the
         rules state before the action): ``Red took the quarry with 8 workers``.  The default

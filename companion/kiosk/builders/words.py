@@ -44,6 +44,9 @@ class BuildersWords(GameWords):
     def period_heading(self, state: Any) -> str:
         return sentences.period_heading(state)
 
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        return sentences.aftermath(before, action, after)
+
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """Buildings, machines and coins counted apart."""
         seat = next(i for i, s in enumerate(state.setup.players) if s.name == player["name"])
