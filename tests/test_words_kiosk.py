@@ -1,6 +1,7 @@
 """Scripted random games of both games through the kiosk in Chinese and Japanese: every text the
 screens draw (``ui.DRAWN``), refusals, undo toasts and previews included, is the table's
-language: no notation, no card id, no internal name, no untranslated English word."""
+language: no notation, no card id, no internal name, no untranslated English word.  In English
+too: no notation and no card id."""
 
 from __future__ import annotations
 
@@ -109,6 +110,7 @@ def play(app: Any, name: str, rng: random.Random, limit: int = 20000) -> int:
 
 @pytest.mark.parametrize(("name", "lang", "seed"), [
     ("pillars", "zh", 3), ("pillars", "ja", 4), ("builders", "zh", 5), ("builders", "ja", 6),
+    ("builders", "en", 8),
 ])
 def test_a_game_through_the_kiosk_speaks_only_the_tables_language(
     tmp_path: Path, drawn: list[str], name: str, lang: str, seed: int
