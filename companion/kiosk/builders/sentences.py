@@ -34,8 +34,8 @@ def _who(state: BuildersState, seat: int) -> str:
 def _card(card: str) -> str:
     try:
         return builders_card_name(card)
-    except KeyError:
-        return card
+    except KeyError:  # an action built by hand: never show what is not a card's name
+        return _("that card")
 
 
 def coins_text(n: int) -> str:

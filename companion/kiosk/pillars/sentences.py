@@ -56,8 +56,8 @@ def _who(state: PillarsState, seat: int) -> str:
 def _card(card: str) -> str:
     try:
         return pillars_card_name(card)
-    except KeyError:
-        return card
+    except KeyError:  # an action built by hand: never show what is not a card's name
+        return _("that card")
 
 
 def cubes_text(args: tuple[str | int, ...]) -> str:

@@ -137,10 +137,16 @@ class PillarsWords(GameWords):
         return refusals_words.worded(rule, fields, name, state)
 
     def action_text(self, state: Any, action: Any) -> str:
-        return sentences.action_text(state, action)
+        try:
+            return sentences.action_text(state, action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")  # built by hand, not legal
 
     def instruction(self, state: Any, action: Any) -> str:
-        return sentences.instruction(state, action)
+        try:
+            return sentences.instruction(state, action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")
 
     def cause_text(self, entry: Any) -> str:
         return sentences.cause_text(entry)
