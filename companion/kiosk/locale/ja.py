@@ -573,7 +573,7 @@ CATALOG: dict[str, str] = {
     "Tax: the die shows {n}": "税：ダイスの目は{n}",
     "Nobody pays": "誰も払いません",
     "Nothing to undo since the last draw, roll or reveal": "最後の抽選・ダイス・公開以降、取り消せる手はありません",
-    "{name}'s decision": "{name}の選択",
+    "{name}'s decision": "{name}が選ぶ番",
     "workers {free}/{all}": "労働者{free}/{all}",
     "Privilege card for Kingsbridge space {n}": "キングスブリッジ{n}番の特権カード",
     "Craftsman for Shiring space {n}": "シャーリング{n}番の職人",

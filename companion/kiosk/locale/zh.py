@@ -573,7 +573,7 @@ CATALOG: dict[str, str] = {
     "Tax: the die shows {n}": "税金：骰子掷出{n}",
     "Nobody pays": "无人缴税",
     "Nothing to undo since the last draw, roll or reveal": "上次抽取、掷骰或翻牌后没有可撤销的操作",
-    "{name}'s decision": "{name}决定",
+    "{name}'s decision": "轮到{name}决定",
     "workers {free}/{all}": "工人{free}/{all}",
     "Privilege card for Kingsbridge space {n}": "Kingsbridge {n}号位的利益牌",
     "Craftsman for Shiring space {n}": "Shiring {n}号位的工匠",
