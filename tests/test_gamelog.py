@@ -183,3 +183,13 @@ def test_a_builders_turn_that_ends_by_itself_says_so(
     assert entries[-1].text.startswith("The game is over: ")
     assert entries[-1].seat is None and entries[-1].kind == "rules"
     assert not entries[-1].chance
+
+
+def test_the_pillars_log_says_who_becomes_start_player(
+    games: dict[str, Playthrough[Any, Any]],
+) -> None:
+    pt = games["pillars"]
+    entries = [e for s in log_entries(pt.game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    starts = [e for e in entries if e.text.endswith(" becomes the start player")]
+    assert len(starts) >= 5 and all(e.kind == "rules" for e in starts)

@@ -354,6 +354,7 @@ CATALOG: dict[str, str] = {
     "{name}'s turn ended by itself: no action was left": "{name}の手番は自動で終了：できるアクションが残っていない",
     "The end is triggered: {why}; the round is played to its end": "ゲーム終了が確定：{why}。このラウンドの最後まで続ける",
     "The game is over: {why}": "ゲーム終了：{why}",
+    "{name}'s third master builder is set aside: only two this round": "{name}の3人目のマスタービルダーは脇に置かれる：このラウンドは2人まで",
     # -- end of the words block --
     "Confirm": "確定",
     "Done": "完了",

@@ -354,3 +354,16 @@ def ledger_role(state: PillarsState, action: Action, entry: Entry) -> str:
 def period_heading(state: PillarsState) -> str:
     """The log's heading for the round of ``state``."""
     return _("Round {n}", n=state.round)
+
+
+def aftermath(before: PillarsState, action: Action, after: PillarsState) -> list[str]:
+    """What the rules did after ``action`` besides the ledger's changes: a third master builder
+    set aside (the town wall), a new start player at the end of a round."""
+    out = []
+    for seat, (was, now) in enumerate(zip(before.aside, after.aside, strict=False)):
+        if now > was:
+            out.append(_("{name}'s third master builder is set aside: only two this round",
+                         name=_who(before, seat)))
+    if after.start != before.start:
+        out.append(_("{name} becomes the start player", name=_who(after, after.start)))
+    return out
