@@ -128,12 +128,12 @@ def action_text(state: PillarsState, action: Action) -> str:
     if verb == "place":
         cost = _place_cost(state)
         if cost:
-            return _("{name} placed a master builder on {space} for {n} gold", name=name,
+            return _("{name} paid {n} gold for a master builder on {space}", name=name,
                      space=space_name(arg), n=cost)
-        return _("{name} placed a master builder on {space} for free", name=name,
+        return _("{name} placed a master builder for free on {space}", name=name,
                  space=space_name(arg))
     if verb == "remigius":
-        return _("{name} placed a master builder on {space} for free with Remigius",
+        return _("{name} used Remigius to place a master builder on {space}",
                  name=name, space=space_name(arg))
     if verb == "redraw":
         owner = _who(state, state.drawn)
