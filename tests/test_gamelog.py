@@ -193,3 +193,32 @@ def test_the_pillars_log_says_who_becomes_start_player(
                for e in s.entries]
     starts = [e for e in entries if e.text.endswith(" becomes the start player")]
     assert len(starts) >= 5 and all(e.kind == "rules" for e in starts)
+
+
+def test_the_event_seen_with_ellen_is_told_when_phase_three_begins() -> None:
+    """Found by seed: a game in which someone holds Ellen; each of her rounds' event is
+    secret in the log until the last builder is placed, then told."""
+    game = get_game("pillars")
+    for seed in range(60):
+        pt = play("pillars", seed, 4)
+        if any(str(a).startswith("event ") and s == "peek"
+               for a, s in zip(pt.actions, _steps(pt), strict=True)):
+            break
+    else:
+        pytest.fail("no game in 60 seeds had Ellen out")
+    entries = [e for s in log_entries(game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    peeks = [e.index for e in entries if e.text.endswith("looked at the coming event in secret")]
+    told = [e for e in entries if e.kind == "rules" and e.text.startswith("The event of this")]
+    assert peeks and len(told) == len(peeks)
+    assert all(t.index > p for t, p in zip(told, peeks, strict=True))
+
+
+def _steps(pt: Playthrough[Any, Any]) -> list[str]:
+    game = pt.game
+    state = game.initial_state(pt.setup)
+    out = []
+    for a in pt.actions:
+        out.append(state.step)
+        state = game.apply(state, a)
+    return out

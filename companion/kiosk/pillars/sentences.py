@@ -357,9 +357,16 @@ def period_heading(state: PillarsState) -> str:
 
 
 def aftermath(before: PillarsState, action: Action, after: PillarsState) -> list[str]:
-    """What the rules did after ``action`` besides the ledger's changes: a third master builder
-    set aside (the town wall), a new start player at the end of a round."""
+    """What the rules did after ``action`` besides the ledger's changes: the event Ellen's owner
+    saw, made public when phase III begins; a third master builder set aside (the town wall);
+    a new start player at the end of a round."""
     out = []
+    phase2 = ("draw", "place", "parked")
+    if before.event and before.step in phase2 and (
+        after.step not in phase2 or after.round != before.round
+    ):
+        # Seen at the start of the round by Ellen's owner alone: public from phase III on.
+        out.append(_("The event of this round: {card}", card=_card(before.event)))
     for seat, (was, now) in enumerate(zip(before.aside, after.aside, strict=False)):
         if now > was:
             out.append(_("{name}'s third master builder is set aside: only two this round",
