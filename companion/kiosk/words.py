@@ -112,9 +112,9 @@ def amount_text(what: str, amount: int) -> str:
     if what == "gold":
         return _("{n} gold", n=n)
     if what == "coins":
-        return _("{n} coins", n=n)
+        return _("{n} coin", n=n) if abs(amount) == 1 else _("{n} coins", n=n)
     if what == "workers":
-        return _("{n} workers", n=n)
+        return _("{n} worker", n=n) if abs(amount) == 1 else _("{n} workers", n=n)
     try:
         return _("{n} {res}", n=n, res=resource_name(what))
     except KeyError:

@@ -355,6 +355,8 @@ CATALOG: dict[str, str] = {
     "The end is triggered: {why}; the round is played to its end": "ゲーム終了が確定：{why}。このラウンドの最後まで続ける",
     "The game is over: {why}": "ゲーム終了：{why}",
     "{name}'s third master builder is set aside: only two this round": "{name}の3人目のマスタービルダーは脇に置かれる：このラウンドは2人まで",
+    "{n} coin": "{n}コイン",
+    "{n} worker": "労働者{n}人",
     # -- end of the words block --
     "Confirm": "確定",
     "Done": "完了",

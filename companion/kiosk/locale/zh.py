@@ -355,6 +355,8 @@ CATALOG: dict[str, str] = {
     "The end is triggered: {why}; the round is played to its end": "游戏终局已触发：{why}；本轮打完为止",
     "The game is over: {why}": "游戏结束：{why}",
     "{name}'s third master builder is set aside: only two this round": "{name}的第三个建筑师被放到一旁：本轮只能用两个",
+    "{n} coin": "{n}金币",
+    "{n} worker": "{n}名工人",
     # -- end of the words block --
     "Confirm": "确认",
     "Done": "完成",
