@@ -199,3 +199,16 @@ def test_the_shared_refusals_have_words(lang: str) -> None:
         assert not leaks(text, lang), text
         if lang != "en":
             assert not _english_words(str(exc)) & set(re.findall(r"[A-Za-z]{2,}", text))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_set_up_with_two_players_of_one_name_is_worded(lang: str) -> None:
+    from companion.engine import PlayerSpec, SetupError
+    from companion.kiosk.words import refusal_text
+
+    i18n.set_language(lang)
+    with pytest.raises(SetupError) as err:
+        get_game("pillars").setup([PlayerSpec("Ann", "red"), PlayerSpec("Ann", "blue")])
+    assert err.value.rule == "setup.names"
+    text = refusal_text(err.value)
+    assert text == i18n._("Two players have the same name: give each one a name of their own")

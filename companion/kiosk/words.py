@@ -64,7 +64,9 @@ def engine_refusal(rule: str, fields: dict[str, Any], card: str) -> str:
                  n=fields.get("count", 2))
     if rule == "undo.barrier":
         return _("The last draw, roll or reveal stays: undo never becomes a re-roll")
-    if rule == "setup":
+    if rule == "setup.names":
+        return _("Two players have the same name: give each one a name of their own")
+    if rule.startswith("setup"):
         return _("This table cannot start this game")
     if rule == "record":
         return _("This game record cannot be read")

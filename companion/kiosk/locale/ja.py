@@ -357,6 +357,7 @@ CATALOG: dict[str, str] = {
     "{name}'s third master builder is set aside: only two this round": "{name}の3人目のマスタービルダーは脇に置かれる：このラウンドは2人まで",
     "{n} coin": "{n}コイン",
     "{n} worker": "労働者{n}人",
+    "Two players have the same name: give each one a name of their own": "同じ名前のプレイヤーがいる：それぞれ別の名前にする",
     # -- end of the words block --
     "Confirm": "確定",
     "Done": "完了",

@@ -357,6 +357,7 @@ CATALOG: dict[str, str] = {
     "{name}'s third master builder is set aside: only two this round": "{name}的第三个建筑师被放到一旁：本轮只能用两个",
     "{n} coin": "{n}金币",
     "{n} worker": "{n}名工人",
+    "Two players have the same name: give each one a name of their own": "有两名玩家同名：请给每人起不同的名字",
     # -- end of the words block --
     "Confirm": "确认",
     "Done": "完成",
