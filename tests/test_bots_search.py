@@ -358,3 +358,11 @@ def test_arena_takes_search_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert "think time" in capsys.readouterr().err
     assert main([*args, "--bots", "search@x"]) == 2
     assert "unknown bot 'search@x'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", [PILLARS, BUILDERS])
+def test_the_heuristic_scores_every_seat_as_it_scores_one(game: Any) -> None:
+    heur = HeuristicBot()
+    for players in (2, 4):
+        sim = _to_decision(simulator(game).start(game.setup(players)), random.Random(2), skip=30)
+        assert heur.scores(sim) == [heur.score(sim, i) for i in range(players)]
