@@ -30,13 +30,16 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
+from companion.kiosk.breakdown import change_lines
 from companion.kiosk.i18n import _, builders_action_help, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
+from companion.kiosk.screens.game import Preview, open_game, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_tableau, help_frame
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name, words_for
+
+from .turnend import turn_ended_by_itself
 
 CELEBRATE_SECONDS = 1.5
 
@@ -117,8 +120,7 @@ class BuildersScreen(GameScreen):
         if title is None:
             self.take(action)
             return
-        lines = [("", line) for line in self.changes(state, after)]
-        self.preview = Preview(action, after, title, lines)
+        self.preview = Preview(action, after, title, self.changes(state, after))
 
     def irreversible(self, action: Any, state: BuildersState, after: BuildersState) -> str | None:
         """The preview's title for an action undo cannot take back, or None."""
@@ -135,18 +137,13 @@ class BuildersScreen(GameScreen):
             return _("End the turn: the game ends")
         return None
 
-    def changes(self, before: BuildersState, after: BuildersState) -> list[str]:
-        """What an action changes for the players, in words."""
-        out = []
-        for seat, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
-            name = before.setup.players[seat].name
-            if b.coins != a.coins:
-                out.append(_("{name}: {n} coins", name=name, n=signed(b.coins - a.coins)))
-            if b.vp != a.vp:
-                out.append(_("{name}: {n} VP", name=name, n=signed(b.vp - a.vp)))
+    def changes(self, before: BuildersState, after: BuildersState) -> list[tuple[str, str]]:
+        """What an action changes for the players, each change with its cause (the ledger),
+        and the winners when it ends the game."""
+        out = change_lines(self.game, before, after)
         if self.game.is_over(after):
             winners = ", ".join(self.game.winners(after))
-            out.append(_("Winner: {names}", names=winners))
+            out.append(("", _("Winner: {names}", names=winners)))
         return out
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
@@ -209,6 +206,9 @@ class BuildersScreen(GameScreen):
             self.app.sounds.play("score")
         if self.game.end_reason(after) and not self.game.end_reason(before):
             self.app.toast(self.end_notice(), good=True, now=True)
+        ended = turn_ended_by_itself(self.game, before, after, action)
+        if ended:
+            self.app.toast(ended, good=True, now=not self.game.end_reason(after))
         self.selected = None
         self.after_play()
 

@@ -23,6 +23,16 @@ class BuildersWords(GameWords):
             return builders_rank_name(card_id)
         return self.card_name(card_id)
 
+    def cause(self, entry: Any) -> str:
+        from .causes import cause
+
+        return cause(entry)
+
+    def source(self, entry: Any) -> str:
+        from .causes import source
+
+        return source(entry)
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """The refusals of a card shown to the camera, by rule tag (docs/builders.md)."""
         card = str(fields.get("card", ""))

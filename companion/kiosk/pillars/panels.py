@@ -14,7 +14,7 @@ from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview, pillars_changes
+from companion.kiosk.screens.game import Preview
 from companion.kiosk.screens.overlays import draw_tableau
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name
@@ -22,6 +22,7 @@ from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
 
+from .changes import explained
 from .words import (
     CARD_STEPS,
     action_label,
@@ -58,6 +59,8 @@ class PillarsPanels(GameScreen):
         def draw_builder(self) -> None: ...
 
         def roll_die(self) -> None: ...
+
+        def show_result(self, title: str, lines: list[tuple[str, str]]) -> None: ...
 
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
@@ -297,10 +300,10 @@ class PillarsPanels(GameScreen):
         outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
         before = self.state
         if self.commit(outcome):
-            self.result = (
+            self.show_result(
                 _("Drawn for the table: {card}", card=card_name(self.game.name,
                                                                 str(outcome.args[0]))),
-                pillars_changes(before, self.state),
+                explained(self.game, before, self.state),
             )
 
     def _draft(self, surface: pygame.Surface, area: pygame.Rect) -> None:

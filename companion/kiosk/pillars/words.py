@@ -140,6 +140,16 @@ class PillarsWords(GameWords):
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
 
+    def cause(self, entry: Any) -> str:
+        from .causes import cause
+
+        return cause(entry)
+
+    def source(self, entry: Any) -> str:
+        from .causes import source
+
+        return source(entry)
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """The refusals of a card shown to the camera, by rule tag (``docs/pillars.md``)."""
         if rule == "chance.step":

@@ -1,0 +1,28 @@
+"""What an action changes in Pillars, in words: the ledger's entries by cause (VP, gold,
+cubes, workers), then what the ledger does not count (cards taken or lost, the start player,
+protection, the round that begins)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.kiosk.breakdown import Lines, change_lines
+from companion.kiosk.screens.game import pillars_changes
+
+
+def explained(game: Any, before: Any, after: Any) -> Lines:
+    """Every change between ``before`` and ``after`` by cause, one line per player, followed
+    by the changes the ledger does not count (a player's cards merged into their line)."""
+    lines = change_lines(game, before, after)
+    for colour, text in pillars_changes(before, after, numbers=False):
+        for k, (c, line) in enumerate(lines):
+            name = text.split(": ", 1)[0]
+            if colour and c == colour and line.startswith(name + ": ") and ": " in text:
+                lines[k] = (c, line + " · " + text.split(": ", 1)[1])
+                break
+        else:
+            lines.append((colour, text))
+    return lines
+
+
+__all__ = ["explained"]
