@@ -179,9 +179,10 @@ def _section(
     what: str,
     seats: list[int],
     totals: Sequence[tuple[str, dict[int, int], bool]],
+    always: Sequence[str] = (),
 ) -> Section:
     words = words_for(game.name)
-    sums: dict[str, dict[int, int]] = {}
+    sums: dict[str, dict[int, int]] = {label: {} for label in always}
     for e in entries:
         if e.what != what or e.player not in seats:
             continue
@@ -190,7 +191,7 @@ def _section(
     rows = [
         Row(label, tuple(row.get(s) if row.get(s) else None for s in seats))
         for label, row in sums.items()
-        if any(row.values())
+        if any(row.values()) or label in always
     ]
     for label, values, is_signed in totals:
         rows.append(Row(label, tuple(values.get(s, 0) for s in seats), True, is_signed))
@@ -238,10 +239,17 @@ def game_table(game: Game[Any, Any], state: Any) -> Breakdown:
     ledger = game.ledger(state)
     seats = _seats(state)
     section = _section(
-        game, state, ledger, "vp", seats, ((_("Total"), _sum(ledger, "vp"), False),)
+        game,
+        state,
+        ledger,
+        "vp",
+        seats,
+        ((_("Total"), _sum(ledger, "vp"), False),),
+        words_for(game.name).sources(),
     )
     rows = tuple(
-        Row(r.label, r.values, r.total, False) if not r.total else r for r in section.rows
+        Row(r.label, tuple(v or 0 for v in r.values), r.total, False) if not r.total else r
+        for r in section.rows
     )
     players = tuple(seat_name(state, s) for s in seats)
     return Breakdown(_("Points by source"), players, (Section(section.heading, rows),))

@@ -56,6 +56,11 @@ class GameWords:
         buildings...), in the table's language."""
         return _("Other")
 
+    def sources(self) -> tuple[str, ...]:
+        """The sources of points a game's breakdown always lists, in this order (as
+        :meth:`source` words them), even at 0; others follow as they come."""
+        return ()
+
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """A line under a player's final score: their money (``player`` is their entry in the
         game's summary)."""

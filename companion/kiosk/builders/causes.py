@@ -67,4 +67,9 @@ def source(entry: Entry) -> str:
     }.get(entry.cause) or _("Set by hand")
 
 
-__all__ = ["cause", "source"]
+def sources() -> tuple[str, ...]:
+    """The sources of VP a game's breakdown always lists, in this order."""
+    return (_("Buildings"), _("Machines"), _("Coins converted"))
+
+
+__all__ = ["cause", "source", "sources"]

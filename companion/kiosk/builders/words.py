@@ -33,6 +33,11 @@ class BuildersWords(GameWords):
 
         return source(entry)
 
+    def sources(self) -> tuple[str, ...]:
+        from .causes import sources
+
+        return sources()
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """The refusals of a card shown to the camera, by rule tag (docs/builders.md)."""
         card = str(fields.get("card", ""))

@@ -98,4 +98,9 @@ def source(entry: Entry) -> str:
     }.get(tag) or _("Set by hand")
 
 
-__all__ = ["cause", "source"]
+def sources() -> tuple[str, ...]:
+    """The sources of VP a game's breakdown always lists, in this order."""
+    return (_("Start"), _("Priory"), _("Events"), _("Privileges"), _("Tax"), _("Cathedral"))
+
+
+__all__ = ["cause", "source", "sources"]

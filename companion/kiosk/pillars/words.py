@@ -150,6 +150,11 @@ class PillarsWords(GameWords):
 
         return source(entry)
 
+    def sources(self) -> tuple[str, ...]:
+        from .causes import sources
+
+        return sources()
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """The refusals of a card shown to the camera, by rule tag (``docs/pillars.md``)."""
         if rule == "chance.step":

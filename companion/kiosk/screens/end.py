@@ -9,6 +9,7 @@ import pygame
 
 from companion.engine import get_game, replay
 from companion.kiosk import theme
+from companion.kiosk.breakdown import draw_breakdown, game_table
 from companion.kiosk.i18n import _
 from companion.kiosk.qr import draw_qr, qr_matrix
 from companion.kiosk.ui import Button, draw_text, panel, split_h, split_v
@@ -59,6 +60,8 @@ class EndScreen(Screen):
                 )
         self.back_to_history = back_to_history
         self.big_qr = False
+        self.table = game_table(self.game, self.state)
+        self.show_chart = False  # landscape: the chart in place of the points by source
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -71,13 +74,37 @@ class EndScreen(Screen):
             self._qr(surface, inner)
             return
         if m.portrait:
-            scores_r, chart_r, qr_r = split_v(inner, 4, 4, 4, gap=m.gap * 2)
+            scores_r, table_r, chart_r, qr_r = split_v(inner, 4, 3, 3, 4, gap=m.gap * 2)
+            self._chart(surface, chart_r)
+            self._sources(surface, table_r)
         else:
             left, qr_r = split_h(inner, 3, 2, gap=m.gap * 2)
             scores_r, chart_r = split_v(left, 1, 1, gap=m.gap * 2)
+            if self.show_chart:
+                self._chart(surface, chart_r)
+            else:
+                self._sources(surface, chart_r)
+            label = _("Points by source") if self.show_chart else words_for(
+                self.info.game).chart_title()
+            corner = pygame.Rect(0, 0, m.px(150), m.px(30))
+            corner.topright = (chart_r.right - m.px(2), chart_r.y + m.px(2))
+            self.button(surface, corner, label, self.toggle_chart, key="chart", size=m.px(13))
         self._scores(surface, scores_r)
-        self._chart(surface, chart_r)
         self._qr(surface, qr_r)
+
+    def toggle_chart(self) -> None:
+        self.show_chart = not self.show_chart
+
+    def _sources(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each player's points over the game by source (the ledger), with the total."""
+        m = self.m
+        panel(surface, area, theme.PANEL)
+        title_r = pygame.Rect(area.x + m.gap, area.y, area.width - 2 * m.gap, m.px(26))
+        draw_text(surface, self.table.title, title_r, m.small, theme.MUTED, align="left",
+                  lines=1)
+        body = pygame.Rect(area.x + m.gap, title_r.bottom + m.px(8), area.width - 2 * m.gap,
+                           area.bottom - title_r.bottom - m.px(12))
+        draw_breakdown(surface, m, body, self.table)
 
     def can_go_back(self) -> bool:
         """The game on the table can go back to its last decision: nothing has been drawn,
