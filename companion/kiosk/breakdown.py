@@ -68,11 +68,11 @@ def what_label(what: str) -> str:
 
 
 def seat_name(state: Any, seat: int) -> tuple[str, str]:
-    """(colour, name) of ``seat``; the seat after the last is the solo Automa."""
+    """(colour, name as the table reads it) of ``seat``; the seat after the last is the solo
+    Automa."""
     players = state.setup.players
-    if seat < len(players):
-        return players[seat].colour, players[seat].name
-    return "", _("the Automa")
+    colour = players[seat].colour if seat < len(players) else ""
+    return colour, words_for(state.setup.game).seat_name(state, seat)
 
 
 def _change(e: Entry) -> str:
@@ -94,7 +94,7 @@ def entry_lines(game: Game[Any, Any], state: Any, entries: Iterable[Entry]) -> L
     by_player: dict[int, dict[str, list[str]]] = {}
     for e in entries:
         causes = by_player.setdefault(e.player, {})
-        causes.setdefault(words.cause(e), []).append(_change(e))
+        causes.setdefault(words.cause_text(e), []).append(_change(e))
     out: Lines = []
     for seat, causes in by_player.items():
         colour, name = seat_name(state, seat)

@@ -138,11 +138,6 @@ class GameWords:
         """An amount of the game's money, e.g. ``12 coins``."""
         return _("{n} coins", n=amount)
 
-    def cause(self, entry: Any) -> str:
-        """Why a ledger entry (``companion.engine.ledger.Entry``) changed what it changed,
-        with its detail, in the table's language (the game's words for its cause tags)."""
-        return _("other")
-
     def source(self, entry: Any) -> str:
         """The source a ledger entry counts under in a breakdown by source (the Priory, tax,
         buildings...), in the table's language."""

@@ -25,18 +25,13 @@ class BuildersWords(GameWords):
             return builders_rank_name(card_id)
         return self.card_name(card_id)
 
-    def cause(self, entry: Any) -> str:
-        from .causes import cause
-
-        return cause(entry)
-
     def source(self, entry: Any) -> str:
-        from .causes import source
+        from .sources import source
 
         return source(entry)
 
     def sources(self) -> tuple[str, ...]:
-        from .causes import sources
+        from .sources import sources
 
         return sources()
 

@@ -142,18 +142,13 @@ class PillarsWords(GameWords):
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
 
-    def cause(self, entry: Any) -> str:
-        from .causes import cause
-
-        return cause(entry)
-
     def source(self, entry: Any) -> str:
-        from .causes import source
+        from .sources import source
 
         return source(entry)
 
     def sources(self) -> tuple[str, ...]:
-        from .causes import sources
+        from .sources import sources
 
         return sources()
 
