@@ -98,3 +98,53 @@ def wait(app: App, seconds: float) -> None:
     for _ in range(steps):
         app.tick(seconds / steps)
     app.render()
+
+
+def hold(app: App, key: str, seconds: float = 0.8, touch: bool = False) -> None:
+    """Hold a finger (or the mouse button) still on the button ``key`` for ``seconds``, then
+    lift it: the screen reads what is under it, and the tap it ends with is not taken."""
+    b = find(app, key)
+    x, y = b.rect.center
+    w, h = app.size
+    if touch:
+        down = pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0)
+        up = pygame.event.Event(pygame.FINGERUP, x=x / w, y=y / h, touch_id=1, finger_id=0)
+    else:
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False)
+        up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)
+    app.handle_event(down)
+    wait(app, seconds)
+    app.handle_event(up)
+    app.render()
+
+
+def drag(
+    app: App,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    seconds: float = 0.3,
+    steps: int = 10,
+    touch: bool = True,
+) -> None:
+    """Drag a finger from ``start`` to ``end`` in ``seconds`` (``steps`` moves), then lift it
+    there: a quick drag is a flick."""
+    w, h = app.size
+
+    def event(kind: int, pos: tuple[int, int]) -> Any:
+        if touch:
+            return pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, touch_id=1,
+                                      finger_id=0, dx=0.0, dy=0.0)
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERMOTION:
+                 pygame.MOUSEMOTION, pygame.FINGERUP: pygame.MOUSEBUTTONUP}[kind]
+        extra = {"buttons": (1, 0, 0), "rel": (0, 0)} if mouse == pygame.MOUSEMOTION else {
+            "button": 1}
+        return pygame.event.Event(mouse, pos=pos, touch=False, **extra)
+
+    app.handle_event(event(pygame.FINGERDOWN, start))
+    for k in range(1, steps + 1):
+        app.tick(seconds / steps)
+        pos = (start[0] + (end[0] - start[0]) * k // steps,
+               start[1] + (end[1] - start[1]) * k // steps)
+        app.handle_event(event(pygame.FINGERMOTION, pos))
+    app.handle_event(event(pygame.FINGERUP, end))
+    app.render()

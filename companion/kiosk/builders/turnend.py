@@ -9,6 +9,7 @@ from typing import Any
 from companion.builders.actions import END_TURN
 from companion.engine import CHANCE
 from companion.kiosk.i18n import _
+from companion.kiosk.words import words_for
 
 
 def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str:
@@ -19,8 +20,9 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
         return ""
     if after.turn == before.turn and not after.over:
         return ""
+    words = words_for(game.name)
     seat = before.turn_player
-    name = before.setup.players[seat].name
+    name = words.player_name(before, seat)
     coins = after.players[seat].coins
     price = game.action_price
     if coins < price:
@@ -35,7 +37,7 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
         why = _("{name}'s turn ended by itself: nothing else could be done.", name=name)
     if after.over:
         return why
-    nxt = after.setup.players[after.turn_player].name
+    nxt = words.player_name(after, after.turn_player)
     return why + " " + _("Now it is {name}'s turn.", name=nxt)
 
 

@@ -22,6 +22,7 @@ from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
 
+from .cardhelp import card_help, space_help
 from .changes import explained
 from .words import (
     CARD_STEPS,
@@ -153,6 +154,14 @@ class PillarsPanels(GameScreen):
                 surface, text, line3, m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10)
             )
 
+    def explain_card(self, card: str) -> None:
+        """A finger held on a card: what it does."""
+        self.read(*card_help(card))
+
+    def explain_space(self, space: str) -> None:
+        """A finger held on a board space: what it gives and costs now, who is on it."""
+        self.read(*space_help(self.game, self.state, space))
+
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
         craftsmen with their uses left, privileges by name."""
@@ -282,6 +291,7 @@ class PillarsPanels(GameScreen):
                 enabled=action is not None,
                 why=partial(self.card_refusal, card),
                 size=m.small,
+                hold=partial(self.explain_card, card),
                 sub=_("{n} workers → {k} {res}", n=res.workers, k=res.yield_,
                       res=resource_name(D.RESOURCES[res.resource])) if res else "",
             )
@@ -346,6 +356,7 @@ class PillarsPanels(GameScreen):
                 legal,
                 sub=sub,
                 size=m.small,
+                hold=partial(self.explain_card, card),
             )
         self.button(
             surface,
@@ -549,6 +560,7 @@ class PillarsPanels(GameScreen):
                         enabled=False,
                         fill=theme.PLAYER[colour],
                         why=partial(self.reason, action),
+                        hold=partial(self.explain_space, space),
                     )
                     pygame.draw.rect(surface, theme.PLAYER[colour], cell, border_radius=6)
                 else:
@@ -560,6 +572,7 @@ class PillarsPanels(GameScreen):
                         action,
                         legal,
                         size=m.text,
+                        hold=partial(self.explain_space, space),
                         sub=self.slot_note(D.SPACES[k].id)
                         if cell.height >= m.px(44)
                         else "",
@@ -610,6 +623,7 @@ class PillarsPanels(GameScreen):
             ),
         )
         for action, cell in zip(actions, cells, strict=True):
+            arg = str(action.args[0]) if action.args else ""
             self.button(
                 surface,
                 cell,
@@ -617,6 +631,7 @@ class PillarsPanels(GameScreen):
                 partial(self.propose, action),
                 key=str(action),
                 size=m.text,
+                hold=partial(self.explain_card, arg) if arg in D.CRAFTSMEN else None,
             )
 
     def _market(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -22,7 +22,7 @@ from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
-from companion.kiosk.i18n import _, step_help
+from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.game import Preview, open_game, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
@@ -31,6 +31,7 @@ from companion.kiosk.words import card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
+from .cardhelp import step_text
 from .changes import explained
 from .panels import PillarsPanels
 from .words import CARD_STEPS, describe_action, step_title
@@ -373,13 +374,13 @@ class PillarsScreen(PillarsPanels):
         body, foot = help_frame(self, surface, area, step_title(self.state.step))
         draw_text(
             surface,
-            step_help(self.state.step),
+            step_text(self.game, self.state),
             body,
             m.text,
             theme.TEXT,
             align="left",
             valign="top",
-            lines=10,
+            lines=16,
             min_size=m.px(12),
         )
         self.help_footer(surface, foot)
