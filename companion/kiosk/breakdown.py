@@ -272,18 +272,19 @@ def draw_section(
     n = max(1, len(players))
     label_w = max(area.width // (3 if n > 2 else 2) - m.gap, m.px(90))
     col_w = max(1, (area.width - label_w) // n)
-    rows = len(section.rows) + 1
-    row_h = max(m.px(18), min(m.px(34), area.height // max(1, rows)))
+    head_h = m.px(34)  # room for a long name on two lines
+    rows = len(section.rows)
+    row_h = max(m.px(18), min(m.px(34), (area.height - head_h) // max(1, rows)))
     size = min(m.small, max(m.px(11), row_h * 2 // 3))
-    head = pygame.Rect(area.x, area.y, area.width, row_h)
-    draw_text(surface, section.heading, pygame.Rect(head.x, head.y, label_w, row_h), size,
+    head = pygame.Rect(area.x, area.y, area.width, head_h)
+    draw_text(surface, section.heading, pygame.Rect(head.x, head.y, label_w, head_h), size,
               theme.ACCENT, bold=True, align="left", lines=1)
     for k, (colour, name) in enumerate(players):
-        cell = pygame.Rect(head.x + label_w + k * col_w, head.y, col_w, row_h)
+        cell = pygame.Rect(head.x + label_w + k * col_w, head.y, col_w, head_h)
         chip = cell.inflate(-m.px(4), -m.px(4))
         panel(surface, chip, theme.PLAYER.get(colour, theme.PANEL_HI), radius=m.px(4))
         draw_text(surface, name, chip.inflate(-m.px(4), 0), size,
-                  theme.PLAYER_TEXT.get(colour, theme.TEXT), bold=True, lines=1,
+                  theme.PLAYER_TEXT.get(colour, theme.TEXT), bold=True, lines=2,
                   min_size=m.px(9))
     y = head.bottom
     for row in section.rows:
