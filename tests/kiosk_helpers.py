@@ -148,3 +148,43 @@ def drag(
         app.handle_event(event(pygame.FINGERMOTION, pos))
     app.handle_event(event(pygame.FINGERUP, end))
     app.render()
+
+
+def position(
+    game_name: str, stop: Any, seed: int = 5, players: int = 4, seeds: int = 60
+) -> tuple[Any, list[str], Any]:
+    """The set-up and actions of a seeded random game up to the first state where
+    ``stop(state, action, next_state)`` holds, and that action (tried on seeds from ``seed``
+    on); AssertionError when no game has one."""
+    import random
+
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game(game_name)
+    for s in range(seed, seed + seeds):
+        rng = random.Random(s)
+        setup = game.setup(players)
+        state = game.initial_state(setup)
+        actions: list[str] = []
+        while game.current_player(state) != TERMINAL:
+            if game.current_player(state) == CHANCE:
+                action = sample(game.chance_outcomes(state), rng)
+            else:
+                action = rng.choice(game.legal_actions(state))
+            after = game.apply(state, action)
+            if stop(state, action, after):
+                return setup, actions, action
+            actions.append(str(action))
+            state = after
+    raise AssertionError(f"no {game_name} game from seed {seed} reaches that position")
+
+
+def enter(app: App, setup: Any, actions: list[str]) -> None:
+    """A new game in the app's journal played up to ``actions``, on its screen."""
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.render(force=True)

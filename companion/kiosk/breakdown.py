@@ -27,7 +27,7 @@ from companion.engine.ledger import Entry
 
 from . import theme
 from .i18n import _, resource_name
-from .ui import draw_text, panel
+from .ui import OVERFLOWS, draw_text, panel
 from .words import words_for
 
 if TYPE_CHECKING:
@@ -42,6 +42,11 @@ MINUS = "\u2212"
 def signed(n: int) -> str:
     """``+2``, ``−2`` (a real minus sign), ``0``."""
     return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
+
+
+def number(n: int) -> str:
+    """``2``, ``−2`` (a real minus sign)."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
 
 
 def amount_text(what: str, n: int) -> str:
@@ -156,7 +161,7 @@ class Breakdown:
             for s in self.sections:
                 items = [
                     _("{source} {n}", source=r.label,
-                      n=signed(v) if r.signed else str(v))
+                      n=signed(v) if r.signed else number(v))
                     for r in s.rows
                     if (v := r.values[k]) is not None
                 ]
@@ -274,7 +279,7 @@ def draw_section(
     col_w = max(1, (area.width - label_w) // n)
     head_h = m.px(34)  # room for a long name on two lines
     rows = len(section.rows)
-    row_h = max(m.px(18), min(m.px(34), (area.height - head_h) // max(1, rows)))
+    row_h = max(m.px(14), min(m.px(34), (area.height - head_h) // max(1, rows)))
     size = min(m.small, max(m.px(11), row_h * 2 // 3))
     head = pygame.Rect(area.x, area.y, area.width, head_h)
     draw_text(surface, section.heading, pygame.Rect(head.x, head.y, label_w, head_h), size,
@@ -289,7 +294,8 @@ def draw_section(
     y = head.bottom
     for row in section.rows:
         r = pygame.Rect(area.x, y, area.width, row_h)
-        if r.bottom > area.bottom + 1:
+        if r.bottom > area.bottom + 1:  # the overflow check sees rows left out
+            OVERFLOWS.append(f"{section.heading!r}: row {row.label!r} below {area}")
             break
         if row.total:
             panel(surface, r, theme.PANEL_HI, radius=m.px(4))
@@ -299,7 +305,7 @@ def draw_section(
         for k, value in enumerate(row.values):
             if value is None:
                 continue
-            text = signed(value) if row.signed else str(value)
+            text = signed(value) if row.signed else number(value)
             tint: theme.Colour = (
                 theme.TEXT
                 if row.total or not row.signed

@@ -74,7 +74,7 @@ class EndScreen(Screen):
             self._qr(surface, inner)
             return
         if m.portrait:
-            scores_r, table_r, chart_r, qr_r = split_v(inner, 4, 3, 3, 4, gap=m.gap * 2)
+            scores_r, table_r, chart_r, qr_r = split_v(inner, 3, 4, 3, 4, gap=m.gap * 2)
             self._chart(surface, chart_r)
             self._sources(surface, table_r)
         else:
