@@ -99,7 +99,7 @@ def finish_round(app: Any) -> None:
     """Play the cathedral and the return steps of the round by the screen's buttons (the best
     conversion, the first cubes given back), confirming each preview, until the round ends."""
     start = app.session.state.round
-    for _ in range(40):
+    for _step in range(40):
         state = app.session.state
         if state.round != start:
             return
