@@ -125,9 +125,10 @@ def drag(
     seconds: float = 0.3,
     steps: int = 10,
     touch: bool = True,
+    pause: float = 0.0,
 ) -> None:
-    """Drag a finger from ``start`` to ``end`` in ``seconds`` (``steps`` moves), then lift it
-    there: a quick drag is a flick."""
+    """Drag a finger from ``start`` to ``end`` in ``seconds`` (``steps`` moves), keep it still
+    there for ``pause`` seconds, then lift it: a quick drag lifted at once is a flick."""
     w, h = app.size
 
     def event(kind: int, pos: tuple[int, int]) -> Any:
@@ -146,6 +147,8 @@ def drag(
         pos = (start[0] + (end[0] - start[0]) * k // steps,
                start[1] + (end[1] - start[1]) * k // steps)
         app.handle_event(event(pygame.FINGERMOTION, pos))
+    if pause:
+        app.tick(pause)
     app.handle_event(event(pygame.FINGERUP, end))
     app.render()
 
