@@ -44,6 +44,16 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
+def sentences(*parts: str) -> str:
+    """Sentences one after the other as the language writes them: a space between them in
+    English, none in Chinese and Japanese (the catalogue's ``{first} {then}``)."""
+    out = ""
+    for part in parts:
+        if part:
+            out = _("{first} {then}", first=out, then=part) if out else part
+    return out
+
+
 def number(n: int) -> str:
     """``2``, ``−2`` (a real minus sign)."""
     return f"{MINUS}{-n}" if n < 0 else str(n)
@@ -355,5 +365,6 @@ __all__ = [
     "game_table",
     "period_table",
     "seat_name",
+    "sentences",
     "signed",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES, WAGE, WORKER
+from companion.kiosk.breakdown import sentences
 from companion.kiosk.i18n import _, builders_action_help, resource_name
 from companion.kiosk.words import card_name, words_for
 
@@ -44,7 +45,7 @@ def card_help(card: str, state: Any | None = None) -> tuple[str, str]:
             )
         start = _("Starting it costs 1 AP; workers sent to it cost 1 AP for the first this "
                   "turn, 2 for the second, 3 for the third.")
-        return name, text + " " + start + _site(card, state)
+        return name, sentences(text, start, _site(card, state))
     if card in WORKER:
         return name, _(
             "A worker. It supplies {out} to the site it is sent to; each send costs its wage "
@@ -62,7 +63,7 @@ def _site(card: str, state: Any | None) -> str:
     for seat, p in enumerate(state.players):
         for s in p.sites:
             if s.card == card:
-                return " " + _(
+                return _(
                     "{name}'s site has {have} so far.",
                     name=words_for("builders").player_name(state, seat),
                     have=amounts(s.supplied),

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.builders.actions import END_TURN
 from companion.engine import CHANCE
+from companion.kiosk.breakdown import sentences
 from companion.kiosk.i18n import _
 from companion.kiosk.words import words_for
 
@@ -38,7 +39,7 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
     if after.over:
         return why
     nxt = words.player_name(after, after.turn_player)
-    return why + " " + _("Now it is {name}'s turn.", name=nxt)
+    return sentences(why, _("Now it is {name}'s turn.", name=nxt))
 
 
 __all__ = ["turn_ended_by_itself"]

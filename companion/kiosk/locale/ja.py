@@ -39,6 +39,7 @@ CATALOG: dict[str, str] = {
     "{vp} VP, {gold} gold": "{vp}勝利点、{gold}ゴールド",
     "{free} free of {all}": "{all}人中{free}人が空き",
     # every point explained, the log, holds and help (s3-log)
+    "{first} {then}": "{first}{then}",
     " ({n} over a limit)": "（{n}は上限超過）",
     "{cause}: {changes}": "{cause}：{changes}",
     "{source} {n}": "{source}{n}",

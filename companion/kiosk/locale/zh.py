@@ -39,6 +39,7 @@ CATALOG: dict[str, str] = {
     "{vp} VP, {gold} gold": "{vp}胜利分，{gold}黄金",
     "{free} free of {all}": "{all}名中{free}名空闲",
     # every point explained, the log, holds and help (s3-log)
+    "{first} {then}": "{first}{then}",
     " ({n} over a limit)": "（{n}超出上限）",
     "{cause}: {changes}": "{cause}：{changes}",
     "{source} {n}": "{source}{n}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.kiosk.breakdown import sentences
 from companion.kiosk.i18n import _, area_name, kind_name, resource_name, space_name, step_help
 from companion.kiosk.words import card_name, words_for
 from companion.pillars import data as D
@@ -70,13 +71,13 @@ def _craftsman(card: str) -> str:
         works = _("At the cathedral, up to {n} times a round: {formula}.", n=c.capacity,
                   formula=formula(c.kind))
     if spec.needs_mortar:
-        works += " " + _("It scores only if its owner has a Mortar Mixer.")
+        works = sentences(works, _("It scores only if its owner has a Mortar Mixer."))
     hire = (
         _("A starting craftsman.")
         if c.round == 0
         else _("Comes out in round {r}; hiring costs {n} gold.", r=c.round, n=c.cost)
     )
-    return hire + " " + works
+    return sentences(hire, works)
 
 
 def _resource_card(card: str) -> str:
@@ -123,7 +124,7 @@ def _area(area: str) -> str:
 def space_help(game: Any, state: Any, space: str) -> tuple[str, str]:
     """(title, text): what ``space`` gives, what it costs now and who is on it."""
     sp = D.SPACES[D.SPACE_INDEX[space]]
-    parts = [_area(sp.area)]
+    parts = [_area(sp.area)]  # sentences
     gives = game.space_gives(state, space)
     card = gives.get("card")
     if card:
@@ -138,7 +139,7 @@ def space_help(game: Any, state: Any, space: str) -> tuple[str, str]:
         if cost is not None:
             parts.append(_("Placing {name}'s builder here costs {n} gold now.",
                            name=words_for(game.name).player_name(state, state.turn), n=cost))
-    return space_name(space), " ".join(parts)
+    return space_name(space), sentences(*parts)
 
 
 def step_now(game: Any, state: Any) -> str:

@@ -14,11 +14,12 @@ def explained(game: Any, before: Any, after: Any) -> Lines:
     """Every change between ``before`` and ``after`` by cause, one line per player, followed
     by the changes the ledger does not count (a player's cards merged into their line)."""
     lines = change_lines(game, before, after)
+    names = {p.colour: f"{p.name}: " for p in before.setup.players}
     for colour, text in pillars_changes(before, after, numbers=False):
+        prefix = names.get(colour, "")
         for k, (c, line) in enumerate(lines):
-            name = text.split(": ", 1)[0]
-            if colour and c == colour and line.startswith(name + ": ") and ": " in text:
-                lines[k] = (c, line + " · " + text.split(": ", 1)[1])
+            if colour and c == colour and prefix and text.startswith(prefix):
+                lines[k] = (c, line + " · " + text[len(prefix):])
                 break
         else:
             lines.append((colour, text))
