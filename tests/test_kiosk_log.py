@@ -220,3 +220,31 @@ def test_a_moving_finger_drags_and_flicks_never_taps_never_holds() -> None:
     fling = g.feed(Tap((100, 190)), 0.08)
     assert len(fling) == 1 and isinstance(fling[0], Fling)
     assert fling[0].vy < -1000 and fling[0].start == (100, 300)
+
+
+NASTY = ("Al\x00ice", "\x1b[2J\x1b[31mRed", "\u202eevil\u202c name", "x" * 5000)
+
+
+@pytest.mark.parametrize("game_name", ["pillars", "builders"])
+def test_nasty_names_in_the_log_and_the_breakdowns(
+    tmp_path: Path, drawn: list[str], game_name: str
+) -> None:
+    from companion.engine import get_game
+    from companion.kiosk.breakdown import game_table, period_table
+
+    game = get_game(game_name)
+    names = list(NASTY[:3]) if game_name == "pillars" else list(NASTY[1:4])
+    setup, actions, _a = position(game_name, lambda s, a, n: game.period(s) >= 3, players=3)
+    nasty = game.setup(names, start_player=setup.start_player, options=dict(setup.options))
+    app = make_app(tmp_path)
+    app.session = app.journal.start(nasty, seed=0)  # names as an old journal may hold them
+    for a in actions:
+        app.session.play(a)
+    app.go("log")
+    app.render(force=True)
+    assert isinstance(app.screen, LogScreen) and app.screen.sections()
+    state = app.session.state
+    texts = [*drawn, *(n for _c, n in game_table(game, state).players),
+             *(n for _c, n in period_table(game, state, 1, "t").players)]
+    for bad in ("\x00", "\x1b", "\u202e"):
+        assert not any(bad in t for t in texts)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine.ledger import Entry
+from companion.text import clean
 
 from . import theme
 from .i18n import _, resource_name
@@ -87,7 +88,13 @@ def seat_name(state: Any, seat: int) -> tuple[str, str]:
     Automa."""
     players = state.setup.players
     colour = players[seat].colour if seat < len(players) else ""
-    return colour, words_for(state.setup.game).seat_name(state, seat)
+    return colour, clean(words_for(state.setup.game).seat_name(state, seat))
+
+
+def player_name(state: Any, seat: int) -> str:
+    """The name of ``seat`` as the table reads it, cleaned as every name shown
+    (:func:`companion.text.clean`)."""
+    return clean(words_for(state.setup.game).player_name(state, seat))
 
 
 def _change(e: Entry) -> str:
@@ -364,6 +371,7 @@ __all__ = [
     "entry_lines",
     "game_table",
     "period_table",
+    "player_name",
     "seat_name",
     "sentences",
     "signed",

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES, WAGE, WORKER
-from companion.kiosk.breakdown import sentences
+from companion.kiosk.breakdown import player_name, sentences
 from companion.kiosk.i18n import _, builders_action_help, resource_name
-from companion.kiosk.words import card_name, words_for
+from companion.kiosk.words import card_name
 
 
 def amounts(values: tuple[int, ...]) -> str:
@@ -65,7 +65,7 @@ def _site(card: str, state: Any | None) -> str:
             if s.card == card:
                 return _(
                     "{name}'s site has {have} so far.",
-                    name=words_for("builders").player_name(state, seat),
+                    name=player_name(state, seat),
                     have=amounts(s.supplied),
                 )
     return ""
@@ -75,7 +75,7 @@ def turn_now(game: Any, state: Any) -> str:
     """What the turn's choices cost and give now: the player's AP and coins, coins for 1 to 3
     AP, an extra action, and the next send to each site."""
     seat = state.turn_player
-    name = words_for(game.name).player_name(state, seat)
+    name = player_name(state, seat)
     me = state.players[seat]
     coins = _(", ").join(
         _("{ap} AP: +{n}", ap=k, n=gain)

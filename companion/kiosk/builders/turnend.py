@@ -8,9 +8,8 @@ from typing import Any
 
 from companion.builders.actions import END_TURN
 from companion.engine import CHANCE
-from companion.kiosk.breakdown import sentences
+from companion.kiosk.breakdown import player_name, sentences
 from companion.kiosk.i18n import _
-from companion.kiosk.words import words_for
 
 
 def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str:
@@ -21,9 +20,8 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
         return ""
     if after.turn == before.turn and not after.over:
         return ""
-    words = words_for(game.name)
     seat = before.turn_player
-    name = words.player_name(before, seat)
+    name = player_name(before, seat)
     coins = after.players[seat].coins
     price = game.action_price
     if coins < price:
@@ -38,7 +36,7 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
         why = _("{name}'s turn ended by itself: nothing else could be done.", name=name)
     if after.over:
         return why
-    nxt = words.player_name(after, after.turn_player)
+    nxt = player_name(after, after.turn_player)
     return sentences(why, _("Now it is {name}'s turn.", name=nxt))
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.kiosk.breakdown import sentences
+from companion.kiosk.breakdown import player_name, sentences
 from companion.kiosk.i18n import _, area_name, kind_name, resource_name, space_name, step_help
-from companion.kiosk.words import card_name, words_for
+from companion.kiosk.words import card_name
 from companion.pillars import data as D
 
 from .words import formula, step_title, without_details
@@ -133,12 +133,12 @@ def space_help(game: Any, state: Any, space: str) -> tuple[str, str]:
     who = state.spaces[D.SPACE_INDEX[space]]
     if who >= 0:
         parts.append(_("{name}'s master builder is here.",
-                       name=words_for(game.name).player_name(state, who)))
+                       name=player_name(state, who)))
     elif state.step in ("place", "parked") and state.turn >= 0:
         cost = game.placement_cost(state, state.turn, space)
         if cost is not None:
             parts.append(_("Placing {name}'s builder here costs {n} gold now.",
-                           name=words_for(game.name).player_name(state, state.turn), n=cost))
+                           name=player_name(state, state.turn), n=cost))
     return space_name(space), sentences(*parts)
 
 
@@ -146,8 +146,7 @@ def step_now(game: Any, state: Any) -> str:
     """What the step on screen asks, with the numbers of this moment: who decides, what each
     choice costs and gives."""
     step = state.step
-    words = words_for(game.name)
-    names = [words.player_name(state, k) for k in range(len(state.setup.players))]
+    names = [player_name(state, k) for k in range(len(state.setup.players))]
     turn = state.turn if 0 <= state.turn < len(names) else None
     name = names[turn] if turn is not None else ""
     s = state.seats[turn] if turn is not None else None

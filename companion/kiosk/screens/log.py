@@ -21,6 +21,7 @@ from companion.kiosk.gamelog import LogSection, log_entries
 from companion.kiosk.i18n import _, language
 from companion.kiosk.inputs import Drag, Fling, Input
 from companion.kiosk.ui import draw_text, panel
+from companion.text import clean
 
 from .base import Screen
 
@@ -41,6 +42,13 @@ class Block:
     y: int  # from the top of the list
     height: int
     lines: int
+
+
+def shown(text: str) -> str:
+    """A log line as it can be drawn: the players' names in it may hold any character, so
+    control and format characters go (:func:`companion.text.clean`, without its length
+    limit)."""
+    return clean(text, limit=max(1, len(text)))
 
 
 class LogScreen(Screen):
@@ -83,15 +91,17 @@ class LogScreen(Screen):
         change_w = width - m.px(36)
         for s in sections:
             h = m.px(36)
-            out.append(Block("heading", s.heading, "", y, h, 1))
+            out.append(Block("heading", shown(s.heading), "", y, h, 1))
             y += h
             for e in s.entries:
                 colour = players[e.seat].colour if e.seat is not None else ""
-                n = len(wrap(e.text, entry_font, text_w))
+                text = shown(e.text)
+                n = len(wrap(text, entry_font, text_w))
                 h = n * entry_font.get_linesize() + m.px(8)
-                out.append(Block("entry", e.text, colour, y, h, n))
+                out.append(Block("entry", text, colour, y, h, n))
                 y += h
-                for c in e.changes:
+                for change in e.changes:
+                    c = shown(change)
                     n = len(wrap(c, change_font, change_w))
                     h = n * change_font.get_linesize() + m.px(4)
                     out.append(Block("changes", c, colour, y, h, n))
