@@ -194,7 +194,8 @@ class Screen(ABC):
         bar_h = m.touch * rows + m.gap * (rows + 1)
         panel(surface, pygame.Rect(0, 0, w, bar_h), theme.PANEL, radius=0)
         y = m.gap + (m.touch + m.gap if m.portrait else 0)
-        bw = max(m.touch * 2, m.px(80))
+        # in portrait the row of buttons stays clear of the on-screen lights at its left
+        bw = m.px(76) if m.portrait else max(m.touch * 2, m.px(80))
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
             width = m.touch if label == "?" else m.px(64) if key == "log" else bw
