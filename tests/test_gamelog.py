@@ -57,7 +57,7 @@ def test_sections_hold_every_action_once_in_order(
     game = pt.game
     oldest = log_entries(game, pt.setup, pt.actions, newest_first=False)
     newest = log_entries(game, pt.setup, pt.actions)
-    indices = [e.index for s in oldest for e in s.entries if e.text != "Then, by the rules:"]
+    indices = [e.index for s in oldest for e in s.entries if e.kind == "action"]
     assert indices == list(range(len(pt.actions)))
     assert [s.period for s in newest] == [s.period for s in reversed(oldest)]
     assert list(newest[0].entries) == list(reversed(oldest[-1].entries))
@@ -158,3 +158,28 @@ def test_every_cause_has_words(name: str, causes: dict[str, Any], lang: str) -> 
             if f in ("roll", "workers", "ap"):
                 assert str(v) in text, (tag, text)
         assert not leaks(text, lang), (tag, text)
+
+
+def test_a_builders_turn_that_ends_by_itself_says_so(
+    games: dict[str, Playthrough[Any, Any]],
+) -> None:
+    pt = games["builders"]
+    game = pt.game
+    states = [game.initial_state(pt.setup)]
+    for a in pt.actions:
+        states.append(game.apply(states[-1], a))
+    ended = {
+        i
+        for i, a in enumerate(pt.actions)
+        if str(a) != "end turn"
+        and (states[i + 1].turn != states[i].turn or states[i + 1].over)
+    }
+    assert ended, "the game has no turn that ended by itself"
+    entries = [e for s in log_entries(game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    said = {e.index for e in entries if e.text.endswith("'s turn ended by itself: no action "
+                                                         "was left")}
+    assert said == ended
+    assert entries[-1].text.startswith("The game is over: ")
+    assert entries[-1].seat is None and entries[-1].kind == "rules"
+    assert not entries[-1].chance
