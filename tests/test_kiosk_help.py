@@ -254,3 +254,29 @@ def test_every_card_and_space_has_its_text_in_every_language(language: str) -> N
         pillars_help.card_help("nonsense")
     with pytest.raises(KeyError):
         builders_help.card_help("nonsense")
+
+
+def test_a_slow_press_where_nothing_can_be_read_is_still_a_tap(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    pillars_at(app, "draft")
+    before = record(app)
+    assert not app.screen.can_hold(find(app, "pass").rect.center)
+    hold(app, "pass", seconds=1.2)  # a slow finger on Pass: it passes
+    if app.screen.preview is not None:
+        press(app, "confirm")
+    assert record(app) == (*before, "pass")
+    assert app.screen.held is None
+
+
+def test_keep_tap_gives_the_press_its_tap_back() -> None:
+    from companion.kiosk.gestures import HOLD_SECONDS, Gestures
+    from companion.kiosk.inputs import Hold, Pointer, Tap
+
+    g = Gestures()
+    g.feed(Pointer("down", (10, 10)), 0.0)
+    assert g.tick(HOLD_SECONDS) == [Hold((10, 10))]
+    g.keep_tap()
+    assert g.feed(Tap((10, 10)), 1.0) == [Tap((10, 10))]
+    g.feed(Pointer("down", (10, 10)), 2.0)  # the next press starts afresh
+    assert g.tick(2.0 + HOLD_SECONDS) == [Hold((10, 10))]
+    assert g.feed(Tap((10, 10)), 3.0) == []

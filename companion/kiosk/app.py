@@ -26,7 +26,7 @@ from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
 from .faults import journal_message
 from .gestures import Gestures
-from .inputs import Input, Pointer, Press, Tap, translate
+from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .sound import Sounds
 from .theme import Metrics
 from .ui import draw_text, panel
@@ -358,7 +358,10 @@ class App:
     def tick(self, dt: float) -> None:
         self.time += dt
         for hold in self.gestures.tick(self.time):
-            self.dispatch(hold)
+            if isinstance(hold, Hold) and self.screen.can_hold(hold.pos):
+                self.dispatch(hold)
+            else:  # nothing to read there: a slow press is still a tap
+                self.gestures.keep_tap()
         with guard.protect(self):
             if self.screen.update(dt):
                 self.dirty = True

@@ -5,7 +5,8 @@ moves, and a Tap when it comes up.  :class:`Gestures` sits between it and the sc
 
 - a finger kept still for :data:`HOLD_SECONDS` is a :class:`Hold` (read the card or space
   under it), and the Tap it ends with is swallowed, so a hold never also takes the tap's
-  action;
+  action; where nothing can be read (:meth:`Gestures.keep_tap`), a slow press is still the
+  tap it always was;
 - a finger that moves more than the slop is a drag: :class:`Drag` as it moves, then a
   :class:`Fling` with its speed when it lifts (instead of a Tap), so a scroll never taps what
   it started on;
@@ -37,12 +38,18 @@ class Gestures:
         self.last_y = 0
         self.dragging = False
         self.held = False
+        self.swallow = True  # the Tap that ends a hold is not taken
 
     def reset(self) -> None:
         self.start = None
         self.samples = []
         self.dragging = False
         self.held = False
+        self.swallow = True
+
+    def keep_tap(self) -> None:
+        """The hold just given had nothing to read: the press ends with its tap after all."""
+        self.swallow = False
 
     def feed(self, inp: Input, now: float) -> list[Input]:
         """What the screen gets for ``inp`` at time ``now``: nothing, the input itself, a
@@ -70,7 +77,7 @@ class Gestures:
             self.last_y = y
             return [Drag(inp.pos, dy, (x0, y0))] if dy else []
         if isinstance(inp, Tap) and self.start is not None:
-            start, dragging, held = self.start[0], self.dragging, self.held
+            start, dragging, held = self.start[0], self.dragging, self.held and self.swallow
             samples = self.samples + [(now, inp.pos[1])]
             self.reset()
             if held:

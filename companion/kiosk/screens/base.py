@@ -67,6 +67,14 @@ class Screen(ABC):
                         read()  # what the card or space does; its tap is not taken
                     return
 
+    def can_hold(self, pos: tuple[int, int]) -> bool:
+        """Whether a finger held at ``pos`` has something to read (the button there has a
+        ``hold``)."""
+        for b in reversed(self.buttons):
+            if b.rect.collidepoint(pos):
+                return callable(b.extra.get("hold"))
+        return False
+
     def back(self) -> None:  # noqa: B027 - an optional hook
         """The back key: by default, nothing."""
 
