@@ -142,7 +142,9 @@ def test_the_pillars_help_says_what_the_step_costs_now(
     assert not ui.OVERFLOWS, ui.OVERFLOWS
 
 
-@pytest.mark.parametrize("step", ["draft", "market", "cathedral", "draw", "return"])
+@pytest.mark.parametrize(
+    "step", ["draft", "market", "cathedral", "draw", "return", "archbishop", "boost", "roll"]
+)
 def test_each_step_help_has_this_moments_numbers(tmp_path: Path, step: str) -> None:
     app = make_app(tmp_path)
     pillars_at(app, step, rnd=1)
@@ -161,6 +163,12 @@ def test_each_step_help_has_this_moments_numbers(tmp_path: Path, step: str) -> N
         assert str(sum(state.bag)) in now and str(PILLARS.cost_marker(state)) in now
     elif step == "return":
         assert str(PILLARS.excess(state, state.turn)) in now
+    elif step == "archbishop":
+        assert all(str(n) in now for n in state.market)
+    elif step == "boost":
+        from companion.kiosk.words import card_name
+
+        assert all(card_name("pillars", c) in now for c in state.seats[state.turn].craftsmen)
 
 
 # -- The Builders -----------------------------------------------------------------------------

@@ -205,6 +205,19 @@ def step_now(game: Any, state: Any) -> str:
     if step == "return" and s is not None:
         return _("{name} keeps at most 5 resources and gives back {n}.", name=name,
                  n=game.excess(state, turn))
+    event = without_details(card_name("pillars", state.event)) if state.event else ""
+    if step == "archbishop" and s is not None:
+        stock = _(", ").join(_("{n} {res}", n=state.market[r], res=resource_name(D.RESOURCES[r]))
+                             for r in range(3))
+        return _("{name} chooses: protection from {event}, or 1 cube from the market (it "
+                 "has {stock}).", name=name, event=event, stock=stock)
+    if step == "thomas" and s is not None:
+        return sentences(_("{name} may play Thomas once: protection from {event}.",
+                           name=name, event=event), _event(state.event))
+    if step in ("lose", "boost", "draft-discard", "shiring-discard") and s is not None:
+        crafts = _(", ").join(card_name("pillars", c) for c in s.craftsmen)
+        return _("{name}'s craftsmen: {list}. Hold one to read what it does.", name=name,
+                 list=crafts or _("none"))
     if step in ("privilege", "craftsman", "resource", "event", "peek"):
         return _("Tap the card the table revealed, or let the companion draw it; hold a card "
                  "to read it.")

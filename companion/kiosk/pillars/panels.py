@@ -751,6 +751,8 @@ class PillarsPanels(GameScreen):
             cap = uses_left[c]
             name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
             t1, t2 = split_v(name_r, 1, 1)
+            read = self.tap_area(name_r, lambda: None, f"craftsman {c}")
+            read.extra["hold"] = partial(self.explain_card, c)  # a held name reads the card
             draw_text(
                 surface, card_name("pillars", c), t1, m.small, theme.TEXT, align="left", lines=1
             )
