@@ -44,6 +44,14 @@ class Block:
     lines: int
 
 
+def rows(text: str, f: pygame.font.Font, width: int) -> int:
+    """How many lines ``text`` takes ``width`` pixels wide (most log lines fit on one: one
+    measure instead of the wrapping's)."""
+    if "\n" not in text and f.size(text)[0] <= width:
+        return 1
+    return len(wrap(text, f, width))
+
+
 def shown(text: str) -> str:
     """A log line as it can be drawn: the players' names in it may hold any character, so
     control and format characters go (:func:`companion.text.clean`, without its length
@@ -96,13 +104,13 @@ class LogScreen(Screen):
             for e in s.entries:
                 colour = players[e.seat].colour if e.seat is not None else ""
                 text = shown(e.text)
-                n = len(wrap(text, entry_font, text_w))
+                n = rows(text, entry_font, text_w)
                 h = n * entry_font.get_linesize() + m.px(8)
                 out.append(Block("entry", text, colour, y, h, n))
                 y += h
                 for change in e.changes:
                     c = shown(change)
-                    n = len(wrap(c, change_font, change_w))
+                    n = rows(c, change_font, change_w)
                     h = n * change_font.get_linesize() + m.px(4)
                     out.append(Block("changes", c, colour, y, h, n))
                     y += h
