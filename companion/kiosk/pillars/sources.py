@@ -34,7 +34,7 @@ def source(entry: Entry) -> str:
 
 def sources() -> tuple[str, ...]:
     """The sources of VP a game's breakdown always lists, in this order."""
-    return (_("Start"), _("Priory"), _("Events"), _("Privileges"), _("Tax"), _("Cathedral"))
+    return (_("Start"), _("Priory"), _("Cathedral"))
 
 
 __all__ = ["source", "sources"]

@@ -79,7 +79,7 @@ class EndScreen(Screen):
             self._sources(surface, table_r)
         else:
             left, qr_r = split_h(inner, 3, 2, gap=m.gap * 2)
-            scores_r, chart_r = split_v(left, 1, 1, gap=m.gap * 2)
+            scores_r, chart_r = split_v(left, 2, 3, gap=m.gap * 2)
             if self.show_chart:
                 self._chart(surface, chart_r)
             else:
