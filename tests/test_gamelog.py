@@ -183,3 +183,60 @@ def test_a_builders_turn_that_ends_by_itself_says_so(
     assert entries[-1].text.startswith("The game is over: ")
     assert entries[-1].seat is None and entries[-1].kind == "rules"
     assert not entries[-1].chance
+
+
+def test_the_pillars_log_says_who_becomes_start_player(
+    games: dict[str, Playthrough[Any, Any]],
+) -> None:
+    pt = games["pillars"]
+    entries = [e for s in log_entries(pt.game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    starts = [e for e in entries if e.text.endswith(" becomes the start player")]
+    assert len(starts) >= 5 and all(e.kind == "rules" for e in starts)
+
+
+def test_the_event_seen_with_ellen_is_told_when_phase_three_begins() -> None:
+    """Found by seed: a game in which someone holds Ellen; each of her rounds' event is
+    secret in the log until the last builder is placed, then told."""
+    game = get_game("pillars")
+    for seed in range(60):
+        pt = play("pillars", seed, 4)
+        if any(str(a).startswith("event ") and s == "peek"
+               for a, s in zip(pt.actions, _steps(pt), strict=True)):
+            break
+    else:
+        pytest.fail("no game in 60 seeds had Ellen out")
+    entries = [e for s in log_entries(game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    peeks = [e.index for e in entries if e.text.endswith("looked at the coming event in secret")]
+    told = [e for e in entries if e.kind == "rules" and e.text.startswith("The event of this")]
+    assert peeks and len(told) == len(peeks)
+    assert all(t.index > p for t, p in zip(told, peeks, strict=True))
+
+
+def _steps(pt: Playthrough[Any, Any]) -> list[str]:
+    game = pt.game
+    state = game.initial_state(pt.setup)
+    out = []
+    for a in pt.actions:
+        out.append(state.step)
+        state = game.apply(state, a)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_a_solo_game_log_names_the_automa_in_the_language(lang: str) -> None:
+    i18n.set_language(lang)
+    game = get_game("builders")
+    pt: Playthrough[Any, Any] = Playthrough(game, game.setup(1), 1)
+    rng = random.Random(1)
+    while not game.is_over(pt.state):
+        s = pt.state
+        if game.current_player(s) == CHANCE:
+            outs = game.chance_outcomes(s)
+            pt.play(rng.choices([o for o, _p in outs], [p for _o, p in outs])[0])
+        else:
+            pt.play(rng.choice(game.legal_actions(s)))
+    text = log_text(game, pt.record())
+    assert not leaks(text, lang), leaks(text, lang)[:5]
+    assert i18n._("the Automa") in text

@@ -128,3 +128,26 @@ def test_a_game_through_the_kiosk_speaks_only_the_tables_language(
         names += tuple(app.session.game.setup_of(app.session.state).names)
     bad = sorted({t for t in drawn if leaks(t, lang, names)})
     assert not bad, bad[:40]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_undo_says_what_was_undone_in_words(tmp_path: Path, lang: str) -> None:
+    from companion.kiosk.words import words_for
+
+    app = make_app(tmp_path, language=lang, seed=2)
+    tap(app, "new")
+    tap(app, "game builders")
+    tap(app, "players 2")
+    tap(app, "start")
+    rng = random.Random(2)
+    game = get_game("builders")
+    while not app.session.can_undo():
+        builders_step(app, rng)
+    before = app.session.playthrough.game.initial_state(app.session.playthrough.setup)
+    for a in app.session.playthrough.actions[:-1]:
+        before = game.apply(before, a)
+    done = app.session.playthrough.actions[-1]
+    press(app, "undo")
+    want = i18n._("Undone: {action}", action=words_for("builders").action_text(before, done))
+    assert app.toast_text == want
+    assert str(done) not in want

@@ -81,10 +81,21 @@ def test_the_docs_tables_are_the_engines() -> None:
     assert set(doc_tags("builders.md")) == set(REFUSALS)
 
 
+PAGES = sorted(
+    p.name for p in DOCS.glob("*.md")
+    if "## Refusals: rule tags and fields" in p.read_text(encoding="utf-8")
+)
+"""The docs pages with a refusal table: one per game, named after it."""
+
+
+def test_each_game_has_its_refusal_table() -> None:
+    assert PAGES == ["builders.md", "pillars.md"]
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize(("name", "page"), [("pillars", "pillars.md"),
-                                            ("builders", "builders.md")])
-def test_every_documented_tag_has_words_with_its_numbers(name: str, page: str, lang: str) -> None:
+@pytest.mark.parametrize("page", PAGES)
+def test_every_documented_tag_has_words_with_its_numbers(page: str, lang: str) -> None:
+    name = page.removesuffix(".md")
     i18n.set_language(lang)
     game = get_game(name)
     state = game.initial_state(game.setup(3))
@@ -188,3 +199,16 @@ def test_the_shared_refusals_have_words(lang: str) -> None:
         assert not leaks(text, lang), text
         if lang != "en":
             assert not _english_words(str(exc)) & set(re.findall(r"[A-Za-z]{2,}", text))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_set_up_with_two_players_of_one_name_is_worded(lang: str) -> None:
+    from companion.engine import PlayerSpec, SetupError
+    from companion.kiosk.words import refusal_text
+
+    i18n.set_language(lang)
+    with pytest.raises(SetupError) as err:
+        get_game("pillars").setup([PlayerSpec("Ann", "red"), PlayerSpec("Ann", "blue")])
+    assert err.value.rule == "setup.names"
+    text = refusal_text(err.value)
+    assert text == i18n._("Two players have the same name: give each one a name of their own")

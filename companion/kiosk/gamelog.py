@@ -21,7 +21,7 @@ from companion.engine.core import Setup
 from companion.engine.ledger import Entry
 
 from .i18n import LANGUAGES, _
-from .words import GameWords, words_for
+from .words import GameWords, amount_text, words_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,15 +72,20 @@ def _actor(game: Game[Any, Any], state: Any, action: Any) -> int | None:
 
 
 def _changes(words: GameWords, state: Any, new: Sequence[Entry]) -> tuple[str, ...]:
-    """Ledger entries as one line per player, in seat order."""
-    by_seat: dict[int, list[str]] = {}
+    """Ledger entries as one line per player, in seat order, the changes of one cause
+    together: ``Blue: -2 wood, +1 VP (Woodworker (start) at the cathedral)``."""
+    by_seat: dict[int, dict[str, list[str]]] = {}
     for e in new:
-        by_seat.setdefault(e.player, []).append(words.change_text(e))
+        causes = by_seat.setdefault(e.player, {})
+        causes.setdefault(words.cause_text(e), []).append(amount_text(e.what, e.amount))
     out = []
     for seat in sorted(by_seat):
+        parts = [
+            _("{change} ({cause})", change=_(", ").join(amounts), cause=cause)
+            for cause, amounts in by_seat[seat].items()
+        ]
         out.append(
-            _("{name}: {changes}", name=words.seat_name(state, seat),
-              changes=_(", ").join(by_seat[seat]))
+            _("{name}: {changes}", name=words.seat_name(state, seat), changes=_(", ").join(parts))
         )
     return tuple(out)
 

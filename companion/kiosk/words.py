@@ -64,7 +64,9 @@ def engine_refusal(rule: str, fields: dict[str, Any], card: str) -> str:
                  n=fields.get("count", 2))
     if rule == "undo.barrier":
         return _("The last draw, roll or reveal stays: undo never becomes a re-roll")
-    if rule == "setup":
+    if rule == "setup.names":
+        return _("Two players have the same name: give each one a name of their own")
+    if rule.startswith("setup"):
         return _("This table cannot start this game")
     if rule == "record":
         return _("This game record cannot be read")
@@ -112,9 +114,9 @@ def amount_text(what: str, amount: int) -> str:
     if what == "gold":
         return _("{n} gold", n=n)
     if what == "coins":
-        return _("{n} coins", n=n)
+        return _("{n} coin", n=n) if abs(amount) == 1 else _("{n} coins", n=n)
     if what == "workers":
-        return _("{n} workers", n=n)
+        return _("{n} worker", n=n) if abs(amount) == 1 else _("{n} workers", n=n)
     try:
         return _("{n} {res}", n=n, res=resource_name(what))
     except KeyError:

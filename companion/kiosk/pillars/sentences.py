@@ -128,12 +128,12 @@ def action_text(state: PillarsState, action: Action) -> str:
     if verb == "place":
         cost = _place_cost(state)
         if cost:
-            return _("{name} placed a master builder on {space} for {n} gold", name=name,
+            return _("{name} paid {n} gold for a master builder on {space}", name=name,
                      space=space_name(arg), n=cost)
-        return _("{name} placed a master builder on {space} for free", name=name,
+        return _("{name} placed a master builder for free on {space}", name=name,
                  space=space_name(arg))
     if verb == "remigius":
-        return _("{name} placed a master builder on {space} for free with Remigius",
+        return _("{name} used Remigius to place a master builder on {space}",
                  name=name, space=space_name(arg))
     if verb == "redraw":
         owner = _who(state, state.drawn)
@@ -354,3 +354,23 @@ def ledger_role(state: PillarsState, action: Action, entry: Entry) -> str:
 def period_heading(state: PillarsState) -> str:
     """The log's heading for the round of ``state``."""
     return _("Round {n}", n=state.round)
+
+
+def aftermath(before: PillarsState, action: Action, after: PillarsState) -> list[str]:
+    """What the rules did after ``action`` besides the ledger's changes: the event Ellen's owner
+    saw, made public when phase III begins; a third master builder set aside (the town wall);
+    a new start player at the end of a round."""
+    out = []
+    phase2 = ("draw", "place", "parked")
+    if before.event and before.step in phase2 and (
+        after.step not in phase2 or after.round != before.round
+    ):
+        # Seen at the start of the round by Ellen's owner alone: public from phase III on.
+        out.append(_("The event of this round: {card}", card=_card(before.event)))
+    for seat, (was, now) in enumerate(zip(before.aside, after.aside, strict=False)):
+        if now > was:
+            out.append(_("{name}'s third master builder is set aside: only two this round",
+                         name=_who(before, seat)))
+    if after.start != before.start:
+        out.append(_("{name} becomes the start player", name=_who(after, after.start)))
+    return out

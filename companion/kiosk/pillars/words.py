@@ -167,6 +167,9 @@ class PillarsWords(GameWords):
     def period_heading(self, state: Any) -> str:
         return sentences.period_heading(state)
 
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        return sentences.aftermath(before, action, after)
+
     def chart_title(self) -> str:
         return _("VP by round")
 
