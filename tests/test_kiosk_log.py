@@ -248,3 +248,34 @@ def test_nasty_names_in_the_log_and_the_breakdowns(
              *(n for _c, n in period_table(game, state, 1, "t").players)]
     for bad in ("\x00", "\x1b", "\u202e"):
         assert not any(bad in t for t in texts)
+
+
+@pytest.mark.parametrize("from_history", [False, True])
+def test_the_end_screen_opens_the_whole_games_log(
+    tmp_path: Path, drawn: list[str], from_history: bool
+) -> None:
+    from companion.engine import get_game
+    from companion.kiosk.screens.end import EndScreen
+
+    game = get_game("builders")
+    setup, actions, last = position("builders", lambda s, a, n: n.over, players=2)
+    app = make_app(tmp_path)
+    enter(app, setup, [*actions, str(last)])
+    end = app.screen
+    assert isinstance(end, EndScreen)
+    if from_history:  # a finished game opened from the history: nothing on the table
+        app.session = None
+        end = EndScreen(app, end.info.id, back_to_history=True)
+        app.show(end)
+        app.render(force=True)
+    drawn.clear()
+    tap(app, "log")
+    log = app.screen
+    assert isinstance(log, LogScreen)
+    record = app.journal.record(end.info.id)
+    expected = log_entries(game, record.setup, record.actions)
+    assert log.sections() == expected
+    assert expected[0].entries[0].text in drawn  # the last action of the game, first
+    tap(app, "back")
+    assert app.screen is end
+    assert not ui.OVERFLOWS, ui.OVERFLOWS

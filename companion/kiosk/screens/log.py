@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from companion.engine import get_game
 from companion.kiosk import theme
 from companion.kiosk.fonts import font, wrap
 from companion.kiosk.gamelog import LogSection, log_entries
@@ -62,9 +63,14 @@ def shown(text: str) -> str:
 class LogScreen(Screen):
     """The game on the table, in words, newest first."""
 
-    def __init__(self, app: Any, previous: Screen | None = None) -> None:
+    def __init__(
+        self, app: Any, previous: Screen | None = None, game_id: int | None = None
+    ) -> None:
+        """The log of the game on the table, or of the journal's game ``game_id`` (a finished
+        game's end screen, from the history)."""
         super().__init__(app)
         self.previous = previous
+        self.game_id = game_id
         self.offset = 0.0  # pixels scrolled from the top (the newest)
         self.speed = 0.0  # pixels a second, after a flick
         self._sections: tuple[str, list[LogSection]] | None = None  # by language
@@ -77,12 +83,25 @@ class LogScreen(Screen):
         language, from the states the session already holds: no replay)."""
         lang = language()
         if self._sections is None or self._sections[0] != lang:
-            session = self.session
-            pt = session.playthrough
-            built = log_entries(session.game, pt.setup, pt.actions, states=pt.states)
+            session = self.app.session
+            if session is not None and self.game_id in (None, session.id):
+                pt = session.playthrough
+                built = log_entries(session.game, pt.setup, pt.actions, states=pt.states)
+            else:  # a game of the journal that is not on the table: replayed once
+                assert self.game_id is not None and self.app.journal is not None
+                record = self.app.journal.record(self.game_id)
+                built = log_entries(get_game(record.setup.game), record.setup, record.actions)
             self._sections = (lang, built)
             self._layout = None
         return self._sections[1]
+
+    def setup(self) -> Any:
+        """The set-up of the game shown (its players' colours)."""
+        session = self.app.session
+        if session is not None and self.game_id in (None, session.id):
+            return session.playthrough.setup
+        assert self.game_id is not None and self.app.journal is not None
+        return self.app.journal.record(self.game_id).setup
 
     def blocks(self, width: int) -> tuple[list[Block], int]:
         """The log laid out for a list ``width`` pixels wide: its rows and its height."""
@@ -91,7 +110,7 @@ class LogScreen(Screen):
         if self._layout is not None and self._layout[0] == key:
             return self._layout[1], self._layout[2]
         m = self.m
-        players = self.session.playthrough.setup.players
+        players = self.setup().players
         out: list[Block] = []
         y = 0
         entry_font, change_font = font(m.small), font(m.px(14))
@@ -167,7 +186,7 @@ class LogScreen(Screen):
 
     # -- the way back -------------------------------------------------------------------------
     def back(self) -> None:
-        """Back to the game screen as it was (or the game, if none is known)."""
+        """Back to the screen it was opened from, as it was (or the game, if none is known)."""
         if self.previous is not None:
             self.app.show(self.previous)
         else:
