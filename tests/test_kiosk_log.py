@@ -279,3 +279,40 @@ def test_the_end_screen_opens_the_whole_games_log(
     tap(app, "back")
     assert app.screen is end
     assert not ui.OVERFLOWS, ui.OVERFLOWS
+
+
+def test_a_game_with_no_words_of_its_own_gets_a_log_and_a_breakdown(tmp_path: Path) -> None:
+    """The toy game of the tests (no ledger, no words class): its generic screen still has
+    the Log button, the log has its default words, the end screen's breakdown is empty."""
+    from companion.kiosk.screens.end import EndScreen
+    from companion.kiosk.screens.generic import GenericGameScreen
+    from tests.toygame import register_toy, unregister_toy
+
+    register_toy()
+    try:
+        app = make_app(tmp_path)
+        tap(app, "new")
+        tap(app, "game sticks")
+        tap(app, "players 2")
+        tap(app, "start")
+        assert isinstance(app.screen, GenericGameScreen)
+        for _k in range(3):
+            if "virtual" in [b.key for b in app.screen.buttons]:
+                press(app, "draw")
+            else:
+                tap(app, next(b.key for b in app.screen.buttons if b.key.startswith("take ")))
+        tap(app, "log")
+        assert isinstance(app.screen, LogScreen) and app.screen.sections()
+        tap(app, "back")
+        assert isinstance(app.screen, GenericGameScreen)
+        for _k in range(60):
+            if isinstance(app.screen, EndScreen):
+                break
+            if "virtual" in [b.key for b in app.screen.buttons]:
+                press(app, "draw")
+            else:
+                tap(app, next(b.key for b in app.screen.buttons if b.key.startswith("take ")))
+        assert isinstance(app.screen, EndScreen)
+        assert all(not s.rows or s.rows[-1].total for s in app.screen.table.sections)
+    finally:
+        unregister_toy()
