@@ -34,7 +34,7 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
         )
     else:
         why = _("{name}'s turn ended by itself: nothing else could be done.", name=name)
-    if after.over:
+    if after.over or after.turn_player == seat:  # solo: the Automa played in between
         return why
     nxt = player_name(after, after.turn_player)
     return sentences(why, _("Now it is {name}'s turn.", name=nxt))
