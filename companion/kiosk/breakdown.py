@@ -27,8 +27,9 @@ from companion.engine.ledger import Entry
 from companion.text import clean
 
 from . import theme
-from .i18n import _, resource_name
+from .i18n import _
 from .ui import OVERFLOWS, draw_text, panel
+from .words import amount_text as words_amount_text
 from .words import words_for
 
 if TYPE_CHECKING:
@@ -62,20 +63,8 @@ def number(n: int) -> str:
 
 def amount_text(what: str, n: int) -> str:
     """A signed change of ``what`` (``vp``, ``gold``, ``coins``, ``workers`` or a resource):
-    ``+2 VP``, ``−3 gold``, ``+1 stone``."""
-    s = signed(n)
-    if what == "vp":
-        return _("{n} VP", n=s)
-    if what == "gold":
-        return _("{n} gold", n=s)
-    if what == "coins":
-        return _("{n} coins", n=s)
-    if what == "workers":
-        return _("{n} workers", n=s)
-    try:
-        return _("{n} {res}", n=s, res=resource_name(what))
-    except KeyError:
-        return f"{s} {what}"
+    ``+2 VP``, ``-3 gold``, ``+1 worker``, as the log says it (``words.amount_text``)."""
+    return words_amount_text(what, n)
 
 
 def what_label(what: str) -> str:
