@@ -85,9 +85,11 @@ def shape_inside(surface: pygame.Surface, shape: pygame.Rect, box: pygame.Rect, 
     """Check that a shape about to be drawn lies inside ``box`` and the screen; if not, record
     it in OVERFLOWS (as drawn text that does not fit is).  True when it fits."""
     screen = surface.get_rect()
-    if box.contains(shape) and screen.contains(shape):
+    scrolled = surface.get_clip() != screen  # a scrolled view clips what leaves it, by design
+    on_screen = scrolled or screen.contains(shape)
+    if box.contains(shape) and on_screen:
         return True
-    where = "the screen" if not screen.contains(shape) else f"its box {tuple(box)}"
+    where = "the screen" if not on_screen else f"its box {tuple(box)}"
     OVERFLOWS.append(f"{what} at {tuple(shape)} is cut off by {where}")
     return False
 
@@ -226,7 +228,10 @@ def draw_text(
         DRAWN.append(
             Drawn.of(text, area, s, theme.cap_height(s, bold), colour, background(surface, area))
         )
-    if not surface.get_rect().contains(rect.clip(pygame.Rect(rect.x, y, rect.width, total))):
+    screen = surface.get_rect()
+    if surface.get_clip() == screen and not screen.contains(  # (a scrolled view clips itself)
+        rect.clip(pygame.Rect(rect.x, y, rect.width, total))
+    ):
         OVERFLOWS.append(f"{text!r} in {tuple(rect)} is cut off by the screen")
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip))
@@ -336,7 +341,7 @@ class Button:
 
 def button_inner(rect: pygame.Rect) -> pygame.Rect:
     """Where a button of ``rect`` draws its label (and sub-line)."""
-    return rect.inflate(-max(6, rect.height // 6), -4)
+    return rect.inflate(-max(6, rect.height // 6), -2)
 
 
 def grid(

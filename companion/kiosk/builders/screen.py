@@ -30,10 +30,11 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import icons, theme
+from companion.kiosk.breakdown import change_lines
 from companion.kiosk.i18n import _, builders_action_help, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
+from companion.kiosk.screens.game import Preview, open_game, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_tableau, help_frame
 from companion.kiosk.ui import (
     draw_text,
@@ -46,6 +47,9 @@ from companion.kiosk.ui import (
     text_height,
 )
 from companion.kiosk.words import card_name, short_card_name, words_for
+
+from .cardhelp import card_help, turn_now
+from .turnend import turn_ended_by_itself
 
 CELEBRATE_SECONDS = 1.5
 
@@ -126,8 +130,7 @@ class BuildersScreen(GameScreen):
         if title is None:
             self.take(action)
             return
-        lines = [("", line) for line in self.changes(state, after)]
-        self.preview = Preview(action, after, title, lines)
+        self.preview = Preview(action, after, title, self.changes(state, after))
 
     def irreversible(self, action: Any, state: BuildersState, after: BuildersState) -> str | None:
         """The preview's title for an action undo cannot take back, or None."""
@@ -144,18 +147,13 @@ class BuildersScreen(GameScreen):
             return _("End the turn: the game ends")
         return None
 
-    def changes(self, before: BuildersState, after: BuildersState) -> list[str]:
-        """What an action changes for the players, in words."""
-        out = []
-        for seat, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
-            name = before.setup.players[seat].name
-            if b.coins != a.coins:
-                out.append(_("{name}: {n} coins", name=name, n=signed(b.coins - a.coins)))
-            if b.vp != a.vp:
-                out.append(_("{name}: {n} VP", name=name, n=signed(b.vp - a.vp)))
+    def changes(self, before: BuildersState, after: BuildersState) -> list[tuple[str, str]]:
+        """What an action changes for the players, each change with its cause (the ledger),
+        and the winners when it ends the game."""
+        out = change_lines(self.game, before, after)
         if self.game.is_over(after):
             winners = ", ".join(self.game.winners(after))
-            out.append(_("Winner: {names}", names=winners))
+            out.append(("", _("Winner: {names}", names=winners)))
         return out
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
@@ -218,6 +216,9 @@ class BuildersScreen(GameScreen):
             self.app.sounds.play("score")
         if self.game.end_reason(after) and not self.game.end_reason(before):
             self.app.toast(self.end_notice(), good=True, now=True)
+        ended = turn_ended_by_itself(self.game, before, after, action)
+        if ended:
+            self.app.toast(ended, good=True, now=not self.game.end_reason(after))
         self.selected = None
         self.after_play()
 
@@ -448,6 +449,7 @@ class BuildersScreen(GameScreen):
                 str(action) in legal,
                 machine=machine,
                 short_foot=short,
+                hold=partial(self.explain, action.card),
             )
 
     def _card_button(
@@ -462,6 +464,7 @@ class BuildersScreen(GameScreen):
         enabled: bool,
         machine: bool = False,
         short_foot: str = "",
+        hold: Callable[[], None] | None = None,
     ) -> None:
         m = self.m
         fill = (70, 62, 90) if machine else theme.PANEL_HI
@@ -474,6 +477,7 @@ class BuildersScreen(GameScreen):
             enabled=enabled,
             why=lambda: self.reason(self.game.parse_action(key)),
             fill=fill,
+            hold=hold,
         )
         inner = cell.inflate(-2, -4)  # the names need the width
         needs_h = icons.amounts_height(self._need_items(amounts), inner.width, m.small, bold=True)
@@ -487,7 +491,7 @@ class BuildersScreen(GameScreen):
             name_r,
             m.px(14),
             theme.TEXT if enabled else theme.DISABLED,
-            lines=2,
+            lines=3,  # Survey Tools (small), word by word
         )
         self._needs(surface, needs_r, amounts)
         if short_foot and not fits(surface, foot, foot_r, m.px(13), lines=1):
@@ -581,11 +585,14 @@ class BuildersScreen(GameScreen):
                     legal,
                     fill=theme.PANEL_HI,
                     selected=True,
+                    hold=partial(self.explain, site.card),
                 )
                 hint = _("send: {ap} AP, {wage} coins", ap=cost, wage=wage)
                 short_hint = _("{n} AP", n=cost) + f" · {wage}¤"
             else:
                 pygame.draw.rect(surface, theme.PANEL_HI, cell, border_radius=6)
+                area_b = self.tap_area(cell, lambda: None, f"site {site.card}")
+                area_b.extra["hold"] = partial(self.explain, site.card)
                 hint = _("next worker: {ap} AP", ap=cost)
                 short_hint = _("{n} AP", n=cost)
             box = cell.inflate(-8, -4)
@@ -660,8 +667,13 @@ class BuildersScreen(GameScreen):
                 key=f"select {w}",
                 selected=self.selected == w,
                 size=m.px(13),
+                hold=partial(self.explain, w),
                 sub=supply_text(OUTPUT[w]),  # the wage shows once it is picked
             )
+
+    def explain(self, card: str) -> None:
+        """A finger held on a card: what it needs, pays or supplies."""
+        self.read(*card_help(card, self.state))
 
     def next_site_page(self) -> None:
         self.site_page += 1
@@ -800,6 +812,7 @@ class BuildersScreen(GameScreen):
                 enabled=action is not None,
                 why=partial(self.card_refusal, card),
                 size=m.small,
+                hold=partial(self.explain, card),
             )
         self.button(surface, foot, _("Draw for the table"), self.virtual_one, key="virtual draw")
 
@@ -813,6 +826,12 @@ class BuildersScreen(GameScreen):
         m = self.m
         body, foot = help_frame(self, surface, area)
         kinds = ("start", "recruit", "send", "coins", "buy action", "end turn")
+        now = _("Now: {text}", text=turn_now(self.game, self.state))
+        now_h = fitted_height(surface, now, body.width, 1, m.small, lines=6)
+        now_r = pygame.Rect(body.x, body.y, body.width, now_h)
+        draw_text(surface, now, now_r, m.small, theme.ACCENT, align="left", valign="top", lines=6)
+        body = pygame.Rect(body.x, now_r.bottom + m.gap, body.width,
+                           body.bottom - now_r.bottom - m.gap)
         texts = [builders_action_help(kind) for kind in kinds]
         needs = [fitted_height(surface, t, body.width, 1, m.small, lines=5) for t in texts]
         rows = split_v(body, *needs, gap=m.gap)  # each as tall as its text needs

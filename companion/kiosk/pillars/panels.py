@@ -12,9 +12,10 @@ import pygame
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import icons, theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview, pillars_changes
+from companion.kiosk.screens.game import Preview
 from companion.kiosk.screens.overlays import draw_tableau
 from companion.kiosk.ui import (
     draw_text,
@@ -31,6 +32,8 @@ from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
 
+from .cardhelp import card_help, space_help
+from .changes import explained
 from .words import (
     CARD_STEPS,
     action_label,
@@ -68,14 +71,20 @@ class PillarsPanels(GameScreen):
 
         def roll_die(self) -> None: ...
 
+        def show_result(self, title: str, lines: list[tuple[str, str]]) -> None: ...
+
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
         state = self.state
         left, body = self.standard_bar(surface)
-        round_r, step_r = split_h(left, 1, 3, gap=m.gap)
+        round_text = _("Round {n}", n=state.round)
+        round_w = min(left.width // 3, font(m.text, True).size(round_text)[0] + m.px(4))
+        round_r = pygame.Rect(left.x, left.y, round_w, left.height)
+        step_r = pygame.Rect(round_r.right + m.gap, left.y, left.right - round_r.right - m.gap,
+                             left.height)
         draw_text(
             surface,
-            _("Round {n}", n=state.round),
+            round_text,
             round_r,
             m.text,
             theme.ACCENT,
@@ -160,6 +169,14 @@ class PillarsPanels(GameScreen):
             if not fits(surface, text, line3, m.small, lines=2):  # the tableau has them all
                 text = _("{workers} · {n} craftsmen", workers=workers, n=len(s.craftsmen)) + privs
             draw_text(surface, text, line3, m.small, theme.MUTED, align="left", lines=2)
+
+    def explain_card(self, card: str) -> None:
+        """A finger held on a card: what it does."""
+        self.read(*card_help(card))
+
+    def explain_space(self, space: str) -> None:
+        """A finger held on a board space: what it gives and costs now, who is on it."""
+        self.read(*space_help(self.game, self.state, space))
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
@@ -286,6 +303,7 @@ class PillarsPanels(GameScreen):
                 why=partial(self.card_refusal, card),
                 size=m.small,
                 short=without_details(card_name(self.game.name, card)),
+                hold=partial(self.explain_card, card),
                 sub=_("{n} workers → {k} {res}", n=res.workers, k=res.yield_,
                       res=resource_name(D.RESOURCES[res.resource])) if res else "",
                 short_sub=_("{n} → {k} {res}", n=res.workers, k=res.yield_,
@@ -306,10 +324,10 @@ class PillarsPanels(GameScreen):
         outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
         before = self.state
         if self.commit(outcome):
-            self.result = (
+            self.show_result(
                 _("Drawn for the table: {card}", card=card_name(self.game.name,
                                                                 str(outcome.args[0]))),
-                pillars_changes(before, self.state),
+                explained(self.game, before, self.state),
             )
 
     def _draft(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -352,6 +370,7 @@ class PillarsPanels(GameScreen):
                 size=m.small,
                 short=without_details(card_name("pillars", card)),
                 short_sub=short_sub,
+                hold=partial(self.explain_card, card),
             )
         self.button(
             surface,
@@ -558,6 +577,7 @@ class PillarsPanels(GameScreen):
                         enabled=False,
                         fill=theme.PLAYER[colour],
                         why=partial(self.reason, action),
+                        hold=partial(self.explain_space, space),
                     )
                     pygame.draw.rect(surface, theme.PLAYER[colour], cell, border_radius=6)
                 else:
@@ -569,6 +589,7 @@ class PillarsPanels(GameScreen):
                         action,
                         legal,
                         size=m.text,
+                        hold=partial(self.explain_space, space),
                         sub=self.slot_note(D.SPACES[k].id)
                         if cell.height >= m.px(44)
                         else "",
@@ -623,6 +644,7 @@ class PillarsPanels(GameScreen):
             ),
         )
         for action, cell in zip(actions, cells, strict=True):
+            arg = str(action.args[0]) if action.args else ""
             self.button(
                 surface,
                 cell,
@@ -630,6 +652,7 @@ class PillarsPanels(GameScreen):
                 partial(self.propose, action),
                 key=str(action),
                 size=m.text,
+                hold=partial(self.explain_card, arg) if arg in D.CRAFTSMEN else None,
             )
 
     def _market(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -755,6 +778,8 @@ class PillarsPanels(GameScreen):
             cap = uses_left[c]
             name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
             t1, t2 = split_v(name_r, 1, 1)
+            read = self.tap_area(name_r, lambda: None, f"craftsman {c}")
+            read.extra["hold"] = partial(self.explain_card, c)  # a held name reads the card
             draw_text(
                 surface, card_name("pillars", c), t1, m.small, theme.TEXT, align="left", lines=1
             )

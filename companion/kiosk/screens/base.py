@@ -11,8 +11,9 @@ import pygame
 
 from companion.engine import RulesError
 from companion.kiosk import theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Input, Press, Tap
+from companion.kiosk.inputs import Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
 
 if TYPE_CHECKING:
@@ -59,6 +60,21 @@ class Screen(ABC):
                 action()
             elif inp.role == "back":
                 self.back()
+        elif isinstance(inp, Hold):
+            for b in reversed(self.buttons):
+                if b.rect.collidepoint(inp.pos):
+                    read = b.extra.get("hold")
+                    if callable(read):
+                        read()  # what the card or space does; its tap is not taken
+                    return
+
+    def can_hold(self, pos: tuple[int, int]) -> bool:
+        """Whether a finger held at ``pos`` has something to read (the button there has a
+        ``hold``)."""
+        for b in reversed(self.buttons):
+            if b.rect.collidepoint(pos):
+                return callable(b.extra.get("hold"))
+        return False
 
     def back(self) -> None:  # noqa: B027 - an optional hook
         """The back key: by default, nothing."""
@@ -99,7 +115,10 @@ class Screen(ABC):
         short: str = "",
         short_sub: str = "",
         sub_optional: bool = False,
+        hold: Callable[[], None] | None = None,
     ) -> Button:
+        """A button drawn now; ``hold`` is what a finger held on it does (read the card or
+        space it shows) instead of its tap."""
         b = Button(
             rect,
             label,
@@ -116,6 +135,8 @@ class Screen(ABC):
             short_sub=short_sub,
             extra={"sub_optional": True} if sub_optional else {},
         )
+        if hold is not None:
+            b.extra["hold"] = hold
         b.draw(surface)
         self.buttons.append(b)
         if role is not None and enabled:
@@ -191,10 +212,23 @@ class Screen(ABC):
         bar_h = m.touch * rows + m.gap * (rows + 1)
         panel(surface, pygame.Rect(0, 0, w, bar_h), theme.PANEL, radius=0)
         y = m.gap + (m.touch + m.gap if m.portrait else 0)
-        bw = max(m.touch * 2, m.px(80))
+        small = {k for label, _t, k, _e in buttons if label == "?" or k == "log"}
+        log_w = m.touch if m.portrait else m.px(64)
+        gap = m.gap
+        if m.portrait:
+            # the row of buttons stays clear of the on-screen lights at its left (m.px(94)),
+            # and its labels keep the width they need (a Japanese word of four)
+            gap = m.px(3)
+            fixed = m.touch * ("help" in small) + log_w * ("log" in small)
+            free = w - m.gap - m.px(94) - fixed - gap * (len(buttons) - 1)
+            bw = free // max(1, len(buttons) - len(small))
+        else:
+            bw = 0  # each as wide as its label needs, and at least one and a half targets
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
-            width = m.touch if label == "?" else bw
+            width = m.touch if label == "?" else log_w if key == "log" else bw or max(
+                m.touch * 3 // 2, font(m.small).size(label)[0] + m.px(20)
+            )
             x -= width
             self.button(
                 surface,
@@ -207,7 +241,7 @@ class Screen(ABC):
                 why=lambda: _("Nothing to undo since the last draw, roll or reveal"),
                 size=m.small,
             )
-            x -= m.gap
+            x -= gap
         info = (
             pygame.Rect(m.gap, m.gap, w - 2 * m.gap, m.touch)
             if m.portrait
@@ -231,11 +265,44 @@ class GameScreen(Screen):
         self.help_open = False
         self.preview: Any = None  # an action waiting for Confirm (game.Preview)
         self.tableau: int | None = None  # the seat whose whole tableau is shown
+        self.held: tuple[str, str] | None = None  # a card or space read by a hold: title, text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.held is not None:  # over everything, and the only thing to tap
+            self.buttons = []
+            self.roles = {}
+            self._read(surface)
+
+    def read(self, title: str, text: str) -> None:
+        """Show what a card or space does (a finger held on it), until Close."""
+        self.held = (title, text)
+
+    def close_read(self) -> None:
+        self.held = None
+
+    def _read(self, surface: pygame.Surface) -> None:
+        from companion.kiosk.screens.overlays import help_frame
+
+        assert self.held is not None
+        m = self.m
+        top = self.bar_bottom()
+        area = pygame.Rect(0, top, surface.get_width(), surface.get_height() - top)
+        area = area.inflate(-m.gap * 4, -m.gap * 4)
+        title, text = self.held
+        body, foot = help_frame(self, surface, area, title)
+        draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top",
+                  lines=14, min_size=m.px(12))
+        self.button(surface, foot, _("Close"), self.close_read, key="close card",
+                    role="confirm")
+        self.roles["back"] = self.close_read
 
     def close_overlay(self) -> bool:
-        """Back: close the preview, a tableau or the help, in that order; False if none was
-        open."""
-        if self.preview is not None:
+        """Back: close what a hold shows, the preview, a tableau or the help, in that order;
+        False if none was open."""
+        if self.held is not None:
+            self.held = None
+        elif self.preview is not None:
             self.preview = None
         elif self.tableau is not None:
             self.tableau = None
@@ -284,10 +351,12 @@ class GameScreen(Screen):
 
     def reason(self, action: Any) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
+        from companion.kiosk.words import words_for
+
         try:
             self.game.apply(self.state, action)
         except RulesError as exc:
-            return str(exc)
+            return words_for(self.game.name).refusal(exc, self.state)
         return ""
 
     def foreign_card(self, seen: Any) -> bool:
@@ -312,6 +381,10 @@ class GameScreen(Screen):
     def undo(self) -> None:
         self.app.undo()
 
+    def open_log(self) -> None:
+        """The game so far in words (the log screen), closing back to this screen."""
+        self.app.go("log", previous=self)
+
     def bar_bottom(self) -> int:
         """The game bar has a second row of buttons in portrait."""
         rows = 2 if self.m.portrait else 1
@@ -325,6 +398,7 @@ class GameScreen(Screen):
             [
                 (_("Undo"), self.undo, "undo", self.session.can_undo()),
                 ("?", self.toggle_help, "help", True),
+                (_("Log"), self.open_log, "log", True),
                 (lang[0], lang[1], lang[2], True),
                 (_("Menu"), self.home, "menu", True),
             ],

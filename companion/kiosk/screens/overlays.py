@@ -13,7 +13,7 @@ import pygame
 
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
-from companion.kiosk.ui import draw_text, panel, split_h
+from companion.kiosk.ui import draw_text, fitted_height, panel, split_h
 
 if TYPE_CHECKING:
     from .base import Screen
@@ -27,9 +27,15 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
     m = screen.m
     if not lines:
         return
-    row_h = min(m.px(56), area.height // max(1, len(lines)))
-    for k, (colour, text) in enumerate(lines):
-        r = pygame.Rect(area.x, area.y + k * row_h, area.width, row_h)
+    # a long line (a player's changes by cause) gets the height of the rows it needs, at the
+    # size it is drawn (never below the display's smallest)
+    width = area.width - m.px(12)
+    need = [fitted_height(surface, text, width, 0, m.small, lines=8) for _c, text in lines]
+    pad = max(0, min(m.px(8), (area.height - sum(need)) // max(1, len(lines))))
+    y = area.y
+    for (colour, text), h in zip(lines, need, strict=True):
+        r = pygame.Rect(area.x, y, area.width, min(h + pad, area.bottom - y))
+        y = r.bottom
         c = theme.PLAYER.get(colour, theme.TEXT)
         if colour:
             pygame.draw.rect(surface, c, (r.x, r.y + 4, m.px(6), r.height - 8))
@@ -40,8 +46,7 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
             m.small,
             theme.TEXT,
             align="left",
-            lines=2,
-            min_size=m.px(10),
+            lines=8,
         )
 
 
