@@ -157,6 +157,9 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     for spec in specs():
         if spec.scenes is not None and spec.name != first:
             yield from load_ref(spec.scenes).scenes(journal)
+    from .seats import screenshot_scenes
+
+    yield from screenshot_scenes(journal)
     # Last: a message stays on show until it times out, over the scenes after it.
     yield "toast-good", partial(_toast, good=True)
     yield "toast-bad", partial(_toast, good=False)

@@ -17,7 +17,8 @@ from typing import Any
 import pygame
 
 from . import theme
-from .fonts import font, wrap
+from .fonts import font
+from .linebreak import wrap
 from .theme import Colour
 
 OVERFLOWS: list[str] = []
@@ -131,10 +132,11 @@ def fits(
     min_size: int | None = None,
 ) -> bool:
     """Whether ``draw_text`` with these arguments would draw ``text`` whole (at its smallest
-    allowed size, at worst): for a layout to choose a shorter wording first."""
+    allowed size, at worst) without breaking a word or phrase: for a layout to choose a
+    shorter wording first."""
     smallest = max(min_text(surface), min_size if min_size is not None else int(size * 0.6))
     f = font(smallest, bold)
-    rows = wrap(text, f, rect.width)
+    rows = wrap(text, f, rect.width, force=False)
     top, bottom = ink(f, rows)
     height = max(0, len(rows) - 1) * f.get_linesize() + top - bottom
     widest = max((f.size(r)[0] for r in rows), default=0)
@@ -164,8 +166,15 @@ def fitted_height(
 
 
 def min_text(surface: pygame.Surface) -> int:
-    """The smallest readable text size on ``surface`` (the display's; see theme.Metrics)."""
-    return theme.Metrics(*surface.get_size()).min_text
+    """The smallest readable text size on ``surface``: the display's (see theme.Metrics), also
+    on an off-screen surface drawn to be shown on it (a row of a scrolled list)."""
+    size = surface.get_size()
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    if display is not None and surface is not display:
+        shown = display.get_size()
+        if size not in (shown, shown[::-1]):
+            size = shown
+    return theme.Metrics(*size).min_text
 
 
 def draw_text(
@@ -190,7 +199,8 @@ def draw_text(
     s = max(size, smallest)
     while True:
         f = font(s, bold)
-        rows = wrap(text, f, rect.width)
+        # A word wider than the box is broken only at the smallest size: shrink first.
+        rows = wrap(text, f, rect.width, force=s <= smallest)
         height = len(rows) * f.get_linesize()
         widest = max(f.size(r)[0] for r in rows)
         top, bottom = ink(f, rows)
@@ -341,7 +351,7 @@ class Button:
 
 def button_inner(rect: pygame.Rect) -> pygame.Rect:
     """Where a button of ``rect`` draws its label (and sub-line)."""
-    return rect.inflate(-max(6, rect.height // 6), -2)
+    return rect.inflate(-max(6, rect.height // 6), 0)
 
 
 def grid(
