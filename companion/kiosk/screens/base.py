@@ -206,7 +206,7 @@ class Screen(ABC):
         bw = m.px(76) if m.portrait else max(m.touch * 2, m.px(80))
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
-            width = m.touch if label == "?" else m.px(64) if key == "log" else bw
+            width = m.touch if key in ("help", "log") else bw
             x -= width
             self.button(
                 surface,
