@@ -290,6 +290,10 @@ class PillarsScreen(PillarsPanels):
         self._players(surface, players)
         if self.anim is None and self.result is not None and self.result_table is not None:
             self._round_end(surface, body.inflate(-m.gap * 2, -m.gap * 2))
+        elif self.help_open and self.anim is None and self.result is None and (
+            self.preview is None and self.tableau is None and self.peek_look is None
+        ) and not (state.step == "peek" and not self.private_open):
+            self._help(surface, body.inflate(-m.gap * 2, -m.gap * 2))  # room for the numbers
         elif self.anim is not None:
             self._animation(surface, decision)
         elif self.result is not None:

@@ -11,6 +11,7 @@ import pygame
 
 from companion.engine import RulesError
 from companion.kiosk import theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, draw_text, panel
@@ -202,11 +203,14 @@ class Screen(ABC):
         bar_h = m.touch * rows + m.gap * (rows + 1)
         panel(surface, pygame.Rect(0, 0, w, bar_h), theme.PANEL, radius=0)
         y = m.gap + (m.touch + m.gap if m.portrait else 0)
-        # in portrait the row of buttons stays clear of the on-screen lights at its left
-        bw = m.px(76) if m.portrait else max(m.touch * 2, m.px(80))
+        bw = max(m.touch * 2, m.px(80))
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
-            width = m.touch if label == "?" else m.px(64) if key == "log" else bw
+            if m.portrait:  # as wide as its word: the row stays clear of the lights at its left
+                pad = max(6, m.touch // 6) + m.px(8)
+                width = max(m.touch, font(m.small).size(label)[0] + pad)
+            else:
+                width = m.touch if key in ("help", "log") else bw
             x -= width
             self.button(
                 surface,
