@@ -180,6 +180,9 @@ class PillarsScreen(PillarsPanels):
         self.after_play()
         return True
 
+    def commit_companion(self, action: Any) -> None:
+        self.commit(action)
+
     def confirm_preview(self) -> None:
         p = self.preview
         self.preview = None
@@ -221,8 +224,9 @@ class PillarsScreen(PillarsPanels):
         self.result = (_("Tax: the die shows {n}", n=value), changes or [("", _("Nobody pays"))])
 
     def update(self, dt: float) -> bool:
+        companion = super().update(dt)
         if self.anim is None:
-            return False
+            return companion
         kind, left, value = self.anim
         left -= dt
         if left <= 0:
@@ -275,7 +279,7 @@ class PillarsScreen(PillarsPanels):
             self._private_gate(surface, decision)
         elif self.help_open:
             self._help(surface, decision)
-        else:
+        elif not self.companion_panel(surface, decision):
             self._decision(surface, decision, state)
         self.roles.setdefault("undo", self.undo)
         self.roles.setdefault("help", self.toggle_help)

@@ -1,0 +1,389 @@
+"""The companion at the table: the seats it plays, its decisions thought out off the main loop,
+and the hint it gives a person who asks.
+
+A seat is the companion's when the game's journal entry says so (``JournaledGame.companions``:
+seat to strength).  When that seat is to decide, :class:`Companion` starts a worker (a process
+by default, so the main loop keeps its core on a Pi; a thread where processes are not wanted)
+that thaws the state onto the simulation path and asks the bot of that strength for one action.
+The table is then told what to do in its own words, moves the pieces and confirms; the action
+goes through ``App.play`` and the journal like a person's.  The companion never draws or
+reveals: chance nodes stay the table's.
+
+Same seed, same decision: the bot's generator is seeded from the game's id and the decision's
+index (the number of actions in force before it), and the bots think for a number of
+iterations, not for a time, so an undo followed by the same position gives the same decision
+whatever the machine's load.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+from companion.engine import CHANCE, get_game
+from companion.engine.sim import simulator
+
+from .i18n import _
+
+STRENGTHS = ("easy", "normal", "strong")
+"""The companion's strengths, weakest first (the set-up screen offers them in this order)."""
+
+DEFAULT_STRENGTH = "normal"
+
+HINT_CHOICES = 3
+"""How many choices a hint shows."""
+
+CACHE = 64
+"""Decisions kept for the positions seen last (undo and back shows them at once)."""
+
+
+def strength_name(strength: str) -> str:
+    """A strength in the table's language."""
+    return {"easy": _("Easy"), "normal": _("Normal"), "strong": _("Strong")}.get(
+        strength, strength
+    )
+
+
+def decision_seed(game_id: int, index: int) -> str:
+    """The seed of the companion's decision at ``index`` (the actions in force before it) of
+    journal game ``game_id``: the same position of the same game, the same decision."""
+    return f"companion {game_id}/{index}"
+
+
+def hint_seed(game_id: int, index: int) -> str:
+    return f"hint {game_id}/{index}"
+
+
+# -- the work, in the worker ------------------------------------------------------------------
+
+
+def _bot(strength: str) -> Any:
+    """The bot that plays at ``strength``."""
+    from companion.bots import make_bot
+
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
+    return make_bot("heuristic")
+
+
+def decide(game_name: str, state: Any, seat: int, strength: str, seed: str) -> str:
+    """The companion's decision for ``seat`` in ``state``, in the game's notation.  Runs in
+    the worker; sees the state only through the bot (which determinizes what is hidden)."""
+    game = get_game(game_name)
+    sim = simulator(game).thaw(state)
+    action = _bot(strength).choose(sim, seat, random.Random(seed))
+    return game.format_action(action)
+
+
+def suggest(game_name: str, state: Any, seat: int, seed: str, top: int) -> list[Choice]:
+    """The companion's ``top`` choices for ``seat`` in ``state``, best first, with an estimated
+    chance of winning after each (runs in the worker)."""
+    from companion.bots import HeuristicBot
+
+    game = get_game(game_name)
+    sim = simulator(game).thaw(state)
+    bot = HeuristicBot()
+    scored = []
+    for action in sim.legal_actions():
+        after = sim.copy()
+        after.apply(action)
+        scored.append((bot.score(after, seat), game.format_action(action)))
+    scored.sort(key=lambda s: -s[0])
+    best = scored[0][0] if scored else 0.0
+    return [Choice(text, max(0.0, min(1.0, 0.5 + (v - best) / 200)), 0) for v, text in
+            scored[:top]]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a hint: the action's notation, the estimated chance of winning after it
+    (0 to 1), and how many playouts the estimate rests on."""
+
+    action: str
+    win_chance: float
+    visits: int
+
+
+def _run(work: Callable[..., Any], args: tuple[Any, ...], conn: Connection) -> None:
+    """A worker process's body: do the work, send back ("ok", result) or ("error", why)."""
+    try:
+        result = work(*args)
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the kiosk
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    else:
+        conn.send(("ok", result))
+    finally:
+        conn.close()
+
+
+_CONTEXT: Any = None
+
+
+def _context() -> Any:
+    """The multiprocessing context: a fork server that has the rules and the bots imported
+    (a fork of the kiosk itself would copy its threads and its display)."""
+    global _CONTEXT
+    if _CONTEXT is None:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["companion.bots", "companion.kiosk.seats"])
+        _CONTEXT = ctx
+    return _CONTEXT
+
+
+class Worker:
+    """One piece of work off the main loop, in a process (``mode`` "process") or a thread
+    ("thread").  ``poll`` never blocks; ``cancel`` stops a process at once (a thread is left
+    to finish and its result dropped)."""
+
+    def __init__(self, work: Callable[..., Any], args: tuple[Any, ...], mode: str) -> None:
+        self.outcome: tuple[str, Any] | None = None
+        self._process: Any = None
+        self._conn: Connection | None = None
+        if mode == "process":
+            ctx = _context()
+            here, there = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=_run, args=(work, args, there), daemon=True)
+            process.start()
+            there.close()
+            self._process, self._conn = process, here
+        elif mode == "thread":
+            threading.Thread(target=self._thread, args=(work, args), daemon=True).start()
+        else:
+            raise ValueError(f"unknown mode {mode!r}: process or thread")
+
+    def _thread(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        try:
+            self.outcome = ("ok", work(*args))
+        except Exception as exc:  # noqa: BLE001 - every failure goes back to the kiosk
+            self.outcome = ("error", f"{type(exc).__name__}: {exc}")
+
+    def poll(self) -> tuple[str, Any] | None:
+        """("ok", result) or ("error", why) once the work is done; None while it runs."""
+        if self.outcome is not None or self._conn is None:
+            return self.outcome
+        try:
+            if self._conn.poll():
+                self.outcome = self._conn.recv()
+        except (EOFError, OSError):
+            self.outcome = ("error", "the companion's process ended without an answer")
+        if self.outcome is None and not self._process.is_alive() and not self._conn.poll():
+            code = self._process.exitcode
+            self.outcome = ("error", f"the companion's process ended (exit status {code})")
+        if self.outcome is not None:
+            self._close()
+        return self.outcome
+
+    def cancel(self) -> None:
+        if self._process is not None and self.outcome is None:
+            self._process.terminate()
+        self._close()
+
+    def _close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        if self._process is not None:
+            self._process.join(timeout=1.0)
+            self._process = None
+
+
+@dataclass
+class Thought:
+    """The companion's work on one position: a decision for its seat, or a hint for a person.
+    ``result`` is the action (a decision) or the choices (a hint) once ready; ``error`` says
+    why there is none."""
+
+    kind: str
+    game_id: int
+    index: int
+    state: Any
+    seat: int
+    started: float
+    worker: Worker | None = None
+    result: Any = None
+    error: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def thinking(self) -> bool:
+        return self.result is None and self.error is None
+
+    def about(self, session: Any) -> bool:
+        """True if this thought is about the session's current position."""
+        return (
+            self.game_id == session.id
+            and self.index == len(session.playthrough.actions)
+            and (self.state is session.state or self.state == session.state)
+        )
+
+
+class Companion:
+    """The companion's seats of the game being played: what it is thinking about, what it
+    decided, and the hint it is working out.  ``update`` (every frame) starts and collects the
+    work; it never waits."""
+
+    def __init__(self, mode: str = "process") -> None:
+        self.mode = mode
+        self.decision: Thought | None = None
+        self.hint: Thought | None = None
+        self._known: dict[tuple[int, int], tuple[Any, Any]] = {}
+
+    # -- whose decision ---------------------------------------------------------------------
+    @staticmethod
+    def seat_to_decide(session: Any) -> int | None:
+        """The companion's seat that decides now, or None (a person decides, the table reveals
+        or draws, or the game is over)."""
+        if session is None or not session.companions:
+            return None
+        who = session.game.current_player(session.state)
+        return who if who >= 0 and who in session.companions else None
+
+    @staticmethod
+    def person_decides(session: Any) -> bool:
+        """True when a person (not the companion, not chance) decides now."""
+        if session is None or session.game.is_over(session.state):
+            return False
+        who = session.game.current_player(session.state)
+        return who >= 0 and who not in session.companions and who != CHANCE
+
+    # -- the work ---------------------------------------------------------------------------
+    def update(self, session: Any, now: float) -> bool:
+        """Start the companion's decision when its seat is to decide, collect finished work,
+        and drop work about a position no longer on the table.  True when what the screen
+        shows of the companion changed."""
+        changed = False
+        for attr in ("decision", "hint"):
+            thought: Thought | None = getattr(self, attr)
+            if thought is None:
+                continue
+            if session is None or not thought.about(session):
+                if thought.worker is not None:
+                    thought.worker.cancel()
+                setattr(self, attr, None)
+                changed = True
+            elif thought.worker is not None and (outcome := thought.worker.poll()) is not None:
+                thought.worker = None
+                self._finish(session, thought, outcome)
+                changed = True
+        seat = self.seat_to_decide(session)
+        if seat is not None and self.decision is None:
+            self.decision = self._start_decision(session, seat, now)
+            changed = True
+        return changed or self.thinking
+
+    @property
+    def thinking(self) -> bool:
+        return any(t is not None and t.thinking for t in (self.decision, self.hint))
+
+    def _start_decision(self, session: Any, seat: int, now: float) -> Thought:
+        index = len(session.playthrough.actions)
+        state = session.state
+        thought = Thought("decide", session.id, index, state, seat, now)
+        known = self._known.get((session.id, index))
+        if known is not None and (known[0] is state or known[0] == state):
+            thought.result = known[1]
+            return thought
+        strength = session.companions[seat]
+        args = (session.game.name, state, seat, strength, decision_seed(session.id, index))
+        thought.worker = Worker(decide, args, self.mode)
+        return thought
+
+    def _finish(self, session: Any, thought: Thought, outcome: tuple[str, Any]) -> None:
+        kind, value = outcome
+        if kind != "ok":
+            thought.error = str(value)
+            return
+        game = session.game
+        if thought.kind == "decide":
+            try:
+                action = game.parse_action(value)
+                game.apply(thought.state, action)  # the rules check the companion too
+            except Exception as exc:  # noqa: BLE001 - shown, and the table can try again
+                thought.error = f"{value}: {exc}"
+                return
+            thought.result = action
+            self._known[(thought.game_id, thought.index)] = (thought.state, action)
+            while len(self._known) > CACHE:
+                self._known.pop(next(iter(self._known)))
+        else:
+            thought.result = [
+                (game.parse_action(c.action), c.win_chance, c.visits) for c in value
+            ]
+
+    def retry(self, session: Any, now: float) -> None:
+        """Think again about a decision that failed."""
+        if self.decision is not None and self.decision.error is not None:
+            self.decision = None
+        self.update(session, now)
+
+    def ready(self, session: Any) -> Any | None:
+        """The companion's decision for the position on the table, once thought out."""
+        d = self.decision
+        if d is None or d.result is None or session is None or not d.about(session):
+            return None
+        return d.result
+
+    def taken(self) -> None:
+        """The table confirmed the decision (it is in the journal now)."""
+        self.decision = None
+
+    def ask_hint(self, session: Any, now: float) -> None:
+        """Start working out the hint for the person deciding now (again only if the position
+        changed)."""
+        if not self.person_decides(session):
+            return
+        if self.hint is not None and self.hint.about(session):
+            return
+        if self.hint is not None and self.hint.worker is not None:
+            self.hint.worker.cancel()
+        seat = session.game.current_player(session.state)
+        index = len(session.playthrough.actions)
+        thought = Thought("hint", session.id, index, session.state, seat, now)
+        args = (session.game.name, session.state, seat, hint_seed(session.id, index),
+                HINT_CHOICES)
+        thought.worker = Worker(suggest, args, self.mode)
+        self.hint = thought
+
+    def close_hint(self) -> None:
+        if self.hint is not None and self.hint.worker is not None:
+            self.hint.worker.cancel()
+        self.hint = None
+
+    def close(self) -> None:
+        """Stop all work (leaving the game, closing the kiosk)."""
+        for thought in (self.decision, self.hint):
+            if thought is not None and thought.worker is not None:
+                thought.worker.cancel()
+        self.decision = None
+        self.hint = None
+
+
+def instruction(game_name: str, state: Any, action: Any) -> str:
+    """What the table does with the pieces for ``action``, in the table's language."""
+    from .words import words_for
+
+    words = words_for(game_name)
+    say = getattr(words, "instruction", None)
+    if callable(say):
+        return str(say(state, action))
+    return get_game(game_name).format_action(action)
+
+
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "STRENGTHS",
+    "Choice",
+    "Companion",
+    "Thought",
+    "Worker",
+    "decide",
+    "decision_seed",
+    "instruction",
+    "strength_name",
+    "suggest",
+]
