@@ -8,7 +8,7 @@ A bot sees what any player sees through the public interface of a simulation sta
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.engine.sim import Features, SimState
@@ -32,6 +32,43 @@ def value(f: Features, weights: Features = WEIGHTS) -> float:
     )
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One of a seat's choices as a bot ranks them: the action, the seat's estimated chance
+    of winning after it (0 to 1; a shared win counts as its share) and how many playouts the
+    estimate rests on."""
+
+    action: Any
+    win_chance: float
+    visits: int
+
+
+def outcome(sim: SimState) -> list[float]:
+    """Each seat's share of the win in a finished game (nothing for a seat when a game's
+    automatic opponent wins)."""
+    winners = sim.winners()
+    out = [0.0] * sim.seat_count()
+    share = 1.0 / len(winners) if winners else 0.0
+    for w in winners:
+        if w < len(out):
+            out[w] = share
+    return out
+
+
+def playout_win_chance(
+    state: SimState, seat: int, action: Any, rng: random.Random, playouts: int
+) -> float:
+    """The seat's share of wins over ``playouts`` random playouts after ``action``, each
+    from a fresh determinization (nothing the seat cannot see is used)."""
+    total = 0.0
+    for _ in range(playouts):
+        sim = state.determinize(seat, rng)
+        sim.apply(action)
+        sim.random_playout(rng)
+        total += outcome(sim)[seat]
+    return total / playouts
+
+
 class Bot(Protocol):
     """Chooses one of ``state.legal_actions()`` for ``seat``; ``rng`` breaks ties and is the
     bot's own (seeded by whoever runs it: same seed, same decision)."""
@@ -41,6 +78,13 @@ class Bot(Protocol):
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
         """One legal action of ``state`` for ``seat`` (the current player)."""
 
+    def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
+        """The seat's ``top`` best choices, best first, each with an estimated win chance."""
+
+
+PLAYOUTS = 64
+"""Random playouts per choice behind the win chances of the random and heuristic bots."""
+
 
 class RandomBot:
     """Any legal action, uniformly."""
@@ -49,6 +93,14 @@ class RandomBot:
 
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
         return rng.choice(state.legal_actions())
+
+    def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
+        """``top`` actions drawn at random, each with the win chance of random playouts."""
+        options = state.legal_actions()
+        picks = rng.sample(options, min(max(top, 0), len(options)))
+        return [
+            Choice(a, playout_win_chance(state, seat, a, rng, PLAYOUTS), PLAYOUTS) for a in picks
+        ]
 
 
 class HeuristicBot:
@@ -73,6 +125,21 @@ class HeuristicBot:
                 others.append(value(f, w) - w.tempo * f.tempo)
         return mine - max(others, default=0.0)
 
+    def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
+        """The ``top`` actions worth most to the heuristic (best first), each with the win
+        chance of :data:`PLAYOUTS` random playouts after it."""
+        options = state.legal_actions()
+        worth = []
+        for k, action in enumerate(options):
+            after = state.copy()
+            after.apply(action)
+            worth.append((-self.score(after, seat), k))
+        worth.sort()
+        picks = [options[k] for _, k in worth[: max(top, 0)]]
+        return [
+            Choice(a, playout_win_chance(state, seat, a, rng, PLAYOUTS), PLAYOUTS) for a in picks
+        ]
+
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
         options = state.legal_actions()
         if len(options) == 1:
@@ -88,15 +155,3 @@ class HeuristicBot:
             elif v > top - 1e-9:
                 best.append(action)
         return best[0] if len(best) == 1 else rng.choice(best)
-
-
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
-"""The bots by name, as ``companion arena --bots`` takes them."""
-
-
-def make_bot(name: str) -> Bot:
-    """The bot called ``name``; ValueError naming the bots there are."""
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
-    return factory()

@@ -289,6 +289,29 @@ class BuildersSim:
     def seat_count(self) -> int:
         return len(self.players)
 
+    def winners(self) -> list[int]:
+        """``BuildersGame.winners`` by seat (B5 tie-breaks, shared wins); the solo Automa's
+        seat is the one after the last; empty before the end."""
+        if not self.over:
+            return []
+        keys = [(p.vp + p.coins // 10, p.vp, p.coins) for p in self.players]
+        if self.solo:
+            vp = sum(_VP[c] for c in self.automa_finished)
+            keys.append((vp, vp, 0))
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def determinize(self, seat: int, rng: random.Random) -> BuildersSim:
+        """A copy with the hidden decks in catalogue order.  The Builders hides nothing a
+        seat could know and another not: the decks are face down for everyone, held as
+        multisets (the chance steps draw from them; no order is ever kept) and every card
+        in the rows and in the players' hands is open.  ``rng`` is not used."""
+        m = self.copy()
+        m.building_deck.sort(key=_ORDER.__getitem__)
+        m.worker_deck.sort(key=_ORDER.__getitem__)
+        m.apprentices.sort(key=_ORDER.__getitem__)
+        return m
+
     def features(self, seat: int) -> Features:
         """Coins, idle workers and machines, each open site by how far it is supplied (a
         started one counts a tenth more) times what finishing it brings (VP, and coins at 10

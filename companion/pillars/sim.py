@@ -124,6 +124,9 @@ def _free(spaces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ..
     return got
 
 
+_PEEKED = frozenset({"draft", "draft-discard", "draw", "place", "parked"})
+"""The steps between Ellen's look at the event (round start) and its reveal (phase III)."""
+
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
 
 
@@ -190,6 +193,33 @@ class PillarsSim(PillarsDraft):
 
     def seat_count(self) -> int:
         return len(self.seats)
+
+    def winners(self) -> list[int]:
+        """Most VP, then most gold; a shared win still tied (``PillarsGame.winners``)."""
+        keys = [(s.vp, s.gold) for s in self.seats]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def hidden_event(self, seat: int) -> bool:
+        """Whether this round's event lies face down for ``seat``: Ellen's owner looked at it
+        at the start of the round (``peek``) and it is shown to the table only at the start
+        of phase III.  The one thing in a Pillars state a seat may not see: the decks, the
+        bag and the round's cards are sets the chance steps draw from, never an order."""
+        if not self.event or self.step not in _PEEKED:
+            return False
+        return "ellen" not in self.seats[seat].privileges
+
+    def determinize(self, seat: int, rng: random.Random) -> PillarsSim:
+        """A copy; where Ellen's owner has seen an event ``seat`` has not
+        (:meth:`hidden_event`), that event drawn anew from the ones ``seat`` has not seen."""
+        m = self.copy()
+        if self.hidden_event(seat):
+            unseen = {*self.events_unseen, self.event}
+            cards = [c for c in D.EVENTS if c in unseen]  # canonical order
+            pick = cards[rng.randrange(len(cards))]
+            m.event = pick
+            m.events_unseen = tuple(c for c in cards if c != pick)
+        return m
 
     def features(self, seat: int) -> Features:
         """Gold (with the wool mill's coming income), cubes held and this round's production
