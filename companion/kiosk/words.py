@@ -15,7 +15,99 @@ from typing import Any
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, load_ref, spec
 
-from .i18n import _
+from .i18n import LOCALES, _, language, resource_name
+
+COLOUR_WORDS = {"red": "Red", "blue": "Blue", "yellow": "Yellow", "green": "Green"}
+"""Each colour's English word: the engine's default player name (``Setup`` for a count)."""
+
+
+def default_name(colour: str) -> str:
+    """The name of a player left unnamed, in the current language: ``Red``, ``红方``,
+    ``赤のプレイヤー``."""
+    english = COLOUR_WORDS[colour]
+    if language() == "en":
+        return english
+    return {
+        "red": _("Red player"),
+        "blue": _("Blue player"),
+        "yellow": _("Yellow player"),
+        "green": _("Green player"),
+    }[colour]
+
+
+def _default_names(colour: str) -> set[str]:
+    """Every default name a seat of ``colour`` may carry in a set-up: the colour's word or its
+    default name in any language (the set-up screen names an unnamed seat by its colour)."""
+    english = COLOUR_WORDS[colour]
+    names = {english, english.lower(), f"{english} player"}
+    for loc in LOCALES.values():
+        for key in (english, f"{english} player"):
+            if loc.catalog.get(key):
+                names.add(loc.catalog[key])
+    return names
+
+
+def state_period(state: Any) -> int:
+    """The round or turn a game's state is in (``round`` or ``turn``), 0 for neither."""
+    for attr in ("round", "turn"):
+        value = getattr(state, attr, None)
+        if isinstance(value, int):
+            return value
+    return 0
+
+
+def amount_text(what: str, amount: int) -> str:
+    """A signed change of ``what`` (``vp``, ``gold``, ``coins``, ``workers`` or a resource):
+    ``+2 VP``, ``-4 gold``, ``+1 stone``."""
+    n = f"{amount:+d}"
+    if what == "vp":
+        return _("{n} VP", n=n)
+    if what == "gold":
+        return _("{n} gold", n=n)
+    if what == "coins":
+        return _("{n} coins", n=n)
+    if what == "workers":
+        return _("{n} workers", n=n)
+    try:
+        return _("{n} {res}", n=n, res=resource_name(what))
+    except KeyError:
+        return f"{n} {what}"
+
+
+def display_name(name: str, colour: str) -> str:
+    """A player's ``name`` as the table reads it: for a seat named after its ``colour`` (the
+    default), that colour's default name in the current language (:func:`default_name`)."""
+    if colour in COLOUR_WORDS and name.strip() in _default_names(colour):
+        return default_name(colour)
+    return name
+
+
+def shown_names(summary: dict[str, Any]) -> dict[str, Any]:
+    """A game's summary with its players' names (in ``players``, ``scores`` and ``winners``)
+    as the table reads them (:func:`display_name`)."""
+    names = {
+        str(p["name"]): display_name(str(p["name"]), str(p.get("colour", "")))
+        for p in summary.get("players", [])
+        if isinstance(p, dict) and "name" in p
+    }
+    if all(k == v for k, v in names.items()):
+        return summary
+    out = dict(summary)
+    out["players"] = [
+        {**p, "name": names.get(p["name"], p["name"])} if isinstance(p, dict) else p
+        for p in summary.get("players", [])
+    ]
+    out["scores"] = {names.get(k, k): v for k, v in summary.get("scores", {}).items()}
+    out["winners"] = [names.get(w, w) for w in summary.get("winners", [])]
+    return out
+
+
+def player_name(setup: Any, seat: int) -> str:
+    """Seat ``seat``'s name as the table reads it: the name the players typed, or for a seat
+    named after its colour (the default) that colour's default name in the current language
+    (:func:`default_name`)."""
+    p = setup.players[seat]
+    return display_name(str(p.name), str(p.colour))
 
 
 class GameWords:
@@ -58,6 +150,7 @@ class GameWords:
     def result(self, summary: dict[str, Any]) -> str:
         """One sentence on how the winner was decided: the top score, or the game's
         tie-break (:meth:`tie_break`)."""
+        summary = shown_names(summary)
         scores = summary["scores"]
         winners = summary["winners"]
         top = max(scores.values())
@@ -92,6 +185,58 @@ class GameWords:
         """A game's words for its rule tags (``card`` is the card's name, if the refusal names
         one), or None."""
         return None
+
+    def player_name(self, state: Any, seat: int) -> str:
+        """Seat ``seat``'s name in ``state`` as the table reads it (:func:`player_name`)."""
+        return player_name(state.setup, seat)
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        """The name of ``seat`` in ``state``, also for a seat the table has not (the solo
+        Automa sits after the last player)."""
+        return self.seat_name_of(state.setup, seat)
+
+    def seat_name_of(self, setup: Any, seat: int) -> str:
+        """The name of ``seat`` of ``setup`` (:func:`player_name`; ``the Automa`` after the
+        last player)."""
+        if 0 <= seat < len(setup.players):
+            return player_name(setup, seat)
+        return _("the Automa")
+
+    def period_heading(self, state: Any) -> str:
+        """The heading of the round or turn ``state`` is in, for the action log."""
+        return _("Round {n}", n=state_period(state))
+
+    def change_text(self, entry: Any) -> str:
+        """One ledger entry in words, without the player: ``+2 VP (the Priory, space 1)``."""
+        return _("{change} ({cause})", change=amount_text(entry.what, entry.amount),
+                 cause=self.cause_text(entry))
+
+    def cause_text(self, entry: Any) -> str:
+        """Why a ledger entry happened, in words (``the Priory, space 1``, ``tax: the die
+        shows 4``); games word each of their cause tags."""
+        return str(entry.cause)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        """How the log shows ledger ``entry``, written by ``action`` in ``state``: ``said``
+        when the action's sentence already says it (the gold paid for a craftsman: left out),
+        ``action`` for another change the action itself made, ``rules`` for what the rules
+        did by themselves after it (the Priory's VP, the tax, the final count)."""
+        return "action"
+
+    def action_text(self, state: Any, action: Any) -> str:
+        """What ``action`` did, naming the player, in the current language (``state`` is the
+        rules state before the action): ``Red took the quarry with 8 workers``.  The default
+        names the seat to move and the action's notation; games word every action."""
+        seat = getattr(state, "turn", -1)
+        if isinstance(seat, int) and 0 <= seat < len(state.setup.players):
+            return _("{name}: {action}", name=self.player_name(state, seat), action=str(action))
+        return str(action)
+
+    def instruction(self, state: Any, action: Any) -> str:
+        """What the table does with the pieces for ``action`` (imperative, current language;
+        ``state`` before the action): ``take the quarry, put 8 of Green's workers on it``.
+        The default is the action's notation; games word every action."""
+        return str(action)
 
     def option_label(self, name: str) -> str:
         """The name of one of the game's options, in the current language."""
@@ -145,4 +290,16 @@ def game_title(name: str) -> str:
         return name
 
 
-__all__ = ["GameWords", "card_name", "game_title", "short_card_name", "words_for"]
+__all__ = [
+    "COLOUR_WORDS",
+    "amount_text",
+    "GameWords",
+    "card_name",
+    "default_name",
+    "display_name",
+    "game_title",
+    "player_name",
+    "short_card_name",
+    "shown_names",
+    "words_for",
+]

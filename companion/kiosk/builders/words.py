@@ -8,6 +8,8 @@ from companion.builders.cards import BUILDING, WORKER
 from companion.kiosk.i18n import _, builders_card_name, builders_rank_name
 from companion.kiosk.words import GameWords
 
+from . import sentences
+
 
 class BuildersWords(GameWords):
     """Card names (buildings, machines, workers by rank and what they supply), coins, and the
@@ -40,6 +42,21 @@ class BuildersWords(GameWords):
         if rule == "chance.unknown":
             return _("{card} is not a card of this game", card=name)
         return None
+
+    def action_text(self, state: Any, action: Any) -> str:
+        return sentences.action_text(state, action)
+
+    def instruction(self, state: Any, action: Any) -> str:
+        return sentences.instruction(state, action)
+
+    def cause_text(self, entry: Any) -> str:
+        return sentences.cause_text(entry)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        return sentences.ledger_role(state, action, entry)
+
+    def period_heading(self, state: Any) -> str:
+        return sentences.period_heading(state)
 
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """Buildings, machines and coins counted apart."""

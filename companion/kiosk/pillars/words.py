@@ -16,6 +16,8 @@ from companion.kiosk.words import GameWords, card_name, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
+from . import sentences
+
 CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
 """The steps at which the table reveals a card."""
 
@@ -160,6 +162,21 @@ class PillarsWords(GameWords):
         if rule == "chance.revealed":
             return _("{card} has already been revealed", card=name)
         return None
+
+    def action_text(self, state: Any, action: Any) -> str:
+        return sentences.action_text(state, action)
+
+    def instruction(self, state: Any, action: Any) -> str:
+        return sentences.instruction(state, action)
+
+    def cause_text(self, entry: Any) -> str:
+        return sentences.cause_text(entry)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        return sentences.ledger_role(state, action, entry)
+
+    def period_heading(self, state: Any) -> str:
+        return sentences.period_heading(state)
 
     def chart_title(self) -> str:
         return _("VP by round")
