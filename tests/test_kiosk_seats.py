@@ -41,11 +41,11 @@ def think(app: Any, seconds: float = 120.0) -> Any:
     deadline = time.monotonic() + seconds
     while True:
         app.tick(1 / 30)
-        app.render()
         decision = app.companion.decision
         assert decision is None or decision.error is None, decision.error
         action = app.companion.ready(app.session)
         if action is not None:
+            app.render()  # as the main loop draws after the pass that brought the decision
             return action
         assert time.monotonic() < deadline, "the companion did not decide in time"
         time.sleep(0.002)
@@ -341,7 +341,7 @@ def test_the_hint_shows_three_choices_for_a_person(tmp_path: Path) -> None:
         assert action in legal
         assert 0.0 <= chance <= 1.0
         assert f"{k}. " + instruction(game.name, state, action) in drawn
-        assert f"{round(chance * 100)} % to win" in drawn
+        assert f"{round(chance * 100)} %" in drawn
     assert app.session.state == state  # a hint changes nothing
     tap(app, "close hint")
     assert app.companion.hint is None and "close hint" not in keys(app)

@@ -22,15 +22,16 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
+from companion.bots import STRENGTHS as BOT_STRENGTHS
 from companion.engine import CHANCE, get_game
-from companion.engine.sim import simulator
 
 from .i18n import _
 
-STRENGTHS = ("easy", "normal", "strong")
+STRENGTHS: tuple[str, ...] = tuple(BOT_STRENGTHS)
 """The companion's strengths, weakest first (the set-up screen offers them in this order)."""
 
 DEFAULT_STRENGTH = "normal"
@@ -62,47 +63,32 @@ def hint_seed(game_id: int, index: int) -> str:
 # -- the work, in the worker ------------------------------------------------------------------
 
 
-def _bot(strength: str) -> Any:
-    """The bot that plays at ``strength``."""
-    from companion.bots import make_bot
-
-    if strength not in STRENGTHS:
-        raise ValueError(f"unknown strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
-    return make_bot("heuristic")
-
-
-def decide(game_name: str, state: Any, seat: int, strength: str, seed: str) -> str:
-    """The companion's decision for ``seat`` in ``state``, in the game's notation.  Runs in
-    the worker; sees the state only through the bot (which determinizes what is hidden)."""
-    game = get_game(game_name)
-    sim = simulator(game).thaw(state)
-    action = _bot(strength).choose(sim, seat, random.Random(seed))
-    return game.format_action(action)
-
-
-def suggest(game_name: str, state: Any, seat: int, seed: str, top: int) -> list[Choice]:
-    """The companion's ``top`` choices for ``seat`` in ``state``, best first, with an estimated
-    chance of winning after each (runs in the worker)."""
-    from companion.bots import HeuristicBot
+def decide(game_name: str, state: Any, seat: int, strength: str, salt: str) -> str:
+    """The companion's decision for ``seat`` in ``state``, in the game's notation (runs in the
+    worker).  The bot sees the position as the seat does (it determinizes what is hidden) and
+    is seeded from that view and ``salt`` (:func:`decision_seed`)."""
+    from companion.bots import decide as bot_decide
 
     game = get_game(game_name)
-    sim = simulator(game).thaw(state)
-    bot = HeuristicBot()
-    scored = []
-    for action in sim.legal_actions():
-        after = sim.copy()
-        after.apply(action)
-        scored.append((bot.score(after, seat), game.format_action(action)))
-    scored.sort(key=lambda s: -s[0])
-    best = scored[0][0] if scored else 0.0
-    return [Choice(text, max(0.0, min(1.0, 0.5 + (v - best) / 200)), 0) for v, text in
-            scored[:top]]
+    return game.format_action(bot_decide(game, state, seat, strength, salt))
+
+
+def suggest(game_name: str, state: Any, seat: int, salt: str, top: int) -> list[Hint]:
+    """The companion's ``top`` choices for ``seat`` in ``state``, best first, each with the
+    estimated chance of winning after it (runs in the worker; nothing hidden is used)."""
+    from companion.bots import hint
+
+    game = get_game(game_name)
+    return [
+        Hint(game.format_action(c.action), c.win_chance, c.visits)
+        for c in hint(game, state, seat, top=top, salt=salt)
+    ]
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One choice of a hint: the action's notation, the estimated chance of winning after it
-    (0 to 1), and how many playouts the estimate rests on."""
+class Hint:
+    """One choice of a hint, as it crosses from the worker: the action's notation, the
+    estimated chance of winning after it (0 to 1), and the playouts the estimate rests on."""
 
     action: str
     win_chance: float
@@ -349,6 +335,17 @@ class Companion:
         thought.worker = Worker(suggest, args, self.mode)
         self.hint = thought
 
+    def settle(self, session: Any, decision: Any = None, hint: Any = None) -> None:
+        """Take ``decision`` (an action) or ``hint`` (the choices, as a hint's ``result``) as
+        already thought out for the position on the table (the screenshots' scenes)."""
+        index = len(session.playthrough.actions)
+        who = session.game.current_player(session.state)
+        if decision is not None:
+            self.decision = Thought("decide", session.id, index, session.state, who, 0.0,
+                                    result=decision)
+        if hint is not None:
+            self.hint = Thought("hint", session.id, index, session.state, who, 0.0, result=hint)
+
     def close_hint(self) -> None:
         if self.hint is not None and self.hint.worker is not None:
             self.hint.worker.cancel()
@@ -363,22 +360,82 @@ class Companion:
         self.hint = None
 
 
+def screenshot_scenes(journal: Any) -> Any:
+    """The companion's screens for ``companion screenshots``, for every game: its seat thinking,
+    its instruction to the table, and the hint for a person (worked out once, here)."""
+    from functools import cache
+
+    from companion.engine import CHANCE as _CHANCE
+    from companion.engine.registry import specs
+    from companion.engine.simulate import sample
+
+    from .screens.game import open_game
+
+    def position(name: str, decisions: int) -> tuple[Any, list[str], int]:
+        game = get_game(name)
+        rng = random.Random(7)
+        setup = game.setup(3)
+        state = game.initial_state(setup)
+        actions: list[str] = []
+        made = 0
+        while True:
+            who = game.current_player(state)
+            if who == _CHANCE:
+                action = sample(game.chance_outcomes(state), rng)
+            elif made >= decisions and len(game.legal_actions(state)) >= HINT_CHOICES:
+                return setup, actions, who
+            else:
+                action = rng.choice(game.legal_actions(state))
+                made += 1
+            state = game.apply(state, action)
+            actions.append(game.format_action(action))
+
+    @cache
+    def worked_out(name: str) -> tuple[Any, list[str], int, str, list[Hint]]:
+        setup, actions, seat = position(name, 30)
+        game = get_game(name)
+        state = game.initial_state(setup)
+        for a in actions:
+            state = game.apply_text(state, a)
+        action = decide(name, state, seat, DEFAULT_STRENGTH, "screenshots")
+        choices = suggest(name, state, seat, "screenshots", HINT_CHOICES)
+        return setup, actions, seat, action, choices
+
+    def enter(app: Any, name: str, what: str) -> None:
+        setup, actions, seat, action, choices = worked_out(name)
+        companions = {seat if what != "hint" else (seat + 1) % len(setup.players): "normal"}
+        app.session = journal.start(setup, seed=0, companions=companions)
+        for a in actions:
+            app.session.play(a)
+        app.config = app.config.with_(virtual_deck=False, hint=what == "hint")
+        app.companion.close()
+        open_game(app)
+        game = app.session.game
+        if what == "instruction":
+            app.companion.settle(app.session, decision=game.parse_action(action))
+        elif what == "hint":
+            result = [(game.parse_action(c.action), c.win_chance, c.visits) for c in choices]
+            app.companion.settle(app.session, hint=result)
+            app.screen.hint_open = True
+
+    for spec in specs():
+        for what in ("thinking", "instruction", "hint"):
+            yield f"companion-{spec.name}-{what}", partial(enter, name=spec.name, what=what)
+
+
 def instruction(game_name: str, state: Any, action: Any) -> str:
-    """What the table does with the pieces for ``action``, in the table's language."""
+    """What the table does with the pieces for ``action`` (``state`` before it), in the
+    table's language: the game's words (``GameWords.instruction``)."""
     from .words import words_for
 
-    words = words_for(game_name)
-    say = getattr(words, "instruction", None)
-    if callable(say):
-        return str(say(state, action))
-    return get_game(game_name).format_action(action)
+    return words_for(game_name).instruction(state, action)
 
 
 __all__ = [
     "DEFAULT_STRENGTH",
     "STRENGTHS",
-    "Choice",
     "Companion",
+    "Hint",
     "Thought",
     "Worker",
     "decide",

@@ -292,7 +292,7 @@ class BuildersScreen(GameScreen):
     def _companion(self, surface: pygame.Surface, body: pygame.Rect) -> bool:
         """The companion's turn or the hint, above everyone's scores; False when neither."""
         m = self.m
-        panel_r, others_r = split_v(body, 7, 2 if m.portrait else 3, gap=m.gap)
+        panel_r, others_r = split_v(body, 6, 1, gap=m.gap)
         if not self.companion_panel(surface, panel_r):
             return False
         self._others(surface, others_r)

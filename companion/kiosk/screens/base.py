@@ -384,7 +384,6 @@ class GameScreen(Screen):
 
     def _companion_turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
         from companion.kiosk.seats import instruction
-        from companion.kiosk.ui import split_v
 
         m = self.m
         player = self.game.setup_of(self.state).players[seat]
@@ -398,22 +397,24 @@ class GameScreen(Screen):
             stripe.right + m.gap * 2, area.y + m.gap, area.width - stripe.width - m.gap * 4,
             area.height - m.gap * 2,
         )
-        head, body, foot = split_v(inner, 2, 5, 2, gap=m.gap)
-        foot = pygame.Rect(foot.x, foot.bottom - m.touch, foot.width, m.touch)
+        head = pygame.Rect(inner.x, inner.y, inner.width, m.px(72))
+        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                           foot.y - head.bottom - m.gap * 2)
         if action is not None:
             self.tap_area(area, self.confirm_companion, "companion done")
             draw_text(surface, _("{name}, the companion:", name=player.name), head, m.large,
                       theme.ACCENT, bold=True, align="left", lines=2)
             draw_text(surface, instruction(self.game.name, self.state, action), body, m.large,
-                      theme.TEXT, align="left", lines=4, min_size=m.px(14))
+                      theme.TEXT, align="left", valign="top", lines=5, min_size=m.px(14))
             self.button(surface, foot, _("Done: the pieces are moved"), self.confirm_companion,
                         key="companion confirm", role="confirm", fill=theme.ACCENT,
                         text_colour=theme.OUTLINE)
         elif thought is not None and thought.error is not None:
             draw_text(surface, _("{name}, the companion, could not decide", name=player.name),
                       head, m.large, theme.BAD, bold=True, align="left", lines=2)
-            draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left", lines=4,
-                      min_size=m.px(10))
+            draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
+                      valign="top", lines=4, min_size=m.px(10))
             self.button(surface, foot, _("Try again"), self.retry_companion,
                         key="companion retry", role="confirm")
         else:
@@ -457,15 +458,20 @@ class GameScreen(Screen):
         elif hint.result is None:
             self._thinking(surface, body)
         else:
+            note = pygame.Rect(body.x, body.y, body.width, m.px(24))
+            draw_text(surface, _("Best first, each with its estimated chance to win"), note,
+                      m.small, theme.MUTED, align="left", lines=1)
+            body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
+                               body.height - note.height - m.gap)
             rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
             for k, ((action, chance, _visits), row) in enumerate(
                 zip(hint.result, rows, strict=False), 1
             ):
-                text_r, chance_r = split_h(row, 4, 1, gap=m.gap)
+                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
                 draw_text(surface, f"{k}. " + instruction(self.game.name, self.state, action),
                           text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
-                draw_text(surface, _("{n} % to win", n=round(chance * 100)), chance_r, m.text,
-                          theme.ACCENT, bold=True, align="right", lines=2, min_size=m.px(11))
+                draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
+                          theme.ACCENT, bold=True, align="right", lines=1)
         self.button(surface, foot, _("Close"), self.close_hint, key="close hint", role="back")
 
     def act(self, action: Any) -> None:
