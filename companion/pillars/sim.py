@@ -195,7 +195,10 @@ class PillarsSim(PillarsDraft):
         return len(self.seats)
 
     def winners(self) -> list[int]:
-        """Most VP, then most gold; a shared win still tied (``PillarsGame.winners``)."""
+        """Most VP, then most gold; a shared win still tied (``PillarsGame.winners``, by
+        seat); empty before the end."""
+        if not self.over:
+            return []
         keys = [(s.vp, s.gold) for s in self.seats]
         best = max(keys)
         return [i for i, k in enumerate(keys) if k == best]
