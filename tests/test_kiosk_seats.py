@@ -249,7 +249,7 @@ def test_undo_past_a_companion_decision_decides_the_same_again(tmp_path: Path) -
     press(app, "undo")  # the companion's decision is taken back...
     assert len(app.session.playthrough.actions) == n - 1
     assert think(app) == first  # ...and it says the same again, at once
-    app.companion._known.clear()  # and when it thinks it out anew, in a new process
+    app.companion.forget()  # and when it thinks it out anew, in a new process
     app.companion.close()
     assert think(app) == first
     if app.session.can_undo():
@@ -357,3 +357,67 @@ def test_a_worker_reports_a_failure_instead_of_raising(mode: str) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.01)
     assert outcome[0] == "error"
+
+
+def test_what_the_seat_cannot_see_changes_neither_decision_nor_hint() -> None:
+    """Two positions that differ only in the order of the decks (hidden from everyone) give
+    the same decision and the same hint: the companion determinizes, it never peeks."""
+    import dataclasses
+
+    from companion.kiosk.seats import hint_seed, suggest
+
+    game = get_game("builders")
+    rng = random.Random(6)
+    state = game.initial_state(game.setup(2))
+    made = 0
+    while made < 6 or game.current_player(state) < 0:
+        if game.current_player(state) == CHANCE:
+            state = game.apply(state, sample(game.chance_outcomes(state), rng))
+        else:
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+            made += 1
+    other = dataclasses.replace(
+        state,
+        building_deck=tuple(random.Random(1).sample(state.building_deck,
+                                                    len(state.building_deck))),
+        worker_deck=tuple(reversed(state.worker_deck)),
+    )
+    assert other != state
+    seat = game.current_player(state)
+    assert decide("builders", state, seat, "normal", decision_seed(9, 40)) == decide(
+        "builders", other, seat, "normal", decision_seed(9, 40)
+    )
+    assert suggest("builders", state, seat, hint_seed(9, 40), 3) == suggest(
+        "builders", other, seat, hint_seed(9, 40), 3
+    )
+
+
+def test_ellen_s_look_for_the_companion_is_shown_to_nobody(tmp_path: Path) -> None:
+    """With the virtual deck, the event Ellen's owner looks at is dealt; when the owner is the
+    companion, no one at the table is asked to look."""
+    from companion.kiosk.screenshots import find_prefixes
+
+    setup, actions = find_prefixes("pillars", ["peek"])["peek"]
+    game = get_game("pillars")
+    state = game.initial_state(setup)
+    for a in actions:
+        state = game.apply_text(state, a)
+    owner = game.active_seat(state)
+    assert owner is not None
+    app = make_app(tmp_path)
+    session = app.journal.start(setup, seed=0, companions={owner: "easy"})
+    for a in actions:
+        session.play(a)
+    app.session = session
+    app.config = app.config.with_(virtual_deck=True)
+    app.companion.close()
+    from companion.kiosk.screens.game import open_game
+
+    open_game(app)
+    app.render(force=True)
+    screen = app.screen
+    assert isinstance(screen, PillarsScreen)
+    assert screen.peek_look is None and "look" not in keys(app)
+    assert app.session.state.step != "peek"
+    name = setup.players[owner].name
+    assert app.toast_text == f"{name} has seen the coming event; it stays secret until phase III"

@@ -123,59 +123,65 @@ def _context() -> Any:
 
 class Worker:
     """One piece of work off the main loop, in a process (``mode`` "process") or a thread
-    ("thread").  ``poll`` never blocks; ``cancel`` stops a process at once (a thread is left
-    to finish and its result dropped)."""
+    ("thread").  A thread of its own starts the process and waits for its answer, so the main
+    loop never waits, not even for the fork server's first start.  ``poll`` never blocks;
+    ``cancel`` stops a process at once (a thread is left to finish and its result dropped)."""
 
     def __init__(self, work: Callable[..., Any], args: tuple[Any, ...], mode: str) -> None:
+        if mode not in ("process", "thread"):
+            raise ValueError(f"unknown mode {mode!r}: process or thread")
         self.outcome: tuple[str, Any] | None = None
         self._process: Any = None
-        self._conn: Connection | None = None
-        if mode == "process":
+        self._cancelled = False
+        self._lock = threading.Lock()
+        body = self._in_process if mode == "process" else self._in_thread
+        threading.Thread(target=body, args=(work, args), name="companion", daemon=True).start()
+
+    def _in_thread(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        try:
+            outcome: tuple[str, Any] = ("ok", work(*args))
+        except Exception as exc:  # noqa: BLE001 - every failure goes back to the kiosk
+            outcome = ("error", f"{type(exc).__name__}: {exc}")
+        if not self._cancelled:
+            self.outcome = outcome
+
+    def _in_process(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        try:
             ctx = _context()
             here, there = ctx.Pipe(duplex=False)
             process = ctx.Process(target=_run, args=(work, args, there), daemon=True)
             process.start()
             there.close()
-            self._process, self._conn = process, here
-        elif mode == "thread":
-            threading.Thread(target=self._thread, args=(work, args), daemon=True).start()
-        else:
-            raise ValueError(f"unknown mode {mode!r}: process or thread")
-
-    def _thread(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        except Exception as exc:  # noqa: BLE001 - no process: said on screen
+            self.outcome = ("error", f"the companion's process cannot start: {exc}")
+            return
+        with self._lock:
+            self._process = process
+            cancelled = self._cancelled
+        if cancelled:
+            process.terminate()
         try:
-            self.outcome = ("ok", work(*args))
-        except Exception as exc:  # noqa: BLE001 - every failure goes back to the kiosk
-            self.outcome = ("error", f"{type(exc).__name__}: {exc}")
+            outcome = here.recv()
+        except (EOFError, OSError):
+            process.join(timeout=5.0)
+            outcome = ("error", f"the companion's process ended (exit status {process.exitcode})")
+        finally:
+            here.close()
+        process.join(timeout=5.0)
+        if not self._cancelled:
+            self.outcome = outcome
 
     def poll(self) -> tuple[str, Any] | None:
         """("ok", result) or ("error", why) once the work is done; None while it runs."""
-        if self.outcome is not None or self._conn is None:
-            return self.outcome
-        try:
-            if self._conn.poll():
-                self.outcome = self._conn.recv()
-        except (EOFError, OSError):
-            self.outcome = ("error", "the companion's process ended without an answer")
-        if self.outcome is None and not self._process.is_alive() and not self._conn.poll():
-            code = self._process.exitcode
-            self.outcome = ("error", f"the companion's process ended (exit status {code})")
-        if self.outcome is not None:
-            self._close()
         return self.outcome
 
     def cancel(self) -> None:
-        if self._process is not None and self.outcome is None:
-            self._process.terminate()
-        self._close()
-
-    def _close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        if self._process is not None:
-            self._process.join(timeout=1.0)
-            self._process = None
+        """Drop the work: its result is never reported; a process is stopped at once."""
+        with self._lock:
+            self._cancelled = True
+            process = self._process
+        if process is not None and self.outcome is None:
+            process.terminate()
 
 
 @dataclass
@@ -350,6 +356,11 @@ class Companion:
         if self.hint is not None and self.hint.worker is not None:
             self.hint.worker.cancel()
         self.hint = None
+
+    def forget(self) -> None:
+        """Forget the decisions kept for the positions seen last (the next one is thought out
+        again: a benchmark, a test of the seed)."""
+        self._known.clear()
 
     def close(self) -> None:
         """Stop all work (leaving the game, closing the kiosk)."""

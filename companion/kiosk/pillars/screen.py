@@ -90,8 +90,13 @@ class PillarsScreen(PillarsPanels):
             seat = self.game.active_seat(state)
             outcome = sample(self.game.chance_outcomes(state), self.app.rng)
             if self.app.play(outcome) and seat is not None:
-                self.peek_look = (seat, str(outcome.args[0]))
-                self.peek_shown = False
+                if seat in self.session.companions:  # the companion looked; nobody else may
+                    self.app.toast(_("{name} has seen the coming event; it stays secret until "
+                                     "phase III", name=state.setup.players[seat].name),
+                                   good=True, now=True)
+                else:
+                    self.peek_look = (seat, str(outcome.args[0]))
+                    self.peek_shown = False
             dealt += virtual_draw(self.app, lambda s: s.step in CARD_STEPS and s.step != "peek")
         if dealt and before.step in ("privilege", "craftsman", "resource"):
             self.result = (
