@@ -57,7 +57,7 @@ def test_sections_hold_every_action_once_in_order(
     game = pt.game
     oldest = log_entries(game, pt.setup, pt.actions, newest_first=False)
     newest = log_entries(game, pt.setup, pt.actions)
-    indices = [e.index for s in oldest for e in s.entries if e.text != "Then, by the rules:"]
+    indices = [e.index for s in oldest for e in s.entries if e.kind == "action"]
     assert indices == list(range(len(pt.actions)))
     assert [s.period for s in newest] == [s.period for s in reversed(oldest)]
     assert list(newest[0].entries) == list(reversed(oldest[-1].entries))
@@ -158,3 +158,67 @@ def test_every_cause_has_words(name: str, causes: dict[str, Any], lang: str) -> 
             if f in ("roll", "workers", "ap"):
                 assert str(v) in text, (tag, text)
         assert not leaks(text, lang), (tag, text)
+
+
+def test_a_builders_turn_that_ends_by_itself_says_so(
+    games: dict[str, Playthrough[Any, Any]],
+) -> None:
+    pt = games["builders"]
+    game = pt.game
+    states = [game.initial_state(pt.setup)]
+    for a in pt.actions:
+        states.append(game.apply(states[-1], a))
+    ended = {
+        i
+        for i, a in enumerate(pt.actions)
+        if str(a) != "end turn"
+        and (states[i + 1].turn != states[i].turn or states[i + 1].over)
+    }
+    assert ended, "the game has no turn that ended by itself"
+    entries = [e for s in log_entries(game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    said = {e.index for e in entries if e.text.endswith("'s turn ended by itself: no action "
+                                                         "was left")}
+    assert said == ended
+    assert entries[-1].text.startswith("The game is over: ")
+    assert entries[-1].seat is None and entries[-1].kind == "rules"
+    assert not entries[-1].chance
+
+
+def test_the_pillars_log_says_who_becomes_start_player(
+    games: dict[str, Playthrough[Any, Any]],
+) -> None:
+    pt = games["pillars"]
+    entries = [e for s in log_entries(pt.game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    starts = [e for e in entries if e.text.endswith(" becomes the start player")]
+    assert len(starts) >= 5 and all(e.kind == "rules" for e in starts)
+
+
+def test_the_event_seen_with_ellen_is_told_when_phase_three_begins() -> None:
+    """Found by seed: a game in which someone holds Ellen; each of her rounds' event is
+    secret in the log until the last builder is placed, then told."""
+    game = get_game("pillars")
+    for seed in range(60):
+        pt = play("pillars", seed, 4)
+        if any(str(a).startswith("event ") and s == "peek"
+               for a, s in zip(pt.actions, _steps(pt), strict=True)):
+            break
+    else:
+        pytest.fail("no game in 60 seeds had Ellen out")
+    entries = [e for s in log_entries(game, pt.setup, pt.actions, newest_first=False)
+               for e in s.entries]
+    peeks = [e.index for e in entries if e.text.endswith("looked at the coming event in secret")]
+    told = [e for e in entries if e.kind == "rules" and e.text.startswith("The event of this")]
+    assert peeks and len(told) == len(peeks)
+    assert all(t.index > p for t, p in zip(told, peeks, strict=True))
+
+
+def _steps(pt: Playthrough[Any, Any]) -> list[str]:
+    game = pt.game
+    state = game.initial_state(pt.setup)
+    out = []
+    for a in pt.actions:
+        out.append(state.step)
+        state = game.apply(state, a)
+    return out

@@ -42,8 +42,11 @@ ALLOWED_ASCII = {"Kingsbridge", "Shiring", "AP", "VP"}
 English names; AP and VP are how the seeds write them)."""
 
 
-def leaks(text: str, lang: str) -> list[str]:
-    """What in ``text`` is not the table's language: ids, notation, English words in zh/ja."""
+def leaks(text: str, lang: str, names: tuple[str, ...] = ()) -> list[str]:
+    """What in ``text`` is not the table's language: ids, notation, English words in zh/ja
+    (the players' own ``names`` aside)."""
+    for name in names:
+        text = text.replace(name, " ")
     # The Chinese rules keep the towns' names: "Kingsbridge1号位" is space 1 of Kingsbridge.
     text = re.sub(r"(Kingsbridge|Shiring)(\d)(?=[号番])", r"\1 \2", text)
     words = re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text)
@@ -159,3 +162,20 @@ def test_the_hidden_event_stays_hidden() -> None:
                 assert P.card_name(str(a.args[0])) not in text
                 return
     pytest.fail("no random game gave Ellen out in 40 seeds")
+
+
+def test_hand_built_nonsense_is_worded_not_raised() -> None:
+    from companion.builders.actions import Send, Start
+    from companion.pillars.actions import Action
+
+    p, b = get_game("pillars"), get_game("builders")
+    ps = p.initial_state(p.setup(2))
+    bs = b.initial_state(b.setup(2))
+    for words, state, action in (
+        (words_for("pillars"), ps, Action("take", ("nonsense",))),
+        (words_for("pillars"), ps, Action("buy", ("stone",))),
+        (words_for("builders"), bs, Start("nonsense")),
+        (words_for("builders"), bs, Send("x", "y")),
+    ):
+        for text in (words.action_text(state, action), words.instruction(state, action)):
+            assert text and "nonsense" not in text

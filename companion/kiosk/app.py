@@ -30,6 +30,7 @@ from .seats import Companion
 from .sound import Sounds
 from .theme import Metrics
 from .ui import draw_text, panel
+from .words import refusal_text, words_for
 
 if TYPE_CHECKING:
     from companion.journal import Journal, JournaledGame
@@ -214,7 +215,7 @@ class App:
         try:
             self.session.play(action)
         except RulesError as exc:
-            self.refuse(str(exc))
+            self.refuse(self.refusal(exc))
             return False
         except JournalError as exc:  # not saved: the screen stays, the message says what to do
             guard.log(exc, with_traceback=False)
@@ -226,16 +227,28 @@ class App:
     def undo(self) -> None:
         if self.session is None:
             return
+        if not self.session.playthrough.actions:
+            self.refuse(i18n._("Nothing to undo"))
+            return
         try:
             action = self.session.undo()
         except RulesError as exc:
-            self.refuse(str(exc))
+            self.refuse(self.refusal(exc))
             return
         except JournalError as exc:
             guard.log(exc, with_traceback=False)
             self.refuse(journal_message(exc))
             return
-        self.toast(i18n._("Undone: {action}", action=str(action)), good=True, now=True)
+        # The state before the action is the one undo went back to.
+        done = words_for(self.session.game.name).action_text(self.session.state, action)
+        self.toast(i18n._("Undone: {action}", action=done), good=True, now=True)
+
+    def refusal(self, error: Exception) -> str:
+        """A refusal of the game being played, in the table's language (from its rule tag and
+        fields, never the engine's English)."""
+        if self.session is None:
+            return refusal_text(error)
+        return words_for(self.session.game.name).refusal(error, self.session.state)
 
     def restart(self) -> None:
         """Start the kiosk anew (the fault screen's Restart button): the devices and the

@@ -12,7 +12,7 @@ No pygame here: the command line uses it too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +20,8 @@ from companion.engine import CHANCE, Game, Record, RecordError, RulesError
 from companion.engine.core import Setup
 from companion.engine.ledger import Entry
 
-from .i18n import _
-from .words import GameWords, words_for
+from .i18n import LANGUAGES, _
+from .words import GameWords, amount_text, words_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,18 +37,22 @@ class LogEntry:
 
     What the rules did by themselves after an action (the wool mill, the Priory, the tax,
     the final count) is an entry of its own after the action's, with the same ``index``,
-    ``seat`` None and the text ``Then, by the rules:``."""
+    ``seat`` None, ``kind`` ``rules`` and the text ``Then, by the rules:``; so is each other
+    thing they did (a Builders turn that ended by itself, the end of the game triggered),
+    with no changes."""
 
     index: int
     period: int
     seat: int | None
     text: str
     changes: tuple[str, ...] = ()
+    kind: str = "action"
+    """``action`` for the action itself, ``rules`` for what the rules did after it."""
 
     @property
     def chance(self) -> bool:
         """Whether the table, not a player, took this action (a draw, a roll, a reveal)."""
-        return self.seat is None
+        return self.seat is None and self.kind == "action"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +72,20 @@ def _actor(game: Game[Any, Any], state: Any, action: Any) -> int | None:
 
 
 def _changes(words: GameWords, state: Any, new: Sequence[Entry]) -> tuple[str, ...]:
-    """Ledger entries as one line per player, in seat order."""
-    by_seat: dict[int, list[str]] = {}
+    """Ledger entries as one line per player, in seat order, the changes of one cause
+    together: ``Blue: -2 wood, +1 VP (Woodworker (start) at the cathedral)``."""
+    by_seat: dict[int, dict[str, list[str]]] = {}
     for e in new:
-        by_seat.setdefault(e.player, []).append(words.change_text(e))
+        causes = by_seat.setdefault(e.player, {})
+        causes.setdefault(words.cause_text(e), []).append(amount_text(e.what, e.amount))
     out = []
     for seat in sorted(by_seat):
+        parts = [
+            _("{change} ({cause})", change=_(", ").join(amounts), cause=cause)
+            for cause, amounts in by_seat[seat].items()
+        ]
         out.append(
-            _("{name}: {changes}", name=words.seat_name(state, seat),
-              changes=_(", ").join(by_seat[seat]))
+            _("{name}: {changes}", name=words.seat_name(state, seat), changes=_(", ").join(parts))
         )
     return tuple(out)
 
@@ -135,8 +144,12 @@ def log_entries(
         )
         if rules:
             current.append(
-                LogEntry(i, p, None, _("Then, by the rules:"), _changes(words, before, rules))
+                LogEntry(
+                    i, p, None, _("Then, by the rules:"), _changes(words, before, rules), "rules"
+                )
             )
+        after_words = words.aftermath(before, action, after)
+        current.extend(LogEntry(i, p, None, text, (), "rules") for text in after_words)
     if period is not None:
         sections.append(LogSection(period, heading, tuple(current)))
     if newest_first:
@@ -197,4 +210,32 @@ def log_text(game: Game[Any, Any], record: Record) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["LogEntry", "LogSection", "log_entries", "log_text", "record_log"]
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables a gettext program reads its language from, first one first."""
+
+
+def language_from_environ(environ: Mapping[str, str]) -> str:
+    """The language a command-line program speaks, chosen as gettext programs choose theirs:
+    the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set and not empty,
+    read as a colon-separated list of locales (``ja_JP.UTF-8``, ``zh_CN:en``), the first the
+    kiosk speaks; English when none is (``C``, ``POSIX``, ``fr_FR``...)."""
+    for var in LANGUAGE_VARIABLES:
+        value = environ.get(var, "")
+        if not value:
+            continue
+        for item in value.split(":"):
+            code = item.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        break
+    return "en"
+
+
+__all__ = [
+    "LogEntry",
+    "LogSection",
+    "language_from_environ",
+    "log_entries",
+    "log_text",
+    "record_log",
+]

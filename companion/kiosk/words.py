@@ -47,6 +47,55 @@ def _default_names(colour: str) -> set[str]:
     return names
 
 
+def engine_refusal(rule: str, fields: dict[str, Any], card: str) -> str:
+    """The words of the refusals every game shares (``companion.engine.errors``): notation,
+    ambiguous readings, undo, set-ups and records, a chance outcome that cannot happen; "not
+    allowed now" for any other tag."""
+    if rule == "chance.none":
+        return _("{card} was shown, but no card is being revealed now", card=card)
+    if rule in ("chance", "chance.card"):
+        if card:
+            return _("{card} cannot be revealed now", card=card)
+        return _("That cannot happen now")
+    if rule == "notation":
+        return _("That is not an action of this game")
+    if rule == "ambiguous":
+        return _("That reading fits {n} actions: choose one on the screen",
+                 n=fields.get("count", 2))
+    if rule == "undo.barrier":
+        return _("The last draw, roll or reveal stays: undo never becomes a re-roll")
+    if rule == "setup.names":
+        return _("Two players have the same name: give each one a name of their own")
+    if rule.startswith("setup"):
+        return _("This table cannot start this game")
+    if rule == "record":
+        return _("This game record cannot be read")
+    return _("That is not allowed now")
+
+
+def refusal_text(error: Exception, game: str | None = None, state: Any = None) -> str:
+    """Any refusal in the table's language: by ``game``'s words when a game (and the state it
+    refused in) is given, else the words every game shares (:func:`engine_refusal`)."""
+    if game is not None:
+        try:
+            return words_for(game).refusal(error, state)
+        except SetupError:
+            pass
+    fields = getattr(error, "fields", {})
+    fields = fields if isinstance(fields, dict) else {}
+    return engine_refusal(str(getattr(error, "rule", "")), fields, str(fields.get("card", "")))
+
+
+def colour_word(colour: str) -> str:
+    """A colour's name in the current language (``Red``, ``红色``, ``赤``)."""
+    return {
+        "red": _("Red"),
+        "blue": _("Blue"),
+        "yellow": _("Yellow"),
+        "green": _("Green"),
+    }.get(colour, _("that colour"))
+
+
 def state_period(state: Any) -> int:
     """The round or turn a game's state is in (``round`` or ``turn``), 0 for neither."""
     for attr in ("round", "turn"):
@@ -65,9 +114,9 @@ def amount_text(what: str, amount: int) -> str:
     if what == "gold":
         return _("{n} gold", n=n)
     if what == "coins":
-        return _("{n} coins", n=n)
+        return _("{n} coin", n=n) if abs(amount) == 1 else _("{n} coins", n=n)
     if what == "workers":
-        return _("{n} workers", n=n)
+        return _("{n} worker", n=n) if abs(amount) == 1 else _("{n} workers", n=n)
     try:
         return _("{n} {res}", n=n, res=resource_name(what))
     except KeyError:
@@ -167,19 +216,22 @@ class GameWords:
 
     def refusal(self, error: Exception, state: Any) -> str:
         """A refusal of the engine in the table's language, worded from its rule tag and
-        named fields (``error.rule``, ``error.fields``, see :meth:`worded`); the engine's
-        English sentence where the game has no words for the tag."""
-        rule = getattr(error, "rule", None)
+        named fields (``error.rule``, ``error.fields``, see :meth:`worded`), never from its
+        English sentence: a tag the game has no words for gets the engine's words
+        (:func:`engine_refusal`), and any other a plain "not allowed now"."""
+        rule = str(getattr(error, "rule", ""))
         fields = getattr(error, "fields", {})
+        if not isinstance(fields, dict):
+            fields = {}
         card = str(fields.get("card", ""))
         try:
             name = self.card_name(card)
         except KeyError:
             name = card
-        if rule == "chance.none":
-            return _("{card} was shown, but no card is being revealed now", card=name)
-        worded = self.worded(str(rule), fields, name, state)
-        return worded if worded is not None else str(error)
+        worded = self.worded(rule, fields, name, state)
+        if worded is None:
+            worded = engine_refusal(rule, fields, name)
+        return worded
 
     def worded(self, rule: str, fields: dict[str, Any], card: str, state: Any) -> str | None:
         """A game's words for its rule tags (``card`` is the card's name, if the refusal names
@@ -222,6 +274,12 @@ class GameWords:
         ``action`` for another change the action itself made, ``rules`` for what the rules
         did by themselves after it (the Priory's VP, the tax, the final count)."""
         return "action"
+
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        """What the rules did by themselves after ``action`` besides changing holdings, in
+        words, for the action log (a turn that ended by itself, the end of the game being
+        triggered); empty by default."""
+        return []
 
     def action_text(self, state: Any, action: Any) -> str:
         """What ``action`` did, naming the player, in the current language (``state`` is the
@@ -293,12 +351,15 @@ def game_title(name: str) -> str:
 __all__ = [
     "COLOUR_WORDS",
     "amount_text",
+    "colour_word",
     "GameWords",
     "card_name",
     "default_name",
     "display_name",
+    "engine_refusal",
     "game_title",
     "player_name",
+    "refusal_text",
     "short_card_name",
     "shown_names",
     "words_for",

@@ -17,7 +17,7 @@ from companion.builders.actions import (
     TakeCoins,
 )
 from companion.builders.cards import BUILDING, OUTPUT, WAGE
-from companion.builders.constants import ACTION_PRICE
+from companion.builders.constants import ACTION_PRICE, END_VP
 from companion.builders.state import BuildersState
 from companion.builders.turn import coin_gain
 from companion.engine.ledger import Entry
@@ -34,8 +34,8 @@ def _who(state: BuildersState, seat: int) -> str:
 def _card(card: str) -> str:
     try:
         return builders_card_name(card)
-    except KeyError:
-        return card
+    except KeyError:  # an action built by hand: never show what is not a card's name
+        return _("that card")
 
 
 def coins_text(n: int) -> str:
@@ -83,7 +83,11 @@ def action_text(state: BuildersState, action: Action) -> str:
                      site=site, ap=ap)
         if completes(state, action):
             b = BUILDING[action.site]
-            text += _(" and completed it: +{vp} VP, +{coins}", vp=b.vp, coins=coins_text(b.coins))
+            if b.coins:
+                text += _("; it is complete: +{vp} VP, +{coins}", vp=b.vp,
+                          coins=coins_text(b.coins))
+            else:
+                text += _("; it is complete: +{vp} VP", vp=b.vp)
         return text
     if isinstance(action, TakeCoins):
         return _("{name} took {coins} for {ap} AP", name=name,
@@ -207,3 +211,31 @@ def period_heading(state: BuildersState) -> str:
     if state.turn < 1:
         return _("Set-up")
     return _("Turn {n}: {name}", n=state.turn, name=_who(state, state.turn_player))
+
+
+def _end_reason(state: BuildersState) -> str:
+    """Why the end of the game was triggered in ``state`` (``state.end`` is set)."""
+    best = max(range(len(state.players)), key=lambda k: state.players[k].vp)
+    if state.players[best].vp >= END_VP:
+        return _("{name} reached {vp} VP", name=_who(state, best), vp=state.players[best].vp)
+    automa = sum(BUILDING[c].vp for c in state.automa_finished)
+    if state.solo and automa >= END_VP:
+        return _("{name} reached {vp} VP", name=_("the Automa"), vp=automa)
+    return _("no player can finish a site any more")
+
+
+def aftermath(before: BuildersState, action: Action, after: BuildersState) -> list[str]:
+    """What the rules did after ``action`` besides the ledger's changes: the turn that ended
+    by itself (no action left), the end of the game triggered or reached."""
+    out = []
+    if not isinstance(action, EndTurn) and (after.turn != before.turn or after.over):
+        out.append(
+            _("{name}'s turn ended by itself: no action was left",
+              name=_who(before, before.turn_player))
+        )
+    if before.end is None and after.end is not None and not after.over:
+        out.append(_("The end is triggered: {why}; the round is played to its end",
+                     why=_end_reason(after)))
+    if after.over and not before.over:
+        out.append(_("The game is over: {why}", why=_end_reason(after)))
+    return out

@@ -149,7 +149,7 @@ class PillarsScreen(PillarsPanels):
         try:
             after = self.game.apply(state, action)
         except RulesError as exc:
-            self.app.refuse(str(exc))
+            self.app.refuse(self.app.refusal(exc))
             return
         chance = self.game.current_player(state) == CHANCE
         changes = pillars_changes(state, after)

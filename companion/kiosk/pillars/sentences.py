@@ -13,6 +13,33 @@ from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
 
 
+def step_title(step: str) -> str:
+    """A short title for each step of the round."""
+    return {
+        "privilege": _("Reveal privilege cards"),
+        "craftsman": _("Reveal craftsmen for Shiring"),
+        "resource": _("Reveal resource cards"),
+        "peek": _("Ellen sees the coming event"),
+        "draft": _("Phase I: take a card or pass"),
+        "draft-discard": _("Too many craftsmen: discard one"),
+        "draw": _("Phase II: draw a master builder"),
+        "place": _("Phase II: place or pass"),
+        "parked": _("Phase II: place a passed builder"),
+        "event": _("Phase III: the event"),
+        "archbishop": _("Archbishop's Office"),
+        "thomas": _("Thomas: protection?"),
+        "lose": _("Give up a craftsman"),
+        "boost": _("A craftsman works once more"),
+        "roll": _("King's Court: roll the tax die"),
+        "taxfree": _("Tax exemption?"),
+        "shiring-discard": _("Too many craftsmen: discard one"),
+        "market": _("The market"),
+        "cathedral": _("The cathedral"),
+        "return": _("Keep at most 5 resources"),
+        "over": _("Game over"),
+    }[step]
+
+
 def _actor(state: PillarsState, action: Action) -> int:
     """The seat taking ``action``: the start player for a re-draw, -1 for the table."""
     if action.verb == "redraw" and state.step == "place":
@@ -29,11 +56,11 @@ def _who(state: PillarsState, seat: int) -> str:
 def _card(card: str) -> str:
     try:
         return pillars_card_name(card)
-    except KeyError:
-        return card
+    except KeyError:  # an action built by hand: never show what is not a card's name
+        return _("that card")
 
 
-def _cubes(args: tuple[str | int, ...]) -> str:
+def cubes_text(args: tuple[str | int, ...]) -> str:
     """``wood 2 sand 1`` as ``2 wood, 1 sand`` in the current language."""
     parts = [
         _("{n} {res}", n=int(n), res=resource_name(str(r)))
@@ -42,7 +69,7 @@ def _cubes(args: tuple[str | int, ...]) -> str:
     return _(", ").join(parts)
 
 
-def _uses(args: tuple[str | int, ...]) -> str:
+def uses_text(args: tuple[str | int, ...]) -> str:
     """``mason2 2 potter3 1`` as ``Mason (round 2) ×2, Potter (round 3) ×1``."""
     parts = [
         _("{card} ×{n}", card=_card(str(c)), n=int(n))
@@ -101,12 +128,12 @@ def action_text(state: PillarsState, action: Action) -> str:
     if verb == "place":
         cost = _place_cost(state)
         if cost:
-            return _("{name} placed a master builder on {space} for {n} gold", name=name,
+            return _("{name} paid {n} gold for a master builder on {space}", name=name,
                      space=space_name(arg), n=cost)
-        return _("{name} placed a master builder on {space} for free", name=name,
+        return _("{name} placed a master builder for free on {space}", name=name,
                  space=space_name(arg))
     if verb == "remigius":
-        return _("{name} placed a master builder on {space} for free with Remigius",
+        return _("{name} used Remigius to place a master builder on {space}",
                  name=name, space=space_name(arg))
     if verb == "redraw":
         owner = _who(state, state.drawn)
@@ -139,11 +166,11 @@ def action_text(state: PillarsState, action: Action) -> str:
         return _("{name} used {card} once for the cathedral", name=name, card=_card(arg))
     if verb == "convert":
         return _("{name} worked for the cathedral: {uses}", name=name,
-                 uses=_uses(action.args))
+                 uses=uses_text(action.args))
     if verb == "done":
         return _("{name} finished at the cathedral", name=name)
     if verb == "return":
-        return _("{name} gave back {cubes}", name=name, cubes=_cubes(action.args))
+        return _("{name} gave back {cubes}", name=name, cubes=cubes_text(action.args))
     return _("{name}: {action}", name=name, action=str(action))
 
 
@@ -217,11 +244,11 @@ def instruction(state: PillarsState, action: Action) -> str:
     if verb == "craft":
         return _("use {card} once", card=_card(arg))
     if verb == "convert":
-        return _("use {uses}", uses=_uses(action.args))
+        return _("use {uses}", uses=uses_text(action.args))
     if verb == "done":
         return _("{name} is done at the cathedral", name=name)
     if verb == "return":
-        return _("put {cubes} back into the supply", cubes=_cubes(action.args))
+        return _("put {cubes} back into the supply", cubes=cubes_text(action.args))
     return str(action)
 
 
@@ -327,3 +354,23 @@ def ledger_role(state: PillarsState, action: Action, entry: Entry) -> str:
 def period_heading(state: PillarsState) -> str:
     """The log's heading for the round of ``state``."""
     return _("Round {n}", n=state.round)
+
+
+def aftermath(before: PillarsState, action: Action, after: PillarsState) -> list[str]:
+    """What the rules did after ``action`` besides the ledger's changes: the event Ellen's owner
+    saw, made public when phase III begins; a third master builder set aside (the town wall);
+    a new start player at the end of a round."""
+    out = []
+    phase2 = ("draw", "place", "parked")
+    if before.event and before.step in phase2 and (
+        after.step not in phase2 or after.round != before.round
+    ):
+        # Seen at the start of the round by Ellen's owner alone: public from phase III on.
+        out.append(_("The event of this round: {card}", card=_card(before.event)))
+    for seat, (was, now) in enumerate(zip(before.aside, after.aside, strict=False)):
+        if now > was:
+            out.append(_("{name}'s third master builder is set aside: only two this round",
+                         name=_who(before, seat)))
+    if after.start != before.start:
+        out.append(_("{name} becomes the start player", name=_who(after, after.start)))
+    return out

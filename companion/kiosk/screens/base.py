@@ -278,10 +278,12 @@ class GameScreen(Screen):
 
     def reason(self, action: Any) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
+        from companion.kiosk.words import words_for
+
         try:
             self.game.apply(self.state, action)
         except RulesError as exc:
-            return str(exc)
+            return words_for(self.game.name).refusal(exc, self.state)
         return ""
 
     def foreign_card(self, seen: Any) -> bool:

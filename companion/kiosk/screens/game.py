@@ -41,7 +41,7 @@ def virtual_draw(app: Any, is_card_reveal: Any) -> int:
         try:
             app.session.play(outcome)
         except RulesError as exc:  # pragma: no cover - a sampled outcome is always legal
-            app.refuse(str(exc))
+            app.refuse(app.refusal(exc))
             return drawn
         drawn += 1
 

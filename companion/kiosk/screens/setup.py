@@ -16,7 +16,7 @@ from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.seats import STRENGTHS, strength_name
 from companion.kiosk.ui import draw_text, grid, split_h, split_v
-from companion.kiosk.words import game_title, words_for
+from companion.kiosk.words import default_name, game_title, words_for
 
 from .base import Screen
 
@@ -72,7 +72,8 @@ class SetupScreen(Screen):
             ]
 
     def names(self) -> list[str]:
-        return [name or colour_name(colour) for name, colour in self.seats[: self.count]]
+        # An unnamed seat is its colour's player: Red, 红方, 赤のプレイヤー.
+        return [name or default_name(colour) for name, colour in self.seats[: self.count]]
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -304,7 +305,7 @@ class SetupScreen(Screen):
         try:
             setup = game.setup(specs, start_player=self.start, options=self.options)
         except RulesError as exc:
-            self.app.refuse(str(exc))
+            self.app.refuse(self.app.refusal(exc))
             return
         companions = self.companions()
         if companions and len(companions) >= self.count:
