@@ -11,7 +11,8 @@ rotated every game (an even chance is then 1/3 or 1/4).  Each line: the first bo
 with its Wilson 95 % interval, the time taken and the search's mean iterations a decision.
 ``--games`` is the number of two-player games; three and four players play a quarter as many
 unless ``--multi-games`` says otherwise.  ``--progress`` prints every game as it ends (for long
-runs in the background).
+runs in the background).  ``--rate`` prints only the search's speed (iterations per second of
+CPU time, so that a busy machine does not change it much) and the think time of each strength.
 
 The issue's bar (two players, 400 games a pairing): heuristic beats random in >= 90 %, search
 at 1 s a decision beats heuristic in >= 60 %.
@@ -25,11 +26,12 @@ import sys
 import time
 from typing import Any
 
-from companion.bots import Bot, Choice, SearchBot, make_bot, wilson
+from companion.bots import STRENGTHS, Bot, Choice, HeuristicBot, SearchBot, make_bot, wilson
 from companion.bots.tournament import play, seating
-from companion.engine import get_game
+from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.registry import names as game_names
-from companion.engine.sim import SimState
+from companion.engine.sim import SimState, simulator
+from companion.engine.simulate import sample
 
 
 def pairing(
@@ -95,6 +97,53 @@ class _Counting:
         return action
 
 
+def positions(name: str, players: int, count: int, seed: int) -> list[SimState]:
+    """``count`` decisions (with a choice) spread over heuristic games."""
+    game = get_game(name)
+    out: list[SimState] = []
+    heuristic = HeuristicBot()
+    k = 0
+    while len(out) < count:
+        rng = random.Random(seed + k)
+        sim = simulator(game).start(game.setup(players))
+        found: list[SimState] = []
+        while sim.current_player() != TERMINAL:
+            who = sim.current_player()
+            if who == CHANCE:
+                sim.apply(sample(sim.chance_outcomes(), rng))
+                continue
+            if len(sim.legal_actions()) > 1:
+                found.append(sim.copy())
+            sim.apply(heuristic.choose(sim, who, rng))
+        out += found[:: max(1, len(found) // 10)][:10]
+        k += 1
+    return out[:count]
+
+
+def rate(name: str, players: int) -> None:
+    """The search's iterations per second of CPU time over positions from heuristic games, and
+    what each strength then thinks a decision here and on a 3 to 5 times slower Pi."""
+    states = positions(name, players, 40, 1)
+    bot = SearchBot(think=None, iterations=1000)
+    done = 0
+    t0 = time.process_time()
+    for k, sim in enumerate(states):
+        bot.choose(sim, sim.current_player(), random.Random(k))
+        done += bot.last_iterations
+    per_s = done / (time.process_time() - t0)
+    parts = []
+    for s in STRENGTHS.values():
+        b = make_bot(s.bot)
+        if isinstance(b, SearchBot) and b.iterations:
+            here = b.iterations / per_s
+            parts.append(f"{s.name} {here:.2f} s (Pi {3 * here:.1f}-{5 * here:.1f} s)")
+    print(
+        f"{name}, {players} players: search {per_s:,.0f} iterations/s of CPU; at most a decision: "
+        + ", ".join(parts),
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="all", choices=[*game_names(), "all"])
@@ -109,6 +158,9 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--progress", action="store_true", help="print every game")
+    parser.add_argument(
+        "--rate", action="store_true", help="only the search's iterations/s and think times"
+    )
     args = parser.parse_args()
     names = game_names() if args.game == "all" else (args.game,)
     try:
@@ -122,6 +174,11 @@ def main() -> None:
                 make_bot(b)
     except ValueError as exc:
         sys.exit(f"bench_bots: {exc}")
+    if args.rate:
+        for name in names:
+            for players in counts:
+                rate(name, players)
+        return
     for name in names:
         for players in counts:
             games = args.games if players == 2 else (args.multi_games or max(1, args.games // 4))

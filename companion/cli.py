@@ -535,8 +535,10 @@ def build_parser() -> argparse.ArgumentParser:
     are.add_argument(
         "--bots",
         default="heuristic,random",
-        help="bot names, comma-separated (random, heuristic), seated in turn and rotated "
-        "every game (default heuristic,random)",
+        help="bot names, comma-separated, seated in turn and rotated every game (default "
+        "heuristic,random): random; heuristic (one ply of greed); search (tree search, 1 s a "
+        "decision); search:SECONDS (e.g. search:0.5); search@ITERATIONS (e.g. search@200: the "
+        "same games on any machine)",
     )
     are.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     are.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")

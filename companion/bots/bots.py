@@ -125,6 +125,18 @@ class HeuristicBot:
                 others.append(value(f, w) - w.tempo * f.tempo)
         return mine - max(others, default=0.0)
 
+    def scores(self, state: SimState) -> list[float]:
+        """:meth:`score` of every seat (the same numbers), each seat's features read once."""
+        w = self.weights
+        feats = [state.features(i) for i in range(state.seat_count())]
+        mine = [value(f, w) for f in feats]
+        lean = [v - w.tempo * f.tempo for v, f in zip(mine, feats, strict=True)]
+        out = []
+        for i, v in enumerate(mine):
+            others = [x for j, x in enumerate(lean) if j != i]
+            out.append(v - max(others, default=0.0))
+        return out
+
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The ``top`` actions worth most to the heuristic (best first), each with the win
         chance of :data:`PLAYOUTS` random playouts after it."""

@@ -62,12 +62,14 @@ STRENGTHS: dict[str, Strength] = {
     s.name: s
     for s in (
         Strength("easy", "heuristic", "one ply of greed: the move worth most at once"),
-        Strength("normal", "search@300", "tree search, 300 playouts a decision"),
-        Strength("strong", "search@1500", "tree search, 1500 playouts a decision"),
+        Strength("normal", "search@500", "tree search, 500 playouts a decision"),
+        Strength("strong", "search@4000", "tree search, 4000 playouts a decision"),
     )
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
-same position and seed give the same decision on any machine (undo never changes it)."""
+same position and seed give the same decision on any machine (undo never changes it).  Think
+times (``bench/bench_bots.py --rate``): normal about 0.05 s a decision here, strong about 0.5 s
+(at most about 2.5 s on a Raspberry Pi 4, 5 times slower; see ``docs/bots.md``)."""
 
 
 def strength_bot(strength: str) -> Bot:

@@ -25,9 +25,9 @@ its chance is inside its own copies, from its own ``rng``.
 
 from __future__ import annotations
 
-import math
 import random
 import time
+from math import exp, log, sqrt
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL
@@ -171,28 +171,26 @@ class SearchBot:
                 sim.apply(legal[0])
                 continue
             children = node.children
-            untried = []
+            untried: list[Any] = []
+            best = None
+            top = -1.0
             for a in legal:
                 child = children.get(a)
                 if child is None:
                     untried.append(a)
-                else:
-                    child.avail += 1
+                    continue
+                child.avail += 1
+                if not untried:  # UCB1 over the available children (ISMCTS)
+                    visits = child.visits
+                    u = child.reward[who] / visits + c * sqrt(log(child.avail) / visits)
+                    if u > top:
+                        top, best = u, a
             if untried:
                 action = untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(seats)
                 sim.apply(action)
                 path.append(child)
                 break
-            best = None
-            top = -1.0
-            for a in legal:
-                child = children[a]
-                u = child.reward[who] / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if u > top:
-                    top, best = u, a
             node = children[best]
             sim.apply(best)
             path.append(node)
@@ -225,11 +223,10 @@ class SearchBot:
             sim.apply(legal[rng.randrange(len(legal))])
             k += 1
         t = self.temperature
-        score = self._judge.score
         out = []
-        for i in range(sim.seat_count()):
-            x = score(sim, i) / t
-            out.append(1.0 / (1.0 + math.exp(-x)) if x > -60 else 0.0)
+        for score in self._judge.scores(sim):
+            x = score / t
+            out.append(1.0 / (1.0 + exp(-x)) if x > -60 else 0.0)
         return out
 
 

@@ -50,6 +50,9 @@ _NEEDS = {c.id: c.needs for c in BUILDINGS}
 _VP = {c.id: c.vp for c in BUILDINGS}
 _PAY = {c.id: c.coins for c in BUILDINGS}
 _MACHINE = {c.id: c.is_machine for c in BUILDINGS}
+_NEED_TOTAL = {c.id: sum(c.needs) for c in BUILDINGS}
+_WORTH = {c.id: c.vp + c.coins / 10 for c in BUILDINGS}
+"""What finishing a building brings: its VP, and its coins at 10 a point."""
 _WAGE = dict(WAGE)
 _OUTPUT = dict(OUTPUT)
 _ORDER = dict(ORDER)
@@ -320,11 +323,16 @@ class BuildersSim:
         p = self.players[seat]
         sites = 0.0
         for site in p.sites:
-            n = _NEEDS[site.card]
+            card = site.card
+            n = _NEEDS[card]
             s = site.s
-            done = min(s[0], n[0]) + min(s[1], n[1]) + min(s[2], n[2]) + min(s[3], n[3])
-            worth = _VP[site.card] + _PAY[site.card] / 10
-            sites += (0.1 + done / (n[0] + n[1] + n[2] + n[3])) * worth
+            done = (
+                (s[0] if s[0] < n[0] else n[0])
+                + (s[1] if s[1] < n[1] else n[1])
+                + (s[2] if s[2] < n[2] else n[2])
+                + (s[3] if s[3] < n[3] else n[3])
+            )
+            sites += (0.1 + done / _NEED_TOTAL[card]) * _WORTH[card]
         tempo = _AP_COINS * self.ap if seat == self.turn_player and not self.over else 0
         return Features(p.vp, p.coins, 0, len(p.idle), sites, tempo)
 

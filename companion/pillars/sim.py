@@ -127,6 +127,15 @@ def _free(spaces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ..
 _PEEKED = frozenset({"draft", "draft-discard", "draw", "place", "parked"})
 """The steps between Ellen's look at the event (round start) and its reveal (phase III)."""
 
+def _nth_free(spaces: tuple[int, ...], k: int) -> int:
+    """The index of the ``k``-th free space (0 first), as ``_free`` orders them."""
+    i = spaces.index(-1)
+    while k:
+        i = spaces.index(-1, i + 1)
+        k -= 1
+    return i
+
+
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
 
 
@@ -698,8 +707,8 @@ class PillarsSim(PillarsDraft):
             elif step == "place":
                 action = self._pick_place(below)
             elif step == "parked":
-                free = _free(self.spaces)[0]
-                action = free[below(len(free))]
+                spaces = self.spaces
+                action = _PLACE[_nth_free(spaces, below(spaces.count(-1)))]
             else:
                 options = legal[step](self)  # type: ignore[misc, arg-type]
                 action = options[below(len(options))]
@@ -711,17 +720,18 @@ class PillarsSim(PillarsDraft):
         """``rng.choice(self._legal_place())`` without building the list."""
         s = self.seats[self.turn]
         cost = D.FIRST_COST - self.decided
-        places, remigius = _free(self.spaces)
+        spaces = self.spaces
+        n = spaces.count(-1)
         if cost <= 0:
-            return places[below(len(places))]
-        n = len(places) if s.gold >= cost else 0
-        extra = len(remigius) if "remigius" in s.privileges else 0
-        k = below(n + 1 + extra)
-        if k < n:
-            return places[k]
-        if k == n:
+            return _PLACE[_nth_free(spaces, below(n))]
+        m = n if s.gold >= cost else 0
+        extra = n if "remigius" in s.privileges else 0
+        k = below(m + 1 + extra)
+        if k < m:
+            return _PLACE[_nth_free(spaces, k)]
+        if k == m:
             return PASS
-        return remigius[k - n - 1]
+        return _REMIGIUS[_nth_free(spaces, k - m - 1)]
 
     def _sample(self, step: str, x: float) -> Action:
         """``sample(self.chance_outcomes(), rng)`` for a draw ``x`` of ``rng.random()``."""
