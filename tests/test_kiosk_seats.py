@@ -421,3 +421,64 @@ def test_ellen_s_look_for_the_companion_is_shown_to_nobody(tmp_path: Path) -> No
     assert app.session.state.step != "peek"
     name = setup.players[owner].name
     assert app.toast_text == f"{name} has seen the coming event; it stays secret until phase III"
+
+
+def test_while_it_thinks_the_light_shows_and_undo_stops_it(tmp_path: Path) -> None:
+    """The seat's light follows the companion's decision; the screen turns its indicator and
+    stays responsive; undo while it thinks drops the work (its process is stopped)."""
+    from companion.events import TableView
+
+    app = make_app(tmp_path, seed=3)
+    tap(app, "new")
+    tap(app, "game builders")
+    tap(app, "players 2")
+    for _ in range(3):  # easy, normal, strong
+        tap(app, "who 1")
+    assert app.screen.companions() == {1: "strong"}
+    tap(app, "start")
+    to_companion(app, random.Random(3))
+
+    class Lamps:
+        view: TableView | None = None
+
+        def update(self, view: TableView, now: float) -> list[Any]:
+            self.view = view
+            return []
+
+        def notify(self, event: str, detail: str = "") -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    lamps = Lamps()
+    app.add_device(lamps)
+    app.tick(1 / 30)
+    app.update_devices()
+    assert lamps.view is not None
+    assert lamps.view.active == app.session.state.setup.players[1].colour
+    assert app.companion.thinking
+    worker = app.companion.decision.worker
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        drawn = list(ui.DRAWN)
+    finally:
+        ui.DRAWN = None
+    name = app.session.state.setup.players[1].name
+    assert f"{name}, the companion, is thinking…" in drawn
+    assert "companion confirm" not in keys(app)
+    assert app.screen.update(1 / 30)  # the indicator turns: every frame is drawn
+    before = len(app.session.playthrough.actions)
+    press(app, "undo")
+    assert len(app.session.playthrough.actions) == before - 1
+    app.tick(1 / 30)
+    assert app.companion.decision is None and not app.companion.thinking
+    deadline = time.monotonic() + 10
+    while worker.outcome is None and worker._process is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    if worker._process is not None:  # stopped at once, not left to think
+        worker._process.join(timeout=10)
+        assert worker._process.exitcode is not None
+    assert worker.poll() is None  # and its answer, if any, is never reported

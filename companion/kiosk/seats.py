@@ -153,7 +153,8 @@ class Worker:
             process.start()
             there.close()
         except Exception as exc:  # noqa: BLE001 - no process: said on screen
-            self.outcome = ("error", f"the companion's process cannot start: {exc}")
+            if not self._cancelled:
+                self.outcome = ("error", f"the companion's process cannot start: {exc}")
             return
         with self._lock:
             self._process = process
