@@ -404,7 +404,7 @@ def screenshot_scenes(journal: Any) -> Any:
 
     @cache
     def worked_out(name: str) -> tuple[Any, list[str], int, str, list[Hint]]:
-        setup, actions, seat = position(name, 30)
+        setup, actions, seat = position(name, 1)
         game = get_game(name)
         state = game.initial_state(setup)
         for a in actions:
