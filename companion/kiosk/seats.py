@@ -248,7 +248,7 @@ class Companion:
     def update(self, session: Any, now: float) -> bool:
         """Start the companion's decision when its seat is to decide, collect finished work,
         and drop work about a position no longer on the table.  True when what the screen
-        shows of the companion changed."""
+        shows of the companion changed (not the thinking indicator: see ``GameScreen``)."""
         changed = False
         for attr in ("decision", "hint"):
             thought: Thought | None = getattr(self, attr)
@@ -267,7 +267,7 @@ class Companion:
         if seat is not None and self.decision is None:
             self.decision = self._start_decision(session, seat, now)
             changed = True
-        return changed or self.thinking
+        return changed
 
     @property
     def thinking(self) -> bool:

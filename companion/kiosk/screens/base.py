@@ -212,6 +212,10 @@ class Screen(ABC):
         return (LANGUAGE_NAMES[language()], self.app.next_language, "language")
 
 
+INDICATOR_STEPS = 8
+"""How often a second the thinking indicator moves on (and the screen is redrawn for it)."""
+
+
 class GameScreen(Screen):
     """What the game screens share: the game session, the bar with undo, help, language and
     menu, the reason the engine gives for a refusal, and the way home."""
@@ -223,6 +227,7 @@ class GameScreen(Screen):
         self.preview: Any = None  # an action waiting for Confirm (game.Preview)
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
+        self._indicator = -1  # the thinking indicator's step last drawn
 
     def close_overlay(self) -> bool:
         """Back: close the preview, a tableau or the help, in that order; False if none was
@@ -332,9 +337,14 @@ class GameScreen(Screen):
 
     # -- the companion's seats and the hint -----------------------------------------------------
     def update(self, dt: float) -> bool:
-        """The companion's work: started when its seat decides, collected when done."""
+        """The companion's work: started when its seat decides, collected when done; while it
+        thinks, a redraw each time the indicator moves on (8 a second, not every frame)."""
         companion = self.app.companion
         changed = companion.update(self.app.session, self.app.time)
+        step = int(self.app.time * INDICATOR_STEPS)
+        if companion.thinking and step != self._indicator:
+            self._indicator = step
+            changed = True
         if self.hint_open and companion.hint is None:
             self.hint_open = False  # the position changed under the hint
             changed = True
@@ -430,7 +440,7 @@ class GameScreen(Screen):
 
         m = self.m
         radius = max(m.px(8), min(area.width, area.height) // 4)
-        lit = int(self.app.time * 8) % 8
+        lit = int(self.app.time * INDICATOR_STEPS) % 8
         for k in range(8):
             angle = 2 * math.pi * k / 8
             x = area.centerx + int(radius * math.sin(angle))
