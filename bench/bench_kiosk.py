@@ -7,6 +7,8 @@
 - CPU used while idle on a game screen (the main loop waits for events);
 - time from process start to the first frame on screen;
 - peak memory (RSS) of the kiosk process;
+- how long the companion thinks at each strength, and for a hint, through the kiosk's worker
+  process (what the table waits), over positions of 4-player games;
 - frame times while the companion thinks (its strong search, in a worker process and, for
   comparison, in a thread of the kiosk's own process) against the same screen idle.
 Runs on SDL's dummy video driver (no display here); on a Pi the same script measures the real
@@ -200,7 +202,56 @@ def companion_frames(seconds: float = 6.0) -> None:
         journal.close()
 
 
+def companion_think_times(positions: int = 4) -> None:
+    """Seconds from asking to the answer on screen (process start included) for each strength
+    and the hint, over ``positions`` positions per game (every 25th decision of seeded random
+    4-player games)."""
+    import random
+
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+    from companion.kiosk.seats import HINT_CHOICES, STRENGTHS, Worker, decide, suggest
+
+    for name in ("pillars", "builders"):
+        game = get_game(name)
+        found: list[tuple[object, int]] = []
+        seed = 0
+        while len(found) < positions:
+            rng = random.Random(seed)
+            seed += 1
+            state = game.initial_state(game.setup(4))
+            made = 0
+            while game.current_player(state) != TERMINAL and len(found) < positions:
+                who = game.current_player(state)
+                if who == CHANCE:
+                    state = game.apply(state, sample(game.chance_outcomes(state), rng))
+                    continue
+                made += 1
+                if made % 25 == 0 and len(game.legal_actions(state)) > 1:
+                    found.append((state, who))
+                state = game.apply(state, rng.choice(game.legal_actions(state)))
+        jobs: list[tuple[str, object, tuple[object, ...]]] = [
+            (strength, decide, (name, st, who, strength, "bench"))
+            for strength in STRENGTHS for st, who in found
+        ]
+        jobs += [("hint", suggest, (name, st, who, "bench", HINT_CHOICES)) for st, who in found]
+        times: dict[str, list[float]] = {}
+        for label, work, args in jobs:
+            t0 = time.perf_counter()
+            worker = Worker(work, args, "process")  # type: ignore[arg-type]
+            while worker.poll() is None:
+                time.sleep(0.002)
+            assert worker.poll()[0] == "ok", worker.poll()  # type: ignore[index]
+            times.setdefault(label, []).append(time.perf_counter() - t0)
+        for label, ts in times.items():
+            print(
+                f"companion {label} in {name} (4 players, {len(ts)} positions): median "
+                f"{statistics.median(ts):.2f} s, max {max(ts):.2f} s"
+            )
+
+
 if __name__ == "__main__":
     render_times()
     idle_process()
+    companion_think_times()
     companion_frames()
