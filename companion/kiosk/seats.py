@@ -21,7 +21,7 @@ import multiprocessing
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
@@ -200,7 +200,6 @@ class Thought:
     worker: Worker | None = None
     result: Any = None
     error: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def thinking(self) -> bool:
