@@ -484,3 +484,35 @@ def test_while_it_thinks_the_light_shows_and_undo_stops_it(tmp_path: Path) -> No
         worker._process.join(timeout=10)
         assert worker._process.exitcode is not None
     assert worker.poll() is None  # and its answer, if any, is never reported
+
+
+def test_a_game_without_its_own_screen_seats_the_companion_too(tmp_path: Path) -> None:
+    """The generic table screen (a registered game with no screen of its own) shows the
+    companion's turn the same way.  The toy game is registered in this process only, so the
+    companion thinks in a thread here."""
+    from companion.kiosk.screens.generic import GenericGameScreen
+    from tests.toygame import register_toy, unregister_toy
+
+    register_toy()
+    try:
+        app = make_app(tmp_path)
+        app.companion.mode = "thread"
+        start(app, "sticks", 2, companion_seat=1)
+        assert isinstance(app.screen, GenericGameScreen)
+        decided = 0
+        for _ in range(100):
+            if isinstance(app.screen, EndScreen):
+                break
+            if "virtual" in keys(app):
+                press(app, "draw")
+            elif Companion.seat_to_decide(app.session) is not None:
+                companion_turn(app, random.Random(decided), check_seed=False)
+                decided += 1
+            else:
+                tap(app, next(k for k in keys(app) if k.startswith("take ")))
+        assert isinstance(app.screen, EndScreen) and decided >= 1
+        record = app.journal.record(app.journal.games()[0].id)
+        assert record.companions == {1: STRENGTH}
+        assert get_game("sticks").is_over(replay(get_game("sticks"), record))
+    finally:
+        unregister_toy()
