@@ -82,18 +82,20 @@ def companion_turn(app: Any, rng: random.Random, check_seed: bool) -> str:
     return text
 
 
-def start(app: Any, game: str, players: int, companion_seat: int) -> None:
-    """A new game with the companion at ``companion_seat`` (easy), people elsewhere."""
+def start(
+    app: Any, game: str, players: int, companion_seat: int, strength: str = STRENGTH
+) -> None:
+    """A new game with the companion at ``companion_seat``, people elsewhere."""
     tap(app, "new")
     tap(app, f"game {game}")
     tap(app, f"players {players}")
     for k in range(players):
-        want = STRENGTH if k == companion_seat else ""
+        want = strength if k == companion_seat else ""
         for _ in range(4):
             if app.screen.strengths[k] == want:
                 break
             tap(app, f"who {k}")
-    assert app.screen.companions() == {companion_seat: STRENGTH}
+    assert app.screen.companions() == {companion_seat: strength}
     tap(app, "start")
 
 
@@ -235,7 +237,7 @@ def to_companion(app: Any, rng: random.Random) -> None:
 
 def test_undo_past_a_companion_decision_decides_the_same_again(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=2)
-    start(app, "builders", 2, companion_seat=1)
+    start(app, "builders", 2, companion_seat=1, strength="normal")  # a search: seeds matter
     rng = random.Random(2)
     for _ in range(3):  # a few decisions in, so that there is something before them
         to_companion(app, rng)
@@ -261,8 +263,8 @@ def test_undo_past_a_companion_decision_decides_the_same_again(tmp_path: Path) -
 
 def test_the_companion_resumes_after_a_restart(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=4)
-    start(app, "builders", 2, companion_seat=1)
-    to_companion(app, random.Random(4))
+    start(app, "pillars", 2, companion_seat=1, strength="normal")
+    to_pillars_companion(app, random.Random(4))
     decided = think(app)
     state = app.session.state
     app.companion.close()
@@ -270,11 +272,35 @@ def test_the_companion_resumes_after_a_restart(tmp_path: Path) -> None:
     pygame.display.quit()
     again = make_app(tmp_path)
     tap(again, "resume")
-    assert again.session.companions == {1: STRENGTH}
+    assert again.session.companions == {1: "normal"}
     assert again.session.state == state
     assert think(again) == decided
     press(again, "confirm")
     assert last_action(again) == str(decided)
+
+
+def to_pillars_companion(app: Any, rng: random.Random) -> None:
+    """Play Pillars (the people at random, the table's draws and reveals) until the
+    companion's seat decides."""
+    game = get_game("pillars")
+    for _ in range(500):
+        if Companion.seat_to_decide(app.session) is not None:
+            return
+        screen = app.screen
+        state = app.session.state
+        if screen.anim is not None:
+            wait(app, 1.5)
+        elif screen.result is not None or screen.preview is not None:
+            press(app, "confirm")
+        elif game.current_player(state) == CHANCE:
+            if state.step in ("draw", "roll"):
+                press(app, state.step)
+            else:
+                tap(app, str(sample(game.chance_outcomes(state), rng)))
+        else:
+            options = [a for a in game.legal_actions(state) if a.verb not in ("craft", "convert")]
+            pillars_game.perform(app, rng.choice(options), rng)
+    raise AssertionError("the companion never decided")
 
 
 def test_the_companion_takes_any_seat_but_not_all(tmp_path: Path) -> None:
