@@ -542,3 +542,28 @@ def test_a_game_without_its_own_screen_seats_the_companion_too(tmp_path: Path) -
         assert get_game("sticks").is_over(replay(get_game("sticks"), record))
     finally:
         unregister_toy()
+
+
+def test_without_worker_processes_the_companion_thinks_in_a_thread(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where no process can be started (a locked-down system), the work is done in the
+    worker's thread instead, and said on standard error."""
+    from companion.kiosk import seats
+
+    def refuse() -> None:
+        raise OSError("fork is not allowed here")
+
+    monkeypatch.setattr(seats, "_context", refuse)
+    game = get_game("pillars")
+    state = game.initial_state(game.setup(2))
+    while game.current_player(state) == CHANCE:
+        state = game.apply(state, game.chance_outcomes(state)[0][0])
+    seat = game.current_player(state)
+    worker = seats.Worker(decide, ("pillars", state, seat, "easy", "x"), "process")
+    deadline = time.monotonic() + 30
+    while (outcome := worker.poll()) is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    assert outcome == ("ok", decide("pillars", state, seat, "easy", "x"))
+    assert "fork is not allowed here" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -152,9 +153,9 @@ class Worker:
             process = ctx.Process(target=_run, args=(work, args, there), daemon=True)
             process.start()
             there.close()
-        except Exception as exc:  # noqa: BLE001 - no process: said on screen
-            if not self._cancelled:
-                self.outcome = ("error", f"the companion's process cannot start: {exc}")
+        except Exception as exc:  # noqa: BLE001 - no process here: think in this thread
+            print(f"companion: no worker process ({exc}); thinking in a thread", file=sys.stderr)
+            self._in_thread(work, args)
             return
         with self._lock:
             self._process = process
