@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from math import exp
 from typing import Any, Protocol
 
+from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import Features, SimState
+from companion.engine.simulate import sample
 
 WEIGHTS = Features(vp=10.0, gold=1.0, resources=1.0, craftsmen=5.0, sites=10.0, tempo=1.0)
 """The heuristic's value of one unit of each measure, in gold: a VP is worth 10 gold (ten coins
@@ -58,14 +61,13 @@ def outcome(sim: SimState) -> list[float]:
 def playout_win_chance(
     state: SimState, seat: int, action: Any, rng: random.Random, playouts: int
 ) -> float:
-    """The seat's share of wins over ``playouts`` random playouts after ``action``, each
-    from a fresh determinization (nothing the seat cannot see is used)."""
+    """The seat's mean :func:`judged` win chance over ``playouts`` samples after ``action``,
+    each from a fresh determinization (nothing the seat cannot see is used)."""
     total = 0.0
     for _ in range(playouts):
         sim = state.determinize(seat, rng)
         sim.apply(action)
-        sim.random_playout(rng)
-        total += outcome(sim)[seat]
+        total += judged(sim, rng)[seat]
     return total / playouts
 
 
@@ -83,7 +85,8 @@ class Bot(Protocol):
 
 
 PLAYOUTS = 64
-"""Random playouts per choice behind the win chances of the random and heuristic bots."""
+"""Judged playouts (:func:`judged`) per choice behind the win chances of the random and
+heuristic bots."""
 
 
 class RandomBot:
@@ -95,7 +98,7 @@ class RandomBot:
         return rng.choice(state.legal_actions())
 
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
-        """``top`` actions drawn at random, each with the win chance of random playouts."""
+        """``top`` actions drawn at random, each with the win chance of judged playouts."""
         options = state.legal_actions()
         picks = rng.sample(options, min(max(top, 0), len(options)))
         return [
@@ -139,7 +142,7 @@ class HeuristicBot:
 
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The ``top`` actions worth most to the heuristic (best first), each with the win
-        chance of :data:`PLAYOUTS` random playouts after it."""
+        chance of :data:`PLAYOUTS` judged playouts after it (:func:`judged`)."""
         options = state.legal_actions()
         worth = []
         for k, action in enumerate(options):
@@ -167,3 +170,47 @@ class HeuristicBot:
             elif v > top - 1e-9:
                 best.append(action)
         return best[0] if len(best) == 1 else rng.choice(best)
+
+
+DEPTH = 4
+"""Random decisions a judged playout plays before the heuristic judges it."""
+
+TEMPERATURE = 20.0
+"""The heuristic's score (in gold) that makes a win 73 % likely in a judged playout."""
+
+
+def judged(
+    sim: SimState,
+    rng: random.Random,
+    depth: int = DEPTH,
+    temperature: float = TEMPERATURE,
+    judge: HeuristicBot | None = None,
+) -> list[float]:
+    """Each seat's estimated win chance from ``sim`` (which it plays on): ``depth`` random
+    decisions (chance drawn with ``rng``), then the heuristic's score of each seat (its value
+    less the best opponent's, in gold) through a logistic, ``1 / (1 + exp(-score /
+    temperature))``; a game that ends on the way scores its result (:func:`outcome`).
+
+    Why not random playouts to the end: in The Builders random players seldom finish a
+    building, so such playouts say next to nothing (see ``docs/bots.md``)."""
+    k = 0
+    while True:
+        who = sim.current_player()
+        if who == TERMINAL:
+            return outcome(sim)
+        if who == CHANCE:
+            sim.apply(sample(sim.chance_outcomes(), rng))
+            continue
+        if k >= depth:
+            break
+        legal = sim.legal_actions()
+        sim.apply(legal[rng.randrange(len(legal))])
+        k += 1
+    out = []
+    for score in (judge or _JUDGE).scores(sim):
+        x = score / temperature
+        out.append(1.0 / (1.0 + exp(-x)) if x > -60 else 0.0)
+    return out
+
+
+_JUDGE = HeuristicBot()

@@ -13,9 +13,13 @@ which it was *available*, and UCB weighs it by those).  Forced decisions (one le
 played through without a node.  Each seat at a node picks by its own mean reward (a vector, so
 three and four players work as two do).
 
-The leaf's value is a playout to the end (the game's fused random playout, or the heuristic's
-greed for ``policy="heuristic"``); a win is worth 1, a shared win its share.  The root stops
-early when the most visited action can no longer be overtaken in the iterations left.
+The leaf's value is a judged playout (:func:`~.bots.judged`): a few random decisions, then
+each seat's heuristic score through a logistic (a finished game: a win 1, a shared win its
+share); ``depth=None`` plays to the end at random instead (weaker in The Builders, where random
+players seldom finish a building).  One legal action is played without a search; the root stops
+early when the most visited action can no longer be overtaken in the iterations left.  The tree
+is not kept from one decision to the next: a decision would then depend on the searches before
+it, and an undo at the table could change it.
 
 Budgets: ``think`` seconds a decision (wall clock: results then depend on the machine and its
 load) or ``iterations`` (deterministic: the same state, seat and seed give the same decision on
@@ -27,23 +31,17 @@ from __future__ import annotations
 
 import random
 import time
-from math import exp, log, sqrt
+from math import log, sqrt
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import SimState
 from companion.engine.simulate import sample
 
-from .bots import Choice, HeuristicBot, outcome
+from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, judged, outcome
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are win shares in [0, 1])."""
-
-DEPTH = 4
-"""Random decisions a leaf plays before the heuristic judges it (None: play to the end)."""
-
-TEMPERATURE = 20.0
-"""The heuristic's score (in gold) that makes a win 73 % likely at a leaf judged by it."""
 
 DEFAULT_THINK = 1.0
 """``search`` alone thinks this many seconds a decision."""
@@ -209,25 +207,7 @@ class SearchBot:
             if sim.current_player() != TERMINAL:
                 sim.random_playout(rng)
             return outcome(sim)
-        k = 0
-        while True:
-            who = sim.current_player()
-            if who == TERMINAL:
-                return outcome(sim)
-            if who == CHANCE:
-                sim.apply(sample(sim.chance_outcomes(), rng))
-                continue
-            if k >= depth:
-                break
-            legal = sim.legal_actions()
-            sim.apply(legal[rng.randrange(len(legal))])
-            k += 1
-        t = self.temperature
-        out = []
-        for score in self._judge.scores(sim):
-            x = score / t
-            out.append(1.0 / (1.0 + exp(-x)) if x > -60 else 0.0)
-        return out
+        return judged(sim, rng, depth, self.temperature, self._judge)
 
 
 def _decided(root: _Node, left: int) -> bool:
