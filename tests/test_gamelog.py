@@ -222,3 +222,21 @@ def _steps(pt: Playthrough[Any, Any]) -> list[str]:
         out.append(state.step)
         state = game.apply(state, a)
     return out
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_a_solo_game_log_names_the_automa_in_the_language(lang: str) -> None:
+    i18n.set_language(lang)
+    game = get_game("builders")
+    pt: Playthrough[Any, Any] = Playthrough(game, game.setup(1), 1)
+    rng = random.Random(1)
+    while not game.is_over(pt.state):
+        s = pt.state
+        if game.current_player(s) == CHANCE:
+            outs = game.chance_outcomes(s)
+            pt.play(rng.choices([o for o, _p in outs], [p for _o, p in outs])[0])
+        else:
+            pt.play(rng.choice(game.legal_actions(s)))
+    text = log_text(game, pt.record())
+    assert not leaks(text, lang), leaks(text, lang)[:5]
+    assert i18n._("the Automa") in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.builders.cards import BUILDING, WORKER
+from companion.builders.constants import AUTOMA
 from companion.kiosk.i18n import _, builders_card_name, builders_rank_name
 from companion.kiosk.words import GameWords
 
@@ -66,6 +67,18 @@ class BuildersWords(GameWords):
             c=player["coins"] // 10,
             coins=player["coins"],
         )
+
+    def result(self, summary: dict[str, Any]) -> str:
+        """The solo Automa (a name of the rules, not of a player) in the table's language."""
+        if AUTOMA in summary.get("winners", ()) or AUTOMA in summary.get("scores", {}):
+            shown = _("Automa")
+            summary = {
+                **summary,
+                "winners": [shown if w == AUTOMA else w for w in summary.get("winners", ())],
+                "scores": {shown if k == AUTOMA else k: v
+                           for k, v in summary.get("scores", {}).items()},
+            }
+        return super().result(summary)
 
     def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
         """A tie is broken by VP from buildings, then by coins."""

@@ -142,7 +142,7 @@ CATALOG: dict[str, str] = {
     "The Pillars of the Earth": "地球支柱",
     "The Builders: Middle Ages": "建造者：中世纪",
     "Solo": "单人",
-    "Automa": "自动玩家",
+    "Automa": "自动对手",
     "Options": "选项",
     "Back": "返回",
     "Undo": "撤销",
