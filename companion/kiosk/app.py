@@ -25,7 +25,8 @@ from .config import Config
 from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
 from .faults import journal_message
-from .inputs import Input, Press, Tap, translate
+from .gestures import Gestures
+from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .seats import Companion
 from .sound import Sounds
 from .theme import Metrics
@@ -97,6 +98,7 @@ class App:
         self._toast: tuple[str, float, bool] | None = None
         self._waiting: list[tuple[str, bool]] = []
         self.typing = False
+        self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
         self.screen: Screen
         if config_error is not None:
@@ -350,11 +352,19 @@ class App:
         inp = translate(event, self.display.get_size(), self.typing)
         if isinstance(inp, Tap) and self.rotation:
             inp = Tap(unrotate(inp.pos, self.display.get_size(), self.rotation))
+        if isinstance(inp, Pointer) and self.rotation:
+            inp = Pointer(inp.kind, unrotate(inp.pos, self.display.get_size(), self.rotation))
         if inp is not None:
-            self.dispatch(inp)
+            for gesture in self.gestures.feed(inp, self.time):
+                self.dispatch(gesture)
 
     def tick(self, dt: float) -> None:
         self.time += dt
+        for hold in self.gestures.tick(self.time):
+            if isinstance(hold, Hold) and self.screen.can_hold(hold.pos):
+                self.dispatch(hold)
+            else:  # nothing to read there: a slow press is still a tap
+                self.gestures.keep_tap()
         with guard.protect(self):
             if self.screen.update(dt):
                 self.dirty = True

@@ -187,6 +187,16 @@ class GameWords:
         """An amount of the game's money, e.g. ``12 coins``."""
         return _("{n} coins", n=amount)
 
+    def source(self, entry: Any) -> str:
+        """The source a ledger entry counts under in a breakdown by source (the Priory, tax,
+        buildings...), in the table's language."""
+        return _("Other")
+
+    def sources(self) -> tuple[str, ...]:
+        """The sources of points a game's breakdown always lists, in this order (as
+        :meth:`source` words them), even at 0; others follow as they come."""
+        return ()
+
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """A line under a player's final score: their money (``player`` is their entry in the
         game's summary)."""

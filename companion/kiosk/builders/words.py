@@ -26,6 +26,16 @@ class BuildersWords(GameWords):
             return builders_rank_name(card_id)
         return self.card_name(card_id)
 
+    def source(self, entry: Any) -> str:
+        from .sources import source
+
+        return source(entry)
+
+    def sources(self) -> tuple[str, ...]:
+        from .sources import sources
+
+        return sources()
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """Every refusal by rule tag (``docs/builders.md``): see ``refusals_words``."""
         return refusals_words.worded(rule, fields, name, state)

@@ -132,6 +132,16 @@ class PillarsWords(GameWords):
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
 
+    def source(self, entry: Any) -> str:
+        from .sources import source
+
+        return source(entry)
+
+    def sources(self) -> tuple[str, ...]:
+        from .sources import sources
+
+        return sources()
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
         """Every refusal by rule tag (``docs/pillars.md``): see ``refusals_words``."""
         return refusals_words.worded(rule, fields, name, state)
