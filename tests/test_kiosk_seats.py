@@ -324,6 +324,9 @@ def test_the_companion_takes_any_seat_but_not_all(tmp_path: Path) -> None:
     tap(app, "start")
     assert app.session.companions == {1: "strong"}
     assert app.journal.get(app.session.id).companions == {1: "strong"}
+    tap(app, "menu")
+    tap(app, "new")  # the next game seats the last table again, the companion included
+    assert app.screen.companions() == {1: "strong"}
 
 
 def test_the_hint_shows_three_choices_for_a_person(tmp_path: Path) -> None:
