@@ -570,3 +570,36 @@ def test_without_worker_processes_the_companion_thinks_in_a_thread(
         time.sleep(0.01)
     assert outcome == ("ok", decide("pillars", state, seat, "easy", "x"))
     assert "fork is not allowed here" in capsys.readouterr().err
+
+
+def test_when_the_companion_cannot_decide_the_table_is_never_stuck(tmp_path: Path) -> None:
+    """A failure is said with the reason; Try again thinks anew, and Decide for it lets a
+    person make that one decision with the usual buttons; the next is the companion's."""
+    app = make_app(tmp_path, seed=7)
+    start(app, "builders", 2, companion_seat=1)
+    to_companion(app, random.Random(7))
+    app.companion.close()
+    app.companion.settle(app.session, error="OSError: [Errno 12] Cannot allocate memory")
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        drawn = list(ui.DRAWN)
+    finally:
+        ui.DRAWN = None
+    name = app.session.state.setup.players[1].name
+    assert f"{name}, the companion, could not decide" in drawn
+    assert "OSError: [Errno 12] Cannot allocate memory" in drawn
+    tap(app, "companion retry")
+    decided = think(app)  # thought out anew
+    app.companion.close()
+    app.companion.settle(app.session, error="RuntimeError: no answer")
+    app.render(force=True)
+    tap(app, "companion by hand")
+    app.tick(1 / 30)
+    assert app.companion.decision is None and not app.companion.thinking
+    assert "end turn" in keys(app) and "companion confirm" not in keys(app)
+    builders_game.perform(app, decided)  # a person takes it, with the screen's own buttons
+    assert last_action(app) == str(decided)
+    if Companion.seat_to_decide(app.session) is not None:  # the next one is the companion's
+        app.tick(1 / 30)
+        assert app.companion.decision is not None

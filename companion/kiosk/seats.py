@@ -224,6 +224,7 @@ class Companion:
         self.mode = mode
         self.decision: Thought | None = None
         self.hint: Thought | None = None
+        self._by_hand: tuple[int, int, Any] | None = None  # the position a person decides
         self._known: dict[tuple[int, int], tuple[Any, Any]] = {}
 
     # -- whose decision ---------------------------------------------------------------------
@@ -264,7 +265,7 @@ class Companion:
                 self._finish(session, thought, outcome)
                 changed = True
         seat = self.seat_to_decide(session)
-        if seat is not None and self.decision is None:
+        if seat is not None and self.decision is None and not self.by_hand(session):
             self.decision = self._start_decision(session, seat, now)
             changed = True
         return changed
@@ -308,6 +309,23 @@ class Companion:
                 (game.parse_action(c.action), c.win_chance, c.visits) for c in value
             ]
 
+    def decide_by_hand(self, session: Any) -> None:
+        """The companion could not decide: a person makes this one decision for its seat (the
+        table is never stuck); the next decision is the companion's again."""
+        self._by_hand = (session.id, len(session.playthrough.actions), session.state)
+        self.decision = None
+
+    def by_hand(self, session: Any) -> bool:
+        """True when a person makes the companion's decision on the table now."""
+        if self._by_hand is None or session is None:
+            return False
+        game_id, index, state = self._by_hand
+        return (
+            game_id == session.id
+            and index == len(session.playthrough.actions)
+            and (state is session.state or state == session.state)
+        )
+
     def retry(self, session: Any, now: float) -> None:
         """Think again about a decision that failed."""
         if self.decision is not None and self.decision.error is not None:
@@ -342,14 +360,17 @@ class Companion:
         thought.worker = Worker(suggest, args, self.mode)
         self.hint = thought
 
-    def settle(self, session: Any, decision: Any = None, hint: Any = None) -> None:
+    def settle(
+        self, session: Any, decision: Any = None, hint: Any = None, error: str | None = None
+    ) -> None:
         """Take ``decision`` (an action) or ``hint`` (the choices, as a hint's ``result``) as
-        already thought out for the position on the table (the screenshots' scenes)."""
+        already thought out for the position on the table, or the decision as failed with
+        ``error`` (the screenshots' scenes)."""
         index = len(session.playthrough.actions)
         who = session.game.current_player(session.state)
-        if decision is not None:
+        if decision is not None or error is not None:
             self.decision = Thought("decide", session.id, index, session.state, who, 0.0,
-                                    result=decision)
+                                    result=decision, error=error)
         if hint is not None:
             self.hint = Thought("hint", session.id, index, session.state, who, 0.0, result=hint)
 
@@ -425,13 +446,15 @@ def screenshot_scenes(journal: Any) -> Any:
         game = app.session.game
         if what == "instruction":
             app.companion.settle(app.session, decision=game.parse_action(action))
+        elif what == "failed":
+            app.companion.settle(app.session, error="OSError: [Errno 12] Cannot allocate memory")
         elif what == "hint":
             result = [(game.parse_action(c.action), c.win_chance, c.visits) for c in choices]
             app.companion.settle(app.session, hint=result)
             app.screen.hint_open = True
 
     for spec in specs():
-        for what in ("thinking", "instruction", "hint"):
+        for what in ("thinking", "instruction", "failed", "hint"):
             yield f"companion-{spec.name}-{what}", partial(enter, name=spec.name, what=what)
 
 

@@ -766,6 +766,7 @@ CATALOG: dict[str, str] = {
     "{name}, the companion:": "{name}（コンパニオン）：",
     "Done: the pieces are moved": "完了：コマを動かした",
     "{name}, the companion, could not decide": "{name}（コンパニオン）は決められませんでした",
+    "Decide for it": "代わりに決める",
     "Try again": "もう一度",
     "{name}, the companion, is thinking…": "{name}（コンパニオン）が考え中…",
     "The companion's hint for {name}": "{name}へのコンパニオンのヒント",

@@ -766,6 +766,7 @@ CATALOG: dict[str, str] = {
     "{name}, the companion:": "{name}（助手）：",
     "Done: the pieces are moved": "完成：配件已摆好",
     "{name}, the companion, could not decide": "{name}（助手）无法做出决定",
+    "Decide for it": "替它决定",
     "Try again": "再试一次",
     "{name}, the companion, is thinking…": "{name}（助手）正在思考…",
     "The companion's hint for {name}": "助手给{name}的提示",

@@ -436,6 +436,10 @@ class GameScreen(Screen):
         animations); by default straight through the journal."""
         self.app.play(action)
 
+    def decide_by_hand(self) -> None:
+        """A person makes this decision for the companion's seat, with the usual buttons."""
+        self.app.companion.decide_by_hand(self.session)
+
     def retry_companion(self) -> None:
         self.app.companion.retry(self.session, self.app.time)
 
@@ -448,13 +452,14 @@ class GameScreen(Screen):
             self._hint_panel(surface, area)
             return True
         seat = Companion.seat_to_decide(self.session)
-        if seat is None:
+        if seat is None or self.app.companion.by_hand(self.session):
             return False
         self._companion_turn(surface, area, seat)
         return True
 
     def _companion_turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
         from companion.kiosk.seats import instruction
+        from companion.kiosk.ui import split_h
 
         m = self.m
         player = self.game.setup_of(self.state).players[seat]
@@ -486,8 +491,11 @@ class GameScreen(Screen):
                       head, m.large, theme.BAD, bold=True, align="left", lines=2)
             draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
                       valign="top", lines=4, min_size=m.px(10))
-            self.button(surface, foot, _("Try again"), self.retry_companion,
+            again_r, hand_r = split_h(foot, 1, 1, gap=m.gap)
+            self.button(surface, again_r, _("Try again"), self.retry_companion,
                         key="companion retry", role="confirm")
+            self.button(surface, hand_r, _("Decide for it"), self.decide_by_hand,
+                        key="companion by hand", size=m.small)
         else:
             draw_text(surface, _("{name}, the companion, is thinking…", name=player.name), head,
                       m.large, theme.ACCENT, bold=True, align="left", lines=2)
