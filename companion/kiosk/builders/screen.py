@@ -221,8 +221,9 @@ class BuildersScreen(GameScreen):
         return _("17 VP reached: the round is completed, {n} more turns", n=self.turns_left())
 
     def update(self, dt: float) -> bool:
+        companion = super().update(dt)
         if self.celebrate is None:
-            return False
+            return companion
         left, lines = self.celebrate
         left -= dt
         if left <= 0:
@@ -265,6 +266,8 @@ class BuildersScreen(GameScreen):
             self._picker(surface, body)
         elif self.help_open:
             self._help(surface, body)
+        elif self._companion(surface, body):
+            pass
         elif m.portrait:
             rows_r, mine_r, actions_r, others_r = split_v(body, 9, 8, 2, 3, gap=m.gap)
             self._rows(surface, rows_r)
@@ -283,6 +286,18 @@ class BuildersScreen(GameScreen):
             self._celebration(surface, body)
         self.roles.setdefault("undo", self.undo)
         self.roles.setdefault("help", self.toggle_help)
+
+    def commit_companion(self, action: Any) -> None:
+        self.take(action)
+
+    def _companion(self, surface: pygame.Surface, body: pygame.Rect) -> bool:
+        """The companion's turn or the hint, above everyone's scores; False when neither."""
+        m = self.m
+        panel_r, others_r = split_v(body, 6, 1, gap=m.gap)
+        if not self.companion_panel(surface, panel_r):
+            return False
+        self._others(surface, others_r)
+        return True
 
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m

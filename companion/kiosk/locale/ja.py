@@ -762,6 +762,24 @@ CATALOG: dict[str, str] = {
     "The camera sees a marker that is on no card ({markers})": "カメラにどのカードにも属さないマーカーが見えています（{markers}）",
     "Camera offline: no picture for {n} s; tap the cards in": "カメラがオフラインです：{n}秒間映像がありません。カードはタップで入力してください",
     "Camera library broken: {reason}": "カメラのライブラリが壊れています：{reason}",
+    # the companion's seats and hint (issue 17)
+    "Hint": "ヒント",
+    "{name}, the companion:": "{name}（コンパニオン）：",
+    "Done: the pieces are moved": "完了：コマを動かした",
+    "{name}, the companion, could not decide": "{name}（コンパニオン）は決められませんでした",
+    "Decide for it": "代わりに決める",
+    "Try again": "もう一度",
+    "{name}, the companion, is thinking…": "{name}（コンパニオン）が考え中…",
+    "The companion's hint for {name}": "{name}へのコンパニオンのヒント",
+    "Best first, each with its estimated chance to win": "おすすめ順、推定勝率つき",
+    "{n} %": "{n}%",
+    "Companion's hint": "コンパニオンのヒント",
+    "Companion": "コンパニオン",
+    "Person": "人",
+    "The companion cannot take every seat: someone has to play": "コンパニオンは全員の席には座れません：誰かがプレイしてください",
+    "Easy": "やさしい",
+    "Normal": "ふつう",
+    "Strong": "強い",
 }
 
 # -- The Pillars of the Earth ------------------------------------------------------------------

@@ -762,6 +762,24 @@ CATALOG: dict[str, str] = {
     "The camera sees a marker that is on no card ({markers})": "摄像头看到一个不属于任何牌的标记（{markers}）",
     "Camera offline: no picture for {n} s; tap the cards in": "摄像头离线：{n} 秒没有画面；请点选牌",
     "Camera library broken: {reason}": "摄像头库已损坏：{reason}",
+    # the companion's seats and hint (issue 17)
+    "Hint": "提示",
+    "{name}, the companion:": "{name}（助手）：",
+    "Done: the pieces are moved": "完成：配件已摆好",
+    "{name}, the companion, could not decide": "{name}（助手）无法做出决定",
+    "Decide for it": "替它决定",
+    "Try again": "再试一次",
+    "{name}, the companion, is thinking…": "{name}（助手）正在思考…",
+    "The companion's hint for {name}": "助手给{name}的提示",
+    "Best first, each with its estimated chance to win": "按推荐顺序，附估计胜率",
+    "{n} %": "{n}%",
+    "Companion's hint": "助手提示",
+    "Companion": "助手",
+    "Person": "玩家",
+    "The companion cannot take every seat: someone has to play": "助手不能占据所有座位：至少要有一名玩家",
+    "Easy": "简单",
+    "Normal": "普通",
+    "Strong": "强",
 }
 
 # -- The Pillars of the Earth ------------------------------------------------------------------
