@@ -15,7 +15,7 @@ from typing import Any
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, load_ref, spec
 
-from .i18n import _
+from .i18n import _, n_
 
 
 class GameWords:
@@ -44,7 +44,7 @@ class GameWords:
 
     def money_label(self, amount: int) -> str:
         """An amount of the game's money, e.g. ``12 coins``."""
-        return _("{n} coins", n=amount)
+        return n_("{n} coin", "{n} coins", amount)
 
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """A line under a player's final score: their money (``player`` is their entry in the

@@ -30,7 +30,7 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, builders_action_help, resource_name
+from companion.kiosk.i18n import _, builders_action_help, n_, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
@@ -217,7 +217,11 @@ class BuildersScreen(GameScreen):
         return self.game.turns_left(self.state) or 0
 
     def end_notice(self) -> str:
-        return _("17 VP reached: the round is completed, {n} more turns", n=self.turns_left())
+        return n_(
+            "17 VP reached: the round is completed, {n} more turn",
+            "17 VP reached: the round is completed, {n} more turns",
+            self.turns_left(),
+        )
 
     def update(self, dt: float) -> bool:
         if self.celebrate is None:
@@ -304,7 +308,7 @@ class BuildersScreen(GameScreen):
         p = state.setup.players[state.turn_player]
         t1, t2 = split_v(info_r, 1, 1)
         first = (
-            _("Last round: {n} turns left", n=self.turns_left())
+            n_("Last round: {n} turn left", "Last round: {n} turns left", self.turns_left())
             if state.end
             else _("Round {n}", n=round_no)
         )

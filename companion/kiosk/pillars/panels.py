@@ -12,7 +12,7 @@ import pygame
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, resource_name
+from companion.kiosk.i18n import _, n_, resource_name
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, pillars_changes
 from companion.kiosk.screens.overlays import draw_tableau
@@ -162,8 +162,8 @@ class PillarsPanels(GameScreen):
             for r, res in enumerate(D.RESOURCES)
         )
         crafts = _(", ").join(
-            _("{card}: {n} uses left", card=card_name(name, c),
-              n=self.game.uses_left(state, seat, c))
+            n_("{card}: {n} use left", "{card}: {n} uses left", self.game.uses_left(state, seat, c),
+               card=card_name(name, c))
             if not D.CRAFTSMEN[c].spec.auto
             else card_name(name, c)
             for c in s.craftsmen
@@ -360,7 +360,12 @@ class PillarsPanels(GameScreen):
         body = self._header(
             surface,
             area,
-            _("{n} builders in the bag · cost {cost}", n=left, cost=self.game.cost_marker(state)),
+            n_(
+                "{n} builder in the bag · cost {cost}",
+                "{n} builders in the bag · cost {cost}",
+                left,
+                cost=self.game.cost_marker(state),
+            ),
         )
         wool = ", ".join(
             f"{p.name} {s.wool}" for p, s in zip(state.setup.players, state.seats, strict=True)
