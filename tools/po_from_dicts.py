@@ -18,8 +18,9 @@ it works while the package no longer imports it) and merges it into
 * a message the .po lacks, or has untranslated or fuzzy, is added or filled in;
 * a message the .po translates differently is kept as the .po has it and listed, unless
   ``--prefer-dicts`` is given (then the dict's translation replaces it, and is listed);
+* a dict entry that no ``_()`` call uses (nor the tables, nor the registry) is left out;
 * nothing is removed: ``tools/i18n_update.py`` (``pybabel extract`` and update) marks messages
-  no longer used as obsolete.
+  no longer used as obsolete, and adds each message's locations.
 
 Keys of a table that the engines do not know are an error (the file and key are named) and
 nothing is written.  After the last run, delete the dict modules (see docs/i18n.md).
@@ -32,6 +33,7 @@ import importlib.util
 import io
 import sys
 from datetime import datetime, timezone
+from collections.abc import Collection
 from pathlib import Path
 from types import ModuleType
 
@@ -107,20 +109,22 @@ def _text(string: str | tuple[str, ...] | None) -> str:
     return string or ""
 
 
-def merge(catalog: Catalog, messages: dict[Key, str], prefer_dicts: bool) -> list[str]:
-    """Merge ``messages`` into ``catalog``; returns a line per change or disagreement."""
+def merge(
+    catalog: Catalog, messages: dict[Key, str], prefer_dicts: bool, used: Collection[Key]
+) -> list[str]:
+    """Merge ``messages`` into ``catalog``; returns a line per change or disagreement.  Only
+    ``used`` messages (what the code shows, :func:`companion.kiosk.i18n.catalogue_messages`)
+    are merged: a dict entry no ``_()`` uses stays out (or obsolete) until one does."""
     report = []
     for (msgid, context), value in messages.items():
-        if not value:
-            continue  # an untranslated dict entry adds nothing
+        if not value or (msgid, context) not in used:
+            continue  # an untranslated or unused dict entry adds nothing
         shown = msgid[0] if isinstance(msgid, tuple) else msgid
         label = f"[{context}] {shown!r}" if context else repr(shown)
-        old = catalog.get(msgid, context=context)
-        if old is None and isinstance(msgid, tuple):
-            old = catalog.get(msgid[0], context=context)  # once a singular message
-            if old is not None:
-                catalog.delete(msgid[0], context=context)
-                old = None
+        old = catalog.get(msgid, context=context)  # a plural message is keyed by its singular
+        if old is not None and isinstance(msgid, tuple) != isinstance(old.id, tuple):
+            catalog.delete(old.id, context=context)  # a singular message becomes plural
+            old = None
         if old is None:
             catalog.add(msgid, _forms(catalog, value, msgid), context=context)
             report.append(f"added {label}")
@@ -160,12 +164,17 @@ def main(argv: list[str] | None = None) -> int:
         path = catalogue.po_path(lang)
         catalog = catalogue.read(lang) if path.is_file() else new_catalog(lang)
         before = render(catalog) if path.is_file() else b""
-        report = merge(catalog, messages, args.prefer_dicts)
+        used = i18n.catalogue_messages()
+        report = merge(catalog, messages, args.prefer_dicts, used)
         after = render(catalog)
         for line in report:
             print(f"{lang}: {line}")
         kept = sum(line.startswith("kept ") for line in report)
-        print(f"{lang}: {len(messages)} dict entries, {len(report) - kept} changes, {kept} kept")
+        unused = sum(key not in used for key in messages)
+        print(
+            f"{lang}: {len(messages)} dict entries ({unused} used by no _() call: left out), "
+            f"{len(report) - kept} changes, {kept} kept"
+        )
         if after != before:
             changed = True
             if not args.check:

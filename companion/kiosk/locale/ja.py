@@ -153,7 +153,7 @@ CATALOG: dict[str, str] = {
     "Pass": "パス",
     "Confirm": "確定",
     "Done": "完了",
-    "Cancel": "キャンセル",
+    "Cancel": "取消",
     "OK": "OK",
     "Yes": "はい",
     "No": "いいえ",
