@@ -77,11 +77,6 @@ def translations(code: str) -> gettext.GNUTranslations | None:
     return found
 
 
-def reload() -> None:
-    """Forget the catalogues read so far (after a .po changed; for tools and tests)."""
-    _loaded.clear()
-
-
 def _translated(context: str | None, text: str) -> str:
     t = translations(_current)
     if t is None:

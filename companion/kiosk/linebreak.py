@@ -35,8 +35,7 @@ from functools import cache, lru_cache
 
 import pygame
 
-from . import i18n
-from .catalogue import tables
+from . import catalogue, i18n
 from .fonts import NO_LINE_END, NO_LINE_START, is_cjk, text_fits
 
 PARSERS = {"ja": "ja", "zh": "zh-hans"}
@@ -84,29 +83,29 @@ def glossary(lang: str) -> tuple[str, ...]:
     """The catalogue's own terms in ``lang``, longest first: the translated names of cards,
     craftsmen, ranks, areas and resources (without a parenthesised detail), and the
     translations of short UI words (a msgid without placeholders whose translation is 2 to 6
-    CJK characters).  A line never breaks inside one of them."""
-    t = i18n.translations(lang)
-    if t is None:
+    CJK characters).  A line never breaks inside one of them.  English has none."""
+    if lang not in catalogue.TRANSLATED:
         return ()
+    catalog = catalogue.read(lang)
+    names = {t.context for t in catalogue.tables().values() if "help" not in t.context}
     found: set[str] = set()
-    for table in tables().values():
-        if "help" in table.context:
+    for message in catalog:
+        text = message.string
+        if not message.id or not isinstance(text, str) or not text or message.fuzzy:
             continue
-        for english in table.english.values():
-            base = re.split(r"[（(]", t.pgettext(table.context, english))[0].strip()
+        if message.context in names:
+            base = re.split(r"[（(]", text)[0].strip()
             if 2 <= len(base) <= 8 and all(is_cjk(ch) for ch in base):
                 found.add(base)
-    for msgid, translated in getattr(t, "_catalog", {}).items():
-        if (
-            isinstance(msgid, str)
-            and "{" not in msgid
-            and "\x04" not in msgid
-            and isinstance(translated, str)
-            and 2 <= len(translated) <= 6
-            and all(is_cjk(ch) for ch in translated)
-            and not _PUNCTUATION.search(translated)
+        elif (
+            message.context is None
+            and isinstance(message.id, str)
+            and "{" not in message.id
+            and 2 <= len(text) <= 6
+            and all(is_cjk(ch) for ch in text)
+            and not _PUNCTUATION.search(text)
         ):
-            found.add(translated)
+            found.add(text)
     return tuple(sorted(found, key=lambda term: (-len(term), term)))
 
 
