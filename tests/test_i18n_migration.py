@@ -52,6 +52,11 @@ def test_an_unknown_key_is_named_and_nothing_is_written() -> None:
         po_from_dicts.dict_messages(_module(BUILDERS_CARDS={"nope": "不"}), "zh.py")
 
 
+def test_an_unknown_table_is_named() -> None:
+    with pytest.raises(SystemExit, match=r"ja.py: LOG_WORDS is a table this script does not know"):
+        po_from_dicts.dict_messages(_module(LOG_WORDS={"x": "y"}), "ja.py")
+
+
 def test_merge_adds_fills_and_keeps() -> None:
     catalog = Catalog(locale="zh", fuzzy=False)
     catalog.add("Kept", "旧")

@@ -88,6 +88,13 @@ def dict_messages(module: ModuleType, where: str) -> dict[Key, str]:
         if key in plurals:
             found[(plurals[key], None)] = value
     errors = []
+    known = {"CATALOG", *catalogue.tables()}
+    for name, value in vars(module).items():
+        if name.isupper() and isinstance(value, dict) and name not in known:
+            errors.append(
+                f"{where}: {name} is a table this script does not know: give it a context in "
+                "companion/kiosk/catalogue.py tables() (and its look-up in i18n.py) first"
+            )
     for table in catalogue.tables().values():
         for key, value in getattr(module, table.name).items():
             if key not in table.english:
