@@ -496,3 +496,14 @@ def test_every_registry_word_is_translated() -> None:
     for lang in TRANSLATED:
         i18n.set_language(lang)
         assert all(_(w) != w for w in words), lang
+
+
+def test_locales_list_the_translations() -> None:
+    assert list(i18n.LOCALES) == ["zh", "ja"] and len(i18n.LOCALES) == 2
+    ja = i18n.LOCALES["ja"]
+    assert ja.catalog["Round {n}"] == "ラウンド{n}"
+    assert "Mason" not in ja.catalog  # a name has a context: not a plain message
+    assert "石工" in set(ja.strings())
+    assert i18n.LOCALES["ja"] is ja
+    with pytest.raises(KeyError):
+        i18n.LOCALES["en"]

@@ -25,7 +25,8 @@ from __future__ import annotations
 import ast
 import gettext
 import string
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from functools import cached_property
 from pathlib import Path
 
 from babel.numbers import format_decimal
@@ -75,6 +76,52 @@ def translations(code: str) -> gettext.GNUTranslations | None:
     if found is None:
         found = _loaded[code] = catalogue.load(code)
     return found
+
+
+class Locale:
+    """One translated language's catalogue as plain tables, read from its .po on first use:
+    for code that lists or searches translations (the look-ups go through ``_``)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    @cached_property
+    def catalog(self) -> Mapping[str, str]:
+        """Every translated message without context and without plural: English → text."""
+        return {
+            m.id: m.string
+            for m in catalogue.read(self.code)
+            if isinstance(m.id, str) and m.id and m.context is None
+            if isinstance(m.string, str) and m.string and not m.fuzzy
+        }
+
+    def strings(self) -> Iterator[str]:
+        """Every translated text of this language (each plural form, every context)."""
+        yield from catalogue.translated_texts(catalogue.read(self.code))
+
+
+class _Locales(Mapping[str, Locale]):
+    def __init__(self) -> None:
+        self._made: dict[str, Locale] = {}
+
+    def __getitem__(self, code: str) -> Locale:
+        if code not in catalogue.TRANSLATED:
+            raise KeyError(code)
+        found = self._made.get(code)
+        if found is None:
+            found = self._made[code] = Locale(code)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(catalogue.TRANSLATED)
+
+    def __len__(self) -> int:
+        return len(catalogue.TRANSLATED)
+
+
+LOCALES: Mapping[str, Locale] = _Locales()
+"""The translated languages' catalogues by code (English has none: the source text is the
+key), read lazily."""
 
 
 def _translated(context: str | None, text: str) -> str:
