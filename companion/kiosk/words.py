@@ -15,7 +15,7 @@ from typing import Any
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, load_ref, spec
 
-from .i18n import _, n_
+from .i18n import _
 
 
 class GameWords:
@@ -43,7 +43,9 @@ class GameWords:
         return self.card_name(card_id)
 
     def money_label(self, amount: int) -> str:
-        """An amount of the game's money, e.g. ``12 coins``."""
+        """An amount of the game's money, e.g. ``12 coins``, ``1 coin``."""
+        from .i18n import n_  # here, not at the top: keeps the import block as it was
+
         return n_("{n} coin", "{n} coins", amount)
 
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:

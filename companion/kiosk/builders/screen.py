@@ -30,7 +30,7 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, builders_action_help, n_, resource_name
+from companion.kiosk.i18n import _, builders_action_help, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
@@ -217,6 +217,8 @@ class BuildersScreen(GameScreen):
         return self.game.turns_left(self.state) or 0
 
     def end_notice(self) -> str:
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         return n_(
             "17 VP reached: the round is completed, {n} more turn",
             "17 VP reached: the round is completed, {n} more turns",
@@ -307,6 +309,8 @@ class BuildersScreen(GameScreen):
             return body
         p = state.setup.players[state.turn_player]
         t1, t2 = split_v(info_r, 1, 1)
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         first = (
             n_("Last round: {n} turn left", "Last round: {n} turns left", self.turns_left())
             if state.end
