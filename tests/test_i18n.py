@@ -70,6 +70,18 @@ def test_source_strings_are_found() -> None:
     assert ("{n} coin", "{n} coins") in plurals
 
 
+def test_no_text_is_both_a_plain_message_and_a_plural() -> None:
+    """gettext keys a plural message by its singular: ``_("{n} coin")`` next to
+    ``n_("{n} coin", "{n} coins", k)`` would be one message.  Use ``n_`` at both."""
+    singulars = {one: where for (one, _many), where in source_plurals().items()}
+    both = {
+        text: (where[0], singulars[text][0])
+        for text, where in source_strings().items()
+        if text in singulars
+    }
+    assert not both, f"_() and n_() share these texts (use n_ at both): {both}"
+
+
 def test_pybabel_extract_finds_every_message(tmp_path: Path) -> None:
     """babel.cfg and the extraction method find exactly what the tests check (the ``_()`` and
     ``n_()`` literals, the tables of game words, the registry's words)."""
