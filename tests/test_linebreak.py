@@ -244,3 +244,17 @@ def line_break_problems(record: list[tuple[str, str, int, list[str]]]) -> list[s
     """Every break inside a word among the lines drawn (``linebreak.RECORD`` of a drawing)."""
     finals = final_wraps(record)
     return sorted({p for text, lang, lines in finals for p in problems(text, lang, lines)})
+
+
+def test_budoux_works_offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BudouX's models ship inside its package: building the parsers opens no connection."""
+    import socket
+
+    def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("BudouX tried to reach the network")
+
+    monkeypatch.setattr(socket, "socket", no_network)
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    linebreak._parser.cache_clear()
+    assert linebreak.phrases("石切職人を雇用します", "ja") == ["石切職人を", "雇用します"]
+    assert "".join(linebreak.phrases("轮到红方决定", "zh")) == "轮到红方决定"
