@@ -151,7 +151,9 @@ def _replay(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"companion replay: {args.record}: {exc}", file=sys.stderr)
         return 1
-    if args.json:
+    if args.log:
+        sys.stdout.write(_log_text(game, record))
+    elif args.json:
         out = game.summary(state)
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
@@ -159,6 +161,16 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         print(terminal(game.describe(state)))
     return 0
+
+
+def _log_text(game: Any, record: Record) -> str:
+    """The game of ``record`` in plain words, oldest first, in the language of the
+    environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext programs)."""
+    from companion.kiosk import i18n
+    from companion.kiosk.gamelog import language_from_environ, log_text
+
+    i18n.set_language(language_from_environ(os.environ))
+    return terminal(log_text(game, record))
 
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024
@@ -242,7 +254,9 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
     except (JournalError, RulesError) as exc:
         print(f"companion replay: {where}: {exc}", file=sys.stderr)
         return 1
-    if args.json:
+    if args.log:
+        sys.stdout.write(_log_text(game, record))
+    elif args.json:
         out = game.summary(state)
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
@@ -380,11 +394,14 @@ def _export(args: argparse.Namespace) -> int:
         with journal:
             if args.format == "json":
                 text = journal.record(game_id).dumps()
+            elif args.format == "text":
+                record = journal.record(game_id)
+                text = _log_text(get_game(record.setup.game), record)
             else:
                 play = journal.bgstats(game_id)
                 link = journal.bgstats_link(game_id)
                 text = json.dumps(play, ensure_ascii=False, indent=2) + "\n" + link + "\n"
-    except JournalError as exc:
+    except (JournalError, RulesError) as exc:
         print(f"companion export: {exc}", file=sys.stderr)
         return 1
     if args.out:
@@ -518,8 +535,10 @@ def build_parser() -> argparse.ArgumentParser:
     are.add_argument(
         "--bots",
         default="heuristic,random",
-        help="bot names, comma-separated (random, heuristic), seated in turn and rotated "
-        "every game (default heuristic,random)",
+        help="bot names, comma-separated, seated in turn and rotated every game (default "
+        "heuristic,random): random; heuristic (one ply of greed); search (tree search, 1 s a "
+        "decision); search:SECONDS (e.g. search:0.5); search@ITERATIONS (e.g. search@200: the "
+        "same games on any machine)",
     )
     are.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     are.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
@@ -531,7 +550,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game record (JSON file), or a game of the journal: its id (12 or journal:12; "
         "write ./12 for a file called 12)",
     )
-    rep.add_argument("--json", action="store_true", help="print one JSON object")
+    shown = rep.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print one JSON object")
+    shown.add_argument(
+        "--log",
+        action="store_true",
+        help="print the game in plain words, round by round or turn by turn, in the language "
+        "of LANGUAGE / LANG (English when unknown)",
+    )
     _journal_option(rep)
     rep.set_defaults(run=_replay)
     gam = sub.add_parser("games", help="list the games of the journal (unfinished and history)")
@@ -548,16 +574,17 @@ def build_parser() -> argparse.ArgumentParser:
     _journal_option(gam)
     gam.set_defaults(run=_games)
     exp = sub.add_parser(
-        "export", help="write a game of the journal as a record or a BG Stats play"
+        "export", help="write a game of the journal as a record, a BG Stats play or text"
     )
     exp.add_argument(
         "game_id", metavar="ID", help="the game's id in the journal (12 or journal:12)"
     )
     exp.add_argument(
         "--format",
-        choices=("json", "bgstats"),
+        choices=("json", "bgstats", "text"),
         default="json",
-        help="json: the game record (default); bgstats: the BG Stats play and its link",
+        help="json: the game record (default); bgstats: the BG Stats play and its link; "
+        "text: the game in plain words in the language of LANGUAGE / LANG",
     )
     exp.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
     _journal_option(exp)

@@ -98,3 +98,96 @@ def wait(app: App, seconds: float) -> None:
     for _ in range(steps):
         app.tick(seconds / steps)
     app.render()
+
+
+def hold(app: App, key: str, seconds: float = 0.8, touch: bool = False) -> None:
+    """Hold a finger (or the mouse button) still on the button ``key`` for ``seconds``, then
+    lift it: the screen reads what is under it, and the tap it ends with is not taken."""
+    b = find(app, key)
+    x, y = b.rect.center
+    w, h = app.size
+    if touch:
+        down = pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0)
+        up = pygame.event.Event(pygame.FINGERUP, x=x / w, y=y / h, touch_id=1, finger_id=0)
+    else:
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False)
+        up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)
+    app.handle_event(down)
+    wait(app, seconds)
+    app.handle_event(up)
+    app.render()
+
+
+def drag(
+    app: App,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    seconds: float = 0.3,
+    steps: int = 10,
+    touch: bool = True,
+    pause: float = 0.0,
+) -> None:
+    """Drag a finger from ``start`` to ``end`` in ``seconds`` (``steps`` moves), keep it still
+    there for ``pause`` seconds, then lift it: a quick drag lifted at once is a flick."""
+    w, h = app.size
+
+    def event(kind: int, pos: tuple[int, int]) -> Any:
+        if touch:
+            return pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, touch_id=1,
+                                      finger_id=0, dx=0.0, dy=0.0)
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERMOTION:
+                 pygame.MOUSEMOTION, pygame.FINGERUP: pygame.MOUSEBUTTONUP}[kind]
+        extra = {"buttons": (1, 0, 0), "rel": (0, 0)} if mouse == pygame.MOUSEMOTION else {
+            "button": 1}
+        return pygame.event.Event(mouse, pos=pos, touch=False, **extra)
+
+    app.handle_event(event(pygame.FINGERDOWN, start))
+    for k in range(1, steps + 1):
+        app.tick(seconds / steps)
+        pos = (start[0] + (end[0] - start[0]) * k // steps,
+               start[1] + (end[1] - start[1]) * k // steps)
+        app.handle_event(event(pygame.FINGERMOTION, pos))
+    if pause:
+        app.tick(pause)
+    app.handle_event(event(pygame.FINGERUP, end))
+    app.render()
+
+
+def position(
+    game_name: str, stop: Any, seed: int = 5, players: int = 4, seeds: int = 60
+) -> tuple[Any, list[str], Any]:
+    """The set-up and actions of a seeded random game up to the first state where
+    ``stop(state, action, next_state)`` holds, and that action (tried on seeds from ``seed``
+    on); AssertionError when no game has one."""
+    import random
+
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game(game_name)
+    for s in range(seed, seed + seeds):
+        rng = random.Random(s)
+        setup = game.setup(players)
+        state = game.initial_state(setup)
+        actions: list[str] = []
+        while game.current_player(state) != TERMINAL:
+            if game.current_player(state) == CHANCE:
+                action = sample(game.chance_outcomes(state), rng)
+            else:
+                action = rng.choice(game.legal_actions(state))
+            after = game.apply(state, action)
+            if stop(state, action, after):
+                return setup, actions, action
+            actions.append(str(action))
+            state = after
+    raise AssertionError(f"no {game_name} game from seed {seed} reaches that position")
+
+
+def enter(app: App, setup: Any, actions: list[str]) -> None:
+    """A new game in the app's journal played up to ``actions``, on its screen."""
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0)
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.render(force=True)

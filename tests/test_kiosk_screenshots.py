@@ -37,7 +37,9 @@ def test_every_screen_fits_in_every_language_and_size(tmp_path: Path) -> None:
         assert f"pillars-{step}" in names, step
     for screen in ("home", "setup", "name", "settings", "history", "error", "pillars-preview",
                    "pillars-tax-result", "pillars-help", "builders-turn", "builders-reveal",
-                   "builders-over"):
+                   "builders-over", "pillars-round-end", "pillars-preview-causes",
+                   "pillars-hold-space", "pillars-hold-card", "pillars-help-place",
+                   "pillars-log", "builders-hold-card", "builders-log"):
         assert screen in names, screen
     assert len(files) == len(names) * len(SIZES) * 3
     assert not any(f.exists() for f in files)

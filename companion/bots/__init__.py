@@ -1,19 +1,33 @@
-"""Bots that take a seat: ``random`` and ``heuristic`` over the simulation path
-(:mod:`companion.engine.sim`), and the arena that pits them against each other."""
+"""Bots that take a seat: ``random``, ``heuristic`` and ``search`` over the simulation path
+(:mod:`companion.engine.sim`), the companion's strengths and hints from a rules state
+(:mod:`.seat`), and the arena that pits them against each other."""
 
 from __future__ import annotations
 
-from .bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot, value
+from .bots import Bot, Choice, HeuristicBot, RandomBot, outcome, value
+from .names import BOTS, NAMES_HELP, STRENGTHS, Strength, make_bot, strength_bot
+from .search import SearchBot
+from .seat import decide, hint, position_rng
 from .tournament import ArenaResult, arena, wilson
 
 __all__ = [
     "BOTS",
+    "NAMES_HELP",
+    "STRENGTHS",
     "ArenaResult",
     "Bot",
+    "Choice",
     "HeuristicBot",
     "RandomBot",
+    "SearchBot",
+    "Strength",
     "arena",
+    "decide",
+    "hint",
     "make_bot",
+    "outcome",
+    "position_rng",
+    "strength_bot",
     "value",
     "wilson",
 ]

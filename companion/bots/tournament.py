@@ -11,7 +11,8 @@ from companion.engine.core import CHANCE, TERMINAL, Game
 from companion.engine.sim import simulator
 from companion.engine.simulate import sample
 
-from .bots import Bot, make_bot
+from .bots import Bot
+from .names import make_bot
 
 
 def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:

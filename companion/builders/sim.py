@@ -50,6 +50,9 @@ _NEEDS = {c.id: c.needs for c in BUILDINGS}
 _VP = {c.id: c.vp for c in BUILDINGS}
 _PAY = {c.id: c.coins for c in BUILDINGS}
 _MACHINE = {c.id: c.is_machine for c in BUILDINGS}
+_NEED_TOTAL = {c.id: sum(c.needs) for c in BUILDINGS}
+_WORTH = {c.id: c.vp + c.coins / 10 for c in BUILDINGS}
+"""What finishing a building brings: its VP, and its coins at 10 a point."""
 _WAGE = dict(WAGE)
 _OUTPUT = dict(OUTPUT)
 _ORDER = dict(ORDER)
@@ -289,6 +292,29 @@ class BuildersSim:
     def seat_count(self) -> int:
         return len(self.players)
 
+    def winners(self) -> list[int]:
+        """``BuildersGame.winners`` by seat (B5 tie-breaks, shared wins); the solo Automa's
+        seat is the one after the last; empty before the end."""
+        if not self.over:
+            return []
+        keys = [(p.vp + p.coins // 10, p.vp, p.coins) for p in self.players]
+        if self.solo:
+            vp = sum(_VP[c] for c in self.automa_finished)
+            keys.append((vp, vp, 0))
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def determinize(self, seat: int, rng: random.Random) -> BuildersSim:
+        """A copy with the hidden decks in catalogue order.  The Builders hides nothing a
+        seat could know and another not: the decks are face down for everyone, held as
+        multisets (the chance steps draw from them; no order is ever kept) and every card
+        in the rows and in the players' hands is open.  ``rng`` is not used."""
+        m = self.copy()
+        m.building_deck.sort(key=_ORDER.__getitem__)
+        m.worker_deck.sort(key=_ORDER.__getitem__)
+        m.apprentices.sort(key=_ORDER.__getitem__)
+        return m
+
     def features(self, seat: int) -> Features:
         """Coins, idle workers and machines, each open site by how far it is supplied (a
         started one counts a tenth more) times what finishing it brings (VP, and coins at 10
@@ -297,11 +323,16 @@ class BuildersSim:
         p = self.players[seat]
         sites = 0.0
         for site in p.sites:
-            n = _NEEDS[site.card]
+            card = site.card
+            n = _NEEDS[card]
             s = site.s
-            done = min(s[0], n[0]) + min(s[1], n[1]) + min(s[2], n[2]) + min(s[3], n[3])
-            worth = _VP[site.card] + _PAY[site.card] / 10
-            sites += (0.1 + done / (n[0] + n[1] + n[2] + n[3])) * worth
+            done = (
+                (s[0] if s[0] < n[0] else n[0])
+                + (s[1] if s[1] < n[1] else n[1])
+                + (s[2] if s[2] < n[2] else n[2])
+                + (s[3] if s[3] < n[3] else n[3])
+            )
+            sites += (0.1 + done / _NEED_TOTAL[card]) * _WORTH[card]
         tempo = _AP_COINS * self.ap if seat == self.turn_player and not self.over else 0
         return Features(p.vp, p.coins, 0, len(p.idle), sites, tempo)
 

@@ -64,7 +64,7 @@ class Setup:
         if any(not name.strip() for name in names):
             raise SetupError("every player needs a name")
         if len(set(names)) != n:
-            raise SetupError(f"player names must differ: {', '.join(names)}")
+            raise SetupError(f"player names must differ: {', '.join(names)}", "setup.names")
         colours = [p.colour for p in self.players]
         for c in colours:
             if c not in COLOURS:

@@ -37,6 +37,12 @@ class Playthrough(Generic[S, A]):
     def actions(self) -> tuple[A, ...]:
         return tuple(self._actions)
 
+    @property
+    def states(self) -> tuple[S, ...]:
+        """The state before each action and the one after the last (one more than
+        ``actions``), so a log of the game needs no replay."""
+        return tuple(self._states)
+
     def play(self, action: A | str) -> S:
         """Apply a decision or a chance outcome (an action or its notation); the new state.
 

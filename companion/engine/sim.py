@@ -76,6 +76,16 @@ class SimState(Protocol):
     def seat_count(self) -> int:
         """How many seats the table has."""
 
+    def winners(self) -> list[int]:
+        """The winning seats of a finished game (several for a shared win; none for a seat
+        when a game's automatic opponent wins), as ``game.winners`` says of ``freeze()``."""
+
+    def determinize(self, seat: int, rng: random.Random) -> SimState:
+        """A copy in which everything ``seat`` cannot see is drawn anew with ``rng``,
+        consistently with what it has seen (a search's sample of the positions the seat may
+        be in).  Two states that differ only in what the seat cannot see give the same copy
+        for the same ``rng``: the hidden part is put in a canonical form before it is drawn."""
+
 
 class Simulator(Protocol):
     """A game's simulation path: mutable states from a set-up or from a rules state."""
@@ -120,6 +130,15 @@ class RulesSim:
 
     def seat_count(self) -> int:
         return len(self.game.setup_of(self.state).players)
+
+    def winners(self) -> list[int]:
+        names = [p.name for p in self.game.setup_of(self.state).players]
+        return [names.index(w) for w in self.game.winners(self.state) if w in names]
+
+    def determinize(self, seat: int, rng: random.Random) -> RulesSim:
+        """A copy: a game without a simulation path of its own declares nothing hidden (its
+        chance is drawn at chance nodes, never held in the state)."""
+        return RulesSim(self.game, self.state)
 
     def features(self, seat: int) -> Features:
         """From the rules' JSON summary (slow; a game's own path reads its state)."""

@@ -25,10 +25,12 @@ from .config import Config
 from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
 from .faults import journal_message
-from .inputs import Input, Press, Tap, translate
+from .gestures import Gestures
+from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .sound import Sounds
 from .theme import Metrics
 from .ui import draw_text, panel
+from .words import refusal_text, words_for
 
 if TYPE_CHECKING:
     from companion.journal import Journal, JournaledGame
@@ -94,6 +96,7 @@ class App:
         self._toast: tuple[str, float, bool] | None = None
         self._waiting: list[tuple[str, bool]] = []
         self.typing = False
+        self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
         self.screen: Screen
         if config_error is not None:
@@ -212,7 +215,7 @@ class App:
         try:
             self.session.play(action)
         except RulesError as exc:
-            self.refuse(str(exc))
+            self.refuse(self.refusal(exc))
             return False
         except JournalError as exc:  # not saved: the screen stays, the message says what to do
             guard.log(exc, with_traceback=False)
@@ -224,16 +227,28 @@ class App:
     def undo(self) -> None:
         if self.session is None:
             return
+        if not self.session.playthrough.actions:
+            self.refuse(i18n._("Nothing to undo"))
+            return
         try:
             action = self.session.undo()
         except RulesError as exc:
-            self.refuse(str(exc))
+            self.refuse(self.refusal(exc))
             return
         except JournalError as exc:
             guard.log(exc, with_traceback=False)
             self.refuse(journal_message(exc))
             return
-        self.toast(i18n._("Undone: {action}", action=str(action)), good=True, now=True)
+        # The state before the action is the one undo went back to.
+        done = words_for(self.session.game.name).action_text(self.session.state, action)
+        self.toast(i18n._("Undone: {action}", action=done), good=True, now=True)
+
+    def refusal(self, error: Exception) -> str:
+        """A refusal of the game being played, in the table's language (from its rule tag and
+        fields, never the engine's English)."""
+        if self.session is None:
+            return refusal_text(error)
+        return words_for(self.session.game.name).refusal(error, self.session.state)
 
     def restart(self) -> None:
         """Start the kiosk anew (the fault screen's Restart button): the devices and the
@@ -334,11 +349,19 @@ class App:
         inp = translate(event, self.display.get_size(), self.typing)
         if isinstance(inp, Tap) and self.rotation:
             inp = Tap(unrotate(inp.pos, self.display.get_size(), self.rotation))
+        if isinstance(inp, Pointer) and self.rotation:
+            inp = Pointer(inp.kind, unrotate(inp.pos, self.display.get_size(), self.rotation))
         if inp is not None:
-            self.dispatch(inp)
+            for gesture in self.gestures.feed(inp, self.time):
+                self.dispatch(gesture)
 
     def tick(self, dt: float) -> None:
         self.time += dt
+        for hold in self.gestures.tick(self.time):
+            if isinstance(hold, Hold) and self.screen.can_hold(hold.pos):
+                self.dispatch(hold)
+            else:  # nothing to read there: a slow press is still a tap
+                self.gestures.keep_tap()
         with guard.protect(self):
             if self.screen.update(dt):
                 self.dirty = True

@@ -45,7 +45,44 @@ class Text:
     text: str
 
 
-Input = Tap | Press | Text | Card
+@dataclass(frozen=True)
+class Pointer:
+    """A finger (or the mouse's left button) going ``down`` or moving (``move``) while down,
+    before the Tap it ends with: ``companion.kiosk.gestures`` makes holds, drags and flicks
+    of them."""
+
+    kind: str
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Hold:
+    """A finger held still at ``pos`` for ``gestures.HOLD_SECONDS``."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Drag:
+    """A finger dragged by ``dy`` pixels (down is positive) to ``pos``; ``start`` is where
+    it went down."""
+
+    pos: tuple[int, int]
+    dy: int
+    start: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Fling:
+    """A drag ended at ``pos``, the finger moving at ``vy`` pixels a second (down is
+    positive) as it lifted; ``start`` is where it went down."""
+
+    pos: tuple[int, int]
+    vy: float
+    start: tuple[int, int]
+
+
+Input = Tap | Press | Text | Card | Pointer | Hold | Drag | Fling
 
 INPUT_EVENT = pygame.USEREVENT + 1
 """Carries an input from another thread (the devices' events, see :func:`listen`) into the
@@ -71,10 +108,21 @@ def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input 
     kind = event.type
     if kind == pygame.FINGERUP:
         return Tap((int(event.x * size[0]), int(event.y * size[1])))
+    if kind in (pygame.FINGERDOWN, pygame.FINGERMOTION):
+        where = (int(event.x * size[0]), int(event.y * size[1]))
+        return Pointer("down" if kind == pygame.FINGERDOWN else "move", where)
     if kind == pygame.MOUSEBUTTONUP:
         if getattr(event, "touch", False) or event.button != 1:
             return None
         return Tap(event.pos)
+    if kind == pygame.MOUSEBUTTONDOWN:
+        if getattr(event, "touch", False) or event.button != 1:
+            return None
+        return Pointer("down", event.pos)
+    if kind == pygame.MOUSEMOTION:
+        if getattr(event, "touch", False) or not event.buttons[0]:
+            return None
+        return Pointer("move", event.pos)
     if kind == pygame.TEXTINPUT and typing:
         return Text(event.text)
     if kind == pygame.KEYDOWN:
@@ -89,7 +137,7 @@ def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input 
         return Press(role) if role else None
     if kind == INPUT_EVENT:
         inp = getattr(event, "input", None)
-        return inp if isinstance(inp, (Tap, Press, Text, Card)) else None
+        return inp if isinstance(inp, (Tap, Press, Text, Card, Pointer)) else None
     return None
 
 
@@ -98,7 +146,11 @@ __all__ = [
     "KEYMAP",
     "ROLES",
     "Card",
+    "Drag",
+    "Fling",
+    "Hold",
     "Input",
+    "Pointer",
     "Press",
     "Tap",
     "Text",

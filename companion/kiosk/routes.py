@@ -16,6 +16,7 @@ ROUTES: dict[str, str] = {
     "settings": "companion.kiosk.screens.settings:SettingsScreen",
     "end": "companion.kiosk.screens.end:EndScreen",
     "table-check": "companion.kiosk.screens.table_check:TableCheckScreen",
+    "log": "companion.kiosk.screens.log:LogScreen",
     "generic-game": "companion.kiosk.screens.generic:GenericGameScreen",
 }
 """Screen name -> the class that draws it."""

@@ -15,7 +15,148 @@ from typing import Any
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, load_ref, spec
 
-from .i18n import _
+from .i18n import LOCALES, _, language, resource_name
+
+COLOUR_WORDS = {"red": "Red", "blue": "Blue", "yellow": "Yellow", "green": "Green"}
+"""Each colour's English word: the engine's default player name (``Setup`` for a count)."""
+
+
+def default_name(colour: str) -> str:
+    """The name of a player left unnamed, in the current language: ``Red``, ``红方``,
+    ``赤のプレイヤー``."""
+    english = COLOUR_WORDS[colour]
+    if language() == "en":
+        return english
+    return {
+        "red": _("Red player"),
+        "blue": _("Blue player"),
+        "yellow": _("Yellow player"),
+        "green": _("Green player"),
+    }[colour]
+
+
+def _default_names(colour: str) -> set[str]:
+    """Every default name a seat of ``colour`` may carry in a set-up: the colour's word or its
+    default name in any language (the set-up screen names an unnamed seat by its colour)."""
+    english = COLOUR_WORDS[colour]
+    names = {english, english.lower(), f"{english} player"}
+    for loc in LOCALES.values():
+        for key in (english, f"{english} player"):
+            if loc.catalog.get(key):
+                names.add(loc.catalog[key])
+    return names
+
+
+def engine_refusal(rule: str, fields: dict[str, Any], card: str) -> str:
+    """The words of the refusals every game shares (``companion.engine.errors``): notation,
+    ambiguous readings, undo, set-ups and records, a chance outcome that cannot happen; "not
+    allowed now" for any other tag."""
+    if rule == "chance.none":
+        return _("{card} was shown, but no card is being revealed now", card=card)
+    if rule in ("chance", "chance.card"):
+        if card:
+            return _("{card} cannot be revealed now", card=card)
+        return _("That cannot happen now")
+    if rule == "notation":
+        return _("That is not an action of this game")
+    if rule == "ambiguous":
+        return _("That reading fits {n} actions: choose one on the screen",
+                 n=fields.get("count", 2))
+    if rule == "undo.barrier":
+        return _("The last draw, roll or reveal stays: undo never becomes a re-roll")
+    if rule == "setup.names":
+        return _("Two players have the same name: give each one a name of their own")
+    if rule.startswith("setup"):
+        return _("This table cannot start this game")
+    if rule == "record":
+        return _("This game record cannot be read")
+    return _("That is not allowed now")
+
+
+def refusal_text(error: Exception, game: str | None = None, state: Any = None) -> str:
+    """Any refusal in the table's language: by ``game``'s words when a game (and the state it
+    refused in) is given, else the words every game shares (:func:`engine_refusal`)."""
+    if game is not None:
+        try:
+            return words_for(game).refusal(error, state)
+        except SetupError:
+            pass
+    fields = getattr(error, "fields", {})
+    fields = fields if isinstance(fields, dict) else {}
+    return engine_refusal(str(getattr(error, "rule", "")), fields, str(fields.get("card", "")))
+
+
+def colour_word(colour: str) -> str:
+    """A colour's name in the current language (``Red``, ``红色``, ``赤``)."""
+    return {
+        "red": _("Red"),
+        "blue": _("Blue"),
+        "yellow": _("Yellow"),
+        "green": _("Green"),
+    }.get(colour, _("that colour"))
+
+
+def state_period(state: Any) -> int:
+    """The round or turn a game's state is in (``round`` or ``turn``), 0 for neither."""
+    for attr in ("round", "turn"):
+        value = getattr(state, attr, None)
+        if isinstance(value, int):
+            return value
+    return 0
+
+
+def amount_text(what: str, amount: int) -> str:
+    """A signed change of ``what`` (``vp``, ``gold``, ``coins``, ``workers`` or a resource):
+    ``+2 VP``, ``-4 gold``, ``+1 stone``."""
+    n = f"{amount:+d}"
+    if what == "vp":
+        return _("{n} VP", n=n)
+    if what == "gold":
+        return _("{n} gold", n=n)
+    if what == "coins":
+        return _("{n} coin", n=n) if abs(amount) == 1 else _("{n} coins", n=n)
+    if what == "workers":
+        return _("{n} worker", n=n) if abs(amount) == 1 else _("{n} workers", n=n)
+    try:
+        return _("{n} {res}", n=n, res=resource_name(what))
+    except KeyError:
+        return f"{n} {what}"
+
+
+def display_name(name: str, colour: str) -> str:
+    """A player's ``name`` as the table reads it: for a seat named after its ``colour`` (the
+    default), that colour's default name in the current language (:func:`default_name`)."""
+    if colour in COLOUR_WORDS and name.strip() in _default_names(colour):
+        return default_name(colour)
+    return name
+
+
+def shown_names(summary: dict[str, Any]) -> dict[str, Any]:
+    """A game's summary with its players' names (in ``players``, ``scores`` and ``winners``)
+    as the table reads them (:func:`display_name`)."""
+    names = {
+        str(p["name"]): display_name(str(p["name"]), str(p.get("colour", "")))
+        for p in summary.get("players", [])
+        if isinstance(p, dict) and "name" in p
+    }
+    if all(k == v for k, v in names.items()):
+        return summary
+    out = dict(summary)
+    out["players"] = [
+        {**p, "name": names.get(p["name"], p["name"])} if isinstance(p, dict) else p
+        for p in summary.get("players", [])
+    ]
+    out["scores"] = {names.get(k, k): v for k, v in summary.get("scores", {}).items()}
+    out["winners"] = [names.get(w, w) for w in summary.get("winners", [])]
+    return out
+
+
+def player_name(setup: Any, seat: int) -> str:
+    """Seat ``seat``'s name as the table reads it: the name the players typed, or for a seat
+    named after its colour (the default) that colour's default name in the current language
+    (:func:`default_name`)."""
+    p = setup.players[seat]
+    return display_name(str(p.name), str(p.colour))
 
 
 class GameWords:
@@ -48,6 +189,16 @@ class GameWords:
 
         return n_("{n} coin", "{n} coins", amount)
 
+    def source(self, entry: Any) -> str:
+        """The source a ledger entry counts under in a breakdown by source (the Priory, tax,
+        buildings...), in the table's language."""
+        return _("Other")
+
+    def sources(self) -> tuple[str, ...]:
+        """The sources of points a game's breakdown always lists, in this order (as
+        :meth:`source` words them), even at 0; others follow as they come."""
+        return ()
+
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """A line under a player's final score: their money (``player`` is their entry in the
         game's summary)."""
@@ -60,6 +211,7 @@ class GameWords:
     def result(self, summary: dict[str, Any]) -> str:
         """One sentence on how the winner was decided: the top score, or the game's
         tie-break (:meth:`tie_break`)."""
+        summary = shown_names(summary)
         scores = summary["scores"]
         winners = summary["winners"]
         top = max(scores.values())
@@ -76,24 +228,85 @@ class GameWords:
 
     def refusal(self, error: Exception, state: Any) -> str:
         """A refusal of the engine in the table's language, worded from its rule tag and
-        named fields (``error.rule``, ``error.fields``, see :meth:`worded`); the engine's
-        English sentence where the game has no words for the tag."""
-        rule = getattr(error, "rule", None)
+        named fields (``error.rule``, ``error.fields``, see :meth:`worded`), never from its
+        English sentence: a tag the game has no words for gets the engine's words
+        (:func:`engine_refusal`), and any other a plain "not allowed now"."""
+        rule = str(getattr(error, "rule", ""))
         fields = getattr(error, "fields", {})
+        if not isinstance(fields, dict):
+            fields = {}
         card = str(fields.get("card", ""))
         try:
             name = self.card_name(card)
         except KeyError:
             name = card
-        if rule == "chance.none":
-            return _("{card} was shown, but no card is being revealed now", card=name)
-        worded = self.worded(str(rule), fields, name, state)
-        return worded if worded is not None else str(error)
+        worded = self.worded(rule, fields, name, state)
+        if worded is None:
+            worded = engine_refusal(rule, fields, name)
+        return worded
 
     def worded(self, rule: str, fields: dict[str, Any], card: str, state: Any) -> str | None:
         """A game's words for its rule tags (``card`` is the card's name, if the refusal names
         one), or None."""
         return None
+
+    def player_name(self, state: Any, seat: int) -> str:
+        """Seat ``seat``'s name in ``state`` as the table reads it (:func:`player_name`)."""
+        return player_name(state.setup, seat)
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        """The name of ``seat`` in ``state``, also for a seat the table has not (the solo
+        Automa sits after the last player)."""
+        return self.seat_name_of(state.setup, seat)
+
+    def seat_name_of(self, setup: Any, seat: int) -> str:
+        """The name of ``seat`` of ``setup`` (:func:`player_name`; ``the Automa`` after the
+        last player)."""
+        if 0 <= seat < len(setup.players):
+            return player_name(setup, seat)
+        return _("the Automa")
+
+    def period_heading(self, state: Any) -> str:
+        """The heading of the round or turn ``state`` is in, for the action log."""
+        return _("Round {n}", n=state_period(state))
+
+    def change_text(self, entry: Any) -> str:
+        """One ledger entry in words, without the player: ``+2 VP (the Priory, space 1)``."""
+        return _("{change} ({cause})", change=amount_text(entry.what, entry.amount),
+                 cause=self.cause_text(entry))
+
+    def cause_text(self, entry: Any) -> str:
+        """Why a ledger entry happened, in words (``the Priory, space 1``, ``tax: the die
+        shows 4``); games word each of their cause tags."""
+        return str(entry.cause)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        """How the log shows ledger ``entry``, written by ``action`` in ``state``: ``said``
+        when the action's sentence already says it (the gold paid for a craftsman: left out),
+        ``action`` for another change the action itself made, ``rules`` for what the rules
+        did by themselves after it (the Priory's VP, the tax, the final count)."""
+        return "action"
+
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        """What the rules did by themselves after ``action`` besides changing holdings, in
+        words, for the action log (a turn that ended by itself, the end of the game being
+        triggered); empty by default."""
+        return []
+
+    def action_text(self, state: Any, action: Any) -> str:
+        """What ``action`` did, naming the player, in the current language (``state`` is the
+        rules state before the action): ``Red took the quarry with 8 workers``.  The default
+        names the seat to move and the action's notation; games word every action."""
+        seat = getattr(state, "turn", -1)
+        if isinstance(seat, int) and 0 <= seat < len(state.setup.players):
+            return _("{name}: {action}", name=self.player_name(state, seat), action=str(action))
+        return str(action)
+
+    def instruction(self, state: Any, action: Any) -> str:
+        """What the table does with the pieces for ``action`` (imperative, current language;
+        ``state`` before the action): ``take the quarry, put 8 of Green's workers on it``.
+        The default is the action's notation; games word every action."""
+        return str(action)
 
     def option_label(self, name: str) -> str:
         """The name of one of the game's options, in the current language."""
@@ -147,4 +360,19 @@ def game_title(name: str) -> str:
         return name
 
 
-__all__ = ["GameWords", "card_name", "game_title", "short_card_name", "words_for"]
+__all__ = [
+    "COLOUR_WORDS",
+    "amount_text",
+    "colour_word",
+    "GameWords",
+    "card_name",
+    "default_name",
+    "display_name",
+    "engine_refusal",
+    "game_title",
+    "player_name",
+    "refusal_text",
+    "short_card_name",
+    "shown_names",
+    "words_for",
+]

@@ -124,6 +124,18 @@ def _free(spaces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ..
     return got
 
 
+_PEEKED = frozenset({"draft", "draft-discard", "draw", "place", "parked"})
+"""The steps between Ellen's look at the event (round start) and its reveal (phase III)."""
+
+def _nth_free(spaces: tuple[int, ...], k: int) -> int:
+    """The index of the ``k``-th free space (0 first), as ``_free`` orders them."""
+    i = spaces.index(-1)
+    while k:
+        i = spaces.index(-1, i + 1)
+        k -= 1
+    return i
+
+
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
 
 
@@ -190,6 +202,36 @@ class PillarsSim(PillarsDraft):
 
     def seat_count(self) -> int:
         return len(self.seats)
+
+    def winners(self) -> list[int]:
+        """Most VP, then most gold; a shared win still tied (``PillarsGame.winners``, by
+        seat); empty before the end."""
+        if not self.over:
+            return []
+        keys = [(s.vp, s.gold) for s in self.seats]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def hidden_event(self, seat: int) -> bool:
+        """Whether this round's event lies face down for ``seat``: Ellen's owner looked at it
+        at the start of the round (``peek``) and it is shown to the table only at the start
+        of phase III.  The one thing in a Pillars state a seat may not see: the decks, the
+        bag and the round's cards are sets the chance steps draw from, never an order."""
+        if not self.event or self.step not in _PEEKED:
+            return False
+        return "ellen" not in self.seats[seat].privileges
+
+    def determinize(self, seat: int, rng: random.Random) -> PillarsSim:
+        """A copy; where Ellen's owner has seen an event ``seat`` has not
+        (:meth:`hidden_event`), that event drawn anew from the ones ``seat`` has not seen."""
+        m = self.copy()
+        if self.hidden_event(seat):
+            unseen = {*self.events_unseen, self.event}
+            cards = [c for c in D.EVENTS if c in unseen]  # canonical order
+            pick = cards[rng.randrange(len(cards))]
+            m.event = pick
+            m.events_unseen = tuple(c for c in cards if c != pick)
+        return m
 
     def features(self, seat: int) -> Features:
         """Gold (with the wool mill's coming income), cubes held and this round's production
@@ -665,8 +707,8 @@ class PillarsSim(PillarsDraft):
             elif step == "place":
                 action = self._pick_place(below)
             elif step == "parked":
-                free = _free(self.spaces)[0]
-                action = free[below(len(free))]
+                spaces = self.spaces
+                action = _PLACE[_nth_free(spaces, below(spaces.count(-1)))]
             else:
                 options = legal[step](self)  # type: ignore[misc, arg-type]
                 action = options[below(len(options))]
@@ -678,17 +720,18 @@ class PillarsSim(PillarsDraft):
         """``rng.choice(self._legal_place())`` without building the list."""
         s = self.seats[self.turn]
         cost = D.FIRST_COST - self.decided
-        places, remigius = _free(self.spaces)
+        spaces = self.spaces
+        n = spaces.count(-1)
         if cost <= 0:
-            return places[below(len(places))]
-        n = len(places) if s.gold >= cost else 0
-        extra = len(remigius) if "remigius" in s.privileges else 0
-        k = below(n + 1 + extra)
-        if k < n:
-            return places[k]
-        if k == n:
+            return _PLACE[_nth_free(spaces, below(n))]
+        m = n if s.gold >= cost else 0
+        extra = n if "remigius" in s.privileges else 0
+        k = below(m + 1 + extra)
+        if k < m:
+            return _PLACE[_nth_free(spaces, k)]
+        if k == m:
             return PASS
-        return remigius[k - n - 1]
+        return _REMIGIUS[_nth_free(spaces, k - m - 1)]
 
     def _sample(self, step: str, x: float) -> Action:
         """``sample(self.chance_outcomes(), rng)`` for a draw ``x`` of ``rng.random()``."""

@@ -1,5 +1,5 @@
 """The Builders screens for ``companion screenshots``: a reveal, turns, the last round, the
-end, a worker picked, a completion and the help."""
+end, a worker picked, a completion, the help, a card read by a hold and the log."""
 
 from __future__ import annotations
 
@@ -62,3 +62,15 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
                 app.screen.help_open = True
 
             yield "builders-help", helped
+
+            def hold_card(app: Any, enter: Any = enter) -> None:
+                enter(app)
+                app.screen.explain(app.session.state.building_row[0])
+
+            yield "builders-hold-card", hold_card
+
+            def log(app: Any, enter: Any = enter) -> None:
+                enter(app)
+                app.go("log", previous=app.screen)
+
+            yield "builders-log", log

@@ -30,13 +30,17 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
+from companion.kiosk.breakdown import change_lines
 from companion.kiosk.i18n import _, builders_action_help, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview, open_game, signed, virtual_draw
+from companion.kiosk.screens.game import Preview, open_game, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_tableau, help_frame
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name, words_for
+
+from .cardhelp import card_help, turn_now
+from .turnend import turn_ended_by_itself
 
 CELEBRATE_SECONDS = 1.5
 
@@ -117,8 +121,7 @@ class BuildersScreen(GameScreen):
         if title is None:
             self.take(action)
             return
-        lines = [("", line) for line in self.changes(state, after)]
-        self.preview = Preview(action, after, title, lines)
+        self.preview = Preview(action, after, title, self.changes(state, after))
 
     def irreversible(self, action: Any, state: BuildersState, after: BuildersState) -> str | None:
         """The preview's title for an action undo cannot take back, or None."""
@@ -135,18 +138,13 @@ class BuildersScreen(GameScreen):
             return _("End the turn: the game ends")
         return None
 
-    def changes(self, before: BuildersState, after: BuildersState) -> list[str]:
-        """What an action changes for the players, in words."""
-        out = []
-        for seat, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
-            name = before.setup.players[seat].name
-            if b.coins != a.coins:
-                out.append(_("{name}: {n} coins", name=name, n=signed(b.coins - a.coins)))
-            if b.vp != a.vp:
-                out.append(_("{name}: {n} VP", name=name, n=signed(b.vp - a.vp)))
+    def changes(self, before: BuildersState, after: BuildersState) -> list[tuple[str, str]]:
+        """What an action changes for the players, each change with its cause (the ledger),
+        and the winners when it ends the game."""
+        out = change_lines(self.game, before, after)
         if self.game.is_over(after):
             winners = ", ".join(self.game.winners(after))
-            out.append(_("Winner: {names}", names=winners))
+            out.append(("", _("Winner: {names}", names=winners)))
         return out
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
@@ -209,6 +207,9 @@ class BuildersScreen(GameScreen):
             self.app.sounds.play("score")
         if self.game.end_reason(after) and not self.game.end_reason(before):
             self.app.toast(self.end_notice(), good=True, now=True)
+        ended = turn_ended_by_itself(self.game, before, after, action)
+        if ended:
+            self.app.toast(ended, good=True, now=not self.game.end_reason(after))
         self.selected = None
         self.after_play()
 
@@ -447,6 +448,7 @@ class BuildersScreen(GameScreen):
                 str(action),
                 str(action) in legal,
                 machine=machine,
+                hold=partial(self.explain, action.card),
             )
 
     def _card_button(
@@ -460,6 +462,7 @@ class BuildersScreen(GameScreen):
         key: str,
         enabled: bool,
         machine: bool = False,
+        hold: Callable[[], None] | None = None,
     ) -> None:
         m = self.m
         fill = (70, 62, 90) if machine else theme.PANEL_HI
@@ -472,6 +475,7 @@ class BuildersScreen(GameScreen):
             enabled=enabled,
             why=lambda: self.reason(self.game.parse_action(key)),
             fill=fill,
+            hold=hold,
         )
         inner = cell.inflate(-6, -4)
         name_r, needs_r, foot_r = split_v(inner, 2, 1, 1)
@@ -558,10 +562,13 @@ class BuildersScreen(GameScreen):
                     legal,
                     fill=theme.PANEL_HI,
                     selected=True,
+                    hold=partial(self.explain, site.card),
                 )
                 hint = _("send: {ap} AP, {wage} coins", ap=cost, wage=wage)
             else:
                 pygame.draw.rect(surface, theme.PANEL_HI, cell, border_radius=6)
+                area_b = self.tap_area(cell, lambda: None, f"site {site.card}")
+                area_b.extra["hold"] = partial(self.explain, site.card)
                 hint = _("next worker: {ap} AP", ap=cost)
             top, needs_r = split_v(cell.inflate(-8, -4), 1, 1)
             name_r, hint_r = split_h(top, 1, 1, gap=m.gap)
@@ -630,8 +637,13 @@ class BuildersScreen(GameScreen):
                 key=f"select {w}",
                 selected=self.selected == w,
                 size=m.px(13),
+                hold=partial(self.explain, w),
                 sub=supply_text(OUTPUT[w]),  # the wage shows once it is picked
             )
+
+    def explain(self, card: str) -> None:
+        """A finger held on a card: what it needs, pays or supplies."""
+        self.read(*card_help(card, self.state))
 
     def next_site_page(self) -> None:
         self.site_page += 1
@@ -769,6 +781,7 @@ class BuildersScreen(GameScreen):
                 enabled=action is not None,
                 why=partial(self.card_refusal, card),
                 size=m.small,
+                hold=partial(self.explain, card),
             )
         self.button(surface, foot, _("Draw for the table"), self.virtual_one, key="virtual draw")
 
@@ -782,6 +795,10 @@ class BuildersScreen(GameScreen):
         m = self.m
         body, foot = help_frame(self, surface, area)
         kinds = ("start", "recruit", "send", "coins", "buy action", "end turn")
+        now_r, body = split_v(body, 2, 6, gap=m.gap)
+        draw_text(surface, _("Now: {text}", text=turn_now(self.game, self.state)), now_r,
+                  m.small, theme.ACCENT, align="left", valign="top", lines=4,
+                  min_size=m.px(10))
         rows = split_v(body, *([1] * len(kinds)), gap=m.gap)
         for kind, row in zip(kinds, rows, strict=True):
             draw_text(

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.builders.cards import BUILDING, WORKER
+from companion.builders.constants import AUTOMA
 from companion.kiosk.i18n import _, builders_card_name, builders_rank_name
 from companion.kiosk.words import GameWords
+
+from . import refusals_words, sentences
 
 
 class BuildersWords(GameWords):
@@ -23,23 +26,43 @@ class BuildersWords(GameWords):
             return builders_rank_name(card_id)
         return self.card_name(card_id)
 
+    def source(self, entry: Any) -> str:
+        from .sources import source
+
+        return source(entry)
+
+    def sources(self) -> tuple[str, ...]:
+        from .sources import sources
+
+        return sources()
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
-        """The refusals of a card shown to the camera, by rule tag (docs/builders.md)."""
-        card = str(fields.get("card", ""))
-        if rule in ("chance.deck", "chance.step"):
-            worker = card in WORKER
-            what = _("a building card") if worker else _("a worker card")
-            if rule == "chance.step":
-                return _("{card} was shown, but the table is dealing another card first",
-                         card=name)
-            return _("The table is dealing {what}, not {card}", what=what, card=name)
-        if rule == "chance.apprentice":
-            return _("Only an Apprentice is dealt now, not {card}", card=name)
-        if rule == "chance.revealed":
-            return _("{card} is already in play", card=name)
-        if rule == "chance.unknown":
-            return _("{card} is not a card of this game", card=name)
-        return None
+        """Every refusal by rule tag (``docs/builders.md``): see ``refusals_words``."""
+        return refusals_words.worded(rule, fields, name, state)
+
+    def action_text(self, state: Any, action: Any) -> str:
+        try:
+            return sentences.action_text(state, action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")  # built by hand, not legal
+
+    def instruction(self, state: Any, action: Any) -> str:
+        try:
+            return sentences.instruction(state, action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")
+
+    def cause_text(self, entry: Any) -> str:
+        return sentences.cause_text(entry)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        return sentences.ledger_role(state, action, entry)
+
+    def period_heading(self, state: Any) -> str:
+        return sentences.period_heading(state)
+
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        return sentences.aftermath(before, action, after)
 
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """Buildings, machines and coins counted apart."""
@@ -54,6 +77,18 @@ class BuildersWords(GameWords):
             c=player["coins"] // 10,
             coins=player["coins"],
         )
+
+    def result(self, summary: dict[str, Any]) -> str:
+        """The solo Automa (a name of the rules, not of a player) in the table's language."""
+        if AUTOMA in summary.get("winners", ()) or AUTOMA in summary.get("scores", {}):
+            shown = _("Automa")
+            summary = {
+                **summary,
+                "winners": [shown if w == AUTOMA else w for w in summary.get("winners", ())],
+                "scores": {shown if k == AUTOMA else k: v
+                           for k, v in summary.get("scores", {}).items()},
+            }
+        return super().result(summary)
 
     def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
         """A tie is broken by VP from buildings, then by coins."""

@@ -14,7 +14,7 @@ from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, n_, resource_name
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview, pillars_changes
+from companion.kiosk.screens.game import Preview
 from companion.kiosk.screens.overlays import draw_tableau
 from companion.kiosk.ui import draw_text, grid, panel, split_h, split_v
 from companion.kiosk.words import card_name, short_card_name
@@ -22,6 +22,8 @@ from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
 
+from .cardhelp import card_help, space_help
+from .changes import explained
 from .words import (
     CARD_STEPS,
     action_label,
@@ -58,6 +60,8 @@ class PillarsPanels(GameScreen):
         def draw_builder(self) -> None: ...
 
         def roll_die(self) -> None: ...
+
+        def show_result(self, title: str, lines: list[tuple[str, str]]) -> None: ...
 
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
@@ -149,6 +153,14 @@ class PillarsPanels(GameScreen):
             draw_text(
                 surface, text, line3, m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10)
             )
+
+    def explain_card(self, card: str) -> None:
+        """A finger held on a card: what it does."""
+        self.read(*card_help(card))
+
+    def explain_space(self, space: str) -> None:
+        """A finger held on a board space: what it gives and costs now, who is on it."""
+        self.read(*space_help(self.game, self.state, space))
 
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
@@ -279,6 +291,7 @@ class PillarsPanels(GameScreen):
                 enabled=action is not None,
                 why=partial(self.card_refusal, card),
                 size=m.small,
+                hold=partial(self.explain_card, card),
                 sub=_("{n} workers → {k} {res}", n=res.workers, k=res.yield_,
                       res=resource_name(D.RESOURCES[res.resource])) if res else "",
             )
@@ -297,10 +310,10 @@ class PillarsPanels(GameScreen):
         outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
         before = self.state
         if self.commit(outcome):
-            self.result = (
+            self.show_result(
                 _("Drawn for the table: {card}", card=card_name(self.game.name,
                                                                 str(outcome.args[0]))),
-                pillars_changes(before, self.state),
+                explained(self.game, before, self.state),
             )
 
     def _draft(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -343,6 +356,7 @@ class PillarsPanels(GameScreen):
                 legal,
                 sub=sub,
                 size=m.small,
+                hold=partial(self.explain_card, card),
             )
         self.button(
             surface,
@@ -551,6 +565,7 @@ class PillarsPanels(GameScreen):
                         enabled=False,
                         fill=theme.PLAYER[colour],
                         why=partial(self.reason, action),
+                        hold=partial(self.explain_space, space),
                     )
                     pygame.draw.rect(surface, theme.PLAYER[colour], cell, border_radius=6)
                 else:
@@ -562,6 +577,7 @@ class PillarsPanels(GameScreen):
                         action,
                         legal,
                         size=m.text,
+                        hold=partial(self.explain_space, space),
                         sub=self.slot_note(D.SPACES[k].id)
                         if cell.height >= m.px(44)
                         else "",
@@ -612,6 +628,7 @@ class PillarsPanels(GameScreen):
             ),
         )
         for action, cell in zip(actions, cells, strict=True):
+            arg = str(action.args[0]) if action.args else ""
             self.button(
                 surface,
                 cell,
@@ -619,6 +636,7 @@ class PillarsPanels(GameScreen):
                 partial(self.propose, action),
                 key=str(action),
                 size=m.text,
+                hold=partial(self.explain_card, arg) if arg in D.CRAFTSMEN else None,
             )
 
     def _market(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -738,6 +756,8 @@ class PillarsPanels(GameScreen):
             cap = uses_left[c]
             name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
             t1, t2 = split_v(name_r, 1, 1)
+            read = self.tap_area(name_r, lambda: None, f"craftsman {c}")
+            read.extra["hold"] = partial(self.explain_card, c)  # a held name reads the card
             draw_text(
                 surface, card_name("pillars", c), t1, m.small, theme.TEXT, align="left", lines=1
             )

@@ -21,15 +21,18 @@ import pygame
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, step_help
+from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
+from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Input
-from companion.kiosk.screens.game import Preview, open_game, pillars_changes, virtual_draw
+from companion.kiosk.screens.game import Preview, open_game, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
 from companion.kiosk.words import card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
+from .cardhelp import step_text
+from .changes import explained
 from .panels import PillarsPanels
 from .words import CARD_STEPS, describe_action, step_title
 
@@ -44,6 +47,8 @@ class PillarsScreen(PillarsPanels):
         super().__init__(app)
         self.preview: Preview | None = None
         self.result: tuple[str, list[tuple[str, str]]] | None = None
+        self.result_table: Breakdown | None = None  # the result is a round's breakdown
+        self.waiting: list[tuple[str, list[tuple[str, str]], Breakdown | None]] = []
         self.anim: tuple[str, float, Any] | None = None  # kind, time left, value
         self.local_key: tuple[int, str, int] | None = None
         self.qty = {r: 1 for r in D.RESOURCES}
@@ -94,10 +99,8 @@ class PillarsScreen(PillarsPanels):
                 self.peek_shown = False
             dealt += virtual_draw(self.app, lambda s: s.step in CARD_STEPS and s.step != "peek")
         if dealt and before.step in ("privilege", "craftsman", "resource"):
-            self.result = (
-                _("Dealt for round {n}", n=self.state.round),
-                dealt_lines(self.state),
-            )
+            self.show_result(_("Dealt for round {n}", n=self.state.round),
+                             dealt_lines(self.state))
 
     def look(self) -> None:
         """Ellen's owner taps to see the coming event (the virtual deck)."""
@@ -144,10 +147,10 @@ class PillarsScreen(PillarsPanels):
         try:
             after = self.game.apply(state, action)
         except RulesError as exc:
-            self.app.refuse(str(exc))
+            self.app.refuse(self.app.refusal(exc))
             return
         chance = self.game.current_player(state) == CHANCE
-        changes = pillars_changes(state, after)
+        changes = explained(self.game, state, after)
         actor = state.setup.players[state.turn].colour if state.turn >= 0 else ""
         others = [c for c in changes if c[0] != actor]
         if chance or others or after.round != state.round or after.over:
@@ -177,8 +180,29 @@ class PillarsScreen(PillarsPanels):
             self.app.sounds.play("roll")
         elif self.state.round != before.round or self.state.over:
             self.app.sounds.play("score")
+        if self.state.round != before.round or (self.state.over and not before.over):
+            self.show_round_end(before.round)
         self.after_play()
         return True
+
+    def show_result(
+        self, title: str, lines: list[tuple[str, str]], table: Breakdown | None = None
+    ) -> None:
+        """Show what happened (with Continue); one result at a time, the others wait."""
+        if self.result is not None:
+            self.waiting.append((title, lines, table))
+            return
+        self.result = (title, lines)
+        self.result_table = table
+
+    def show_round_end(self, round_no: int) -> None:
+        """The end of a round: each player's VP and gold of the round by source (the Priory,
+        the event, tax, the cathedral, the market...) and where they stand, shown before the
+        next round begins, until the table dismisses it."""
+        table = period_table(
+            self.game, self.state, round_no, _("Round {n}: points and gold", n=round_no)
+        )
+        self.show_result(table.title, table.lines(), table)
 
     def confirm_preview(self) -> None:
         p = self.preview
@@ -217,8 +241,9 @@ class PillarsScreen(PillarsPanels):
             return
         before, value = self.tax_roll
         self.tax_roll = None
-        changes = pillars_changes(before, self.state)
-        self.result = (_("Tax: the die shows {n}", n=value), changes or [("", _("Nobody pays"))])
+        changes = explained(self.game, before, self.state)
+        self.show_result(_("Tax: the die shows {n}", n=value),
+                         changes or [("", _("Nobody pays"))])
 
     def update(self, dt: float) -> bool:
         if self.anim is None:
@@ -239,6 +264,8 @@ class PillarsScreen(PillarsPanels):
     def undo(self) -> None:
         self.preview = None
         self.result = None
+        self.result_table = None
+        self.waiting = []
         self.app.undo()
         self.local_key = None
         self.after_play()
@@ -247,7 +274,7 @@ class PillarsScreen(PillarsPanels):
         if self.close_overlay():
             return
         if self.result is not None:
-            self.result = None
+            self.dismiss_result()
         else:
             self.home()
 
@@ -261,7 +288,9 @@ class PillarsScreen(PillarsPanels):
         else:
             players, decision = split_h(body.inflate(-m.gap * 2, -m.gap * 2), 2, 3, gap=m.gap)
         self._players(surface, players)
-        if self.anim is not None:
+        if self.anim is None and self.result is not None and self.result_table is not None:
+            self._round_end(surface, body.inflate(-m.gap * 2, -m.gap * 2))
+        elif self.anim is not None:
             self._animation(surface, decision)
         elif self.result is not None:
             self._result(surface, decision)
@@ -322,8 +351,21 @@ class PillarsScreen(PillarsPanels):
         title, lines = self.result
         draw_result(self, surface, area, title, lines, self.dismiss_result)
 
+    def _round_end(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A round's breakdown over the whole body, with Continue."""
+        assert self.result is not None and self.result_table is not None
+        body, foot = help_frame(self, surface, area, self.result[0])
+        draw_breakdown(surface, self.m, body, self.result_table)
+        self.button(surface, foot, _("Continue"), self.dismiss_result, key="continue",
+                    role="confirm", fill=theme.ACCENT, text_colour=theme.OUTLINE)
+
     def dismiss_result(self) -> None:
         self.result = None
+        self.result_table = None
+        if self.waiting:
+            title, lines, table = self.waiting.pop(0)
+            self.show_result(title, lines, table)
+            return
         if self.game.is_over(self.state):
             open_game(self.app)
 
@@ -332,13 +374,13 @@ class PillarsScreen(PillarsPanels):
         body, foot = help_frame(self, surface, area, step_title(self.state.step))
         draw_text(
             surface,
-            step_help(self.state.step),
+            step_text(self.game, self.state),
             body,
             m.text,
             theme.TEXT,
             align="left",
             valign="top",
-            lines=10,
+            lines=16,
             min_size=m.px(12),
         )
         self.help_footer(surface, foot)

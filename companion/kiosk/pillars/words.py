@@ -16,35 +16,11 @@ from companion.kiosk.words import GameWords, card_name, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
+from . import refusals_words, sentences
+from .sentences import step_title as step_title  # the screens import it from here
+
 CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
 """The steps at which the table reveals a card."""
-
-
-def step_title(step: str) -> str:
-    """A short title for each step of the round."""
-    return {
-        "privilege": _("Reveal privilege cards"),
-        "craftsman": _("Reveal craftsmen for Shiring"),
-        "resource": _("Reveal resource cards"),
-        "peek": _("Ellen sees the coming event"),
-        "draft": _("Phase I: take a card or pass"),
-        "draft-discard": _("Too many craftsmen: discard one"),
-        "draw": _("Phase II: draw a master builder"),
-        "place": _("Phase II: place or pass"),
-        "parked": _("Phase II: place a passed builder"),
-        "event": _("Phase III: the event"),
-        "archbishop": _("Archbishop's Office"),
-        "thomas": _("Thomas: protection?"),
-        "lose": _("Give up a craftsman"),
-        "boost": _("A craftsman works once more"),
-        "roll": _("King's Court: roll the tax die"),
-        "taxfree": _("Tax exemption?"),
-        "shiring-discard": _("Too many craftsmen: discard one"),
-        "market": _("The market"),
-        "cathedral": _("The cathedral"),
-        "return": _("Keep at most 5 resources"),
-        "over": _("Game over"),
-    }[step]
 
 
 def short_craftsman(card: str) -> str:
@@ -99,7 +75,23 @@ def action_label(action: Action) -> str:
         return _("Pass")
     if verb == "done":
         return _("Done")
-    return str(action)
+    if verb == "return":
+        return _("Give back {cubes}", cubes=sentences.cubes_text(action.args))
+    if verb == "redraw":
+        return _("Redraw")
+    if verb == "draw":
+        return _("Draw")
+    if verb == "roll":
+        return _("Roll")
+    if verb == "take" and action.args:
+        return card_name("pillars", arg)
+    if verb in ("place", "remigius") and action.args:
+        return space_name(arg)
+    if verb in ("buy", "sell") and len(action.args) == 2:
+        return _("{n} {res}", n=int(action.args[1]), res=resource_name(arg))
+    if verb == "convert":
+        return _("use {uses}", uses=sentences.uses_text(action.args))
+    return _("Confirm")
 
 
 def describe_action(action: Action, state: Any) -> str:
@@ -140,26 +132,43 @@ class PillarsWords(GameWords):
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
 
+    def source(self, entry: Any) -> str:
+        from .sources import source
+
+        return source(entry)
+
+    def sources(self) -> tuple[str, ...]:
+        from .sources import sources
+
+        return sources()
+
     def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
-        """The refusals of a card shown to the camera, by rule tag (``docs/pillars.md``)."""
-        if rule == "chance.step":
-            return _(
-                "The table is revealing {what}, not {card}",
-                what=step_title(str(fields.get("step", state.step))),
-                card=name,
-            )
-        if rule == "chance.round":
-            return _(
-                "{card} is a craftsman of round {r}; this is round {n}",
-                card=name,
-                r=fields.get("card_round", ""),
-                n=fields.get("round", ""),
-            )
-        if rule == "chance.lastround":
-            return _("{card} comes out only in round 6", card=name)
-        if rule == "chance.revealed":
-            return _("{card} has already been revealed", card=name)
-        return None
+        """Every refusal by rule tag (``docs/pillars.md``): see ``refusals_words``."""
+        return refusals_words.worded(rule, fields, name, state)
+
+    def action_text(self, state: Any, action: Any) -> str:
+        try:
+            return sentences.action_text(state, action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")  # built by hand, not legal
+
+    def instruction(self, state: Any, action: Any) -> str:
+        try:
+            return sentences.instruction(state, action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")
+
+    def cause_text(self, entry: Any) -> str:
+        return sentences.cause_text(entry)
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        return sentences.ledger_role(state, action, entry)
+
+    def period_heading(self, state: Any) -> str:
+        return sentences.period_heading(state)
+
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        return sentences.aftermath(before, action, after)
 
     def chart_title(self) -> str:
         return _("VP by round")

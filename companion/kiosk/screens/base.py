@@ -12,7 +12,7 @@ import pygame
 from companion.engine import RulesError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Input, Press, Tap
+from companion.kiosk.inputs import Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, draw_text, panel
 
 if TYPE_CHECKING:
@@ -59,6 +59,21 @@ class Screen(ABC):
                 action()
             elif inp.role == "back":
                 self.back()
+        elif isinstance(inp, Hold):
+            for b in reversed(self.buttons):
+                if b.rect.collidepoint(inp.pos):
+                    read = b.extra.get("hold")
+                    if callable(read):
+                        read()  # what the card or space does; its tap is not taken
+                    return
+
+    def can_hold(self, pos: tuple[int, int]) -> bool:
+        """Whether a finger held at ``pos`` has something to read (the button there has a
+        ``hold``)."""
+        for b in reversed(self.buttons):
+            if b.rect.collidepoint(pos):
+                return callable(b.extra.get("hold"))
+        return False
 
     def back(self) -> None:  # noqa: B027 - an optional hook
         """The back key: by default, nothing."""
@@ -96,7 +111,10 @@ class Screen(ABC):
         sub: str = "",
         selected: bool = False,
         size: int | None = None,
+        hold: Callable[[], None] | None = None,
     ) -> Button:
+        """A button drawn now; ``hold`` is what a finger held on it does (read the card or
+        space it shows) instead of its tap."""
         b = Button(
             rect,
             label,
@@ -110,6 +128,8 @@ class Screen(ABC):
             sub,
             selected,
         )
+        if hold is not None:
+            b.extra["hold"] = hold
         b.draw(surface)
         self.buttons.append(b)
         if role is not None and enabled:
@@ -182,10 +202,11 @@ class Screen(ABC):
         bar_h = m.touch * rows + m.gap * (rows + 1)
         panel(surface, pygame.Rect(0, 0, w, bar_h), theme.PANEL, radius=0)
         y = m.gap + (m.touch + m.gap if m.portrait else 0)
-        bw = max(m.touch * 2, m.px(80))
+        # in portrait the row of buttons stays clear of the on-screen lights at its left
+        bw = m.px(76) if m.portrait else max(m.touch * 2, m.px(80))
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
-            width = m.touch if label == "?" else bw
+            width = m.touch if label == "?" else m.px(64) if key == "log" else bw
             x -= width
             self.button(
                 surface,
@@ -222,11 +243,44 @@ class GameScreen(Screen):
         self.help_open = False
         self.preview: Any = None  # an action waiting for Confirm (game.Preview)
         self.tableau: int | None = None  # the seat whose whole tableau is shown
+        self.held: tuple[str, str] | None = None  # a card or space read by a hold: title, text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.held is not None:  # over everything, and the only thing to tap
+            self.buttons = []
+            self.roles = {}
+            self._read(surface)
+
+    def read(self, title: str, text: str) -> None:
+        """Show what a card or space does (a finger held on it), until Close."""
+        self.held = (title, text)
+
+    def close_read(self) -> None:
+        self.held = None
+
+    def _read(self, surface: pygame.Surface) -> None:
+        from companion.kiosk.screens.overlays import help_frame
+
+        assert self.held is not None
+        m = self.m
+        top = self.bar_bottom()
+        area = pygame.Rect(0, top, surface.get_width(), surface.get_height() - top)
+        area = area.inflate(-m.gap * 4, -m.gap * 4)
+        title, text = self.held
+        body, foot = help_frame(self, surface, area, title)
+        draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top",
+                  lines=14, min_size=m.px(12))
+        self.button(surface, foot, _("Close"), self.close_read, key="close card",
+                    role="confirm")
+        self.roles["back"] = self.close_read
 
     def close_overlay(self) -> bool:
-        """Back: close the preview, a tableau or the help, in that order; False if none was
-        open."""
-        if self.preview is not None:
+        """Back: close what a hold shows, the preview, a tableau or the help, in that order;
+        False if none was open."""
+        if self.held is not None:
+            self.held = None
+        elif self.preview is not None:
             self.preview = None
         elif self.tableau is not None:
             self.tableau = None
@@ -275,10 +329,12 @@ class GameScreen(Screen):
 
     def reason(self, action: Any) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
+        from companion.kiosk.words import words_for
+
         try:
             self.game.apply(self.state, action)
         except RulesError as exc:
-            return str(exc)
+            return words_for(self.game.name).refusal(exc, self.state)
         return ""
 
     def foreign_card(self, seen: Any) -> bool:
@@ -303,6 +359,10 @@ class GameScreen(Screen):
     def undo(self) -> None:
         self.app.undo()
 
+    def open_log(self) -> None:
+        """The game so far in words (the log screen), closing back to this screen."""
+        self.app.go("log", previous=self)
+
     def bar_bottom(self) -> int:
         """The game bar has a second row of buttons in portrait."""
         rows = 2 if self.m.portrait else 1
@@ -316,6 +376,7 @@ class GameScreen(Screen):
             [
                 (_("Undo"), self.undo, "undo", self.session.can_undo()),
                 ("?", self.toggle_help, "help", True),
+                (_("Log"), self.open_log, "log", True),
                 (lang[0], lang[1], lang[2], True),
                 (_("Menu"), self.home, "menu", True),
             ],

@@ -9,6 +9,8 @@ import pygame
 
 from companion.engine import get_game, replay
 from companion.kiosk import theme
+from companion.kiosk.breakdown import draw_breakdown, game_table
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.qr import draw_qr, qr_matrix
 from companion.kiosk.ui import Button, draw_text, panel, split_h, split_v
@@ -59,6 +61,8 @@ class EndScreen(Screen):
                 )
         self.back_to_history = back_to_history
         self.big_qr = False
+        self.table = game_table(self.game, self.state)
+        self.show_chart = False  # landscape: the chart in place of the points by source
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -71,13 +75,55 @@ class EndScreen(Screen):
             self._qr(surface, inner)
             return
         if m.portrait:
-            scores_r, chart_r, qr_r = split_v(inner, 4, 4, 4, gap=m.gap * 2)
+            scores_r, table_r, chart_r, qr_r = split_v(inner, 3, 4, 3, 4, gap=m.gap * 2)
+            self._chart(surface, chart_r)
+            body = self._head(surface, table_r, self.table.title, [])
+            draw_breakdown(surface, m, body, self.table)
         else:
             left, qr_r = split_h(inner, 3, 2, gap=m.gap * 2)
-            scores_r, chart_r = split_v(left, 1, 1, gap=m.gap * 2)
+            scores_r, chart_r = split_v(left, 2, 3, gap=m.gap * 2)
+            chart_title = words_for(self.info.game).chart_title()
+            other = (_("Points by source"), self.toggle_chart, "chart")
+            if self.show_chart:
+                self._chart(surface, self._head(surface, chart_r, chart_title, [other]), False)
+            else:
+                other = (chart_title, self.toggle_chart, "chart")
+                body = self._head(surface, chart_r, self.table.title, [other])
+                draw_breakdown(surface, m, body, self.table)
         self._scores(surface, scores_r)
-        self._chart(surface, chart_r)
         self._qr(surface, qr_r)
+
+    def _head(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        title: str,
+        buttons: list[tuple[str, Any, str]],
+    ) -> pygame.Rect:
+        """A panel with its title and, on the right of the title, ``buttons`` (label, tap,
+        key) and the game's log; the area below them."""
+        m = self.m
+        panel(surface, area, theme.PANEL)
+        x = area.right - m.px(4)
+        for label, tap, key in [*buttons, (_("Log"), self.open_log, "log")]:
+            w = max(m.touch, min(m.px(150), font(m.px(14)).size(label)[0] + m.px(24)))
+            x -= w
+            self.button(surface, pygame.Rect(x, area.y + m.px(4), w, m.touch), label, tap,
+                        key=key, size=m.px(14))
+            x -= m.gap
+        head = pygame.Rect(area.x + m.gap, area.y + m.px(4), x - area.x - m.gap, m.touch)
+        draw_text(surface, title, head, m.small, theme.MUTED, align="left", lines=2,
+                  min_size=m.px(11))
+        top = head.bottom + m.px(6)
+        return pygame.Rect(area.x + m.gap, top, area.width - 2 * m.gap,
+                           area.bottom - top - m.px(6))
+
+    def open_log(self) -> None:
+        """The game in words, newest first; Back returns here."""
+        self.app.go("log", previous=self, game_id=self.info.id)
+
+    def toggle_chart(self) -> None:
+        self.show_chart = not self.show_chart
 
     def can_go_back(self) -> bool:
         """The game on the table can go back to its last decision: nothing has been drawn,
@@ -140,12 +186,15 @@ class EndScreen(Screen):
             detail = words.player_detail(self.state, p)
             draw_text(surface, detail, detail_r, m.small, fg, align="right", lines=2)
 
-    def _chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _chart(self, surface: pygame.Surface, area: pygame.Rect, titled: bool = True) -> None:
         m = self.m
-        panel(surface, area, theme.PANEL)
-        label = words_for(self.info.game).chart_title()
-        title_r = pygame.Rect(area.x + m.gap, area.y, area.width - 2 * m.gap, m.px(26))
-        draw_text(surface, label, title_r, m.small, theme.MUTED, align="left", lines=1)
+        if titled:
+            panel(surface, area, theme.PANEL)
+            label = words_for(self.info.game).chart_title()
+            title_r = pygame.Rect(area.x + m.gap, area.y, area.width - 2 * m.gap, m.px(26))
+            draw_text(surface, label, title_r, m.small, theme.MUTED, align="left", lines=1)
+        else:  # under a head that has the title
+            title_r = pygame.Rect(area.x, area.y - m.gap, area.width, 0)
         periods = list(self.info.periods)
         plot = pygame.Rect(
             area.x + m.px(36),

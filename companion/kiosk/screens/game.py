@@ -41,7 +41,7 @@ def virtual_draw(app: Any, is_card_reveal: Any) -> int:
         try:
             app.session.play(outcome)
         except RulesError as exc:  # pragma: no cover - a sampled outcome is always legal
-            app.refuse(str(exc))
+            app.refuse(app.refusal(exc))
             return drawn
         drawn += 1
 
@@ -50,19 +50,20 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def pillars_changes(before: Any, after: Any) -> list[tuple[str, str]]:
-    """What changed for each player between two Pillars states, in words."""
+def pillars_changes(before: Any, after: Any, numbers: bool = True) -> list[tuple[str, str]]:
+    """What changed for each player between two Pillars states, in words (without the VP,
+    gold and cubes when not ``numbers``: the ledger says those by cause)."""
     from companion.pillars.data import RESOURCES
 
     out: list[tuple[str, str]] = []
     for p, a, b in zip(before.setup.players, before.seats, after.seats, strict=True):
         parts = []
-        if b.vp != a.vp:
+        if numbers and b.vp != a.vp:
             parts.append(_("{n} VP", n=signed(b.vp - a.vp)))
-        if b.gold != a.gold:
+        if numbers and b.gold != a.gold:
             parts.append(_("{n} gold", n=signed(b.gold - a.gold)))
         for r, name in enumerate(RESOURCES):
-            if b.res[r] != a.res[r]:
+            if numbers and b.res[r] != a.res[r]:
                 parts.append(f"{signed(b.res[r] - a.res[r])} {resource_name(name)}")
         for c in b.craftsmen:
             if c not in a.craftsmen:

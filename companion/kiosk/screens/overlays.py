@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.kiosk import theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, panel, split_h
 
@@ -27,9 +28,16 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
     m = screen.m
     if not lines:
         return
-    row_h = min(m.px(56), area.height // max(1, len(lines)))
-    for k, (colour, text) in enumerate(lines):
-        r = pygame.Rect(area.x, area.y + k * row_h, area.width, row_h)
+    # a long line (a player's changes by cause) gets the height of the rows it needs
+    f = font(m.small)
+    width = area.width - m.px(12)
+    need = [max(1, min(4, -(-f.size(text)[0] // max(1, width)))) for _c, text in lines]
+    unit = min(m.px(28), area.height * 2 // max(1, 2 * sum(need) + need.count(1)))
+    y = area.y
+    for (colour, text), n in zip(lines, need, strict=True):
+        r = pygame.Rect(area.x, y, area.width, unit * n + (unit // 2 if n == 1 else 0))
+        r.height = min(r.height, area.bottom - y)
+        y = r.bottom
         c = theme.PLAYER.get(colour, theme.TEXT)
         if colour:
             pygame.draw.rect(surface, c, (r.x, r.y + 4, m.px(6), r.height - 8))
@@ -40,7 +48,7 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
             m.small,
             theme.TEXT,
             align="left",
-            lines=2,
+            lines=max(2, n + 1),
             min_size=m.px(10),
         )
 

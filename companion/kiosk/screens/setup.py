@@ -15,7 +15,7 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.ui import draw_text, grid, split_h, split_v
-from companion.kiosk.words import game_title, words_for
+from companion.kiosk.words import default_name, game_title, words_for
 
 from .base import Screen
 
@@ -65,7 +65,8 @@ class SetupScreen(Screen):
             self.start = min(last.start_player, self.count - 1)
 
     def names(self) -> list[str]:
-        return [name or colour_name(colour) for name, colour in self.seats[: self.count]]
+        # An unnamed seat is its colour's player: Red, 红方, 赤のプレイヤー.
+        return [name or default_name(colour) for name, colour in self.seats[: self.count]]
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -271,7 +272,7 @@ class SetupScreen(Screen):
         try:
             setup = game.setup(specs, start_player=self.start, options=self.options)
         except RulesError as exc:
-            self.app.refuse(str(exc))
+            self.app.refuse(self.app.refusal(exc))
             return
         if self.app.journal is None:
             self.app.refuse(_("No journal: the game could not be saved"))

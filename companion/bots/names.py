@@ -1,0 +1,80 @@
+"""Bots by name (``companion arena --bots``), and the companion's strengths (the set-up
+screen's easy, normal and strong).
+
+Names: ``random``, ``heuristic``, ``search`` (thinks :data:`~.search.DEFAULT_THINK` seconds a
+decision), ``search:T`` (``T`` seconds a decision, e.g. ``search:0.5``) and ``search@N`` (``N``
+iterations a decision, e.g. ``search@200``: the same decision on any machine, under any load).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .bots import Bot, HeuristicBot, RandomBot
+from .search import MAX_ITERATIONS, MAX_THINK, SearchBot
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": lambda: SearchBot(name="search"),
+}
+"""The bots by plain name; ``search`` also takes a budget (see the module)."""
+
+_THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
+_ITERATIONS = re.compile(r"search@(\d+)")
+NAMES_HELP = "random, heuristic, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+
+
+def make_bot(name: str) -> Bot:
+    """The bot called ``name``; ValueError saying what is wrong with a name that is none."""
+    factory = BOTS.get(name)
+    if factory is not None:
+        return factory()
+    m = _THINK.fullmatch(name)
+    if m is not None:
+        think = float(m.group(1))
+        if not 0 < think <= MAX_THINK:
+            raise ValueError(
+                f"bot {name!r}: the think time must be above 0 and at most {MAX_THINK:g} s"
+            )
+        return SearchBot(think=think, name=name)
+    m = _ITERATIONS.fullmatch(name)
+    if m is not None:
+        n = int(m.group(1))
+        if not 1 <= n <= MAX_ITERATIONS:
+            raise ValueError(f"bot {name!r}: the iterations must be 1 to {MAX_ITERATIONS}")
+        return SearchBot(think=None, iterations=n, name=name)
+    raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A strength of the set-up screen: the bot it plays with, and what that is."""
+
+    name: str
+    bot: str
+    method: str
+
+
+STRENGTHS: dict[str, Strength] = {
+    s.name: s
+    for s in (
+        Strength("easy", "heuristic", "one ply of greed: the move worth most at once"),
+        Strength("normal", "search@500", "tree search, 500 playouts a decision"),
+        Strength("strong", "search@4000", "tree search, 4000 playouts a decision"),
+    )
+}
+"""The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
+same position and seed give the same decision on any machine (undo never changes it).  Think
+times (``bench/bench_bots.py --rate``): normal about 0.05 s a decision here, strong about 0.5 s
+(at most about 2.5 s on a Raspberry Pi 4, 5 times slower; see ``docs/bots.md``)."""
+
+
+def strength_bot(strength: str) -> Bot:
+    """The bot that plays at ``strength`` (``easy``, ``normal`` or ``strong``)."""
+    s = STRENGTHS.get(strength)
+    if s is None:
+        raise ValueError(f"unknown strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
+    return make_bot(s.bot)

@@ -1,0 +1,222 @@
+"""The search bot: information-set Monte Carlo tree search over the simulation path.
+
+Why this method.  Both games have chance at every round (cards revealed, builders drawn, a die)
+and very little hidden information (The Pillars: the event Ellen's owner looked at; The
+Builders: nothing a seat could see and another not).  A tree that branched on every chance
+outcome would spread a second of search over thousands of card draws; a determinized search
+that fixed one future per tree would trust a future it cannot know.  Single-observer ISMCTS
+(Cowling, Powley and Whitehouse, 2012) does neither: every iteration draws one determinization
+(:meth:`SimState.determinize`, the seat's hidden information drawn anew) and its chance anew,
+and walks one tree whose nodes are the sequences of decisions, so that the statistics of a
+decision are shared by every future in which it is legal (each child counts the iterations in
+which it was *available*, and UCB weighs it by those).  Forced decisions (one legal action) are
+played through without a node.  Each seat at a node picks by its own mean reward (a vector, so
+three and four players work as two do).
+
+The leaf's value is a judged playout (:func:`~.bots.judged`): a few random decisions, then
+each seat's heuristic score through a logistic (a finished game: a win 1, a shared win its
+share); ``depth=None`` plays to the end at random instead (weaker in The Builders, where random
+players seldom finish a building).  One legal action is played without a search; the root stops
+early when the most visited action can no longer be overtaken in the iterations left.  The tree
+is not kept from one decision to the next: a decision would then depend on the searches before
+it, and an undo at the table could change it.
+
+Budgets: ``think`` seconds a decision (wall clock: results then depend on the machine and its
+load) or ``iterations`` (deterministic: the same state, seat and seed give the same decision on
+any machine; what the kiosk uses).  The bot never draws or reveals anything for the table: all
+its chance is inside its own copies, from its own ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from math import log, sqrt
+from typing import Any
+
+from companion.engine.core import CHANCE, TERMINAL
+from companion.engine.sim import SimState
+from companion.engine.simulate import sample
+
+from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, judged, outcome
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant (rewards are win shares in [0, 1])."""
+
+DEFAULT_THINK = 1.0
+"""``search`` alone thinks this many seconds a decision."""
+
+MAX_ITERATIONS = 10_000_000
+MAX_THINK = 600.0
+
+
+class _Node:
+    """The statistics of one sequence of decisions: visits, reward per seat, and how often
+    the decision leading here was available (ISMCTS)."""
+
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = [0.0] * seats
+        self.avail = 1
+
+
+class SearchBot:
+    """Information-set MCTS (see the module); ``think`` seconds or ``iterations`` a decision
+    (an iteration budget, when given, wins: deterministic)."""
+
+    def __init__(
+        self,
+        think: float | None = DEFAULT_THINK,
+        iterations: int | None = None,
+        exploration: float = EXPLORATION,
+        name: str | None = None,
+        depth: int | None = DEPTH,
+        temperature: float = TEMPERATURE,
+    ) -> None:
+        if iterations is None and think is None:
+            raise ValueError("a search needs a think time or an iteration budget")
+        if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS}, not {iterations}")
+        if think is not None and not 0 < think <= MAX_THINK:
+            raise ValueError(f"think time must be above 0 and at most {MAX_THINK:g} s, not {think}")
+        self.think = think
+        self.iterations = iterations
+        self.exploration = exploration
+        self.depth = depth
+        self.temperature = temperature
+        self._judge = HeuristicBot()
+        if name is None:
+            name = f"search@{iterations}" if iterations is not None else f"search:{think:g}"
+        self.name = name
+        self.last_iterations = 0
+        """How many iterations the last decision ran (for benchmarks)."""
+
+    # -- the Bot interface ------------------------------------------------------------------
+    def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
+        options = state.legal_actions()
+        if len(options) == 1:
+            self.last_iterations = 0
+            return options[0]
+        return self.rank(state, seat, rng, top=1)[0].action
+
+    def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
+        """The seat's ``top`` choices, best (most visited) first, with their estimated win
+        chances.  ``state`` is not changed."""
+        options = state.legal_actions()
+        if not options:
+            raise ValueError("no decision to rank: the state is at a chance node or over")
+        root = self._search(state, seat, rng, options)
+        ranked = sorted(
+            ((a, root.children[a]) for a in options if a in root.children),
+            key=lambda item: (-item[1].visits, -item[1].reward[seat]),
+        )
+        out = [
+            Choice(a, n.reward[seat] / n.visits if n.visits else 0.0, n.visits)
+            for a, n in ranked[: max(top, 0)]
+        ]
+        return out
+
+    # -- the search -------------------------------------------------------------------------
+    def _search(self, state: SimState, seat: int, rng: random.Random, options: list[Any]) -> _Node:
+        seats = state.seat_count()
+        root = _Node(seats)
+        budget = self.iterations
+        deadline = None
+        start = time.perf_counter()
+        if budget is None:
+            assert self.think is not None
+            deadline = start + self.think
+        c = self.exploration
+        done = 0
+        while True:
+            if budget is not None:
+                if done >= budget:
+                    break
+                left = budget - done
+            else:
+                assert deadline is not None
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                rate = done / (now - start) if now > start else 0.0
+                left = int(rate * (deadline - now)) + 1
+            if done >= len(options) and _decided(root, left):
+                break
+            self._iterate(state, seat, rng, root, c)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _iterate(
+        self, state: SimState, seat: int, rng: random.Random, root: _Node, c: float
+    ) -> None:
+        sim = state.determinize(seat, rng)
+        node = root
+        path = [root]
+        seats = len(root.reward)
+        while True:
+            who = sim.current_player()
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                sim.apply(sample(sim.chance_outcomes(), rng))
+                continue
+            legal = sim.legal_actions()
+            if len(legal) == 1:
+                sim.apply(legal[0])
+                continue
+            children = node.children
+            untried: list[Any] = []
+            best = None
+            top = -1.0
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:  # UCB1 over the available children (ISMCTS)
+                    visits = child.visits
+                    u = child.reward[who] / visits + c * sqrt(log(child.avail) / visits)
+                    if u > top:
+                        top, best = u, a
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node(seats)
+                sim.apply(action)
+                path.append(child)
+                break
+            node = children[best]
+            sim.apply(best)
+            path.append(node)
+        reward = self._leaf(sim, rng)
+        for n in path:
+            n.visits += 1
+            r = n.reward
+            for i in range(seats):
+                r[i] += reward[i]
+
+    def _leaf(self, sim: SimState, rng: random.Random) -> list[float]:
+        """The leaf's reward per seat: the outcome of a random playout to the end, or with
+        ``depth`` set, of ``depth`` random decisions and then the heuristic's judgement."""
+        depth = self.depth
+        if depth is None:
+            if sim.current_player() != TERMINAL:
+                sim.random_playout(rng)
+            return outcome(sim)
+        return judged(sim, rng, depth, self.temperature, self._judge)
+
+
+def _decided(root: _Node, left: int) -> bool:
+    """Whether the most visited child can no longer be overtaken in ``left`` iterations."""
+    first = second = 0
+    for n in root.children.values():
+        v = n.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left

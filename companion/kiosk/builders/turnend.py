@@ -1,0 +1,43 @@
+"""A Builders turn that ends by itself (ruling: nothing but ``end turn`` is possible, in
+practice no AP left and too few coins for an extra action): the notice that says so, naming
+the player and why, and whose turn it is now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.builders.actions import END_TURN
+from companion.engine import CHANCE
+from companion.kiosk.breakdown import player_name, sentences
+from companion.kiosk.i18n import _
+
+
+def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str:
+    """The notice for a turn that ``action`` (taken in ``before``) ended without ``end
+    turn``; empty when the turn goes on, was ended by the player, or ``action`` was a card
+    the table revealed."""
+    if action == END_TURN or game.current_player(before) == CHANCE:
+        return ""
+    if after.turn == before.turn and not after.over:
+        return ""
+    seat = before.turn_player
+    name = player_name(before, seat)
+    coins = after.players[seat].coins
+    price = game.action_price
+    if coins < price:
+        why = _(
+            "{name}'s turn ended by itself: no action points left, and {coins} coins are "
+            "fewer than the {price} an extra action costs.",
+            name=name,
+            coins=coins,
+            price=price,
+        )
+    else:
+        why = _("{name}'s turn ended by itself: nothing else could be done.", name=name)
+    if after.over or after.turn_player == seat:  # solo: the Automa played in between
+        return why
+    nxt = player_name(after, after.turn_player)
+    return sentences(why, _("Now it is {name}'s turn.", name=nxt))
+
+
+__all__ = ["turn_ended_by_itself"]

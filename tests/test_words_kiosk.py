@@ -1,0 +1,153 @@
+"""Scripted random games of both games through the kiosk in Chinese and Japanese: every text the
+screens draw (``ui.DRAWN``), refusals, undo toasts and previews included, is the table's
+language: no notation, no card id, no internal name, no untranslated English word.  In English
+too: no notation and no card id."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine import CHANCE, get_game
+from companion.engine.simulate import sample
+from companion.kiosk import i18n, ui
+from companion.kiosk.screens.end import EndScreen
+from tests.kiosk_helpers import make_app, press, tap, wait
+
+from . import test_kiosk_builders_game as BK
+from . import test_kiosk_pillars_game as PK
+from .test_words_actions import leaks
+
+PROPER_NAMES = ("companion", "BG Stats")
+"""Names kept in every language: the program's and the BG Stats app's."""
+
+
+@pytest.fixture
+def drawn() -> Iterator[list[str]]:
+    texts: list[str] = []
+    ui.DRAWN = texts
+    yield texts
+    ui.DRAWN = None
+    i18n.set_language("en")
+
+
+def tap_disabled(app: Any, rng: random.Random) -> None:
+    """Tap a greyed-out button, if any: the kiosk says why the engine refuses it."""
+    off = [b.key for b in app.screen.buttons if not getattr(b, "enabled", True)]
+    if off:
+        tap(app, rng.choice(off))
+
+
+def pillars_step(app: Any, rng: random.Random) -> None:
+    """One step of a Pillars game through the kiosk (as ``PK.play_through`` does)."""
+    game = get_game("pillars")
+    screen = app.screen
+    if screen.anim is not None:
+        wait(app, 1.5)
+        return
+    if screen.result is not None or screen.preview is not None:
+        press(app, "confirm")
+        return
+    state = app.session.state
+    if game.current_player(state) == CHANCE:
+        if state.step == "draw":
+            press(app, "draw")
+        elif state.step == "roll":
+            press(app, "roll")
+        else:
+            outcome = sample(game.chance_outcomes(state), rng)
+            if state.step == "peek":
+                tap(app, "private")
+            tap(app, str(outcome))
+            press(app, "confirm")
+        return
+    if state.step == "cathedral":
+        PK.drive_cathedral(app, rng)
+    else:
+        options = [a for a in game.legal_actions(state) if a.verb != "craft"]
+        PK.perform(app, rng.choice(options), rng)
+    if app.screen.preview is not None:
+        press(app, "confirm")
+
+
+def builders_step(app: Any, rng: random.Random) -> None:
+    """One step of a Builders game through the kiosk (as ``BK.play_through`` does)."""
+    game = get_game("builders")
+    screen = app.screen
+    if screen.celebrate is not None:
+        wait(app, 2.0)
+        return
+    state = app.session.state
+    if game.current_player(state) == CHANCE:
+        outcome = sample(game.chance_outcomes(state), rng)
+        BK.tap_paged(app, str(outcome), "more cards")
+        press(app, "confirm")
+        return
+    BK.perform(app, rng.choice(game.legal_actions(state)))
+
+
+def play(app: Any, name: str, rng: random.Random, limit: int = 20000) -> int:
+    """Play to the end, now and then undoing a decision or tapping a refused button; the
+    number of undos."""
+    step = pillars_step if name == "pillars" else builders_step
+    undos = 0
+    for k in range(limit):
+        if isinstance(app.screen, EndScreen):
+            return undos
+        if k % 7 == 3:
+            tap_disabled(app, rng)
+        if k % 23 == 11 and app.session.can_undo():
+            press(app, "undo")
+            undos += 1
+            continue
+        step(app, rng)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("name", "lang", "seed"), [
+    ("pillars", "zh", 3), ("pillars", "ja", 4), ("builders", "zh", 5), ("builders", "ja", 6),
+    ("builders", "en", 8),
+])
+def test_a_game_through_the_kiosk_speaks_only_the_tables_language(
+    tmp_path: Path, drawn: list[str], name: str, lang: str, seed: int
+) -> None:
+    app = make_app(tmp_path, language=lang, seed=seed)
+    tap(app, "new")
+    tap(app, f"game {name}")
+    tap(app, "players 3")
+    tap(app, "start")
+    undos = play(app, name, random.Random(seed))
+    assert undos > 0
+    assert any(i18n._("Undone: {action}", action="") in t for t in drawn) or undos == 0
+    names = PROPER_NAMES
+    if app.session is not None:
+        names += tuple(app.session.game.setup_of(app.session.state).names)
+    bad = sorted({t for t in drawn if leaks(t, lang, names)})
+    assert not bad, bad[:40]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_undo_says_what_was_undone_in_words(tmp_path: Path, lang: str) -> None:
+    from companion.kiosk.words import words_for
+
+    app = make_app(tmp_path, language=lang, seed=2)
+    tap(app, "new")
+    tap(app, "game builders")
+    tap(app, "players 2")
+    tap(app, "start")
+    rng = random.Random(2)
+    game = get_game("builders")
+    while not app.session.can_undo():
+        builders_step(app, rng)
+    before = app.session.playthrough.game.initial_state(app.session.playthrough.setup)
+    for a in app.session.playthrough.actions[:-1]:
+        before = game.apply(before, a)
+    done = app.session.playthrough.actions[-1]
+    press(app, "undo")
+    want = i18n._("Undone: {action}", action=words_for("builders").action_text(before, done))
+    assert app.toast_text == want
+    assert str(done) not in want
