@@ -85,15 +85,15 @@ def test_chinese_pillars_terms() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("en", "Red's decision"), ("zh", "轮到红方决定"), ("ja", "赤が選ぶ番")],
+    [("en", "Red's decision"), ("zh", "轮到红方决定"), ("ja", "赤のプレイヤーが選ぶ番")],
 )
 def test_default_names_read_naturally(lang: str, expected: str) -> None:
-    from companion.kiosk.screens.setup import colour_name
+    from companion.kiosk.words import default_name
 
     i18n.set_language(lang)
-    assert _("{name}'s decision", name=colour_name("red")) == expected
+    assert _("{name}'s decision", name=default_name("red")) == expected
     if lang == "zh":
-        names = {colour_name(c) for c in ("red", "blue", "yellow", "green")}
+        names = {default_name(c) for c in ("red", "blue", "yellow", "green")}
         assert names == {"红方", "蓝方", "黄方", "绿方"}
         # "{name}决定" with an English name read "Red决定": the sentence now starts with 轮到.
-        assert _("{name}'s decision", name="Red") == "轮到Red决定"
+        assert _("{name}'s decision", name="Ann") == "轮到Ann决定"
