@@ -12,7 +12,7 @@ import pygame
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, n_, resource_name
+from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview
 from companion.kiosk.screens.overlays import draw_tableau
@@ -165,6 +165,8 @@ class PillarsPanels(GameScreen):
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
         craftsmen with their uses left, privileges by name."""
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         state = self.state
         s = state.seats[seat]
         name = self.game.name
@@ -368,6 +370,8 @@ class PillarsPanels(GameScreen):
         )
 
     def _draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         m = self.m
         state = self.state
         left = sum(state.bag)
