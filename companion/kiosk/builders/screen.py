@@ -218,7 +218,13 @@ class BuildersScreen(GameScreen):
         return self.game.turns_left(self.state) or 0
 
     def end_notice(self) -> str:
-        return _("17 VP reached: the round is completed, {n} more turns", n=self.turns_left())
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
+        return n_(
+            "17 VP reached: the round is completed, {n} more turn",
+            "17 VP reached: the round is completed, {n} more turns",
+            self.turns_left(),
+        )
 
     def update(self, dt: float) -> bool:
         companion = super().update(dt)
@@ -319,8 +325,10 @@ class BuildersScreen(GameScreen):
             return body
         p = state.setup.players[state.turn_player]
         t1, t2 = split_v(info_r, 1, 1)
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         first = (
-            _("Last round: {n} turns left", n=self.turns_left())
+            n_("Last round: {n} turn left", "Last round: {n} turns left", self.turns_left())
             if state.end
             else _("Round {n}", n=round_no)
         )
