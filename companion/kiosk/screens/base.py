@@ -203,14 +203,13 @@ class Screen(ABC):
         bar_h = m.touch * rows + m.gap * (rows + 1)
         panel(surface, pygame.Rect(0, 0, w, bar_h), theme.PANEL, radius=0)
         y = m.gap + (m.touch + m.gap if m.portrait else 0)
-        bw = max(m.touch * 2, m.px(80))
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
-            if m.portrait:  # as wide as its word: the row stays clear of the lights at its left
-                pad = max(6, m.touch // 6) + m.px(8)
-                width = max(m.touch, font(m.small).size(label)[0] + pad)
-            else:
-                width = m.touch if key in ("help", "log") else bw
+            # as wide as its word (at least a touch target, wider in landscape): room for the
+            # status beside five buttons, and in portrait for the lights at the row's left
+            least = m.touch if m.portrait or key in ("help", "log") else m.touch * 3 // 2
+            pad = max(6, m.touch // 6) + m.px(8)
+            width = max(least, font(m.small).size(label)[0] + pad)
             x -= width
             self.button(
                 surface,

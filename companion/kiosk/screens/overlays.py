@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.kiosk import theme
-from companion.kiosk.fonts import font
+from companion.kiosk.fonts import font, wrap
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, panel, split_h
 
@@ -31,7 +31,7 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
     # a long line (a player's changes by cause) gets the height of the rows it needs
     f = font(m.small)
     width = area.width - m.px(12)
-    need = [max(1, min(4, -(-f.size(text)[0] // max(1, width)))) for _c, text in lines]
+    need = [max(1, min(4, len(wrap(text, f, width)))) for _c, text in lines]
     unit = min(m.px(28), area.height * 2 // max(1, 2 * sum(need) + need.count(1)))
     y = area.y
     for (colour, text), n in zip(lines, need, strict=True):
