@@ -31,7 +31,7 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
     # a long line (a player's changes by cause) gets the height of the rows it needs
     f = font(m.small)
     width = area.width - m.px(12)
-    need = [max(1, min(4, len(wrap(text, f, width)))) for _c, text in lines]
+    need = [max(1, min(8, len(wrap(text, f, width)))) for _c, text in lines]
     unit = min(m.px(28), area.height * 2 // max(1, 2 * sum(need) + need.count(1)))
     y = area.y
     for (colour, text), n in zip(lines, need, strict=True):
@@ -51,6 +51,18 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
             lines=max(2, n + 1),
             min_size=m.px(10),
         )
+
+
+def lines_fit(screen: Screen, area: pygame.Rect, lines: Lines) -> bool:
+    """Whether ``lines`` fit a preview or a result drawn over ``area`` at the screen's small
+    text size (else the screen gives the overlay more room)."""
+    m = screen.m
+    f = font(m.small)
+    inner = area.inflate(-m.gap * 2, -m.gap * 2)
+    room = inner.height - m.px(56) - m.touch - m.gap * 3
+    width = inner.width - m.px(12)
+    rows = sum(max(1, len(wrap(text, f, width))) for _c, text in lines)
+    return rows * f.get_linesize() <= room
 
 
 def _frame(
@@ -162,4 +174,12 @@ def help_frame(
     return body, foot
 
 
-__all__ = ["Lines", "draw_lines", "draw_preview", "draw_result", "draw_tableau", "help_frame"]
+__all__ = [
+    "Lines",
+    "draw_lines",
+    "draw_preview",
+    "draw_result",
+    "draw_tableau",
+    "help_frame",
+    "lines_fit",
+]
