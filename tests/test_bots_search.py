@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -366,3 +368,24 @@ def test_the_heuristic_scores_every_seat_as_it_scores_one(game: Any) -> None:
     for players in (2, 4):
         sim = _to_decision(simulator(game).start(game.setup(players)), random.Random(2), skip=30)
         assert heur.scores(sim) == [heur.score(sim, i) for i in range(players)]
+
+
+def test_the_position_seed_does_not_depend_on_how_the_set_up_was_built() -> None:
+    # a game resumed from the journal may get its options back in another order or mapping
+    one = BUILDERS.setup(2, options={"coins": "cumulative", "show_next_worker": True})
+    two = replace(one, options=MappingProxyType({"show_next_worker": True, "coins": "cumulative"}))
+    a, b = simulator(BUILDERS).start(one), simulator(BUILDERS).start(two)
+    rng = random.Random(3)
+    while a.current_player() == CHANCE:
+        outcome = sample(a.chance_outcomes(), rng)
+        a.apply(outcome)
+        b.apply(outcome)
+    assert a.freeze() == b.freeze() and repr(a.freeze()) != repr(b.freeze())
+    seat = a.current_player()
+    assert position_rng(a, seat).random() == position_rng(b, seat).random()
+    other = BUILDERS.setup(2, options={"coins": "cumulative"})
+    c = simulator(BUILDERS).start(other)
+    rng = random.Random(3)
+    while c.current_player() == CHANCE:
+        c.apply(sample(c.chance_outcomes(), rng))
+    assert position_rng(c, seat).random() != position_rng(a, seat).random()

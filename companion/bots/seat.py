@@ -9,11 +9,13 @@ what the seat cannot see give the same decision.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import random
 from typing import Any
 
-from companion.engine.core import Game
+from companion.engine.core import Game, Setup
 from companion.engine.sim import SimState, simulator
 
 from .bots import Choice
@@ -28,8 +30,27 @@ def position_rng(sim: SimState, seat: int, salt: str = "") -> random.Random:
     fixed generator, which puts everything hidden from it in one canonical form) and
     ``salt`` (e.g. the game's id, so that two games do not share their seeds)."""
     view = sim.determinize(seat, random.Random(0)).freeze()
-    digest = hashlib.sha256(f"{salt}\n{view!r}".encode()).digest()
+    digest = hashlib.sha256(f"{salt}\n{_canonical(view)}".encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def _canonical(view: Any) -> str:
+    """A state as text that does not depend on how it was built: its compared fields in
+    order, the set-up as sorted JSON (a resumed game's options may come back in another
+    order, or as another kind of mapping)."""
+    if not dataclasses.is_dataclass(view):
+        return repr(view)
+    parts = []
+    for f in dataclasses.fields(view):
+        if not f.compare:
+            continue
+        value = getattr(view, f.name)
+        to_json = getattr(value, "to_json", None)
+        if isinstance(value, Setup) and to_json is not None:
+            parts.append(json.dumps(to_json(), sort_keys=True, default=str))
+        else:
+            parts.append(repr(value))
+    return "\n".join(parts)
 
 
 def _thawed(game: Game[Any, Any], state: Any, seat: int) -> SimState:

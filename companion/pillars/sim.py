@@ -35,7 +35,6 @@ from .draft import (
     gain_vp,
     pay_or_lose,
     settle,
-    spend,
     without,
 )
 from .invariants import holdings
@@ -418,6 +417,41 @@ class PillarsSim(PillarsDraft):
                     settle(self)
                     break
 
+    def _spend(self, s: SeatDraft, cubes: Any) -> None:
+        """``draft.spend`` without its ledger notes (the simulation path keeps none): cubes
+        back, owed ones first, the rest handed on to whoever is still owed (ruling P16)."""
+        res = list(s.res)
+        supply = list(self.supply)
+        owed = s.owed
+        back = False
+        if owed == _NO_CUBES:
+            for r in range(4):
+                k = cubes[r]
+                if k:
+                    res[r] -= k
+                    supply[r] += k
+                    back = True
+        else:
+            left = list(owed)
+            for r in range(4):
+                k = cubes[r]
+                if not k:
+                    continue
+                res[r] -= k
+                cancel = k if k < left[r] else left[r]
+                left[r] -= cancel
+                if k > cancel:
+                    supply[r] += k - cancel
+                    back = True
+            s.owed = tuple(left)
+        s.res = tuple(res)
+        self.supply = tuple(supply)
+        if back:
+            for seat in self.seats:
+                if seat.owed != _NO_CUBES:
+                    settle(self)
+                    break
+
     def _legal_return(self) -> list[Action]:
         return [_return_action(w) for w in _return_ways(self.seats[self.turn].res)]
 
@@ -428,7 +462,7 @@ class PillarsSim(PillarsDraft):
             c: str = a.args[0]  # type: ignore[assignment]
             need = _INPUTS[c]
             if need[0] or need[1] or need[2] or need[3]:
-                spend(self, s, need[:4], "cathedral", card=c)
+                self._spend(s, need)
             gold = s.gold - need[4] + _SPEC_GOLD[c]
             s.gold = gold if gold < D.GOLD_LIMIT else D.GOLD_LIMIT
             vp = s.vp + _SPEC_VP[c]
@@ -445,7 +479,7 @@ class PillarsSim(PillarsDraft):
             if len(ways) > 1:
                 self.step = "return"
                 return
-            spend(self, s, ways[0], "return")
+            self._spend(s, ways[0])
         self._next_cathedral()
 
     def _next_market(self) -> None:
@@ -494,7 +528,7 @@ class PillarsSim(PillarsDraft):
         args = a.args
         for k in range(0, len(args), 2):
             cubes[_RES_INDEX[args[k]]] = args[k + 1]  # type: ignore[index, assignment]
-        spend(self, s, tuple(cubes), "return")
+        self._spend(s, cubes)
         self._next_cathedral()
 
     def _reveal_builder(self, a: Action) -> None:
