@@ -17,10 +17,11 @@ import pygame
 
 from companion.engine import get_game
 from companion.kiosk import theme
-from companion.kiosk.fonts import font, wrap
+from companion.kiosk.fonts import font
 from companion.kiosk.gamelog import LogSection, log_entries
 from companion.kiosk.i18n import _, language
 from companion.kiosk.inputs import Drag, Fling, Input
+from companion.kiosk.linebreak import wrap
 from companion.kiosk.ui import draw_text, panel
 from companion.text import clean
 
@@ -46,8 +47,8 @@ class Block:
 
 
 def rows(text: str, f: pygame.font.Font, width: int) -> int:
-    """How many lines ``text`` takes ``width`` pixels wide (most log lines fit on one: one
-    measure instead of the wrapping's)."""
+    """How many lines ``text`` takes ``width`` pixels wide, broken as ``draw_text`` breaks it
+    (most log lines fit on one: one measure instead of the wrapping's)."""
     if "\n" not in text and f.size(text)[0] <= width:
         return 1
     return len(wrap(text, f, width))

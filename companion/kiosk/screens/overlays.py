@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.kiosk import theme
-from companion.kiosk.fonts import font, wrap
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
+from companion.kiosk.linebreak import wrap
 from companion.kiosk.ui import draw_text, panel, split_h
 
 if TYPE_CHECKING:
