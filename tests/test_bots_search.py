@@ -401,3 +401,16 @@ def test_ranking_another_seat_s_decision_is_refused(bot: str) -> None:
     chance = simulator(PILLARS).start(PILLARS.setup(2))
     with pytest.raises(ValueError, match="waits for a chance outcome"):
         make_bot(bot).rank(chance, 0, random.Random(0))
+
+
+def test_arena_says_when_a_game_has_no_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Greed can stall a game of The Builders for ever (everyone takes coins); the arena stops
+    # it after tournament.MAX_ACTIONS actions and says so instead of a traceback.
+    from companion.bots import tournament
+
+    monkeypatch.setattr(tournament, "MAX_ACTIONS", 30)
+    assert main(["arena", "builders", "--games", "1", "--bots", "heuristic,random"]) == 1
+    err = capsys.readouterr().err
+    assert "companion arena: builders (seed 0, heuristic, random): no end after 30 actions" in err
