@@ -4,8 +4,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The translations: each .po compiled to its .mo (not in git; see docs/i18n.md).
+LOCALE := companion/kiosk/locale
+PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/companion.po)
+MO := $(PO:.po=.mo)
 
-.PHONY: run test lint bench screenshots clean
+.PHONY: run test lint bench screenshots clean catalogues
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +23,18 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[dev,kiosk,panel,vision]'
 	touch $@
 
-run: $(VENV)/.run-installed
+$(BIN)/pybabel: | $(BIN)/activate
+	$(BIN)/python -m pip install --quiet -e .
+
+$(LOCALE)/%/LC_MESSAGES/companion.mo: $(LOCALE)/%/LC_MESSAGES/companion.po | $(BIN)/pybabel
+	$(BIN)/pybabel compile --statistics -l $* -i $< -o $@
+
+catalogues: $(MO)
+
+run: $(VENV)/.run-installed $(MO)
 	$(BIN)/companion
 
-test: $(VENV)/.dev-installed
+test: $(VENV)/.dev-installed $(MO)
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.dev-installed
@@ -39,4 +51,4 @@ screenshots: $(VENV)/.dev-installed
 	$(BIN)/companion screenshots screenshots
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache $(MO)

@@ -6,7 +6,11 @@
   sites) at 800x480 and 720x1280;
 - CPU used while idle on a game screen (the main loop waits for events);
 - time from process start to the first frame on screen;
-- peak memory (RSS) of the kiosk process.
+- peak memory (RSS) of the kiosk process;
+- how long the companion thinks at each strength, and for a hint, through the kiosk's worker
+  process (what the table waits), over positions of 4-player games;
+- frame times while the companion thinks (its strong search, in a worker process and, for
+  comparison, in a thread of the kiosk's own process) against the same screen idle.
 Runs on SDL's dummy video driver (no display here); on a Pi the same script measures the real
 thing.
 """
@@ -127,6 +131,127 @@ def idle_process(seconds: float = 5.0) -> None:
         print(f"peak memory (RSS): {int(rss) / 1024:.1f} MB")
 
 
+def companion_frames(seconds: float = 6.0) -> None:
+    """Frame times of the Pillars screen while the companion's seat thinks (each frame a full
+    redraw of the screen, as the thinking indicator turns), with the work in a process and in
+    a thread, against the same screen with nothing to think about."""
+    import pygame
+
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+    from companion.kiosk.screens.game import open_game
+
+    game = get_game("pillars")
+    setup = game.setup(4)
+    state = game.initial_state(setup)
+    rng = __import__("random").Random(5)
+    actions = []
+    while True:  # a position in round 2 where a seat decides
+        who = game.current_player(state)
+        if who >= 0 and state.round >= 2 and len(game.legal_actions(state)) > 3:
+            break
+        action = sample(game.chance_outcomes(state), rng) if who == CHANCE else rng.choice(
+            game.legal_actions(state))
+        state = game.apply(state, action)
+        actions.append(str(action))
+    seat = game.current_player(state)
+    pygame.init()
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.open(Path(tmp) / "journal.sqlite3")
+        app = App(Config(sound=False), size=(800, 480), fullscreen=False, journal=journal,
+                  config_path=Path(tmp) / "config.toml")
+        for label, companions, mode in (
+            ("idle (nothing to think about)", {}, "process"),
+            ("companion thinking in a process", {seat: "strong"}, "process"),
+            ("companion thinking in a thread", {seat: "strong"}, "thread"),
+        ):
+            app.companion.close()
+            app.companion.mode = mode
+            app.session = journal.start(setup, seed=0, companions=companions)
+            for a in actions:
+                app.session.play(a)
+            open_game(app)
+            times: list[float] = []
+            decisions = 0
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                t0 = time.perf_counter()
+                pygame.event.pump()
+                app.tick(1 / 30)
+                app.render(force=True)
+                app.present()
+                times.append(time.perf_counter() - t0)
+                if app.companion.ready(app.session) is not None:
+                    decisions += 1
+                    app.companion.close()  # think about the same position again
+                    app.companion.forget()
+                rest = 1 / 30 - (time.perf_counter() - t0)
+                if rest > 0:
+                    time.sleep(rest)
+            times.sort()
+            p95 = times[int(len(times) * 0.95)]
+            print(
+                f"frames at 800x480, {label}: {len(times)} frames, median "
+                f"{statistics.median(times) * 1000:.1f} ms, 95th percentile {p95 * 1000:.1f} ms, "
+                f"max {times[-1] * 1000:.1f} ms ({decisions} decisions made meanwhile)"
+            )
+        app.companion.close()
+        journal.close()
+
+
+def companion_think_times(positions: int = 4) -> None:
+    """Seconds from asking to the answer on screen (process start included) for each strength
+    and the hint, over ``positions`` positions per game (every 25th decision of seeded random
+    4-player games)."""
+    import random
+
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+    from companion.kiosk.seats import HINT_CHOICES, STRENGTHS, Worker, decide, suggest
+
+    for name in ("pillars", "builders"):
+        game = get_game(name)
+        found: list[tuple[object, int]] = []
+        seed = 0
+        while len(found) < positions:
+            rng = random.Random(seed)
+            seed += 1
+            state = game.initial_state(game.setup(4))
+            made = 0
+            while game.current_player(state) != TERMINAL and len(found) < positions:
+                who = game.current_player(state)
+                if who == CHANCE:
+                    state = game.apply(state, sample(game.chance_outcomes(state), rng))
+                    continue
+                made += 1
+                if made % 25 == 0 and len(game.legal_actions(state)) > 1:
+                    found.append((state, who))
+                state = game.apply(state, rng.choice(game.legal_actions(state)))
+        jobs: list[tuple[str, object, tuple[object, ...]]] = [
+            (strength, decide, (name, st, who, strength, "bench"))
+            for strength in STRENGTHS for st, who in found
+        ]
+        jobs += [("hint", suggest, (name, st, who, "bench", HINT_CHOICES)) for st, who in found]
+        times: dict[str, list[float]] = {}
+        for label, work, args in jobs:
+            t0 = time.perf_counter()
+            worker = Worker(work, args, "process")  # type: ignore[arg-type]
+            while worker.poll() is None:
+                time.sleep(0.002)
+            assert worker.poll()[0] == "ok", worker.poll()  # type: ignore[index]
+            times.setdefault(label, []).append(time.perf_counter() - t0)
+        for label, ts in times.items():
+            print(
+                f"companion {label} in {name} (4 players, {len(ts)} positions): median "
+                f"{statistics.median(ts):.2f} s, max {max(ts):.2f} s"
+            )
+
+
 if __name__ == "__main__":
     render_times()
     idle_process()
+    companion_think_times()
+    companion_frames()

@@ -184,8 +184,10 @@ fi
 # -c: numpy stays on the major version apt's picamera2 was built with (see the file)
 run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[kiosk,vision,panel]" \
     -c "$PREFIX/src/systemd/constraints-pi.txt"
-# the unit's file system is read-only: compile now for a fast start
+# the unit's file system is read-only: compile now for a fast start (the translations too: the
+# kiosk would otherwise compile each .po in memory at every start, see docs/i18n.md)
 run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/src/companion"
+run "$PREFIX/venv/bin/pybabel" compile --statistics -D companion -d "$PREFIX/src/companion/kiosk/locale"
 # root owns it all and only root can change it: the kiosk's user cannot alter its own code
 run chown -R root:root "$PREFIX"
 run chmod -R u+rwX,go+rX,go-w "$PREFIX"

@@ -1,4 +1,5 @@
-"""The kiosk's translations: every string translated, every card named, every glyph in the fonts."""
+"""The kiosk's translations: every message translated with its placeholders, every card named,
+every glyph in the fonts; the gettext catalogues (extraction, compilation, plurals, numbers)."""
 
 from __future__ import annotations
 
@@ -9,17 +10,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from companion.builders import cards as B
-from companion.kiosk import i18n, words
+from companion.kiosk import catalogue, i18n, words
 from companion.kiosk.i18n import (
     LANGUAGES,
-    LOCALES,
     _,
     builders_action_help,
+    n_,
     placeholders,
     resource_name,
+    source_plurals,
     source_strings,
     space_name,
     step_help,
@@ -42,47 +45,109 @@ def _english_afterwards() -> Iterator[None]:
     i18n.set_language("en")
 
 
-# -- (a) the UI strings ----------------------------------------------------------------------
+# -- (a) the catalogues: complete, same placeholders, really translated ------------------------
+
+
+def _catalog(lang: str) -> Catalog:
+    return catalogue.read(lang)
+
+
+def _forms(message: object) -> tuple[str, ...]:
+    string = message.string  # type: ignore[attr-defined]
+    return string if isinstance(string, tuple) else (string,)
+
+
+def _live(catalog: Catalog) -> dict[i18n.MessageKey, tuple[str, ...]]:
+    return {(m.id, m.context): _forms(m) for m in catalog if m.id}
 
 
 def test_source_strings_are_found() -> None:
     found = source_strings()
     assert "{name} (round {n})" in found  # used by i18n.card_name
     assert all(where and ":" in where[0] for where in found.values())
+    plurals = source_plurals()
+    assert ("Last round: {n} turn left", "Last round: {n} turns left") in plurals
+    assert ("{n} coin", "{n} coins") in plurals
+
+
+def test_no_text_is_both_a_plain_message_and_a_plural() -> None:
+    """gettext keys a plural message by its singular: ``_("{n} coin")`` next to
+    ``n_("{n} coin", "{n} coins", k)`` would be one message.  Use ``n_`` at both."""
+    singulars = {one: where for (one, _many), where in source_plurals().items()}
+    both = {
+        text: (where[0], singulars[text][0])
+        for text, where in source_strings().items()
+        if text in singulars
+    }
+    assert not both, f"_() and n_() share these texts (use n_ at both): {both}"
+
+
+def test_pybabel_extract_finds_every_message(tmp_path: Path) -> None:
+    """babel.cfg and the extraction method find exactly what the tests check (the ``_()`` and
+    ``n_()`` literals, the tables of game words, the registry's words)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import i18n_update
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    template = i18n_update.extract(tmp_path / "companion.pot")
+    extracted = {(m.id, m.context) for m in template if m.id}
+    expected = set(i18n.catalogue_messages())
+    assert extracted - expected == set(), "babel.cfg finds more than i18n.catalogue_messages()"
+    assert expected - extracted == set(), "babel.cfg misses messages"
+    mason = template.get("Mason", context="pillars craftsman")
+    assert mason is not None and any("mason" in c for c in mason.auto_comments)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_source_string_is_translated(lang: str) -> None:
-    catalog = LOCALES[lang].catalog
-    missing = {s: w[0] for s, w in source_strings().items() if not catalog.get(s)}
+def test_every_message_is_translated(lang: str) -> None:
+    live = _live(_catalog(lang))
+    fuzzy = {(m.id, m.context) for m in _catalog(lang) if m.id and m.fuzzy}
+    missing = {
+        key: where[0]
+        for key, where in i18n.catalogue_messages().items()
+        if key not in live or not all(live[key]) or key in fuzzy
+    }
     assert not missing, (
-        f"{len(missing)} _() strings missing from companion/kiosk/locale/{lang}.py; "
-        f"run .venv/bin/python tools/i18n_missing.py {lang}: {list(missing.items())[:10]}"
+        f"{len(missing)} messages missing, untranslated or fuzzy in "
+        f"{catalogue.po_path(lang).relative_to(ROOT)}; run .venv/bin/python "
+        f"tools/i18n_missing.py {lang}: {list(missing.items())[:10]}"
     )
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_translations_keep_the_placeholders(lang: str) -> None:
-    wrong = {
-        key: value
-        for key, value in LOCALES[lang].catalog.items()
-        if placeholders(key) != placeholders(value)
-    }
+    wrong = {}
+    for (msgid, context), forms in _live(_catalog(lang)).items():
+        english = placeholders(msgid[1] if isinstance(msgid, tuple) else msgid)
+        if isinstance(msgid, tuple):
+            assert placeholders(msgid[0]) == english, msgid
+        for form in forms:
+            if form and placeholders(form) != english:
+                wrong[(msgid, context)] = form
     assert not wrong, f"{lang}: placeholders differ: {wrong}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_plural_forms_are_the_languages(lang: str) -> None:
+    catalog = _catalog(lang)
+    assert catalog.num_plurals == 1 and catalog.plural_expr == "0"
+    for message in catalog:
+        if message.id and isinstance(message.id, tuple):
+            assert len(_forms(message)) == catalog.num_plurals, message.id
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_translations_are_not_empty_or_untranslated(lang: str) -> None:
-    loc = LOCALES[lang]
-    assert all(value.strip() for value in loc.strings())
+    live = _live(_catalog(lang))
+    assert all(form.strip() for forms in live.values() for form in forms)
     # Everything but a few symbols, abbreviations and English place names is really translated.
-    same = {k for k, v in loc.catalog.items() if k == v}
+    same = {m for (m, ctx), forms in live.items() if ctx is None and forms == (m,)}
     assert same <= {"OK", "AP", "VP", ", "}, same
 
 
-def test_catalogs_have_the_same_keys() -> None:
-    zh, ja = LOCALES["zh"], LOCALES["ja"]
-    assert set(zh.catalog) == set(ja.catalog)
+def test_catalogs_have_the_same_messages() -> None:
+    assert set(_live(_catalog("zh"))) == set(_live(_catalog("ja")))
 
 
 def test_placeholders() -> None:
@@ -90,15 +155,29 @@ def test_placeholders() -> None:
     assert placeholders("no fields") == []
 
 
+def test_an_english_text_is_once_in_its_table() -> None:
+    for table in catalogue.tables().values():
+        assert len(set(table.english.values())) == len(table.english), table.name
+
+
 # -- (b) names of cards, spaces and resources --------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_pillars_tables_match_the_engine(lang: str) -> None:
-    loc = LOCALES[lang]
-    assert set(loc.pillars_kinds) == set(P.KINDS)
-    assert set(loc.pillars_cards) == set(P.RESOURCE_CARDS) | set(P.PRIVILEGES) | set(P.EVENTS)
-    assert set(loc.areas) == set(P.AREA_NAMES)
+    tables = catalogue.tables()
+    assert set(tables["PILLARS_KINDS"].english) == set(P.KINDS)
+    cards = set(P.RESOURCE_CARDS) | set(P.PRIVILEGES) | set(P.EVENTS)
+    assert set(tables["PILLARS_CARDS"].english) == cards
+    assert set(tables["AREAS"].english) == set(P.AREA_NAMES)
+    i18n.set_language(lang)
+    for kind in P.KINDS:
+        assert i18n.kind_name(kind) != P.KIND_NAMES[kind], kind
+    for area in P.AREA_NAMES:
+        assert i18n.area_name(area) not in ("", P.AREA_NAMES[area]) or area in {
+            "kingsbridge",
+            "shiring",
+        }, area
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -117,9 +196,9 @@ def test_every_pillars_card_and_space_has_a_name(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_builders_card_has_a_name(lang: str) -> None:
-    loc = LOCALES[lang]
-    assert set(loc.builders_cards) == set(B.BUILDING)
-    assert set(loc.builders_ranks) == {w.rank for w in B.WORKERS}
+    tables = catalogue.tables()
+    assert set(tables["BUILDERS_CARDS"].english) == set(B.BUILDING)
+    assert set(tables["BUILDERS_RANKS"].english) == {w.rank for w in B.WORKERS}
     assert len(B.BUILDINGS) + sum(w.count for w in B.WORKERS) == 84
     i18n.set_language(lang)
     ids = (*B.BUILDING, *B.WORKER)
@@ -188,8 +267,9 @@ def test_resources(lang: str) -> None:
     names = [resource_name(r) for r in i18n.RESOURCE_IDS]
     assert all(names) and len(set(names)) == len(names)
     assert resource_name(P.STONE) == resource_name("stone")
+    assert set(catalogue.tables()["RESOURCES"].english) == set(i18n.RESOURCE_IDS)
     if lang != "en":
-        assert set(LOCALES[lang].resources) == set(i18n.RESOURCE_IDS)
+        assert not set(names) & set(i18n.RESOURCE_IDS)
 
 
 def _sentences(text: str) -> int:
@@ -200,8 +280,7 @@ def _sentences(text: str) -> int:
 def test_step_help(lang: str) -> None:
     steps = {s for s, _who, _what in STEPS}
     assert set(en.STEP_HELP) == steps
-    if lang != "en":
-        assert set(LOCALES[lang].step_help) == steps
+    assert set(catalogue.tables()["STEP_HELP"].english) == steps
     i18n.set_language(lang)
     for step in steps:
         text = step_help(step)
@@ -214,8 +293,7 @@ def test_step_help(lang: str) -> None:
 def test_builders_action_help(lang: str) -> None:
     kinds = {"start", "recruit", "send", "coins", "buy action", "end turn"}
     assert set(en.BUILDERS_HELP) == kinds
-    if lang != "en":
-        assert set(LOCALES[lang].builders_help) == kinds
+    assert set(catalogue.tables()["BUILDERS_HELP"].english) == kinds
     i18n.set_language(lang)
     for kind in kinds:
         assert 1 <= _sentences(builders_action_help(kind)) <= 3
@@ -240,8 +318,7 @@ def _uncovered(texts: list[str], cmap: set[int]) -> str:
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_font_covers_every_translation(lang: str, bold: bool) -> None:
     path = FONTS / f"NotoSansCJK{FAMILIES[lang]}-Subset-{'Bold' if bold else 'Regular'}.otf"
-    loc = LOCALES[lang]
-    missing = _uncovered([*loc.strings()], _cmap(path))
+    missing = _uncovered([*catalogue.translated_texts(_catalog(lang))], _cmap(path))
     assert not missing, f"{path.name} lacks {missing!r}: run .venv/bin/python tools/build_fonts.py"
 
 
@@ -257,7 +334,20 @@ def test_every_font_covers_english_and_the_language_names(family: str, bold: boo
 # -- (d) look-up, fallback and formatting ------------------------------------------------------
 
 
-def test_fallback_and_formatting(monkeypatch: pytest.MonkeyPatch) -> None:
+def _write_po(root: Path, lang: str, entries: dict[str, str]) -> Path:
+    catalog = Catalog(locale=lang, domain=catalogue.DOMAIN, fuzzy=False)
+    for msgid, msgstr in entries.items():
+        catalog.add(msgid, msgstr)
+    path = catalogue.po_path(lang, root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    from babel.messages.pofile import write_po
+
+    with path.open("wb") as f:
+        write_po(f, catalog)
+    return path
+
+
+def test_fallback_and_formatting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert i18n.language() == "en"
     assert _("Round {n}", n=3) == "Round 3"
     i18n.set_language("zh")
@@ -269,10 +359,83 @@ def test_fallback_and_formatting(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _("{name}'s turn", name="Ken") == "Kenの手番"
     assert _("No such string") == "No such string"
     # A broken or empty translation shows the English text instead of failing.
-    monkeypatch.setitem(LOCALES["ja"].catalog, "Round {n}", "ラウンド{m}")
+    _write_po(tmp_path, "ja", {"Round {n}": "ラウンド{m}", "Scores": ""})
+    monkeypatch.setitem(i18n._loaded, "ja", catalogue.load("ja", tmp_path))
     assert _("Round {n}", n=2) == "Round 2"
-    monkeypatch.setitem(LOCALES["ja"].catalog, "Round {n}", "")
-    assert _("Round {n}", n=2) == "Round 2"
+    assert _("Scores") == "Scores"
+
+
+def test_plurals() -> None:
+    assert n_("{n} turn left", "{n} turns left", 1) == "1 turn left"
+    assert n_("{n} turn left", "{n} turns left", 0) == "0 turns left"
+    assert n_("{card}: {n} use left", "{card}: {n} uses left", 2, card="Mason") == (
+        "Mason: 2 uses left"
+    )
+    assert words.words_for("builders").money_label(1) == "1 coin"
+    assert words.words_for("builders").money_label(12) == "12 coins"
+    i18n.set_language("ja")
+    one = n_("Last round: {n} turn left", "Last round: {n} turns left", 1)
+    two = n_("Last round: {n} turn left", "Last round: {n} turns left", 2)
+    assert one == "最終ラウンド：残り1手番" and two == "最終ラウンド：残り2手番"
+    assert n_("Not in any {n} catalogue", "Not in any {n} catalogues", 3) == (
+        "Not in any 3 catalogues"
+    )
+    i18n.set_language("zh")
+    assert words.words_for("builders").money_label(1) == "1金币"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_through_babel(lang: str) -> None:
+    i18n.set_language(lang)
+    assert i18n.number(7) == "7"
+    assert i18n.number(12345) == "12,345"  # the same grouping in en, zh and ja (CLDR)
+    assert i18n.number(-2.5) == "-2.5"
+    assert _("No such string, {n}", n=12345) == "No such string, 12,345"
+    assert _("No such string, {n:d}", n=12345) == "No such string, 12345"  # its own spec
+    assert _("No such string, {n}", n=True) == "No such string, True"
+
+
+def test_a_fresh_mo_is_read_and_a_stale_one_is_not(tmp_path: Path) -> None:
+    import os
+
+    po = _write_po(tmp_path, "zh", {"Scores": "分数"})
+    assert not catalogue.is_fresh("zh", tmp_path)
+    assert catalogue.load("zh", tmp_path).gettext("Scores") == "分数"  # compiled in memory
+    (mo,) = catalogue.compile_all(["zh"], tmp_path)
+    assert catalogue.is_fresh("zh", tmp_path)
+    mo.write_bytes(catalogue.compile_catalog(catalogue.read("zh", tmp_path)))
+    assert catalogue.load("zh", tmp_path).gettext("Scores") == "分数"
+    # A translator edits the .po after the .mo was built: the .po wins.
+    _write_po(tmp_path, "zh", {"Scores": "得分"})
+    os.utime(po, (mo.stat().st_mtime + 10, mo.stat().st_mtime + 10))
+    assert not catalogue.is_fresh("zh", tmp_path)
+    assert catalogue.load("zh", tmp_path).gettext("Scores") == "得分"
+
+
+def test_make_compiles_the_catalogues(tmp_path: Path) -> None:
+    """`make catalogues` (a prerequisite of `make run` and `make test`) writes each .mo; run on
+    a copy of the Makefile and the .po files, with this venv's pybabel."""
+    assert re.search(r"^run: .*\$\(MO\)", (ROOT / "Makefile").read_text(), re.M)
+    assert re.search(r"^test: .*\$\(MO\)", (ROOT / "Makefile").read_text(), re.M)
+    (tmp_path / "Makefile").write_bytes((ROOT / "Makefile").read_bytes())
+    for lang in TRANSLATED:
+        po = catalogue.po_path(lang, tmp_path / "companion" / "kiosk" / "locale")
+        po.parent.mkdir(parents=True)
+        po.write_bytes(catalogue.po_path(lang).read_bytes())
+    bin_dir = Path(sys.executable).parent
+    out = subprocess.run(
+        ["make", "-C", str(tmp_path), "catalogues", f"BIN={bin_dir}"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    root = tmp_path / "companion" / "kiosk" / "locale"
+    for lang in TRANSLATED:
+        assert catalogue.is_fresh(lang, root)
+        assert catalogue.mo_path(lang, root).read_bytes() == catalogue.compile_catalog(
+            catalogue.read(lang)
+        ), "pybabel compile and catalogue.compile_catalog differ"
+    assert "pybabel" in (ROOT / "systemd" / "install-pi.sh").read_text()  # the Pi's install
 
 
 def test_languages() -> None:
@@ -283,31 +446,76 @@ def test_languages() -> None:
     assert i18n.language() == "en"
 
 
-def test_the_missing_strings_tool_runs() -> None:
+def _tool(name: str) -> object:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+
+
+def test_the_missing_strings_tool(monkeypatch: pytest.MonkeyPatch) -> None:
     out = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "i18n_missing.py"), "--no-unused"],
+        [sys.executable, str(ROOT / "tools" / "i18n_missing.py"), "--check"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    assert "# zh:" in out and "# ja:" in out
-    for line in out.splitlines():
-        if line.startswith("    "):
-            assert re.fullmatch(r'    ".*": "",  # \S+:\d+( \(\+\d+\))?', line), line
+    assert "# zh: 0 missing" in out and "# ja: 0 missing" in out
+    tool = _tool("i18n_missing")
+    full = catalogue.read("ja")
+    lacking = catalogue.read("ja")
+    lacking.delete("Undone: {action}")
+    lacking.get("Mason", context="pillars craftsman").string = ""  # type: ignore[union-attr]
+    lacking.get("Round {n}").flags.add("fuzzy")  # type: ignore[union-attr]
+    monkeypatch.setattr(catalogue, "read", lambda lang: lacking if lang == "ja" else full)
+    found = tool.missing("ja")  # type: ignore[attr-defined]
+    assert {k: state for k, (state, _w) in found.items()} == {
+        ("Undone: {action}", None): "absent",
+        ("Mason", "pillars craftsman"): "untranslated",
+        ("Round {n}", None): "fuzzy",
+    }
+    entry = tool.entry("Mason", "pillars craftsman", ["PILLARS_KINDS['mason']"])  # type: ignore[attr-defined]
+    assert entry.splitlines()[1:] == ['msgctxt "pillars craftsman"', 'msgid "Mason"', 'msgstr ""']
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_registry_word_is_translated(lang: str) -> None:
+def test_the_update_tool_obsoletes_and_revives() -> None:
+    tool = _tool("i18n_update")
+    catalog = Catalog(locale="ja", fuzzy=False)
+    catalog.add("Kept", "残る")
+    catalog.add("Gone", "消える")
+    template = Catalog(fuzzy=False)
+    template.add("Kept")
+    template.add("New")
+    tool.update(catalog, template)  # type: ignore[attr-defined]
+    assert catalog.get("Kept").string == "残る"  # type: ignore[union-attr]
+    assert not catalog.get("New").string  # type: ignore[union-attr]
+    assert catalog.get("Gone") is None and "Gone" in catalog.obsolete
+    template.add("Gone")
+    tool.update(catalog, template)  # type: ignore[attr-defined]
+    assert catalog.get("Gone").string == "消える"  # type: ignore[union-attr]
+
+
+def test_every_registry_word_is_translated() -> None:
     """Game titles and option names come from the games' registry records, not from ``_()``
-    calls in the kiosk: they must be in every catalogue too."""
+    calls in the kiosk: they are extracted too, and translated."""
     from companion.engine.registry import specs
 
-    catalog = LOCALES[lang].catalog
-    words = []
-    for spec in specs():
-        words.append(spec.title)
-        for opt in spec.options.values():
-            if opt.label:
-                words += [opt.label, *opt.labels]
-    missing = [w for w in words if not catalog.get(w)]
-    assert not missing, f"add to companion/kiosk/locale/{lang}.py: {missing}"
+    words = catalogue.registry_words()
+    assert {s.title for s in specs()} <= set(words)
+    messages = i18n.catalogue_messages()
+    assert all((w, None) in messages for w in words)
+    for lang in TRANSLATED:
+        i18n.set_language(lang)
+        assert all(_(w) != w for w in words), lang
+
+
+def test_locales_list_the_translations() -> None:
+    assert list(i18n.LOCALES) == ["zh", "ja"] and len(i18n.LOCALES) == 2
+    ja = i18n.LOCALES["ja"]
+    assert ja.catalog["Round {n}"] == "ラウンド{n}"
+    assert "Mason" not in ja.catalog  # a name has a context: not a plain message
+    assert "石工" in set(ja.strings())
+    assert i18n.LOCALES["ja"] is ja
+    with pytest.raises(KeyError):
+        i18n.LOCALES["en"]

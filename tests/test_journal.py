@@ -590,17 +590,18 @@ def test_migrations_run_forward_in_one_transaction(
 ) -> None:
     jpath.parent.mkdir(parents=True)
     effective = make_v1_journal(jpath)
+    nxt = schema_version() + 1
     v2 = schema.Migration(
-        2,
+        nxt,
         "a test migration: notes on games",
         ("ALTER TABLE games ADD COLUMN note TEXT", "UPDATE games SET note = 'migrated'"),
     )
     monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, v2))
-    assert schema_version() == 2
+    assert schema_version() == nxt
     with Journal.open(jpath) as journal:
         assert list(journal.record(1).actions) == effective
     conn = raw(jpath)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == nxt
     assert conn.execute("SELECT note FROM games").fetchall() == [("migrated",)]
     conn.close()
 
@@ -610,11 +611,12 @@ def test_a_failed_migration_leaves_the_journal_as_it_was(
 ) -> None:
     jpath.parent.mkdir(parents=True)
     make_v1_journal(jpath)
+    nxt = schema_version() + 1
     broken = schema.Migration(
-        2, "a broken migration", ("CREATE TABLE extra (x)", "ALTER TABLE nowhere ADD y")
+        nxt, "a broken migration", ("CREATE TABLE extra (x)", "ALTER TABLE nowhere ADD y")
     )
     monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, broken))
-    with pytest.raises(JournalError, match="from schema version 1 to 2.*left as it was"):
+    with pytest.raises(JournalError, match=f"from schema version 1 to {nxt}.*left as it was"):
         Journal.open(jpath)
     conn = raw(jpath)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
@@ -667,7 +669,9 @@ def test_the_future_hidden_in_the_write_ahead_log_is_refused(jpath: Path) -> Non
     shutil.copyfile(jpath, copy)  # as a power cut leaves them: both files, not checkpointed
     shutil.copyfile(jpath.with_name(jpath.name + "-wal"), copy.with_name(copy.name + "-wal"))
     conn.close()
-    assert schema.read_header(copy) == schema.Header(True, schema.APPLICATION_ID, 1)
+    assert schema.read_header(copy) == schema.Header(
+        True, schema.APPLICATION_ID, schema_version()
+    )
     wal = copy.with_name(copy.name + "-wal")
     before = digest(copy), digest(wal)
     with pytest.raises(JournalFromTheFuture, match="schema version 9"):

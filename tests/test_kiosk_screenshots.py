@@ -11,21 +11,27 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from companion.kiosk import ui  # noqa: E402
+from companion.kiosk import linebreak, ui  # noqa: E402
 from companion.kiosk.screenshots import SIZES, take  # noqa: E402
 from companion.pillars.rules import STEPS  # noqa: E402
+from tests.test_linebreak import final_wraps, line_break_problems  # noqa: E402
 
 
 def test_every_screen_fits_in_every_language_and_size(tmp_path: Path) -> None:
     ui.OVERFLOWS.clear()
     ui.MISSING_GLYPHS.clear()
     ui.CHECK_GLYPHS = True
+    linebreak.RECORD = record = []  # every line break drawn (tests/test_linebreak.py)
     try:
         files = take(tmp_path, save=False)  # drawn and checked; no PNG encoded
     finally:
         ui.CHECK_GLYPHS = False
+        linebreak.RECORD = None
     assert not ui.OVERFLOWS, sorted(set(ui.OVERFLOWS))[:20]
     assert not ui.MISSING_GLYPHS, sorted(set(ui.MISSING_GLYPHS))[:20]
+    assert sum(len(lines) > 1 for _t, _lang, lines in final_wraps(record)) > 100
+    broken = line_break_problems(record)
+    assert not broken, f"{len(broken)} line breaks inside words: {broken[:20]}"
     names = {f.name.rsplit("-", 2)[0] for f in files}
     for step, _who, _help in STEPS:
         assert f"pillars-{step}" in names, step

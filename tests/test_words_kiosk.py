@@ -42,6 +42,17 @@ def tap_disabled(app: Any, rng: random.Random) -> None:
         tap(app, rng.choice(off))
 
 
+def look_at_the_log(app: Any) -> None:
+    """Open the log, scroll back a little, and return to the game."""
+    table = app.screen
+    tap(app, "log")
+    for _k in range(2):
+        if "older" in [b.key for b in app.screen.buttons]:
+            tap(app, "older")
+    press(app, "back")
+    assert app.screen is table
+
+
 def pillars_step(app: Any, rng: random.Random) -> None:
     """One step of a Pillars game through the kiosk (as ``PK.play_through`` does)."""
     game = get_game("pillars")
@@ -90,20 +101,27 @@ def builders_step(app: Any, rng: random.Random) -> None:
     BK.perform(app, rng.choice(game.legal_actions(state)))
 
 
-def play(app: Any, name: str, rng: random.Random, limit: int = 20000) -> int:
-    """Play to the end, now and then undoing a decision or tapping a refused button; the
-    number of undos."""
+def play(app: Any, name: str, rng: random.Random, limit: int = 20000) -> tuple[int, int, int]:
+    """Play to the end, now and then undoing a decision, tapping a refused button, opening
+    the log and the help; how many undos, looks at the log and at the help."""
     step = pillars_step if name == "pillars" else builders_step
-    undos = 0
+    undos = logs = helps = 0
     for k in range(limit):
         if isinstance(app.screen, EndScreen):
-            return undos
+            return undos, logs, helps
         if k % 7 == 3:
             tap_disabled(app, rng)
         if k % 23 == 11 and app.session.can_undo():
             press(app, "undo")
             undos += 1
             continue
+        if k % 97 == 50 and "log" in [b.key for b in app.screen.buttons]:
+            look_at_the_log(app)
+            logs += 1
+        if k % 61 == 30 and not getattr(app.screen, "help_open", True):
+            press(app, "help")  # the help of this moment, then back to the game
+            helps += app.screen.help_open
+            press(app, "help")
         step(app, rng)
     raise AssertionError("the game did not end")
 
@@ -120,8 +138,8 @@ def test_a_game_through_the_kiosk_speaks_only_the_tables_language(
     tap(app, f"game {name}")
     tap(app, "players 3")
     tap(app, "start")
-    undos = play(app, name, random.Random(seed))
-    assert undos > 0
+    undos, logs, helps = play(app, name, random.Random(seed))
+    assert undos > 0 and logs > 0 and helps > 0
     assert any(i18n._("Undone: {action}", action="") in t for t in drawn) or undos == 0
     names = PROPER_NAMES
     if app.session is not None:

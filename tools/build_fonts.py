@@ -13,9 +13,9 @@ hiragana, katakana, fullwidth forms, the symbol rows of its national standard, a
 * the JP subset: the 2,965 JIS X 0208 level-1 kanji;
 
 so that player names typed in Chinese or Japanese render too; plus, in both, every character of
-every kiosk text in every language (the zh and ja catalogs, the English source strings and the
-engines' names).  Rebuild after adding translations: tests/test_i18n.py fails when a catalog
-character is missing from a font.
+every kiosk text in every language (the zh and ja .po catalogues, the English source strings
+and the engines' names).  Rebuild after adding translations: tests/test_i18n.py fails when a
+catalogue's character is missing from a font.
 
 The output is deterministic: the same source and catalogs give the same files.
 """
@@ -34,7 +34,7 @@ from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.kiosk import i18n  # noqa: E402
+from companion.kiosk import catalogue, i18n  # noqa: E402
 
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
 OUT_DIR = ROOT / "assets" / "fonts"
@@ -102,9 +102,8 @@ def base_chars() -> set[str]:
 def text_chars() -> set[str]:
     """Every character of every text the kiosk shows, in every language."""
     texts: list[str] = [*i18n.english_strings()]
-    for loc in i18n.LOCALES.values():
-        texts.extend(loc.strings())
-        texts.extend(loc.catalog)  # the English keys too
+    for lang in catalogue.TRANSLATED:
+        texts.extend(catalogue.translated_texts(catalogue.read(lang)))
     return {ch for text in texts for ch in text if ch >= " "}
 
 

@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""Print the kiosk's ``_("...")`` strings that a catalog lacks, as lines to paste into it.
+"""List the messages a catalogue lacks or leaves untranslated (or fuzzy), with where each is used.
 
     .venv/bin/python tools/i18n_missing.py            # every language
     .venv/bin/python tools/i18n_missing.py ja         # one language
     .venv/bin/python tools/i18n_missing.py --check    # exit status 1 when something is missing
 
-For each language, the missing strings come out as ready-to-paste lines of the ``CATALOG``
-dict of ``companion/kiosk/locale/<lang>.py``, with an empty translation to fill in (an empty
-translation shows the English text, and tests/test_i18n.py fails on it), and where the string
-is used::
+A message the .po does not have at all comes first: run ``tools/i18n_update.py`` to add it
+(untranslated), then fill in its ``msgstr`` in
+``companion/kiosk/locale/<lang>/LC_MESSAGES/companion.po`` with any PO editor or a text editor.
+Each message is printed as its .po entry::
 
-    "Undone: {action}": "",  # companion/kiosk/app.py:137
+    #: companion/kiosk/app.py:137
+    msgid "Undone: {action}"
+    msgstr ""
 
-Then catalog entries no longer used by any ``_("...")`` call are listed as comments (they may
-be kept: the composed names in i18n.py and strings for screens to come are among them).
 After filling in translations, rebuild the fonts: ``.venv/bin/python tools/build_fonts.py``.
 """
 
@@ -26,49 +26,66 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.kiosk import i18n  # noqa: E402
+from companion.kiosk import catalogue, i18n  # noqa: E402
 
 
-def _literal(text: str) -> str:
-    """A double-quoted Python string literal for ``text``, CJK kept readable."""
+def _quoted(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
 
 
-def missing(lang: str) -> dict[str, list[str]]:
-    """The source strings ``lang``'s catalog lacks (or has empty), with where they are used."""
-    catalog = i18n.LOCALES[lang].catalog
-    return {s: where for s, where in i18n.source_strings().items() if not catalog.get(s)}
+def missing(lang: str) -> dict[i18n.MessageKey, tuple[str, list[str]]]:
+    """The messages ``lang`` lacks: ``{(msgid, msgctxt): (state, where)}``, state ``absent``
+    (not in the .po), ``untranslated`` or ``fuzzy``."""
+    catalog = catalogue.read(lang)
+    found: dict[i18n.MessageKey, tuple[str, list[str]]] = {}
+    for (msgid, context), where in i18n.catalogue_messages().items():
+        message = catalog.get(msgid, context=context)
+        if message is None:
+            found[(msgid, context)] = ("absent", where)
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy:
+            found[(msgid, context)] = ("fuzzy", where)
+        elif not all(forms):
+            found[(msgid, context)] = ("untranslated", where)
+    return found
 
 
-def unused(lang: str) -> list[str]:
-    used = i18n.source_strings()
-    return [s for s in i18n.LOCALES[lang].catalog if s not in used]
+def entry(msgid: str | tuple[str, str], context: str | None, where: list[str]) -> str:
+    lines = [f"#: {where[0]}" + (f" (+{len(where) - 1})" if len(where) > 1 else "")]
+    if context:
+        lines.append(f"msgctxt {_quoted(context)}")
+    if isinstance(msgid, tuple):
+        lines += [f"msgid {_quoted(msgid[0])}", f"msgid_plural {_quoted(msgid[1])}"]
+        lines.append('msgstr[0] ""')
+    else:
+        lines += [f"msgid {_quoted(msgid)}", 'msgstr ""']
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("langs", nargs="*", default=list(i18n.LOCALES), help="zh, ja")
+    parser.add_argument("langs", nargs="*", default=list(catalogue.TRANSLATED), help="zh, ja")
     parser.add_argument("--check", action="store_true", help="exit 1 if anything is missing")
-    parser.add_argument("--no-unused", action="store_true", help="don't list unused entries")
     args = parser.parse_args(argv)
     total = 0
     for lang in args.langs:
-        if lang not in i18n.LOCALES:
-            parser.error(f"unknown language {lang!r}; one of {', '.join(i18n.LOCALES)}")
+        if lang not in catalogue.TRANSLATED:
+            parser.error(f"unknown language {lang!r}; one of {', '.join(catalogue.TRANSLATED)}")
         lacking = missing(lang)
         total += len(lacking)
-        print(f"# {lang}: {len(lacking)} missing from companion/kiosk/locale/{lang}.py CATALOG")
-        for text, where in lacking.items():
-            more = f" (+{len(where) - 1})" if len(where) > 1 else ""
-            print(f'    {_literal(text)}: "",  # {where[0]}{more}')
-        if not args.no_unused:
-            stale = unused(lang)
-            if stale:
-                print(f"# {lang}: {len(stale)} catalog entries not used by any _() call:")
-                for text in stale:
-                    print(f"#   {_literal(text)}")
-        print()
+        path = catalogue.po_path(lang).relative_to(ROOT)
+        print(f"# {lang}: {len(lacking)} missing from {path}")
+        absent = sum(state == "absent" for state, _where in lacking.values())
+        if absent:
+            print(f"# {absent} not in the file: run .venv/bin/python tools/i18n_update.py")
+        for (msgid, context), (state, where) in sorted(
+            lacking.items(), key=lambda kv: kv[1][0] != "absent"
+        ):
+            print(f"# {state}")
+            print(entry(msgid, context, where))
+            print()
     return 1 if args.check and total else 0
 
 

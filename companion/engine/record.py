@@ -6,10 +6,12 @@ The text format is one JSON object (see "Game records" in ``docs/engine.md``)::
      "setup": {"game": "pillars", "players": [{"name": "Ann", "colour": "red"}, ...],
                "start_player": 0, "options": {}},
      "seed": 7,
+     "companions": {"2": "normal"},
      "actions": ["reveal privilege madonna", "reveal privilege tom", ...]}
 
 Loading and replaying a record reproduces the state exactly: state is derived, the record is
-the truth.
+the truth.  ``companions`` (optional) names the seats the companion played and its strength
+at each; a replay does not need it: the companion's decisions are actions like any other.
 """
 
 from __future__ import annotations
@@ -26,14 +28,38 @@ FORMAT = "companion-record"
 VERSION = 1
 
 
+def companion_seats(data: Any, players: int) -> dict[int, str]:
+    """The companion's seats from their JSON form (``{"2": "normal"}``: seat number to
+    strength) for a table of ``players``; ValueError naming what is wrong: a seat that is not
+    a seat number of the table, a strength that is not a name, or every seat the companion's
+    (someone has to sit at the table)."""
+    if not isinstance(data, dict):
+        raise ValueError("the companion's seats must be a JSON object of seat: strength")
+    seats: dict[int, str] = {}
+    for key, strength in data.items():
+        seat = key if isinstance(key, int) and not isinstance(key, bool) else None
+        if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2:
+            seat = int(key)
+        if seat is None or not 0 <= seat < players:
+            raise ValueError(f"companion seat {str(key)[:20]!r} is not a seat of {players} players")
+        if not isinstance(strength, str) or not strength.strip() or len(strength) > 40:
+            raise ValueError(f"the companion at seat {seat} needs a strength (a name)")
+        seats[seat] = strength
+    if seats and len(seats) >= players:
+        raise ValueError("the companion cannot take every seat: someone has to play")
+    return dict(sorted(seats.items()))
+
+
 @dataclass(frozen=True)
 class Record:
-    """A set-up, the seed used for virtual draws (if any) and the actions in order."""
+    """A set-up, the seed used for virtual draws (if any) and the actions in order; with
+    ``companions``, the seats the companion played (seat: strength)."""
 
     setup: Setup
     actions: tuple[str, ...] = ()
     seed: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    companions: dict[int, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -45,6 +71,8 @@ class Record:
             data["seed"] = self.seed
         if self.meta:
             data["meta"] = self.meta
+        if self.companions:
+            data["companions"] = {str(k): v for k, v in sorted(self.companions.items())}
         data["actions"] = list(self.actions)
         return data
 
@@ -84,7 +112,11 @@ class Record:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError("meta must be a JSON object")
-        return cls(setup, tuple(actions), seed, meta)
+        try:
+            companions = companion_seats(data.get("companions", {}), len(setup.players))
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        return cls(setup, tuple(actions), seed, meta, companions)
 
     @classmethod
     def loads(cls, text: str) -> Record:

@@ -22,7 +22,8 @@ from typing import Any
 
 import platformdirs
 
-from companion.engine import Game, Playthrough, Record, RulesError, Setup, get_game
+from companion.engine import Game, Playthrough, Record, RulesError, Setup, SetupError, get_game
+from companion.engine.record import companion_seats
 from companion.engine.registry import spec as game_spec
 
 from . import bgstats as _bgstats
@@ -60,7 +61,11 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-_GAME_COLUMNS = "id, game, setup, seed, status, started, updated, ended, actions, scores, winners"
+_GAME_COLUMNS = (
+    "id, game, setup, seed, status, started, updated, ended, actions, scores, winners, companions"
+)
+_V1_COLUMNS = _GAME_COLUMNS.replace("companions", "'{}' AS companions")
+"""A version-1 journal opened read-only (not migrated) has no companions column: none."""
 _STATUS_ORDER = "CASE status WHEN 'playing' THEN 0 WHEN 'finished' THEN 1 ELSE 2 END"
 
 
@@ -86,6 +91,7 @@ class Journal:
         self._conn: sqlite3.Connection | None = conn
         self._clock = clock
         self._journal_id = ""
+        self._columns = _GAME_COLUMNS
 
     # -- opening and closing ------------------------------------------------------------------
     @classmethod
@@ -116,6 +122,9 @@ class Journal:
                 journal.close()
                 raise
             journal._journal_id = str(rows[0][0]) if rows else ""
+            names = {str(r[1]) for r in journal._read("PRAGMA table_info(games)")}
+            if "companions" not in names:
+                journal._columns = _V1_COLUMNS
             return journal
         conn, notice = open_database(where, clock())
         journal = cls(where, conn, notice, clock)
@@ -203,17 +212,25 @@ class Journal:
         self._read("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # -- games --------------------------------------------------------------------------------
-    def start(self, setup: Setup, seed: int | None = None) -> JournaledGame:
-        """Begin a new game; it is in the journal (committed) when this returns."""
+    def start(
+        self, setup: Setup, seed: int | None = None, companions: dict[int, str] | None = None
+    ) -> JournaledGame:
+        """Begin a new game; it is in the journal (committed) when this returns.
+        ``companions`` maps the seats the companion plays to its strength; SetupError when a
+        seat is not one of the table's, or the companion would take every seat."""
         game = get_game(setup.game)
         playthrough: Playthrough[Any, Any] = Playthrough(game, setup, seed)  # SetupError
+        try:
+            seats = companion_seats(dict(companions or {}), len(setup.players))
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
         state = playthrough.state
         now = self._now()
         with self._write() as conn:
             cur = conn.execute(
                 "INSERT INTO games (game, setup, seed, status, started, updated, ended, touched,"
-                " actions, period, scores, winners) VALUES (?, ?, ?, 'playing', ?, ?, NULL,"
-                " (SELECT COALESCE(MAX(touched), 0) + 1 FROM games), 0, ?, ?, '[]')",
+                " actions, period, scores, winners, companions) VALUES (?, ?, ?, 'playing', ?,"
+                " ?, NULL, (SELECT COALESCE(MAX(touched), 0) + 1 FROM games), 0, ?, ?, '[]', ?)",
                 (
                     setup.game,
                     _dumps(setup.to_json()),
@@ -222,11 +239,12 @@ class Journal:
                     now,
                     game.period(state),
                     _dumps(game.scores(state)),
+                    _dumps({str(k): v for k, v in seats.items()}),
                 ),
             )
             game_id = cur.lastrowid
         assert game_id is not None
-        return JournaledGame(self, game_id, game, playthrough, 0)
+        return JournaledGame(self, game_id, game, playthrough, 0, seats)
 
     def games(self, limit: int | None = None) -> list[GameInfo]:
         """Every game (or the ``limit`` latest), the most recently active first."""
@@ -253,7 +271,7 @@ class Journal:
         order = "" if status is not None else f"{_STATUS_ORDER}, "
         total = int(self._read(f"SELECT COUNT(*) FROM games WHERE {where}", args)[0][0])
         rows = self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} "
+            f"SELECT {self._columns} FROM games WHERE {where} "
             f"ORDER BY {order}touched DESC, id DESC LIMIT ? OFFSET ?",
             [*args, limit, offset],
         )
@@ -302,7 +320,7 @@ class Journal:
     ) -> list[GameInfo]:
         tail = "" if limit is None else " LIMIT ?"
         rows = self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY touched DESC, id DESC{tail}",
+            f"SELECT {self._columns} FROM games WHERE {where} ORDER BY touched DESC, id DESC{tail}",
             [*args] if limit is None else [*args, limit],
         )
         infos = []
@@ -323,12 +341,14 @@ class Journal:
         return infos
 
     def _info(self, row: Sequence[Any], periods: list[tuple[int, dict[str, int]]]) -> GameInfo:
-        game_id, game, setup, seed, status, started, updated, ended, actions, scores, winners = row
+        (game_id, game, setup, seed, status, started, updated, ended, actions, scores, winners,
+         companions) = row
         try:
+            info_setup = Setup.from_json(json.loads(setup))
             return GameInfo(
                 id=int(game_id),
                 game=str(game),
-                setup=Setup.from_json(json.loads(setup)),
+                setup=info_setup,
                 started=_time(started),
                 updated=_time(updated),
                 ended=_time(ended) if ended is not None else None,
@@ -338,6 +358,7 @@ class Journal:
                 winners=list(json.loads(winners)),
                 periods=periods,
                 seed=None if seed is None else int(seed),
+                companions=companion_seats(json.loads(companions), len(info_setup.players)),
             )
         except (ValueError, TypeError, RulesError) as exc:
             raise JournalDataError(
@@ -388,16 +409,21 @@ class Journal:
             game_id = int(rows[0][0])
         if not 0 < game_id < 2**63:
             raise JournalError(self._no_such_game(game_id))
-        rows = self._read("SELECT game, setup, seed, status FROM games WHERE id = ?", (game_id,))
+        rows = self._read(
+            f"SELECT game, setup, seed, status, {self._columns.rpartition(', ')[2]} FROM games "
+            "WHERE id = ?",
+            (game_id,),
+        )
         if not rows:
             raise JournalError(self._no_such_game(game_id))
-        name, setup_text, seed, status = rows[0]
+        name, setup_text, seed, status, companions_text = rows[0]
         actions, n = self._effective(game_id)
         try:
             setup = Setup.from_json(json.loads(setup_text))
             game = get_game(name)
             playthrough: Playthrough[Any, Any] = Playthrough(game, setup, seed)
-        except (ValueError, RulesError) as exc:
+            seats = companion_seats(json.loads(companions_text), len(setup.players))
+        except (ValueError, TypeError, RulesError) as exc:
             raise JournalDataError(f"game {game_id} cannot be set up again: {exc}") from None
         for i, text in enumerate(actions, 1):
             try:
@@ -414,7 +440,7 @@ class Journal:
                     "touched = (SELECT MAX(touched) FROM games) + 1 WHERE id = ?",
                     (self._now(), game_id),
                 )
-        return JournaledGame(self, game_id, game, playthrough, n)
+        return JournaledGame(self, game_id, game, playthrough, n, seats)
 
     def record(self, game_id: int) -> Record:
         """The game's record in the engine's format: its set-up and the actions in force (undos
@@ -432,7 +458,7 @@ class Journal:
                 "undos": (n - len(actions)) // 2,
             },
         }
-        return Record(info.setup, tuple(actions), info.seed, meta)
+        return Record(info.setup, tuple(actions), info.seed, meta, dict(info.companions))
 
     def abandon(self, game_id: int) -> None:
         """Mark an unfinished game abandoned: it is kept (and can be resumed by its id) but no
@@ -479,8 +505,11 @@ class JournaledGame:
         game: Game[Any, Any],
         playthrough: Playthrough[Any, Any],
         entries: int,
+        companions: dict[int, str] | None = None,
     ) -> None:
         self.id = game_id
+        self.companions: dict[int, str] = dict(companions or {})
+        """The seats the companion plays, with its strength at each (seat: strength)."""
         self.game = game
         self.playthrough = playthrough
         self._journal = journal

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.engine import Setup
@@ -15,7 +15,8 @@ class GameInfo:
 
     ``scores`` are the latest (the final scores once finished), ``winners`` empty until the
     end, ``periods`` each finished round (Pillars) or turn (Builders) with everyone's scores
-    at its end, in order, for the charts."""
+    at its end, in order, for the charts.  ``companions`` maps each seat the companion plays
+    to its strength (empty when people sit at every seat)."""
 
     id: int
     game: str
@@ -29,6 +30,7 @@ class GameInfo:
     winners: list[str]
     periods: list[tuple[int, dict[str, int]]]
     seed: int | None = None
+    companions: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

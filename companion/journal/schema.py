@@ -77,6 +77,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        2,
+        "the companion's seats: which seats the companion plays, and how strongly",
+        (
+            "ALTER TABLE games ADD COLUMN companions TEXT NOT NULL DEFAULT '{}'",
+        ),
+    ),
 )
 
 TABLES = frozenset({"meta", "games", "entries", "periods"})

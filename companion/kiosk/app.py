@@ -27,6 +27,7 @@ from .devices import draw_device, notice_text, table_view
 from .faults import journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
+from .seats import Companion
 from .sound import Sounds
 from .theme import Metrics
 from .ui import draw_text, panel
@@ -89,6 +90,7 @@ class App:
         self._devices_shown: list[object] = []
         self.notifier: Notifier | None = None  # systemd's notify socket; set for tests
         self.session: JournaledGame | None = None
+        self.companion = Companion()  # the companion's seats: its decisions, the hint
         self.rng = random.Random(seed)
         self.time = 0.0
         self.dirty = True
@@ -255,6 +257,7 @@ class App:
         journal are closed first, then ``restart_hook`` runs (by default it re-executes the
         process with the same command line)."""
         self.close_devices()
+        self.companion.close()
         if self.journal is not None:
             self.journal.close()
         self.running = False
@@ -433,6 +436,7 @@ class App:
                 notifier.ready()
                 first = False
             notifier.tick()
+        self.companion.close()
         notifier.stopping()
 
 

@@ -27,6 +27,7 @@ from companion.engine.ledger import Entry
 from companion.text import clean
 
 from . import theme
+from .fonts import font
 from .i18n import _
 from .ui import OVERFLOWS, draw_text, panel
 from .words import amount_text as words_amount_text
@@ -270,6 +271,24 @@ def game_table(game: Game[Any, Any], state: Any) -> Breakdown:
 # Drawing.
 
 
+def fitted(text: str, f: pygame.font.Font, width: int) -> str:
+    """``text`` as it fits ``width`` pixels in font ``f`` on one line: whole, or cut with an
+    ellipsis (a name in a narrow column; its colour still says whose it is)."""
+    if f.size(text)[0] <= width:
+        return text
+    for end in range(len(text) - 1, 0, -1):
+        cut = text[:end].rstrip() + "…"
+        if f.size(cut)[0] <= width:
+            return cut
+    return text[:1]
+
+
+# Gains and losses in a table: the theme's text variants of good and bad where it has them
+# (readable on the panels), else the plain colours.
+GAIN: theme.Colour = getattr(theme, "GOOD_TEXT", theme.GOOD)
+LOSS: theme.Colour = getattr(theme, "BAD_TEXT", theme.BAD)
+
+
 def draw_section(
     surface: pygame.Surface,
     metrics: theme.Metrics,
@@ -278,25 +297,30 @@ def draw_section(
     players: Sequence[tuple[str, str]],
 ) -> None:
     """One section as a grid: the heading and the players' names on top, a source per row,
-    totals last (bold, on a lighter band)."""
+    totals last (bold, on a lighter band).  Text is the screen's small size, rows as tall as
+    its lines; a name too long for its column is cut with an ellipsis."""
     m = metrics
     n = max(1, len(players))
-    label_w = max(area.width // (3 if n > 2 else 2) - m.gap, m.px(90))
+    size = m.small
+    plain, bold = font(size), font(size, True)
+    line = bold.get_linesize()
+    pad = m.px(4)
+    widest = max([bold.size(r.label)[0] for r in section.rows] + [bold.size(section.heading)[0]])
+    label_w = min(widest + 2 * pad, area.width * 2 // 5)
     col_w = max(1, (area.width - label_w) // n)
-    head_h = m.px(34)  # room for a long name on two lines
+    head_h = line + 2 * pad
     rows = len(section.rows)
-    row_h = max(m.px(14), min(m.px(34), (area.height - head_h) // max(1, rows)))
-    size = min(m.small, max(m.px(11), row_h * 2 // 3))
+    row_h = max(line, min(m.px(34), (area.height - head_h) // max(1, rows)))
     head = pygame.Rect(area.x, area.y, area.width, head_h)
-    draw_text(surface, section.heading, pygame.Rect(head.x, head.y, label_w, head_h), size,
-              theme.ACCENT, bold=True, align="left", lines=1)
+    draw_text(surface, fitted(section.heading, bold, label_w - pad),
+              pygame.Rect(head.x, head.y, label_w, head_h), size, theme.ACCENT, bold=True,
+              align="left", lines=1, min_size=size)
     for k, (colour, name) in enumerate(players):
         cell = pygame.Rect(head.x + label_w + k * col_w, head.y, col_w, head_h)
-        chip = cell.inflate(-m.px(4), -m.px(4))
-        panel(surface, chip, theme.PLAYER.get(colour, theme.PANEL_HI), radius=m.px(4))
-        draw_text(surface, name, chip.inflate(-m.px(4), 0), size,
-                  theme.PLAYER_TEXT.get(colour, theme.TEXT), bold=True, lines=2,
-                  min_size=m.px(9))
+        chip = cell.inflate(-pad, -pad)
+        panel(surface, chip, theme.PLAYER.get(colour, theme.PANEL_HI), radius=pad)
+        draw_text(surface, fitted(name, bold, chip.width - pad), chip, size,
+                  theme.PLAYER_TEXT.get(colour, theme.TEXT), bold=True, lines=1, min_size=size)
     y = head.bottom
     for row in section.rows:
         r = pygame.Rect(area.x, y, area.width, row_h)
@@ -304,10 +328,12 @@ def draw_section(
             OVERFLOWS.append(f"{section.heading!r}: row {row.label!r} below {area}")
             break
         if row.total:
-            panel(surface, r, theme.PANEL_HI, radius=m.px(4))
-        draw_text(surface, row.label, pygame.Rect(r.x + m.px(4), r.y, label_w - m.px(4), row_h),
-                  size, theme.TEXT if row.total else theme.MUTED, bold=row.total, align="left",
-                  lines=1, min_size=m.px(9))
+            panel(surface, r, theme.PANEL_HI, radius=pad)
+        label_f = bold if row.total else plain
+        draw_text(surface, fitted(row.label, label_f, label_w - 2 * pad),
+                  pygame.Rect(r.x + pad, r.y, label_w - pad, row_h), size,
+                  theme.TEXT if row.total else theme.MUTED, bold=row.total, align="left",
+                  lines=1, min_size=size)
         for k, value in enumerate(row.values):
             if value is None:
                 continue
@@ -315,11 +341,11 @@ def draw_section(
             tint: theme.Colour = (
                 theme.TEXT
                 if row.total or not row.signed
-                else theme.GOOD if value > 0 else theme.BAD if value < 0 else theme.MUTED
+                else GAIN if value > 0 else LOSS if value < 0 else theme.MUTED
             )
             cell = pygame.Rect(r.x + label_w + k * col_w, r.y, col_w, row_h)
             draw_text(surface, text, cell, size, tint, bold=row.total, lines=1,
-                      min_size=m.px(9))
+                      min_size=size)
         y += row_h
 
 
@@ -358,6 +384,7 @@ __all__ = [
     "draw_breakdown",
     "draw_section",
     "entry_lines",
+    "fitted",
     "game_table",
     "period_table",
     "player_name",

@@ -9,6 +9,7 @@
     sound = true
     journal = ""           # path of the journal; empty for the default
     rotation = 0           # 0, 90, 180 or 270: turn the picture (and the touches) clockwise
+    hint = false           # a Hint button on a person's decision: the companion's top choices
 
 A missing file means the defaults.  A malformed file is an error that names the key or the
 line; the kiosk shows it on screen instead of starting a game.
@@ -42,6 +43,7 @@ class Config:
     sound: bool = True
     journal: str = ""
     rotation: int = 0
+    hint: bool = False
 
     def with_(self, **changes: Any) -> Config:
         return replace(self, **changes)

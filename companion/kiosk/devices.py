@@ -39,7 +39,7 @@ def notice_text(notice: Notice) -> str:
             "The {button} button has been down for {n} seconds (stuck?): it is ignored until "
             "it is released",
             button=button,
-            n=f"{float(f.get('seconds', 0)):g}",
+            n=float(f.get("seconds", 0)),  # written the language's way (i18n.number)
         )
     if code == "button.released":
         return _("The {button} button works again", button=button)
@@ -66,7 +66,7 @@ def notice_text(notice: Notice) -> str:
                  markers=str(f.get("markers", "")))
     if code == "camera.stale":
         return _("Camera offline: no picture for {n} s; tap the cards in",
-                 n=f"{float(f.get('seconds', 0)):g}")
+                 n=float(f.get("seconds", 0)))
     if code == "camera.broken":
         return _("Camera library broken: {reason}", reason=str(f.get("reason", "")))
     if code == "camera.offline":

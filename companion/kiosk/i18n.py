@@ -2,34 +2,41 @@
 
 English source text is the key (gettext style)::
 
-    from companion.kiosk.i18n import _
-    _("Round {n}", n=3)          # "Round 3", "第3轮" or "ラウンド3"
+    from companion.kiosk.i18n import _, n_
+    _("Round {n}", n=3)                                  # "Round 3", "第3轮" or "ラウンド3"
+    n_("{n} turn left", "{n} turns left", k)             # "1 turn left", "2 turns left"
 
-``_`` looks the text up in the current language's catalog (``companion/kiosk/locale/zh.py``,
-``ja.py``), falls back to the English text, then fills in the ``{placeholders}``.  Card, space and
-resource names and the rules help have their own functions below.  English names of cards, spaces
-and areas come from the engines' data; the translations live in the locale modules.
+``_`` looks the text up in the current language's gettext catalogue
+(``companion/kiosk/locale/<lang>/LC_MESSAGES/companion.po``, compiled to ``.mo``: see
+:mod:`companion.kiosk.catalogue` and docs/i18n.md), falls back to the English text, then fills in
+the ``{placeholders}``; numbers are written the language's way through Babel.  Card, space and
+resource names and the rules help have their own functions below: English names come from the
+engines' data, and the catalogues translate them under a ``msgctxt`` per kind.
 
 The current language is module state: the kiosk is single-threaded.
 
-Only literal strings passed to ``_`` are found by ``tests/test_i18n.py`` and
-``tools/i18n_missing.py`` (and their characters go into the bundled fonts): write
+Only literal strings passed to ``_`` and ``n_`` are extracted (``pybabel extract``, and
+``source_strings`` for the tests; their characters go into the bundled fonts): write
 ``_("Cost {n}", n=cost)``, never ``_(f"Cost {cost}")`` or ``_(variable)``.
 """
 
 from __future__ import annotations
 
 import ast
+import gettext
 import string
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from types import ModuleType
+
+from babel.numbers import format_decimal
 
 from companion.builders import cards as B
 from companion.pillars import data as P
 
-from .locale import en, ja, zh
+from . import catalogue
+from .catalogue import tables
+from .locale import en
 
 LANGUAGES = ("en", "zh", "ja")
 """Language codes, in the order the kiosk offers them."""
@@ -39,60 +46,10 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "zh": "简体中文", "ja": "
 
 DEFAULT_LANGUAGE = "en"
 
-
-@dataclass(frozen=True, slots=True)
-class Locale:
-    """The translations of one language (everything but English)."""
-
-    code: str
-    catalog: Mapping[str, str]
-    pillars_kinds: Mapping[str, str]
-    pillars_cards: Mapping[str, str]
-    areas: Mapping[str, str]
-    builders_cards: Mapping[str, str]
-    builders_ranks: Mapping[str, str]
-    resources: Mapping[str, str]
-    step_help: Mapping[str, str]
-    builders_help: Mapping[str, str]
-
-    @classmethod
-    def from_module(cls, code: str, module: ModuleType) -> Locale:
-        return cls(
-            code,
-            module.CATALOG,
-            module.PILLARS_KINDS,
-            module.PILLARS_CARDS,
-            module.AREAS,
-            module.BUILDERS_CARDS,
-            module.BUILDERS_RANKS,
-            module.RESOURCES,
-            module.STEP_HELP,
-            module.BUILDERS_HELP,
-        )
-
-    def strings(self) -> Iterator[str]:
-        """Every translated text of this language (for tests and the font build)."""
-        for table in (
-            self.catalog,
-            self.pillars_kinds,
-            self.pillars_cards,
-            self.areas,
-            self.builders_cards,
-            self.builders_ranks,
-            self.resources,
-            self.step_help,
-            self.builders_help,
-        ):
-            yield from table.values()
-
-
-LOCALES: dict[str, Locale] = {
-    "zh": Locale.from_module("zh", zh),
-    "ja": Locale.from_module("ja", ja),
-}
-"""The translations by language code; English has none (the source text is the key)."""
-
 _current = DEFAULT_LANGUAGE
+
+_loaded: dict[str, gettext.GNUTranslations] = {}
+"""The catalogues read so far, by language (read on first use: see :func:`translations`)."""
 
 
 def set_language(code: str) -> None:
@@ -100,6 +57,8 @@ def set_language(code: str) -> None:
     global _current
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; expected one of {', '.join(LANGUAGES)}")
+    if code != "en":
+        translations(code)  # read it now, not in the middle of drawing a frame
     _current = code
 
 
@@ -108,30 +67,139 @@ def language() -> str:
     return _current
 
 
-def _locale() -> Locale | None:
-    return LOCALES.get(_current)
+def translations(code: str) -> gettext.GNUTranslations | None:
+    """The gettext catalogue of language ``code`` (None for English, the source language),
+    read once from its .mo or .po (:func:`companion.kiosk.catalogue.load`)."""
+    if code == "en":
+        return None
+    found = _loaded.get(code)
+    if found is None:
+        found = _loaded[code] = catalogue.load(code)
+    return found
+
+
+class Locale:
+    """One translated language's catalogue as plain tables, read from its .po on first use:
+    for code that lists or searches translations (the look-ups go through ``_``)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    @cached_property
+    def catalog(self) -> Mapping[str, str]:
+        """Every translated message without context and without plural: English → text."""
+        return {
+            m.id: m.string
+            for m in catalogue.read(self.code)
+            if isinstance(m.id, str) and m.id and m.context is None
+            if isinstance(m.string, str) and m.string and not m.fuzzy
+        }
+
+    def strings(self) -> Iterator[str]:
+        """Every translated text of this language (each plural form, every context)."""
+        yield from catalogue.translated_texts(catalogue.read(self.code))
+
+
+class _Locales(Mapping[str, Locale]):
+    def __init__(self) -> None:
+        self._made: dict[str, Locale] = {}
+
+    def __getitem__(self, code: str) -> Locale:
+        if code not in catalogue.TRANSLATED:
+            raise KeyError(code)
+        found = self._made.get(code)
+        if found is None:
+            found = self._made[code] = Locale(code)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(catalogue.TRANSLATED)
+
+    def __len__(self) -> int:
+        return len(catalogue.TRANSLATED)
+
+
+LOCALES: Mapping[str, Locale] = _Locales()
+"""The translated languages' catalogues by code (English has none: the source text is the
+key), read lazily."""
+
+
+def _translated(context: str | None, text: str) -> str:
+    t = translations(_current)
+    if t is None:
+        return text
+    found = t.gettext(text) if context is None else t.pgettext(context, text)
+    return found or text  # an empty translation counts as missing
+
+
+class _Number:
+    """A number filled into a text: written the current language's way (Babel's
+    ``format_decimal``: ``12,345``, ``2.5``) unless the placeholder has a format spec of its
+    own (``{n:d}``, ``{x:.1f}``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec) if spec else str(self)
+
+    def __str__(self) -> str:
+        return number(self.value)
+
+
+def number(value: int | float) -> str:
+    """``value`` written with the current language's digit grouping and decimal mark."""
+    if isinstance(value, int) and -1000 < value < 1000:
+        return str(value)  # the same in every language: no grouping, no Babel call
+    return format_decimal(value, locale=_current)
+
+
+def _fill(translated: str, english: str, fmt: dict[str, object]) -> str:
+    values = {
+        k: _Number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+        for k, v in fmt.items()
+    }
+    try:
+        return translated.format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A broken translation must not take the kiosk down: show the English text.
+        return english.format(**values)
 
 
 def _(text: str, /, **fmt: object) -> str:
     """``text`` (English) in the current language, with ``fmt`` filled into its placeholders.
 
-    Falls back to English for a string the catalog does not have.  Without keyword arguments
+    Falls back to English for a string the catalogue does not have.  Without keyword arguments
     the text is returned as it is (no ``format`` call, so literal braces need no doubling).
+    Numbers are written the language's way (:func:`number`).
     """
-    loc = _locale()
-    # An empty translation (a pasted, not yet filled line) counts as missing.
-    translated = (loc.catalog.get(text) or text) if loc is not None else text
+    translated = _translated(None, text)
     if not fmt:
         return translated
-    try:
-        return translated.format(**fmt)
-    except (KeyError, IndexError, ValueError):
-        # A broken translation must not take the kiosk down: show the English text.
-        return text.format(**fmt)
+    return _fill(translated, text, dict(fmt))
+
+
+def n_(singular: str, plural: str, n: int, /, **fmt: object) -> str:
+    """The form of a text for the count ``n`` (gettext's ``ngettext``), with ``n`` and ``fmt``
+    filled in: ``n_("{n} builder", "{n} builders", k)`` gives "1 builder", "3 builders",
+    "3名建筑师"...  English picks ``singular`` for 1 and ``plural`` otherwise; a catalogue
+    picks by its language's ``Plural-Forms`` (Chinese and Japanese have one form).
+    """
+    t = translations(_current)
+    english = singular if n == 1 else plural
+    translated = english if t is None else (t.ngettext(singular, plural, n) or english)
+    return _fill(translated, english, {"n": n, **fmt})
 
 
 # ---------------------------------------------------------------------------------------------
-# Names of game things.
+# Names of game things: each table of catalogue.TABLES is a msgctxt, its msgid the English name.
+
+
+def _in_table(table: str, key: str) -> str:
+    t = tables()[table]
+    return _translated(t.context, t.english[key])
 
 
 def pillars_card_name(card_id: str) -> str:
@@ -141,16 +209,15 @@ def pillars_card_name(card_id: str) -> str:
     )
     if not known:
         raise KeyError(f"unknown Pillars card {card_id!r}")
-    loc = _locale()
-    if loc is None:
+    if _current == "en":
         return P.card_name(card_id)
     if card_id in P.CRAFTSMEN:
         c = P.CRAFTSMEN[card_id]
-        kind = loc.pillars_kinds.get(c.kind, P.KIND_NAMES[c.kind])
+        kind = kind_name(c.kind)
         if c.round == 0:
             return _("{name} (start)", name=kind)
         return _("{name} (round {n})", name=kind, n=c.round)
-    return loc.pillars_cards.get(card_id) or P.card_name(card_id)
+    return _in_table("PILLARS_CARDS", card_id)
 
 
 def builders_card_name(card_id: str) -> str:
@@ -158,36 +225,29 @@ def builders_card_name(card_id: str) -> str:
     ruling B10)."""
     if card_id not in B.BUILDING and card_id not in B.WORKER:
         raise KeyError(f"unknown Builders card {card_id!r}")
-    loc = _locale()
-    if loc is None:
+    if _current == "en":
         return B.card_name(card_id, "en")
     if card_id in B.BUILDING:
-        return loc.builders_cards.get(card_id) or B.card_name(card_id, "en")
+        return _in_table("BUILDERS_CARDS", card_id)
     w = B.WORKER[card_id]
     parts = [
-        _("{n} {resource}", n=n, resource=loc.resources.get(r, r))
+        _("{n} {resource}", n=n, resource=resource_name(r))
         for n, r in zip(w.output, B.RESOURCES, strict=True)
         if n
     ]
     return _(
-        "{rank} ({resources})",
-        rank=loc.builders_ranks.get(w.rank, w.name_en),
-        resources=_(", ").join(parts),
+        "{rank} ({resources})", rank=builders_rank_name(card_id), resources=_(", ").join(parts)
     )
 
 
 def kind_name(kind: str) -> str:
     """The name of a Pillars craftsman kind (``mason``, ``woodworker!``), without a round."""
-    english = P.KIND_NAMES[kind]
-    loc = _locale()
-    return english if loc is None else loc.pillars_kinds.get(kind, english)
+    return _in_table("PILLARS_KINDS", kind)
 
 
 def builders_rank_name(card_id: str) -> str:
     """A Builders worker by its rank (``Master``)."""
-    w = B.WORKER[card_id]
-    loc = _locale()
-    return w.name_en if loc is None else loc.builders_ranks.get(w.rank, w.name_en)
+    return _in_table("BUILDERS_RANKS", B.WORKER[card_id].rank)
 
 
 def builders_french_name(card_id: str) -> str:
@@ -197,9 +257,7 @@ def builders_french_name(card_id: str) -> str:
 
 def area_name(area: str) -> str:
     """The name of a Pillars board area (``court``, ``market``, ...) in the current language."""
-    english = P.AREA_NAMES[area]
-    loc = _locale()
-    return english if loc is None else loc.areas.get(area, english)
+    return _in_table("AREAS", area)
 
 
 def space_name(space_id: str) -> str:
@@ -208,7 +266,7 @@ def space_name(space_id: str) -> str:
     KeyError for an unknown space.
     """
     s = P.SPACES[P.SPACE_INDEX[space_id]]
-    if _locale() is None:
+    if _current == "en":
         return P.space_name(space_id)
     if len(P.AREA_SPACES[s.area]) > 1:
         return _("{area}, space {n}", area=area_name(s.area), n=s.slot)
@@ -229,8 +287,7 @@ def resource_name(r: str | int) -> str:
     name = P.RESOURCES[r] if isinstance(r, int) else r
     if name not in RESOURCE_IDS:
         raise KeyError(f"unknown resource {r!r}")
-    loc = _locale()
-    return name if loc is None else loc.resources.get(name, name)
+    return _in_table("RESOURCES", name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,9 +299,7 @@ def step_help(step: str) -> str:
 
     KeyError for an unknown step.
     """
-    english = en.STEP_HELP[step]
-    loc = _locale()
-    return english if loc is None else loc.step_help.get(step, english)
+    return _in_table("STEP_HELP", step)
 
 
 BUILDERS_ACTIONS = tuple(en.BUILDERS_HELP)
@@ -258,9 +313,7 @@ def builders_action_help(kind: str) -> str:
     """
     key = " ".join(kind.lower().split())
     key = {"buy": "buy action", "end": "end turn"}.get(key, key)
-    english = en.BUILDERS_HELP[key]
-    loc = _locale()
-    return english if loc is None else loc.builders_help.get(key, english)
+    return _in_table("BUILDERS_HELP", key)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -275,12 +328,9 @@ UI_DIRS = (KIOSK_DIR,)
 kiosk words)."""
 
 
-def source_strings(root: Path | None = None) -> dict[str, list[str]]:
-    """Every string literal passed as the first argument of ``_`` (or ``something._``) in the
-    ``.py`` files under ``root`` (default: every folder of UI_DIRS), with where it occurs
-    (``path:line``), in order of first use.
-    """
-    found: dict[str, list[str]] = {}
+def _calls(root: Path | None) -> Iterator[tuple[str, str, ast.Call]]:
+    """``(name, where, call)`` for each call of ``_`` or ``n_`` (or ``something._``) in the
+    ``.py`` files under ``root`` (default: every folder of UI_DIRS), in order."""
     roots = [root] if root is not None else [d for d in UI_DIRS if d.is_dir()]
     paths = sorted(p for r in roots for p in r.rglob("*.py"))
     for path in paths:
@@ -288,13 +338,45 @@ def source_strings(root: Path | None = None) -> dict[str, list[str]]:
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args]
         for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
             func = node.func
-            named = (isinstance(func, ast.Name) and func.id == "_") or (
-                isinstance(func, ast.Attribute) and func.attr == "_"
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else ""
             )
-            arg = node.args[0]
-            if named and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            if name in ("_", "n_"):
                 where = f"{path.relative_to(KIOSK_DIR.parent.parent)}:{node.lineno}"
-                found.setdefault(arg.value, []).append(where)
+                yield name, where, node
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def source_strings(root: Path | None = None) -> dict[str, list[str]]:
+    """Every string literal passed as the first argument of ``_`` (or ``something._``) in the
+    ``.py`` files under ``root`` (default: every folder of UI_DIRS), with where it occurs
+    (``path:line``), in order of first use.
+    """
+    found: dict[str, list[str]] = {}
+    for name, where, node in _calls(root):
+        text = _literal(node.args[0])
+        if name == "_" and text is not None:
+            found.setdefault(text, []).append(where)
+    return found
+
+
+def source_plurals(root: Path | None = None) -> dict[tuple[str, str], list[str]]:
+    """Every ``n_(singular, plural, n)`` call with two literal texts, as
+    :func:`source_strings` finds ``_`` calls."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for name, where, node in _calls(root):
+        if name != "n_" or len(node.args) < 2:
+            continue
+        one, many = _literal(node.args[0]), _literal(node.args[1])
+        if one is not None and many is not None:
+            found.setdefault((one, many), []).append(where)
     return found
 
 
@@ -310,10 +392,12 @@ def placeholders(text: str) -> list[str]:
 def english_strings() -> Iterator[str]:
     """Every English text the kiosk can show from this module and the engines' data."""
     yield from source_strings()
+    for pair in source_plurals():
+        yield from pair
     yield from LANGUAGE_NAMES.values()
-    yield from en.STEP_HELP.values()
-    yield from en.BUILDERS_HELP.values()
-    yield from RESOURCE_IDS
+    for table in tables().values():
+        yield from table.english.values()
+    yield from catalogue.registry_words()
     for card in (*P.CRAFTSMEN, *P.RESOURCE_CARD_NAMES, *P.PRIVILEGE_NAMES, *P.EVENT_NAMES):
         yield P.card_name(card)
     for space in P.SPACE_INDEX:
@@ -321,3 +405,25 @@ def english_strings() -> Iterator[str]:
     for card in (*B.BUILDING, *B.WORKER):
         yield B.card_name(card, "en")
         yield B.card_name(card, "fr")
+
+
+MessageKey = tuple[str | tuple[str, str], str | None]
+"""A catalogue message: ``(msgid, msgctxt)``, the msgid a pair ``(singular, plural)`` for a
+plural message."""
+
+
+def catalogue_messages() -> dict[MessageKey, list[str]]:
+    """Every message the catalogues must translate, with where it comes from: the ``_()`` and
+    ``n_()`` literals of the kiosk, the tables of game words, the registry's words (what
+    ``pybabel extract -F babel.cfg -k n_:1,2`` finds)."""
+    found: dict[MessageKey, list[str]] = {}
+    for text, where in source_strings().items():
+        found[(text, None)] = where
+    for pair, where in source_plurals().items():
+        found[(pair, None)] = where
+    for table in tables().values():
+        for key, english in table.english.items():
+            found.setdefault((english, table.context), []).append(f"{table.name}[{key!r}]")
+    for word in catalogue.registry_words():
+        found.setdefault((word, None), []).append("the games' registry")
+    return found

@@ -153,6 +153,9 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     for spec in specs():
         if spec.scenes is not None and spec.name != first:
             yield from load_ref(spec.scenes).scenes(journal)
+    from .seats import screenshot_scenes
+
+    yield from screenshot_scenes(journal)
 
 
 def _setup_of(app: Any, game: str) -> None:

@@ -14,7 +14,8 @@ from typing import Any
 import pygame
 
 from . import theme
-from .fonts import font, wrap
+from .fonts import font
+from .linebreak import wrap
 from .theme import Colour
 
 OVERFLOWS: list[str] = []
@@ -52,7 +53,8 @@ def draw_text(
     s = size
     while True:
         f = font(s, bold)
-        rows = wrap(text, f, rect.width)
+        # A word wider than the box is broken only at the smallest size: shrink first.
+        rows = wrap(text, f, rect.width, force=s <= smallest)
         height = len(rows) * f.get_linesize()
         widest = max(f.size(r)[0] for r in rows)
         if (len(rows) <= lines and height <= rect.height and widest <= rect.width) or s <= smallest:

@@ -113,10 +113,12 @@ def amount_text(what: str, amount: int) -> str:
         return _("{n} VP", n=n)
     if what == "gold":
         return _("{n} gold", n=n)
+    from .i18n import n_  # here, not at the top: keeps the import block as it was
+
     if what == "coins":
-        return _("{n} coin", n=n) if abs(amount) == 1 else _("{n} coins", n=n)
+        return n_("{n} coin", "{n} coins", abs(amount), n=n)
     if what == "workers":
-        return _("{n} worker", n=n) if abs(amount) == 1 else _("{n} workers", n=n)
+        return n_("{n} worker", "{n} workers", abs(amount), n=n)
     try:
         return _("{n} {res}", n=n, res=resource_name(what))
     except KeyError:
@@ -184,8 +186,10 @@ class GameWords:
         return self.card_name(card_id)
 
     def money_label(self, amount: int) -> str:
-        """An amount of the game's money, e.g. ``12 coins``."""
-        return _("{n} coins", n=amount)
+        """An amount of the game's money, e.g. ``12 coins``, ``1 coin``."""
+        from .i18n import n_  # here, not at the top: keeps the import block as it was
+
+        return n_("{n} coin", "{n} coins", amount)
 
     def source(self, entry: Any) -> str:
         """The source a ledger entry counts under in a breakdown by source (the Priory, tax,

@@ -218,11 +218,18 @@ class BuildersScreen(GameScreen):
         return self.game.turns_left(self.state) or 0
 
     def end_notice(self) -> str:
-        return _("17 VP reached: the round is completed, {n} more turns", n=self.turns_left())
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
+        return n_(
+            "17 VP reached: the round is completed, {n} more turn",
+            "17 VP reached: the round is completed, {n} more turns",
+            self.turns_left(),
+        )
 
     def update(self, dt: float) -> bool:
+        companion = super().update(dt)
         if self.celebrate is None:
-            return False
+            return companion
         left, lines = self.celebrate
         left -= dt
         if left <= 0:
@@ -265,6 +272,8 @@ class BuildersScreen(GameScreen):
             self._picker(surface, body)
         elif self.help_open:
             self._help(surface, body)
+        elif self._companion(surface, body):
+            pass
         elif m.portrait:
             rows_r, mine_r, actions_r, others_r = split_v(body, 9, 8, 2, 3, gap=m.gap)
             self._rows(surface, rows_r)
@@ -283,6 +292,18 @@ class BuildersScreen(GameScreen):
             self._celebration(surface, body)
         self.roles.setdefault("undo", self.undo)
         self.roles.setdefault("help", self.toggle_help)
+
+    def commit_companion(self, action: Any) -> None:
+        self.take(action)
+
+    def _companion(self, surface: pygame.Surface, body: pygame.Rect) -> bool:
+        """The companion's turn or the hint, above everyone's scores; False when neither."""
+        m = self.m
+        panel_r, others_r = split_v(body, 6, 1, gap=m.gap)
+        if not self.companion_panel(surface, panel_r):
+            return False
+        self._others(surface, others_r)
+        return True
 
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
@@ -304,8 +325,10 @@ class BuildersScreen(GameScreen):
             return body
         p = state.setup.players[state.turn_player]
         t1, t2 = split_v(info_r, 1, 1)
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         first = (
-            _("Last round: {n} turns left", n=self.turns_left())
+            n_("Last round: {n} turn left", "Last round: {n} turns left", self.turns_left())
             if state.end
             else _("Round {n}", n=round_no)
         )

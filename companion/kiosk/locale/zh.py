@@ -39,6 +39,7 @@ CATALOG: dict[str, str] = {
     "{vp} VP, {gold} gold": "{vp}胜利分，{gold}黄金",
     "{free} free of {all}": "{all}名中{free}名空闲",
     # every point explained, the log, holds and help (s3-log)
+    "Scores and chart": "得分与图表",
     "{name} chooses: protection from {event}, or 1 cube from the market (it has {stock}).": "{name}选择：免受{event}的影响，或从市场拿1个建材（市场有{stock}）。",
     "{name} may play Thomas once: protection from {event}.": "{name}可以使用一次托马斯：免受{event}的影响。",
     "{name}'s craftsmen: {list}. Hold one to read what it does.": "{name}的工匠：{list}。长按一名工匠可查看其作用。",
@@ -154,7 +155,7 @@ CATALOG: dict[str, str] = {
     "{name}: {n} VP": "{name}：{n}胜利分",
     "Winner: {names}": "胜者：{names}",
     "next start player": "下轮起始玩家",
-    "{name}: the die shows {n}. Play the tax exemption this round?": "{name}：骰子掷出{n}。本轮打出免税特权吗？",
+    "{name}: the die shows {n}. Play the tax exemption this round?": "{name}：骰子掷出{n}。本轮打出免税利益牌吗？",
     "{name} pays {n}": "{name}付{n}",
     "Drawn for the table: {card}": "为桌面抽出：{card}",
     "Dealt for round {n}": "第{n}轮发出的牌",
@@ -213,7 +214,7 @@ CATALOG: dict[str, str] = {
     "Sites {a}–{b} of {n} →": "工地 {a}–{b}/{n} →",
     "Workers (recruit: 1 AP) · deck: {n}": "工人（招募：1行动点）· 牌堆：{n}",
     "Workers (recruit: 1 AP) · next: {card}": "工人（招募：1行动点）· 下一张：{card}",
-    "buildings {b} · machines {m} · coins {c} ({coins}¤)": "建筑{b} · 机器{m} · 金币{c}（{coins}币）",
+    "buildings {b} · machines {m} · coins {c} ({coins}¤)": "建筑{b} · 机械{m} · 金币{c}（{coins}金币）",
     "Tap the code to make it smaller": "点击二维码缩小",
     "Scan to log this play in BG Stats (tap to enlarge)": "扫码在BG Stats中记录本局（点击放大）",
     "{coins} coins · {vp} VP": "{coins}金币 · {vp}胜利分",
@@ -310,7 +311,7 @@ CATALOG: dict[str, str] = {
     "{name} chose protection from the event": "{name}选择了免受事件影响",
     "{name} took 1 {res} from the market at {area}": "{name}在{area}从市场拿了1{res}",
     "{name} played Thomas: protected from the event": "{name}打出托马斯：免受事件影响",
-    "{name} played the tax exemption: no tax this round": "{name}打出免税特权：本轮不交税",
+    "{name} played the tax exemption: no tax this round": "{name}打出免税利益牌：本轮不交税",
     "{name} kept {card} for later": "{name}保留{card}以后再用",
     "{name} gave up {card}": "{name}失去了{card}",
     "{name}'s {card} works once more this round": "{name}的{card}本轮多工作一次",
@@ -729,7 +730,7 @@ CATALOG: dict[str, str] = {
     "The table reveals": "桌面翻牌",
     "Buildings · next: {card}": "建筑 · 下一张：{card}",
     "Buildings · deck: {n}": "建筑 · 牌堆：{n}",
-    "{coins}¤ {vp}VP": "{coins}¤ {vp}分",
+    "{coins}¤ {vp}VP": "{coins}金币 {vp}分",
     "Workers · next: {card}": "工人 · 下一张：{card}",
     "Workers · deck: {n}": "工人 · 牌堆：{n}",
     "wage {n}": "工资{n}",
@@ -740,7 +741,7 @@ CATALOG: dict[str, str] = {
     "Idle workers: tap one, then a site": "空闲工人：先点工人，再点工地",
     "+{n} coins": "+{n}金币",
     "Buy an action": "购买行动点",
-    "{vp}/{goal} VP · {coins}¤": "{vp}/{goal}胜利分 · {coins}¤",
+    "{vp}/{goal} VP · {coins}¤": "{vp}/{goal}胜利分 · {coins}金币",
     "Tap the building card dealt into the row": "请点选翻到建筑列的建筑牌",
     "Tap the building now on top of the deck": "请点选牌堆顶的建筑牌",
     "Tap the worker card dealt into the row": "请点选翻到工人列的工人牌",
@@ -761,6 +762,24 @@ CATALOG: dict[str, str] = {
     "The camera sees a marker that is on no card ({markers})": "摄像头看到一个不属于任何牌的标记（{markers}）",
     "Camera offline: no picture for {n} s; tap the cards in": "摄像头离线：{n} 秒没有画面；请点选牌",
     "Camera library broken: {reason}": "摄像头库已损坏：{reason}",
+    # the companion's seats and hint (issue 17)
+    "Hint": "提示",
+    "{name}, the companion:": "{name}（助手）：",
+    "Done: the pieces are moved": "完成：配件已摆好",
+    "{name}, the companion, could not decide": "{name}（助手）无法做出决定",
+    "Decide for it": "替它决定",
+    "Try again": "再试一次",
+    "{name}, the companion, is thinking…": "{name}（助手）正在思考…",
+    "The companion's hint for {name}": "助手给{name}的提示",
+    "Best first, each with its estimated chance to win": "按推荐顺序，附估计胜率",
+    "{n} %": "{n}%",
+    "Companion's hint": "助手提示",
+    "Companion": "助手",
+    "Person": "玩家",
+    "The companion cannot take every seat: someone has to play": "助手不能占据所有座位：至少要有一名玩家",
+    "Easy": "简单",
+    "Normal": "普通",
+    "Strong": "强",
 }
 
 # -- The Pillars of the Earth ------------------------------------------------------------------
@@ -904,12 +923,12 @@ RESOURCES: dict[str, str] = {
 # Short rules help for each step of companion.pillars.rules.STEPS.
 STEP_HELP: dict[str, str] = {
     "privilege": (
-        "回合开始：翻开利益牌堆最上面两张，分别放在Kingsbridge的两个位置上。"
+        "本轮开始：翻开利益牌堆最上面两张，分别放在Kingsbridge的两个位置上。"
         "第6轮翻开的是两张最后一轮专用牌。"
     ),
-    "craftsman": "回合开始：翻开本轮的四张工匠牌。两张放在Shiring的位置上，另两张放入供应堆。",
-    "resource": "回合开始：翻开9张建材牌中的7张放入供应堆。其余两张本轮不使用。",
-    "peek": "艾伦的拥有者在回合开始时就能看到本轮的事件。事件仍在阶段3生效。",
+    "craftsman": "本轮开始：翻开本轮的四张工匠牌。两张放在Shiring的位置上，另两张放入供应堆。",
+    "resource": "本轮开始：翻开9张建材牌中的7张放入供应堆。其余两张本轮不使用。",
+    "peek": "艾伦的拥有者在每轮开始时就能看到本轮的事件。事件仍在阶段3生效。",
     "draft": (
         "阶段1：按顺序从供应堆拿取一张牌，或放弃；放弃后本阶段不能再拿牌。"
         "建材牌需要放置牌上所示数量的工人，工匠牌需要支付黄金。"
@@ -929,11 +948,11 @@ STEP_HELP: dict[str, str] = {
         "阶段3开始：翻开事件牌，对所有玩家生效。在主教座下有建筑师的玩家可以免受负面事件影响。"
     ),
     "archbishop": "主教座下：选择本轮免受负面事件影响，或从市场拿取1个石头、木头或沙子。",
-    "thomas": "负面事件影响到你。现在打出托马斯以免受影响，或留到以后的回合。",
+    "thomas": "负面事件影响到你。现在打出托马斯以免受影响，或留到以后的轮次。",
     "lose": "事件：失去你的一名工匠（也可以是起始工匠），该工匠移出游戏。",
     "boost": "事件：选择你的一名工匠（铸钟匠和管风琴匠除外），本轮可多使用一次。",
     "roll": "国王宫廷：起始玩家掷征税骰子。在国王宫廷没有建筑师的玩家支付相应数量的黄金。",
-    "taxfree": "现在打出免税牌，本轮不缴税；或留到以后的回合。",
+    "taxfree": "现在打出免税利益牌，本轮不缴税；或留到以后的轮次。",
     "shiring-discard": "从Shiring拿到工匠后超过上限。丢弃一名，该工匠移出游戏。",
     "market": (
         "建筑市场：按位置顺序轮流，每次买或卖任意数量的一种建材，或放弃（之后不能再交易）。"

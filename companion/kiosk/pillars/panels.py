@@ -165,6 +165,8 @@ class PillarsPanels(GameScreen):
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
         craftsmen with their uses left, privileges by name."""
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         state = self.state
         s = state.seats[seat]
         name = self.game.name
@@ -174,8 +176,8 @@ class PillarsPanels(GameScreen):
             for r, res in enumerate(D.RESOURCES)
         )
         crafts = _(", ").join(
-            _("{card}: {n} uses left", card=card_name(name, c),
-              n=self.game.uses_left(state, seat, c))
+            n_("{card}: {n} use left", "{card}: {n} uses left", self.game.uses_left(state, seat, c),
+               card=card_name(name, c))
             if not D.CRAFTSMEN[c].spec.auto
             else card_name(name, c)
             for c in s.craftsmen
@@ -368,13 +370,20 @@ class PillarsPanels(GameScreen):
         )
 
     def _draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
         m = self.m
         state = self.state
         left = sum(state.bag)
         body = self._header(
             surface,
             area,
-            _("{n} builders in the bag · cost {cost}", n=left, cost=self.game.cost_marker(state)),
+            n_(
+                "{n} builder in the bag · cost {cost}",
+                "{n} builders in the bag · cost {cost}",
+                left,
+                cost=self.game.cost_marker(state),
+            ),
         )
         wool = ", ".join(
             f"{p.name} {s.wool}" for p, s in zip(state.setup.players, state.seats, strict=True)

@@ -95,8 +95,13 @@ class PillarsScreen(PillarsPanels):
             seat = self.game.active_seat(state)
             outcome = sample(self.game.chance_outcomes(state), self.app.rng)
             if self.app.play(outcome) and seat is not None:
-                self.peek_look = (seat, str(outcome.args[0]))
-                self.peek_shown = False
+                if seat in self.session.companions:  # the companion looked; nobody else may
+                    self.app.toast(_("{name} has seen the coming event; it stays secret until "
+                                     "phase III", name=state.setup.players[seat].name),
+                                   good=True, now=True)
+                else:
+                    self.peek_look = (seat, str(outcome.args[0]))
+                    self.peek_shown = False
             dealt += virtual_draw(self.app, lambda s: s.step in CARD_STEPS and s.step != "peek")
         if dealt and before.step in ("privilege", "craftsman", "resource"):
             self.show_result(_("Dealt for round {n}", n=self.state.round),
@@ -185,6 +190,9 @@ class PillarsScreen(PillarsPanels):
         self.after_play()
         return True
 
+    def commit_companion(self, action: Any) -> None:
+        self.commit(action)
+
     def show_result(
         self, title: str, lines: list[tuple[str, str]], table: Breakdown | None = None
     ) -> None:
@@ -246,8 +254,9 @@ class PillarsScreen(PillarsPanels):
                          changes or [("", _("Nobody pays"))])
 
     def update(self, dt: float) -> bool:
+        companion = super().update(dt)
         if self.anim is None:
-            return False
+            return companion
         kind, left, value = self.anim
         left -= dt
         if left <= 0:
@@ -290,6 +299,10 @@ class PillarsScreen(PillarsPanels):
         self._players(surface, players)
         if self.anim is None and self.result is not None and self.result_table is not None:
             self._round_end(surface, body.inflate(-m.gap * 2, -m.gap * 2))
+        elif self.help_open and self.anim is None and self.result is None and (
+            self.preview is None and self.tableau is None and self.peek_look is None
+        ) and not (state.step == "peek" and not self.private_open):
+            self._help(surface, body.inflate(-m.gap * 2, -m.gap * 2))  # room for the numbers
         elif self.anim is not None:
             self._animation(surface, decision)
         elif self.result is not None:
@@ -304,7 +317,7 @@ class PillarsScreen(PillarsPanels):
             self._private_gate(surface, decision)
         elif self.help_open:
             self._help(surface, decision)
-        else:
+        elif not self.companion_panel(surface, decision):
             self._decision(surface, decision, state)
         self.roles.setdefault("undo", self.undo)
         self.roles.setdefault("help", self.toggle_help)

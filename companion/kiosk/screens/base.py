@@ -11,6 +11,7 @@ import pygame
 
 from companion.engine import RulesError
 from companion.kiosk import theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, draw_text, panel
@@ -202,11 +203,18 @@ class Screen(ABC):
         bar_h = m.touch * rows + m.gap * (rows + 1)
         panel(surface, pygame.Rect(0, 0, w, bar_h), theme.PANEL, radius=0)
         y = m.gap + (m.touch + m.gap if m.portrait else 0)
-        # in portrait the row of buttons stays clear of the on-screen lights at its left
-        bw = m.px(76) if m.portrait else max(m.touch * 2, m.px(80))
+        bw = max(m.touch * 2, m.px(80))
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
-            width = m.touch if label == "?" else m.px(64) if key == "log" else bw
+            pad = max(6, m.touch // 6) + m.px(8)
+            if m.portrait:  # as wide as its word: the row stays clear of the lights at its left
+                width = max(m.touch, font(m.small).size(label)[0] + pad)
+            elif key == "help":
+                width = m.touch
+            elif key in ("log", "hint"):
+                width = max(m.touch, font(m.small).size(label)[0] + pad)
+            else:
+                width = bw
             x -= width
             self.button(
                 surface,
@@ -233,6 +241,10 @@ class Screen(ABC):
         return (LANGUAGE_NAMES[language()], self.app.next_language, "language")
 
 
+INDICATOR_STEPS = 8
+"""How often a second the thinking indicator moves on (and the screen is redrawn for it)."""
+
+
 class GameScreen(Screen):
     """What the game screens share: the game session, the bar with undo, help, language and
     menu, the reason the engine gives for a refusal, and the way home."""
@@ -243,6 +255,8 @@ class GameScreen(Screen):
         self.help_open = False
         self.preview: Any = None  # an action waiting for Confirm (game.Preview)
         self.tableau: int | None = None  # the seat whose whole tableau is shown
+        self.hint_open = False  # the companion's hint for the person deciding
+        self._indicator = -1  # the thinking indicator's step last drawn
         self.held: tuple[str, str] | None = None  # a card or space read by a hold: title, text
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -282,6 +296,8 @@ class GameScreen(Screen):
             self.held = None
         elif self.preview is not None:
             self.preview = None
+        elif self.hint_open:
+            self.close_hint()
         elif self.tableau is not None:
             self.tableau = None
         elif self.help_open:
@@ -353,6 +369,7 @@ class GameScreen(Screen):
 
     def home(self) -> None:
         """Back to the home screen; the game stays in the journal, to be resumed."""
+        self.app.companion.close()
         self.app.session = None
         self.app.go("home")
 
@@ -369,11 +386,14 @@ class GameScreen(Screen):
         return self.m.touch * rows + self.m.gap * (rows + 1)
 
     def standard_bar(self, surface: pygame.Surface) -> tuple[pygame.Rect, pygame.Rect]:
-        """The game bar with undo, help, language and menu; (status area, body)."""
+        """The game bar with undo, help, language and menu (and the hint, when the table
+        wants one and a person decides); (status area, body)."""
         lang = self.language_button()
+        hint = [(_("Hint"), self.open_hint, "hint", True)] if self.hint_offered() else []
         return self.game_bar(
             surface,
             [
+                *hint,
                 (_("Undo"), self.undo, "undo", self.session.can_undo()),
                 ("?", self.toggle_help, "help", True),
                 (_("Log"), self.open_log, "log", True),
@@ -381,6 +401,165 @@ class GameScreen(Screen):
                 (_("Menu"), self.home, "menu", True),
             ],
         )
+
+    # -- the companion's seats and the hint -----------------------------------------------------
+    def update(self, dt: float) -> bool:
+        """The companion's work: started when its seat decides, collected when done; while it
+        thinks, a redraw each time the indicator moves on (8 a second, not every frame)."""
+        companion = self.app.companion
+        changed = companion.update(self.app.session, self.app.time)
+        step = int(self.app.time * INDICATOR_STEPS)
+        if companion.thinking and step != self._indicator:
+            self._indicator = step
+            changed = True
+        if self.hint_open and companion.hint is None:
+            self.hint_open = False  # the position changed under the hint
+            changed = True
+        return changed
+
+    def hint_offered(self) -> bool:
+        from companion.kiosk.seats import Companion
+
+        return bool(self.app.config.hint) and Companion.person_decides(self.session)
+
+    def open_hint(self) -> None:
+        self.app.companion.ask_hint(self.session, self.app.time)
+        self.hint_open = self.app.companion.hint is not None
+
+    def close_hint(self) -> None:
+        self.app.companion.close_hint()
+        self.hint_open = False
+
+    def confirm_companion(self) -> None:
+        """The table moved the pieces as told: the companion's action goes through the
+        journal like a person's."""
+        action = self.app.companion.ready(self.session)
+        if action is None:
+            return
+        self.app.companion.taken()
+        self.commit_companion(action)
+
+    def commit_companion(self, action: Any) -> None:
+        """Commit the companion's action the way this screen commits (its sounds and
+        animations); by default straight through the journal."""
+        self.app.play(action)
+
+    def decide_by_hand(self) -> None:
+        """A person makes this decision for the companion's seat, with the usual buttons."""
+        self.app.companion.decide_by_hand(self.session)
+
+    def retry_companion(self) -> None:
+        self.app.companion.retry(self.session, self.app.time)
+
+    def companion_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
+        """Over ``area``: the companion thinking or what the table does for it, or the hint;
+        False (nothing drawn) when neither is due."""
+        from companion.kiosk.seats import Companion
+
+        if self.hint_open and self.app.companion.hint is not None:
+            self._hint_panel(surface, area)
+            return True
+        seat = Companion.seat_to_decide(self.session)
+        if seat is None or self.app.companion.by_hand(self.session):
+            return False
+        self._companion_turn(surface, area, seat)
+        return True
+
+    def _companion_turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
+        from companion.kiosk.seats import instruction
+        from companion.kiosk.ui import split_h
+
+        m = self.m
+        player = self.game.setup_of(self.state).players[seat]
+        companion = self.app.companion
+        thought = companion.decision
+        action = companion.ready(self.session)
+        panel(surface, area, theme.PANEL, border=theme.PLAYER[player.colour], width=4)
+        stripe = pygame.Rect(area.x, area.y, m.px(10), area.height)
+        pygame.draw.rect(surface, theme.PLAYER[player.colour], stripe, border_radius=6)
+        inner = pygame.Rect(
+            stripe.right + m.gap * 2, area.y + m.gap, area.width - stripe.width - m.gap * 4,
+            area.height - m.gap * 2,
+        )
+        head = pygame.Rect(inner.x, inner.y, inner.width, m.px(72))
+        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                           foot.y - head.bottom - m.gap * 2)
+        if action is not None:
+            self.tap_area(area, self.confirm_companion, "companion done")
+            draw_text(surface, _("{name}, the companion:", name=player.name), head, m.large,
+                      theme.ACCENT, bold=True, align="left", lines=2)
+            draw_text(surface, instruction(self.game.name, self.state, action), body, m.large,
+                      theme.TEXT, align="left", valign="top", lines=5, min_size=m.px(14))
+            self.button(surface, foot, _("Done: the pieces are moved"), self.confirm_companion,
+                        key="companion confirm", role="confirm", fill=theme.ACCENT,
+                        text_colour=theme.OUTLINE)
+        elif thought is not None and thought.error is not None:
+            draw_text(surface, _("{name}, the companion, could not decide", name=player.name),
+                      head, m.large, theme.BAD, bold=True, align="left", lines=2)
+            draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
+                      valign="top", lines=4, min_size=m.px(10))
+            again_r, hand_r = split_h(foot, 1, 1, gap=m.gap)
+            self.button(surface, again_r, _("Try again"), self.retry_companion,
+                        key="companion retry", role="confirm")
+            self.button(surface, hand_r, _("Decide for it"), self.decide_by_hand,
+                        key="companion by hand", size=m.small)
+        else:
+            draw_text(surface, _("{name}, the companion, is thinking…", name=player.name), head,
+                      m.large, theme.ACCENT, bold=True, align="left", lines=2)
+            self._thinking(surface, body)
+
+    def _thinking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The thinking indicator: eight dots around a circle, one bright, turning."""
+        import math
+
+        m = self.m
+        radius = max(m.px(8), min(area.width, area.height) // 4)
+        lit = int(self.app.time * INDICATOR_STEPS) % 8
+        for k in range(8):
+            angle = 2 * math.pi * k / 8
+            x = area.centerx + int(radius * math.sin(angle))
+            y = area.centery - int(radius * math.cos(angle))
+            colour = theme.ACCENT if k == lit else theme.PANEL_HI
+            pygame.draw.circle(surface, colour, (x, y), max(3, radius // 5))
+
+    def _hint_panel(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        from companion.kiosk.seats import instruction
+        from companion.kiosk.ui import split_h, split_v
+
+        m = self.m
+        hint = self.app.companion.hint
+        assert hint is not None
+        panel(surface, area, theme.PANEL, border=theme.ACCENT)
+        inner = area.inflate(-m.gap * 3, -m.gap * 3)
+        head_h = m.px(40)
+        head = pygame.Rect(inner.x, inner.y, inner.width, head_h)
+        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                           foot.y - head.bottom - m.gap * 2)
+        name = self.game.setup_of(self.state).players[hint.seat].name
+        draw_text(surface, _("The companion's hint for {name}", name=name), head, m.large,
+                  theme.ACCENT, bold=True, align="left", lines=1)
+        if hint.error is not None:
+            draw_text(surface, hint.error, body, m.small, theme.BAD, align="left", lines=4)
+        elif hint.result is None:
+            self._thinking(surface, body)
+        else:
+            note = pygame.Rect(body.x, body.y, body.width, m.px(24))
+            draw_text(surface, _("Best first, each with its estimated chance to win"), note,
+                      m.small, theme.MUTED, align="left", lines=1)
+            body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
+                               body.height - note.height - m.gap)
+            rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
+            for k, ((action, chance, _visits), row) in enumerate(
+                zip(hint.result, rows, strict=False), 1
+            ):
+                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
+                draw_text(surface, f"{k}. " + instruction(self.game.name, self.state, action),
+                          text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
+                draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
+                          theme.ACCENT, bold=True, align="right", lines=1)
+        self.button(surface, foot, _("Close"), self.close_hint, key="close hint", role="back")
 
     def act(self, action: Any) -> None:
         """Take ``action`` the way this screen takes actions (directly, or after a preview)."""

@@ -62,54 +62,76 @@ class EndScreen(Screen):
         self.back_to_history = back_to_history
         self.big_qr = False
         self.table = game_table(self.game, self.state)
-        self.show_chart = False  # landscape: the chart in place of the points by source
+        self.show_chart = False  # the scores' chart in place of the points by source
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         right = [self.language_button()]
         if self.can_go_back():
             right.insert(0, (_("Back to the last decision"), self.back_to_game, "last decision"))
+        chart_title = words_for(self.info.game).chart_title()
+        sources = (_("Points by source"), self.toggle_chart, "chart")
+        if not m.portrait:  # the log, and the scores and chart or the points by source
+            other = sources if self.show_chart else (_("Scores and chart"), self.toggle_chart,
+                                                     "chart")
+            right[:0] = [other, (_("Log"), self.open_log, "log")]
         area = self.title_bar(surface, _("Final scores"), right=right)
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         if self.big_qr and self.link:
             self._qr(surface, inner)
             return
-        if m.portrait:
-            scores_r, table_r, chart_r, qr_r = split_v(inner, 3, 4, 3, 4, gap=m.gap * 2)
-            self._chart(surface, chart_r)
-            body = self._head(surface, table_r, self.table.title, [])
-            draw_breakdown(surface, m, body, self.table)
-        else:
-            left, qr_r = split_h(inner, 3, 2, gap=m.gap * 2)
-            scores_r, chart_r = split_v(left, 2, 3, gap=m.gap * 2)
-            chart_title = words_for(self.info.game).chart_title()
-            other = (_("Points by source"), self.toggle_chart, "chart")
+        if m.portrait:  # the scores, the points by source or the chart, the code
+            scores_r, lower_r, qr_r = split_v(inner, 4, 5, 4, gap=m.gap * 2)
+            self._scores(surface, scores_r)
             if self.show_chart:
-                self._chart(surface, self._head(surface, chart_r, chart_title, [other]), False)
+                body = self._head(surface, lower_r, chart_title, sources)
+                self._chart(surface, body, titled=False)
             else:
                 other = (chart_title, self.toggle_chart, "chart")
-                body = self._head(surface, chart_r, self.table.title, [other])
+                body = self._head(surface, lower_r, self.table.title, other)
                 draw_breakdown(surface, m, body, self.table)
-        self._scores(surface, scores_r)
+        else:
+            left, qr_r = split_h(inner, 3, 2, gap=m.gap * 2)
+            if self.show_chart:  # the scores and the chart
+                scores_r, chart_r = split_v(left, 1, 1, gap=m.gap * 2)
+                self._scores(surface, scores_r)
+                self._chart(surface, chart_r)
+            else:  # who won and how, and everyone's points by source (their total last)
+                line = font(m.text).get_linesize()
+                head_r = pygame.Rect(left.x, left.y, left.width, line * 2 + m.gap)
+                table_r = pygame.Rect(left.x, head_r.bottom + m.gap, left.width,
+                                      left.bottom - head_r.bottom - m.gap)
+                draw_text(surface, explain_result(self.info.game, self.summary), head_r,
+                          m.text, theme.ACCENT, lines=2)
+                self._sources(surface, table_r)
         self._qr(surface, qr_r)
 
+    def _sources(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each player's points over the game by source (the ledger), with the total."""
+        m = self.m
+        panel(surface, area, theme.PANEL)
+        title_r = pygame.Rect(area.x + m.gap, area.y, area.width - 2 * m.gap,
+                              font(m.small).get_linesize() + m.px(6))
+        draw_text(surface, self.table.title, title_r, m.small, theme.MUTED, align="left",
+                  lines=1)
+        body = pygame.Rect(area.x + m.gap, title_r.bottom, area.width - 2 * m.gap,
+                           area.bottom - title_r.bottom - m.px(4))
+        draw_breakdown(surface, m, body, self.table)
+
     def _head(
-        self,
-        surface: pygame.Surface,
-        area: pygame.Rect,
-        title: str,
-        buttons: list[tuple[str, Any, str]],
+        self, surface: pygame.Surface, area: pygame.Rect, title: str, other: tuple[str, Any, str]
     ) -> pygame.Rect:
-        """A panel with its title and, on the right of the title, ``buttons`` (label, tap,
-        key) and the game's log; the area below them."""
+        """A panel with its title and, on the right of the title, the ``other`` view (label,
+        tap, key) and the game's log (portrait: the bar has no room for them); the area below
+        them."""
         m = self.m
         panel(surface, area, theme.PANEL)
         x = area.right - m.px(4)
-        for label, tap, key in [*buttons, (_("Log"), self.open_log, "log")]:
-            w = max(m.touch, min(m.px(150), font(m.px(14)).size(label)[0] + m.px(24)))
+        for label, tap, key in (other, (_("Log"), self.open_log, "log")):
+            w = max(m.touch, min(area.width // 3, font(m.small).size(label)[0] + m.px(24)))
             x -= w
             self.button(surface, pygame.Rect(x, area.y + m.px(4), w, m.touch), label, tap,
-                        key=key, size=m.px(14))
+                        key=key, size=m.small)
             x -= m.gap
         head = pygame.Rect(area.x + m.gap, area.y + m.px(4), x - area.x - m.gap, m.touch)
         draw_text(surface, title, head, m.small, theme.MUTED, align="left", lines=2,

@@ -35,6 +35,9 @@ class GenericGameScreen(GameScreen):
             if self.game.is_over(self.state):
                 open_game(self.app)
 
+    def commit_companion(self, action: Any) -> None:
+        self.act(action)
+
     def draw_for_table(self) -> None:
         """The companion draws or reveals for the table (committed before it is shown)."""
         from companion.engine.simulate import sample
@@ -64,6 +67,8 @@ class GenericGameScreen(GameScreen):
         if who == CHANCE:
             self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
                         key="virtual", role="draw")
+            return
+        if self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
             return
         actions = self.game.legal_actions(state)
         cols = 2 if m.portrait else 3

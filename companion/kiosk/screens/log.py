@@ -113,11 +113,11 @@ class LogScreen(Screen):
         players = self.setup().players
         out: list[Block] = []
         y = 0
-        entry_font, change_font = font(m.small), font(m.px(14))
+        entry_font, change_font = font(m.small), font(m.small)
         text_w = width - m.px(20)
         change_w = width - m.px(36)
         for s in sections:
-            h = m.px(36)
+            h = max(m.px(36), font(m.text, True).get_linesize() + m.px(8))
             out.append(Block("heading", shown(s.heading), "", y, h, 1))
             y += h
             for e in s.entries:
@@ -228,25 +228,28 @@ class LogScreen(Screen):
                     enabled=self.offset < self.max_offset())
 
     def _block(self, surface: pygame.Surface, b: Block, y: int) -> None:
+        """One row, drawn whole on its own surface and shown as far as the list's view
+        reaches (a row half scrolled out is cut by the view, never its text by the screen)."""
         m = self.m
-        x, w = self.view.x, self.view.width
+        w = self.view.width
+        row = pygame.Surface((w, b.height))
+        row.fill(theme.PANEL_HI if b.kind == "heading" else theme.PANEL)
         if b.kind == "heading":
-            r = pygame.Rect(x, y, w, b.height)
-            pygame.draw.rect(surface, theme.PANEL_HI, r)
-            draw_text(surface, b.text, r.inflate(-m.px(16), 0), m.text, theme.ACCENT,
-                      bold=True, align="left", lines=1, min_size=m.px(11))
-            return
-        if b.colour:
-            stripe = pygame.Rect(x + m.px(4), y + m.px(2), m.px(5), b.height - m.px(4))
-            pygame.draw.rect(surface, theme.PLAYER.get(b.colour, theme.MUTED), stripe)
-        if b.kind == "entry":
-            r = pygame.Rect(x + m.px(14), y + m.px(4), w - m.px(20), b.height - m.px(8))
-            draw_text(surface, b.text, r, m.small, theme.TEXT, align="left", lines=b.lines,
-                      min_size=m.small)
+            draw_text(row, b.text, pygame.Rect(m.px(8), 0, w - m.px(16), b.height), m.text,
+                      theme.ACCENT, bold=True, align="left", lines=1, min_size=m.small)
         else:
-            r = pygame.Rect(x + m.px(30), y + m.px(2), w - m.px(36), b.height - m.px(4))
-            draw_text(surface, b.text, r, m.px(14), theme.MUTED, align="left",
-                      lines=b.lines, min_size=m.px(14))
+            if b.colour:
+                stripe = pygame.Rect(m.px(4), m.px(2), m.px(5), b.height - m.px(4))
+                pygame.draw.rect(row, theme.PLAYER.get(b.colour, theme.MUTED), stripe)
+            if b.kind == "entry":
+                r = pygame.Rect(m.px(14), m.px(4), w - m.px(20), b.height - m.px(8))
+                draw_text(row, b.text, r, m.small, theme.TEXT, align="left", lines=b.lines,
+                          min_size=m.small)
+            else:
+                r = pygame.Rect(m.px(30), m.px(2), w - m.px(36), b.height - m.px(4))
+                draw_text(row, b.text, r, m.small, theme.MUTED, align="left",
+                          lines=b.lines, min_size=m.small)
+        surface.blit(row, (self.view.x, y))
 
     def _scrollbar(self, surface: pygame.Surface, total: int) -> None:
         """Where the view is in the whole log: a thin bar at the list's right edge."""

@@ -1,4 +1,5 @@
-"""Settings: language, cards dealt by the table or by the companion, sound."""
+"""Settings: language, cards dealt by the table or by the companion, sound, rotation, and
+the companion's hint on a person's decision."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ class SettingsScreen(Screen):
         m = self.m
         area = self.title_bar(surface, _("Settings"))
         inner = area.inflate(-m.gap * 6, -m.gap * 4)
-        rows = split_v(inner, 1, 1, 1, 1, 1, gap=m.gap * 2)
+        rows = split_v(inner, 1, 1, 1, 1, 1, 1, gap=m.gap * 2)
         cfg = self.app.config
         settings: list[tuple[str, list[tuple[Any, str]], Any, Callable[[Any], None], str]] = [
             (
@@ -45,6 +46,13 @@ class SettingsScreen(Screen):
                 self.app.set_rotation,
                 "rotation",
             ),
+            (
+                _("Companion's hint"),
+                [(True, _("On")), (False, _("Off"))],
+                cfg.hint,
+                self.set_hint,
+                "hint",
+            ),
         ]
         for row, (label, values, current, setter, key) in zip(rows, settings, strict=False):
             lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
@@ -64,7 +72,7 @@ class SettingsScreen(Screen):
             draw_text(
                 surface,
                 _("Journal: {path}", path=str(self.app.journal.path)),
-                rows[4],
+                rows[5],
                 m.small,
                 theme.MUTED,
                 align="left",
@@ -74,6 +82,11 @@ class SettingsScreen(Screen):
 
     def set_virtual(self, value: bool) -> None:
         self.app.config = self.app.config.with_(virtual_deck=value)
+        self.app.save_config()
+
+    def set_hint(self, value: bool) -> None:
+        """A Hint button on a person's decision (off by default)."""
+        self.app.config = self.app.config.with_(hint=value)
         self.app.save_config()
 
     def set_sound(self, value: bool) -> None:

@@ -1,5 +1,5 @@
 """New-game set-up: the game, 2 to 4 players with names and colours in seat order, the start
-player, and the table's options."""
+player, the seats the companion plays (and how strongly), and the table's options."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from companion.engine.registry import specs
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
+from companion.kiosk.seats import STRENGTHS, strength_name
 from companion.kiosk.ui import draw_text, grid, split_h, split_v
 from companion.kiosk.words import default_name, game_title, words_for
 
@@ -32,6 +33,7 @@ class SetupScreen(Screen):
         self.game = game if game is not None else specs()[0].name
         self.count = 4
         self.seats: list[tuple[str, str]] = [("", c) for c in COLOURS]  # (name, colour)
+        self.strengths = ["" for _c in COLOURS]  # per seat: "" a person, else the companion's
         self.start = 0
         self.options: dict[str, Any] = {}
         self.recent: list[str] = []
@@ -63,6 +65,11 @@ class SetupScreen(Screen):
             self.seats = seats + rest
             self.count = len(seats)
             self.start = min(last.start_player, self.count - 1)
+            known = games[0].companions
+            self.strengths = [
+                known.get(i, "") if known.get(i, "") in STRENGTHS else ""
+                for i in range(len(COLOURS))
+            ]
 
     def names(self) -> list[str]:
         # An unnamed seat is its colour's player: Red, 红方, 赤のプレイヤー.
@@ -190,7 +197,21 @@ class SetupScreen(Screen):
             if i >= self.count:
                 continue
             _name, colour = self.seats[i]
-            up, swatch, name_r, star = split_h(row, 1, 1, 4, 1, gap=m.gap)
+            up, swatch, name_r, who, star = split_h(row, 1, 1, 3, 3, 1, gap=m.gap)
+            if self.count > 1:  # a table of one plays the Automa, not the companion
+                strength = self.strengths[i]
+                self.button(
+                    surface,
+                    who,
+                    _("Companion") if strength else _("Person"),
+                    partial(self.cycle_strength, i),
+                    key=f"who {i}",
+                    selected=bool(strength),
+                    sub=strength_name(strength) if strength else "",
+                    size=m.small,
+                )
+            else:
+                name_r = name_r.union(who)
             self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}")
             self.button(
                 surface,
@@ -236,10 +257,22 @@ class SetupScreen(Screen):
         self.app.config = self.app.config.with_(virtual_deck=value)
         self.app.save_config()
 
+    def cycle_strength(self, i: int) -> None:
+        """Seat ``i``: a person, then the companion (easy, normal, strong), then a person."""
+        order = ["", *STRENGTHS]
+        self.strengths[i] = order[(order.index(self.strengths[i]) + 1) % len(order)]
+
+    def companions(self) -> dict[int, str]:
+        """The seats the companion plays at this table, with its strength."""
+        if self.count < 2:
+            return {}
+        return {i: s for i, s in enumerate(self.strengths[: self.count]) if s}
+
     def move(self, i: int) -> None:
         """Swap seat ``i`` with the one before it (the first with the second)."""
         j = i - 1 if i else 1
         self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+        self.strengths[i], self.strengths[j] = self.strengths[j], self.strengths[i]
         if self.start in (i, j):
             self.start = j if self.start == i else i
 
@@ -274,10 +307,16 @@ class SetupScreen(Screen):
         except RulesError as exc:
             self.app.refuse(self.app.refusal(exc))
             return
+        companions = self.companions()
+        if companions and len(companions) >= self.count:
+            self.app.refuse(_("The companion cannot take every seat: someone has to play"))
+            return
         if self.app.journal is None:
             self.app.refuse(_("No journal: the game could not be saved"))
             return
-        self.app.session = self.app.journal.start(setup, seed=self.app.rng.randrange(2**31))
+        self.app.session = self.app.journal.start(
+            setup, seed=self.app.rng.randrange(2**31), companions=companions
+        )
         self.app.open_game()
 
 

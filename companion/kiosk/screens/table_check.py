@@ -14,7 +14,7 @@ import pygame
 
 from companion.engine.registry import spec as game_spec
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, area_name
+from companion.kiosk.i18n import _, area_name, n_
 from companion.kiosk.ui import draw_text, panel
 from companion.kiosk.words import card_name
 
@@ -96,7 +96,11 @@ class TableCheckScreen(Screen):
                 self.notice = (
                     _("The table matches the engine")
                     if self.good
-                    else _("{n} differences between the table and the engine", n=len(self.lines))
+                    else n_(
+                        "{n} difference between the table and the engine",
+                        "{n} differences between the table and the engine",
+                        len(self.lines),
+                    )
                 )
         if (self.lines, self.notice, self.good) != before:
             self.app.dirty = True

@@ -1,0 +1,481 @@
+"""The companion at the table: the seats it plays, its decisions thought out off the main loop,
+and the hint it gives a person who asks.
+
+A seat is the companion's when the game's journal entry says so (``JournaledGame.companions``:
+seat to strength).  When that seat is to decide, :class:`Companion` starts a worker (a process
+by default, so the main loop keeps its core on a Pi; a thread where processes are not wanted)
+that thaws the state onto the simulation path and asks the bot of that strength for one action.
+The table is then told what to do in its own words, moves the pieces and confirms; the action
+goes through ``App.play`` and the journal like a person's.  The companion never draws or
+reveals: chance nodes stay the table's.
+
+Same seed, same decision: the bot's generator is seeded from the game's id and the decision's
+index (the number of actions in force before it), and the bots think for a number of
+iterations, not for a time, so an undo followed by the same position gives the same decision
+whatever the machine's load.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from multiprocessing.connection import Connection
+from typing import Any
+
+from companion.bots import STRENGTHS as BOT_STRENGTHS
+from companion.engine import CHANCE, get_game
+
+from .i18n import _
+
+STRENGTHS: tuple[str, ...] = tuple(BOT_STRENGTHS)
+"""The companion's strengths, weakest first (the set-up screen offers them in this order)."""
+
+DEFAULT_STRENGTH = "normal"
+
+HINT_CHOICES = 3
+"""How many choices a hint shows."""
+
+CACHE = 64
+"""Decisions kept for the positions seen last (undo and back shows them at once)."""
+
+
+def strength_name(strength: str) -> str:
+    """A strength in the table's language."""
+    return {"easy": _("Easy"), "normal": _("Normal"), "strong": _("Strong")}.get(
+        strength, strength
+    )
+
+
+def decision_seed(game_id: int, index: int) -> str:
+    """The seed of the companion's decision at ``index`` (the actions in force before it) of
+    journal game ``game_id``: the same position of the same game, the same decision."""
+    return f"companion {game_id}/{index}"
+
+
+def hint_seed(game_id: int, index: int) -> str:
+    return f"hint {game_id}/{index}"
+
+
+# -- the work, in the worker ------------------------------------------------------------------
+
+
+def decide(game_name: str, state: Any, seat: int, strength: str, salt: str) -> str:
+    """The companion's decision for ``seat`` in ``state``, in the game's notation (runs in the
+    worker).  The bot sees the position as the seat does (it determinizes what is hidden) and
+    is seeded from that view and ``salt`` (:func:`decision_seed`)."""
+    from companion.bots import decide as bot_decide
+
+    game = get_game(game_name)
+    return game.format_action(bot_decide(game, state, seat, strength, salt))
+
+
+def suggest(game_name: str, state: Any, seat: int, salt: str, top: int) -> list[Hint]:
+    """The companion's ``top`` choices for ``seat`` in ``state``, best first, each with the
+    estimated chance of winning after it (runs in the worker; nothing hidden is used)."""
+    from companion.bots import hint
+
+    game = get_game(game_name)
+    return [
+        Hint(game.format_action(c.action), c.win_chance, c.visits)
+        for c in hint(game, state, seat, top=top, salt=salt)
+    ]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One choice of a hint, as it crosses from the worker: the action's notation, the
+    estimated chance of winning after it (0 to 1), and the playouts the estimate rests on."""
+
+    action: str
+    win_chance: float
+    visits: int
+
+
+def _run(work: Callable[..., Any], args: tuple[Any, ...], conn: Connection) -> None:
+    """A worker process's body: do the work, send back ("ok", result) or ("error", why)."""
+    try:
+        result = work(*args)
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the kiosk
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    else:
+        conn.send(("ok", result))
+    finally:
+        conn.close()
+
+
+_CONTEXT: Any = None
+
+
+def _context() -> Any:
+    """The multiprocessing context: a fork server that has the rules and the bots imported
+    (a fork of the kiosk itself would copy its threads and its display)."""
+    global _CONTEXT
+    if _CONTEXT is None:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["companion.bots", "companion.kiosk.seats"])
+        _CONTEXT = ctx
+    return _CONTEXT
+
+
+class Worker:
+    """One piece of work off the main loop, in a process (``mode`` "process") or a thread
+    ("thread").  A thread of its own starts the process and waits for its answer, so the main
+    loop never waits, not even for the fork server's first start.  ``poll`` never blocks;
+    ``cancel`` stops a process at once (a thread is left to finish and its result dropped)."""
+
+    def __init__(self, work: Callable[..., Any], args: tuple[Any, ...], mode: str) -> None:
+        if mode not in ("process", "thread"):
+            raise ValueError(f"unknown mode {mode!r}: process or thread")
+        self.outcome: tuple[str, Any] | None = None
+        self._process: Any = None
+        self._cancelled = False
+        self._lock = threading.Lock()
+        body = self._in_process if mode == "process" else self._in_thread
+        threading.Thread(target=body, args=(work, args), name="companion", daemon=True).start()
+
+    def _in_thread(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        try:
+            outcome: tuple[str, Any] = ("ok", work(*args))
+        except Exception as exc:  # noqa: BLE001 - every failure goes back to the kiosk
+            outcome = ("error", f"{type(exc).__name__}: {exc}")
+        if not self._cancelled:
+            self.outcome = outcome
+
+    def _in_process(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        try:
+            ctx = _context()
+            here, there = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=_run, args=(work, args, there), daemon=True)
+            process.start()
+            there.close()
+        except Exception as exc:  # noqa: BLE001 - no process here: think in this thread
+            print(f"companion: no worker process ({exc}); thinking in a thread", file=sys.stderr)
+            self._in_thread(work, args)
+            return
+        with self._lock:
+            self._process = process
+            cancelled = self._cancelled
+        if cancelled:
+            process.terminate()
+        try:
+            outcome = here.recv()
+        except (EOFError, OSError):
+            process.join(timeout=5.0)
+            outcome = ("error", f"the companion's process ended (exit status {process.exitcode})")
+        finally:
+            here.close()
+        process.join(timeout=5.0)
+        if not self._cancelled:
+            self.outcome = outcome
+
+    def poll(self) -> tuple[str, Any] | None:
+        """("ok", result) or ("error", why) once the work is done; None while it runs."""
+        return self.outcome
+
+    def cancel(self) -> None:
+        """Drop the work: its result is never reported; a process is stopped at once."""
+        with self._lock:
+            self._cancelled = True
+            process = self._process
+        if process is not None and self.outcome is None:
+            process.terminate()
+
+
+@dataclass
+class Thought:
+    """The companion's work on one position: a decision for its seat, or a hint for a person.
+    ``result`` is the action (a decision) or the choices (a hint) once ready; ``error`` says
+    why there is none."""
+
+    kind: str
+    game_id: int
+    index: int
+    state: Any
+    seat: int
+    started: float
+    worker: Worker | None = None
+    result: Any = None
+    error: str | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self.result is None and self.error is None
+
+    def about(self, session: Any) -> bool:
+        """True if this thought is about the session's current position."""
+        return (
+            self.game_id == session.id
+            and self.index == len(session.playthrough.actions)
+            and (self.state is session.state or self.state == session.state)
+        )
+
+
+class Companion:
+    """The companion's seats of the game being played: what it is thinking about, what it
+    decided, and the hint it is working out.  ``update`` (every frame) starts and collects the
+    work; it never waits."""
+
+    def __init__(self, mode: str = "process") -> None:
+        self.mode = mode
+        self.decision: Thought | None = None
+        self.hint: Thought | None = None
+        self._by_hand: tuple[int, int, Any] | None = None  # the position a person decides
+        self._known: dict[tuple[int, int], tuple[Any, Any]] = {}
+
+    # -- whose decision ---------------------------------------------------------------------
+    @staticmethod
+    def seat_to_decide(session: Any) -> int | None:
+        """The companion's seat that decides now, or None (a person decides, the table reveals
+        or draws, or the game is over)."""
+        if session is None or not session.companions:
+            return None
+        who = session.game.current_player(session.state)
+        return who if who >= 0 and who in session.companions else None
+
+    @staticmethod
+    def person_decides(session: Any) -> bool:
+        """True when a person (not the companion, not chance) decides now."""
+        if session is None or session.game.is_over(session.state):
+            return False
+        who = session.game.current_player(session.state)
+        return who >= 0 and who not in session.companions and who != CHANCE
+
+    # -- the work ---------------------------------------------------------------------------
+    def update(self, session: Any, now: float) -> bool:
+        """Start the companion's decision when its seat is to decide, collect finished work,
+        and drop work about a position no longer on the table.  True when what the screen
+        shows of the companion changed (not the thinking indicator: see ``GameScreen``)."""
+        changed = False
+        for attr in ("decision", "hint"):
+            thought: Thought | None = getattr(self, attr)
+            if thought is None:
+                continue
+            if session is None or not thought.about(session):
+                if thought.worker is not None:
+                    thought.worker.cancel()
+                setattr(self, attr, None)
+                changed = True
+            elif thought.worker is not None and (outcome := thought.worker.poll()) is not None:
+                thought.worker = None
+                self._finish(session, thought, outcome)
+                changed = True
+        seat = self.seat_to_decide(session)
+        if seat is not None and self.decision is None and not self.by_hand(session):
+            self.decision = self._start_decision(session, seat, now)
+            changed = True
+        return changed
+
+    @property
+    def thinking(self) -> bool:
+        return any(t is not None and t.thinking for t in (self.decision, self.hint))
+
+    def _start_decision(self, session: Any, seat: int, now: float) -> Thought:
+        index = len(session.playthrough.actions)
+        state = session.state
+        thought = Thought("decide", session.id, index, state, seat, now)
+        known = self._known.get((session.id, index))
+        if known is not None and (known[0] is state or known[0] == state):
+            thought.result = known[1]
+            return thought
+        strength = session.companions[seat]
+        args = (session.game.name, state, seat, strength, decision_seed(session.id, index))
+        thought.worker = Worker(decide, args, self.mode)
+        return thought
+
+    def _finish(self, session: Any, thought: Thought, outcome: tuple[str, Any]) -> None:
+        kind, value = outcome
+        if kind != "ok":
+            thought.error = str(value)
+            return
+        game = session.game
+        if thought.kind == "decide":
+            try:
+                action = game.parse_action(value)
+                game.apply(thought.state, action)  # the rules check the companion too
+            except Exception as exc:  # noqa: BLE001 - shown, and the table can try again
+                thought.error = f"{value}: {exc}"
+                return
+            thought.result = action
+            self._known[(thought.game_id, thought.index)] = (thought.state, action)
+            while len(self._known) > CACHE:
+                self._known.pop(next(iter(self._known)))
+        else:
+            thought.result = [
+                (game.parse_action(c.action), c.win_chance, c.visits) for c in value
+            ]
+
+    def decide_by_hand(self, session: Any) -> None:
+        """The companion could not decide: a person makes this one decision for its seat (the
+        table is never stuck); the next decision is the companion's again."""
+        self._by_hand = (session.id, len(session.playthrough.actions), session.state)
+        self.decision = None
+
+    def by_hand(self, session: Any) -> bool:
+        """True when a person makes the companion's decision on the table now."""
+        if self._by_hand is None or session is None:
+            return False
+        game_id, index, state = self._by_hand
+        return (
+            game_id == session.id
+            and index == len(session.playthrough.actions)
+            and (state is session.state or state == session.state)
+        )
+
+    def retry(self, session: Any, now: float) -> None:
+        """Think again about a decision that failed."""
+        if self.decision is not None and self.decision.error is not None:
+            self.decision = None
+        self.update(session, now)
+
+    def ready(self, session: Any) -> Any | None:
+        """The companion's decision for the position on the table, once thought out."""
+        d = self.decision
+        if d is None or d.result is None or session is None or not d.about(session):
+            return None
+        return d.result
+
+    def taken(self) -> None:
+        """The table confirmed the decision (it is in the journal now)."""
+        self.decision = None
+
+    def ask_hint(self, session: Any, now: float) -> None:
+        """Start working out the hint for the person deciding now (again only if the position
+        changed)."""
+        if not self.person_decides(session):
+            return
+        if self.hint is not None and self.hint.about(session):
+            return
+        if self.hint is not None and self.hint.worker is not None:
+            self.hint.worker.cancel()
+        seat = session.game.current_player(session.state)
+        index = len(session.playthrough.actions)
+        thought = Thought("hint", session.id, index, session.state, seat, now)
+        args = (session.game.name, session.state, seat, hint_seed(session.id, index),
+                HINT_CHOICES)
+        thought.worker = Worker(suggest, args, self.mode)
+        self.hint = thought
+
+    def settle(
+        self, session: Any, decision: Any = None, hint: Any = None, error: str | None = None
+    ) -> None:
+        """Take ``decision`` (an action) or ``hint`` (the choices, as a hint's ``result``) as
+        already thought out for the position on the table, or the decision as failed with
+        ``error`` (the screenshots' scenes)."""
+        index = len(session.playthrough.actions)
+        who = session.game.current_player(session.state)
+        if decision is not None or error is not None:
+            self.decision = Thought("decide", session.id, index, session.state, who, 0.0,
+                                    result=decision, error=error)
+        if hint is not None:
+            self.hint = Thought("hint", session.id, index, session.state, who, 0.0, result=hint)
+
+    def close_hint(self) -> None:
+        if self.hint is not None and self.hint.worker is not None:
+            self.hint.worker.cancel()
+        self.hint = None
+
+    def forget(self) -> None:
+        """Forget the decisions kept for the positions seen last (the next one is thought out
+        again: a benchmark, a test of the seed)."""
+        self._known.clear()
+
+    def close(self) -> None:
+        """Stop all work (leaving the game, closing the kiosk)."""
+        for thought in (self.decision, self.hint):
+            if thought is not None and thought.worker is not None:
+                thought.worker.cancel()
+        self.decision = None
+        self.hint = None
+
+
+def screenshot_scenes(journal: Any) -> Any:
+    """The companion's screens for ``companion screenshots``, for every game: its seat thinking,
+    its instruction to the table, and the hint for a person (worked out once, here)."""
+    from functools import cache
+
+    from companion.engine import CHANCE as _CHANCE
+    from companion.engine.registry import specs
+    from companion.engine.simulate import sample
+
+    from .screens.game import open_game
+
+    def position(name: str, decisions: int) -> tuple[Any, list[str], int]:
+        game = get_game(name)
+        rng = random.Random(7)
+        setup = game.setup(3)
+        state = game.initial_state(setup)
+        actions: list[str] = []
+        made = 0
+        while True:
+            who = game.current_player(state)
+            if who == _CHANCE:
+                action = sample(game.chance_outcomes(state), rng)
+            elif made >= decisions and len(game.legal_actions(state)) >= HINT_CHOICES:
+                return setup, actions, who
+            else:
+                action = rng.choice(game.legal_actions(state))
+                made += 1
+            state = game.apply(state, action)
+            actions.append(game.format_action(action))
+
+    @cache
+    def worked_out(name: str) -> tuple[Any, list[str], int, str, list[Hint]]:
+        setup, actions, seat = position(name, 1)
+        game = get_game(name)
+        state = game.initial_state(setup)
+        for a in actions:
+            state = game.apply_text(state, a)
+        action = decide(name, state, seat, DEFAULT_STRENGTH, "screenshots")
+        choices = suggest(name, state, seat, "screenshots", HINT_CHOICES)
+        return setup, actions, seat, action, choices
+
+    def enter(app: Any, name: str, what: str) -> None:
+        setup, actions, seat, action, choices = worked_out(name)
+        companions = {seat if what != "hint" else (seat + 1) % len(setup.players): "normal"}
+        app.session = journal.start(setup, seed=0, companions=companions)
+        for a in actions:
+            app.session.play(a)
+        app.config = app.config.with_(virtual_deck=False, hint=what == "hint")
+        app.companion.close()
+        open_game(app)
+        game = app.session.game
+        if what == "instruction":
+            app.companion.settle(app.session, decision=game.parse_action(action))
+        elif what == "failed":
+            app.companion.settle(app.session, error="OSError: [Errno 12] Cannot allocate memory")
+        elif what == "hint":
+            result = [(game.parse_action(c.action), c.win_chance, c.visits) for c in choices]
+            app.companion.settle(app.session, hint=result)
+            app.screen.hint_open = True
+
+    for spec in specs():
+        for what in ("thinking", "instruction", "failed", "hint"):
+            yield f"companion-{spec.name}-{what}", partial(enter, name=spec.name, what=what)
+
+
+def instruction(game_name: str, state: Any, action: Any) -> str:
+    """What the table does with the pieces for ``action`` (``state`` before it), in the
+    table's language: the game's words (``GameWords.instruction``)."""
+    from .words import words_for
+
+    return words_for(game_name).instruction(state, action)
+
+
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "STRENGTHS",
+    "Companion",
+    "Hint",
+    "Thought",
+    "Worker",
+    "decide",
+    "decision_seed",
+    "instruction",
+    "strength_name",
+    "suggest",
+]

@@ -1,0 +1,99 @@
+"""Terminology: the catalogues use the seeds' own words (tests on the .po files, which the kiosk
+reads).
+
+* The Builders in Japanese: the terms of the Japanese help (seeds/004_*.txt): 設備 for the
+  machines (never 機械), コイン as the counter of coins (never 枚 or the ¤ sign).
+* The Pillars of the Earth in Chinese: the terms of the Chinese rules (seeds/000_*.txt and the
+  terminology table of shared/rules/pillars.md): 轮 for a round (回合 is a Builders turn),
+  利益牌 for privilege cards (never 特权), the board's areas as the rules name them.
+* Default player names, colour names and "X's decision" read naturally ("轮到红方决定", not
+  "Red决定").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from companion.kiosk import catalogue, i18n
+from companion.kiosk.i18n import _
+
+PILLARS_CONTEXTS = {"pillars step help", "pillars card", "pillars craftsman", "pillars area"}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def _translations(catalog: Catalog) -> Iterator[tuple[str, str | None, str]]:
+    for m in catalog:
+        if not m.id:
+            continue
+        msgid = m.id[0] if isinstance(m.id, tuple) else m.id
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        for form in forms:
+            yield msgid, m.context, form
+
+
+def test_japanese_builders_terms() -> None:
+    wrong = [
+        (msgid, text)
+        for msgid, _ctx, text in _translations(catalogue.read("ja"))
+        if "機械" in text or "¤" in text or re.search(r"\{coins\}枚|コイン\d*枚", text)
+    ]
+    assert not wrong, wrong
+    machines = [t for m, _c, t in _translations(catalogue.read("ja")) if "machine" in m.lower()]
+    assert machines and all("設備" in t for t in machines), machines
+    i18n.set_language("ja")
+    assert _("{n} coins", n=5) == "5コイン"  # the seed's "５コイン"
+    assert i18n.builders_action_help("coins") == (
+        "1・2・3アクションポイントを使って、1・3・6コインを獲得します。"
+    )
+
+
+def test_chinese_pillars_terms() -> None:
+    catalog = catalogue.read("zh")
+    wrong = [
+        (msgid, text)
+        for msgid, ctx, text in _translations(catalog)
+        if (ctx in PILLARS_CONTEXTS and "回合" in text) or "特权" in text or "¤" in text
+    ]
+    assert not wrong, wrong
+    i18n.set_language("zh")
+    seed = {  # shared/rules/pillars.md, "Terminology across editions", the seed's column
+        "archbishop": "主教座下",
+        "priory": "小修道院",
+        "court": "国王宫廷",
+        "market": "建筑市场",
+        "cathedral": "大教堂",
+        "kingsbridge": "Kingsbridge",
+        "shiring": "Shiring",
+        "castle": "Shiring城堡",
+    }
+    assert {area: i18n.area_name(area) for area in seed} == seed
+    assert i18n.resource_name("gold") == "黄金"
+    assert i18n.pillars_card_name("wood3") == "森林"
+    assert i18n.pillars_card_name("stone3") == "采石场"
+    assert i18n.pillars_card_name("sand3") == "采砂场"
+    assert _("The Pillars of the Earth") == "地球支柱"  # the seed's 游戏名称
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "Red's decision"), ("zh", "轮到红方决定"), ("ja", "赤のプレイヤーが選ぶ番")],
+)
+def test_default_names_read_naturally(lang: str, expected: str) -> None:
+    from companion.kiosk.words import default_name
+
+    i18n.set_language(lang)
+    assert _("{name}'s decision", name=default_name("red")) == expected
+    if lang == "zh":
+        names = {default_name(c) for c in ("red", "blue", "yellow", "green")}
+        assert names == {"红方", "蓝方", "黄方", "绿方"}
+        # "{name}决定" with an English name read "Red决定": the sentence now starts with 轮到.
+        assert _("{name}'s decision", name="Ann") == "轮到Ann决定"
