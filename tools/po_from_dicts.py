@@ -32,8 +32,8 @@ import argparse
 import importlib.util
 import io
 import sys
-from datetime import datetime, timezone
 from collections.abc import Collection
+from datetime import datetime, timezone
 from pathlib import Path
 from types import ModuleType
 
