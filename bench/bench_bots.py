@@ -42,7 +42,7 @@ def pairing(
     names = list(game.setup(players).names)
     bots = [first] + [second] * (players - 1)
     wins = 0.0
-    iterations = decisions = 0
+    iterations = decisions = endless = 0
     t0 = time.perf_counter()
     for k in range(games):
         seats = seating(bots, players, k)
@@ -53,7 +53,12 @@ def pairing(
         counted = _Counting(bot) if isinstance(bot, SearchBot) else None
         if counted is not None:
             table[me] = counted
-        winners = play(game, players, table, seed + k)
+        try:
+            winners = play(game, players, table, seed + k)
+        except RuntimeError as exc:  # a game nobody ends (greed that takes coins for ever)
+            print(f"  {exc}: counted as lost", flush=True)
+            winners = []
+            endless += 1
         if names[me] in winners:
             wins += 1 / len(winners)
         if counted is not None:
@@ -70,6 +75,8 @@ def pairing(
     dt = time.perf_counter() - t0
     lo, hi = wilson(wins, games)
     extra = f", {iterations / decisions:.0f} iterations a decision" if decisions else ""
+    if endless:
+        extra += f", {endless} without an end counted as lost"
     print(
         f"{name}, {players} players, {first} vs {second}, {games} games ({dt:.0f} s{extra}): "
         f"{first} wins {wins / games:.1%} [{lo:.1%}, {hi:.1%}] (even: {1 / players:.0%})",

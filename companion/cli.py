@@ -115,6 +115,9 @@ def _arena(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as exc:
         print(f"companion arena: {terminal(str(exc))}", file=sys.stderr)
         return 2
+    except RuntimeError as exc:  # a game the bots never end (tournament.MAX_ACTIONS)
+        print(f"companion arena: {terminal(str(exc))}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0

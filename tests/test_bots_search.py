@@ -389,3 +389,28 @@ def test_the_position_seed_does_not_depend_on_how_the_set_up_was_built() -> None
     while c.current_player() == CHANCE:
         c.apply(sample(c.chance_outcomes(), rng))
     assert position_rng(c, seat).random() != position_rng(a, seat).random()
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic", "search@20"])
+def test_ranking_another_seat_s_decision_is_refused(bot: str) -> None:
+    sim = _to_decision(simulator(PILLARS).start(PILLARS.setup(2)), random.Random(1))
+    other = 1 - sim.current_player()
+    says = f"seat {other} has no decision.*waits for seat {1 - other}"
+    with pytest.raises(ValueError, match=says):
+        make_bot(bot).rank(sim, other, random.Random(0))
+    chance = simulator(PILLARS).start(PILLARS.setup(2))
+    with pytest.raises(ValueError, match="waits for a chance outcome"):
+        make_bot(bot).rank(chance, 0, random.Random(0))
+
+
+def test_arena_says_when_a_game_has_no_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Greed can stall a game of The Builders for ever (everyone takes coins); the arena stops
+    # it after tournament.MAX_ACTIONS actions and says so instead of a traceback.
+    from companion.bots import tournament
+
+    monkeypatch.setattr(tournament, "MAX_ACTIONS", 30)
+    assert main(["arena", "builders", "--games", "1", "--bots", "heuristic,random"]) == 1
+    err = capsys.readouterr().err
+    assert "companion arena: builders (seed 0, heuristic, random): no end after 30 actions" in err

@@ -130,7 +130,7 @@ def test_a_drag_scrolls_and_a_flick_keeps_going_then_stops(tmp_path: Path) -> No
     assert log.offset == 0
 
 
-def test_the_buttons_scroll_too(tmp_path: Path) -> None:
+def test_the_buttons_scroll_too(tmp_path: Path, drawn: list[str]) -> None:
     app = open_log(tmp_path, "builders", 30, size=(720, 1280))
     tap(app, "log")
     log = app.screen

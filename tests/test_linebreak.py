@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import budoux  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from companion.kiosk import i18n, linebreak  # noqa: E402
@@ -130,6 +130,7 @@ def test_wrap_is_cached_and_recorded() -> None:
     st.integers(min_value=20, max_value=300),
     st.sampled_from(["en", "zh", "ja"]),
 )
+@example("aa、", 20, "en")  # a closing mark after a forced break: its carry must still fit
 def test_wrap_property(text: str, width: int, lang: str) -> None:
     f = font(16)
     lines = wrap(text, f, width, lang)

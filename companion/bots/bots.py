@@ -58,6 +58,22 @@ def outcome(sim: SimState) -> list[float]:
     return out
 
 
+def decision(state: SimState, seat: int) -> list[Any]:
+    """The legal actions of ``seat``'s decision in ``state``; ValueError if ``seat`` has none
+    (another seat's turn, a chance node, the end)."""
+    who = state.current_player()
+    if who != seat:
+        waits = (
+            "a chance outcome (a draw, a reveal or a roll)"
+            if who == CHANCE
+            else "nobody: the game is over"
+            if who == TERMINAL
+            else f"seat {who}"
+        )
+        raise ValueError(f"seat {seat} has no decision here (the state waits for {waits})")
+    return state.legal_actions()
+
+
 def playout_win_chance(
     state: SimState, seat: int, action: Any, rng: random.Random, playouts: int
 ) -> float:
@@ -99,7 +115,7 @@ class RandomBot:
 
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """``top`` actions drawn at random, each with the win chance of judged playouts."""
-        options = state.legal_actions()
+        options = decision(state, seat)
         picks = rng.sample(options, min(max(top, 0), len(options)))
         return [
             Choice(a, playout_win_chance(state, seat, a, rng, PLAYOUTS), PLAYOUTS) for a in picks
@@ -143,7 +159,7 @@ class HeuristicBot:
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The ``top`` actions worth most to the heuristic (best first), each with the win
         chance of :data:`PLAYOUTS` judged playouts after it (:func:`judged`)."""
-        options = state.legal_actions()
+        options = decision(state, seat)
         worth = []
         for k, action in enumerate(options):
             after = state.copy()

@@ -38,7 +38,7 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import SimState
 from companion.engine.simulate import sample
 
-from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, judged, outcome
+from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, outcome
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are win shares in [0, 1])."""
@@ -105,9 +105,7 @@ class SearchBot:
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The seat's ``top`` choices, best (most visited) first, with their estimated win
         chances.  ``state`` is not changed."""
-        options = state.legal_actions()
-        if not options:
-            raise ValueError("no decision to rank: the state is at a chance node or over")
+        options = decision(state, seat)
         root = self._search(state, seat, rng, options)
         ranked = sorted(
             ((a, root.children[a]) for a in options if a in root.children),

@@ -18,7 +18,7 @@ from typing import Any
 from companion.engine.core import Game, Setup
 from companion.engine.sim import SimState, simulator
 
-from .bots import Choice
+from .bots import Choice, decision
 from .names import strength_bot
 
 HINT_STRENGTH = "strong"
@@ -55,9 +55,7 @@ def _canonical(view: Any) -> str:
 
 def _thawed(game: Game[Any, Any], state: Any, seat: int) -> SimState:
     sim = simulator(game).thaw(state)
-    who = sim.current_player()
-    if who != seat:
-        raise ValueError(f"seat {seat} has no decision here (the state waits for {who})")
+    decision(sim, seat)
     return sim
 
 

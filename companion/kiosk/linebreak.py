@@ -249,7 +249,11 @@ def _wrap(text: str, font: pygame.font.Font, width: int, lang: str, force: bool)
             for ch in unit:
                 if line and not text_fits(line + ch, font, width):
                     carry = ""
-                    if ch in NO_LINE_START and len(line) > 1:
+                    if (
+                        ch in NO_LINE_START
+                        and len(line) > 1
+                        and text_fits(line[-1] + ch, font, width)
+                    ):
                         line, carry = line[:-1], line[-1]  # a closing mark never starts a line
                     lines.append(line)
                     line = carry

@@ -39,6 +39,7 @@ CATALOG: dict[str, str] = {
     "{vp} VP, {gold} gold": "{vp}勝利点、{gold}ゴールド",
     "{free} free of {all}": "{all}人中{free}人が空き",
     # every point explained, the log, holds and help (s3-log)
+    "Chart": "グラフ",
     "Scores and chart": "得点とグラフ",
     "{name} chooses: protection from {event}, or 1 cube from the market (it has {stock}).": "{name}が選ぶ：{event}から守られるか、市場から資源を1つ取る（市場には{stock}）。",
     "{name} may play Thomas once: protection from {event}.": "{name}はトーマスを1回使える：{event}から守られる。",

@@ -39,6 +39,7 @@ CATALOG: dict[str, str] = {
     "{vp} VP, {gold} gold": "{vp}胜利分，{gold}黄金",
     "{free} free of {all}": "{all}名中{free}名空闲",
     # every point explained, the log, holds and help (s3-log)
+    "Chart": "图表",
     "Scores and chart": "得分与图表",
     "{name} chooses: protection from {event}, or 1 cube from the market (it has {stock}).": "{name}选择：免受{event}的影响，或从市场拿1个建材（市场有{stock}）。",
     "{name} may play Thomas once: protection from {event}.": "{name}可以使用一次托马斯：免受{event}的影响。",

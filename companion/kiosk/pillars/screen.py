@@ -25,7 +25,7 @@ from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.game import Preview, open_game, virtual_draw
-from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame
+from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame, lines_fit
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
 from companion.kiosk.words import card_name
 from companion.pillars import data as D
@@ -311,10 +311,14 @@ class PillarsScreen(PillarsPanels):
             self._help(surface, body.inflate(-m.gap * 2, -m.gap * 2))  # room for the numbers
         elif self.anim is not None:
             self._animation(surface, decision)
-        elif self.result is not None:
-            self._result(surface, decision)
+        elif self.result is not None:  # over the players too when it needs the room
+            whole = body.inflate(-m.gap * 2, -m.gap * 2)
+            fit = lines_fit(self, decision, self.result[1])
+            self._result(surface, decision if fit else whole)
         elif self.preview is not None:
-            self._preview(surface, decision)
+            whole = body.inflate(-m.gap * 2, -m.gap * 2)
+            fit = lines_fit(self, decision, self.preview.lines)
+            self._preview(surface, decision if fit else whole)
         elif self.tableau is not None:
             self._tableau(surface, decision)
         elif self.peek_look is not None:

@@ -214,15 +214,11 @@ class Screen(ABC):
         y = m.gap + (m.touch + m.gap if m.portrait else 0)
         x = w - m.gap
         for label, tap, key, enabled in reversed(buttons):
+            # as wide as its word (at least a touch target, wider in landscape): room for the
+            # status beside five buttons, and in portrait for the lights at the row's left
+            least = m.touch if m.portrait or key in ("help", "log", "hint") else m.touch * 3 // 2
             pad = max(6, m.touch // 6) + m.px(8)
-            if m.portrait:  # as wide as its word: the row stays clear of the lights at its left
-                width = max(m.touch, font(m.small).size(label)[0] + pad)
-            elif key == "help":
-                width = m.touch
-            elif key in ("log", "hint"):
-                width = max(m.touch, font(m.small).size(label)[0] + pad)
-            else:  # as wide as its word too, so the status beside the buttons keeps room
-                width = max(m.touch * 3 // 2, font(m.small).size(label)[0] + pad)
+            width = max(least, font(m.small).size(label)[0] + pad)
             x -= width
             self.button(
                 surface,

@@ -90,13 +90,13 @@ class EndScreen(Screen):
             self._qr(surface, inner)
             return
         if m.portrait:  # the scores, the points by source or the chart, the code
-            scores_r, lower_r, qr_r = split_v(inner, 4, 5, 4, gap=m.gap * 2)
+            scores_r, lower_r, qr_r = split_v(inner, 4, 6, 3, gap=m.gap * 2)
             self._scores(surface, scores_r)
             if self.show_chart:
                 body = self._head(surface, lower_r, chart_title, sources)
                 self._chart(surface, body, titled=False)
             else:
-                other = (chart_title, self.toggle_chart, "chart")
+                other = (_("Chart"), self.toggle_chart, "chart")
                 body = self._head(surface, lower_r, self.table.title, other)
                 draw_breakdown(surface, m, body, self.table)
         else:

@@ -47,8 +47,8 @@ class Block:
 
 
 def rows(text: str, f: pygame.font.Font, width: int) -> int:
-    """How many lines ``text`` takes ``width`` pixels wide (most log lines fit on one: one
-    measure instead of the wrapping's)."""
+    """How many lines ``text`` takes ``width`` pixels wide, broken as ``draw_text`` breaks it
+    (most log lines fit on one: one measure instead of the wrapping's)."""
     if "\n" not in text and f.size(text)[0] <= width:
         return 1
     return len(wrap(text, f, width))

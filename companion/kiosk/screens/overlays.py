@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.kiosk import theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
+from companion.kiosk.linebreak import wrap
 from companion.kiosk.ui import draw_text, fitted_height, panel, split_h
 
 if TYPE_CHECKING:
@@ -48,6 +50,18 @@ def draw_lines(screen: Screen, surface: pygame.Surface, area: pygame.Rect, lines
             align="left",
             lines=8,
         )
+
+
+def lines_fit(screen: Screen, area: pygame.Rect, lines: Lines) -> bool:
+    """Whether ``lines`` fit a preview or a result drawn over ``area`` at the screen's small
+    text size (else the screen gives the overlay more room)."""
+    m = screen.m
+    f = font(m.small)
+    inner = area.inflate(-m.gap * 2, -m.gap * 2)
+    room = inner.height - m.px(56) - m.touch - m.gap * 3
+    width = inner.width - m.px(12)
+    rows = sum(max(1, len(wrap(text, f, width))) for _c, text in lines)
+    return rows * f.get_linesize() <= room
 
 
 def _frame(
@@ -159,4 +173,12 @@ def help_frame(
     return body, foot
 
 
-__all__ = ["Lines", "draw_lines", "draw_preview", "draw_result", "draw_tableau", "help_frame"]
+__all__ = [
+    "Lines",
+    "draw_lines",
+    "draw_preview",
+    "draw_result",
+    "draw_tableau",
+    "help_frame",
+    "lines_fit",
+]
