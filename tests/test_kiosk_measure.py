@@ -92,7 +92,7 @@ def test_the_measurement_finds_what_is_under_a_limit() -> None:
 def test_text_is_never_drawn_below_the_readable_size() -> None:
     pygame.init()
     for size in SIZES:
-        surface = pygame.Surface(size)
+        surface = pygame.display.set_mode(size)  # the display the text is shown on
         ui.DRAWN = []
         try:
             draw_text(surface, "tiny", pygame.Rect(0, 0, 400, 200), 9, min_size=6)

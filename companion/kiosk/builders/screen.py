@@ -505,6 +505,14 @@ class BuildersScreen(GameScreen):
         inner = cell.inflate(-2, -4)  # the names need the width
         needs_h = icons.amounts_height(self._need_items(amounts), inner.width, m.small, bold=True)
         foot_h = icons.row_height(m.small)
+        one_line = pygame.Rect(0, 0, inner.width, foot_h)
+        if short_foot and not fits(surface, foot, one_line, m.px(13), lines=1):
+            foot = short_foot
+        foot_lines = 1
+        if not fits(surface, foot, one_line, m.px(13), lines=1):
+            # even the short words need two lines in a narrow card (12コイン / 3点)
+            foot_lines = 2
+            foot_h = fitted_height(surface, foot, inner.width, foot_h, m.px(13), lines=2)
         name_r = pygame.Rect(inner.x, inner.y, inner.width, inner.height - needs_h - foot_h)
         needs_r = pygame.Rect(inner.x, name_r.bottom, inner.width, needs_h)
         foot_r = pygame.Rect(inner.x, needs_r.bottom, inner.width, foot_h)
@@ -517,9 +525,7 @@ class BuildersScreen(GameScreen):
             lines=3,  # Survey Tools (small), word by word
         )
         self._needs(surface, needs_r, amounts)
-        if short_foot and not fits(surface, foot, foot_r, m.px(13), lines=1):
-            foot = short_foot
-        draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=1)
+        draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=foot_lines)
 
     def _mine(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
