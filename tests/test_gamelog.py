@@ -22,6 +22,7 @@ from .test_words_actions import leaks
 
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
+    i18n.set_language("en")  # whatever an earlier test on this worker left
     yield
     i18n.set_language("en")
 

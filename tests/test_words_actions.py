@@ -87,6 +87,7 @@ def walk(name: str, seed: int, players: int = 3, steps: int = 400) -> Iterator[t
 
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
+    i18n.set_language("en")  # whatever an earlier test on this worker left
     yield
     i18n.set_language("en")
 

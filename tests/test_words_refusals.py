@@ -72,6 +72,7 @@ how many other cards could come up."""
 
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
+    i18n.set_language("en")  # whatever an earlier test on this worker left
     yield
     i18n.set_language("en")
 

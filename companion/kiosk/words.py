@@ -10,7 +10,8 @@ through the kiosk's catalogue).  So the kiosk never compares a game's name.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, load_ref, spec
@@ -318,6 +319,43 @@ class GameWords:
     def choice_label(self, name: str, value: Any) -> str:
         """The name of one choice of an option, in the current language."""
         return _(self.spec.options[name].choice_label(value))
+
+
+class ModuleWords(GameWords):
+    """A game's words from two modules of its kiosk package: ``sentences`` (``action_text``,
+    ``instruction``, ``cause_text``, ``ledger_role``, ``period_heading``, ``aftermath``) and
+    ``refusals`` (``worded``, every refusal by rule tag)."""
+
+    sentences: ClassVar[ModuleType]
+    refusals: ClassVar[ModuleType]
+
+    def worded(self, rule: str, fields: dict[str, Any], card: str, state: Any) -> str | None:
+        worded: str | None = self.refusals.worded(rule, fields, card, state)
+        return worded
+
+    def action_text(self, state: Any, action: Any) -> str:
+        try:
+            return str(self.sentences.action_text(state, action))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")  # built by hand, not legal
+
+    def instruction(self, state: Any, action: Any) -> str:
+        try:
+            return str(self.sentences.instruction(state, action))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return _("That is not an action of this game")
+
+    def cause_text(self, entry: Any) -> str:
+        return str(self.sentences.cause_text(entry))
+
+    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+        return str(self.sentences.ledger_role(state, action, entry))
+
+    def period_heading(self, state: Any) -> str:
+        return str(self.sentences.period_heading(state))
+
+    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+        return list(self.sentences.aftermath(before, action, after))
 
 
 @cache

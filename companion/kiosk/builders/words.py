@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.builders.cards import BUILDING, WORKER
 from companion.builders.constants import AUTOMA
 from companion.kiosk.i18n import _, builders_card_name, builders_rank_name
-from companion.kiosk.words import GameWords
+from companion.kiosk.words import ModuleWords
 
 from . import refusals_words, sentences
 
 
-class BuildersWords(GameWords):
+class BuildersWords(ModuleWords):
     """Card names (buildings, machines, workers by rank and what they supply), coins, and the
     tie-breaks: VP from buildings, then coins."""
+
+    sentences: ClassVar[ModuleType] = sentences
+    refusals: ClassVar[ModuleType] = refusals_words  # tags: docs/builders.md
 
     money = "coins"
 
@@ -35,34 +39,6 @@ class BuildersWords(GameWords):
         from .sources import sources
 
         return sources()
-
-    def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
-        """Every refusal by rule tag (``docs/builders.md``): see ``refusals_words``."""
-        return refusals_words.worded(rule, fields, name, state)
-
-    def action_text(self, state: Any, action: Any) -> str:
-        try:
-            return sentences.action_text(state, action)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return _("That is not an action of this game")  # built by hand, not legal
-
-    def instruction(self, state: Any, action: Any) -> str:
-        try:
-            return sentences.instruction(state, action)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return _("That is not an action of this game")
-
-    def cause_text(self, entry: Any) -> str:
-        return sentences.cause_text(entry)
-
-    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
-        return sentences.ledger_role(state, action, entry)
-
-    def period_heading(self, state: Any) -> str:
-        return sentences.period_heading(state)
-
-    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
-        return sentences.aftermath(before, action, after)
 
     def player_detail(self, state: Any, player: dict[str, Any]) -> str:
         """Buildings, machines and coins counted apart."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.kiosk.i18n import (
     _,
@@ -12,7 +13,7 @@ from companion.kiosk.i18n import (
     resource_name,
     space_name,
 )
-from companion.kiosk.words import GameWords, card_name, short_card_name
+from companion.kiosk.words import ModuleWords, card_name, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
@@ -116,8 +117,11 @@ def describe_action(action: Action, state: Any) -> str:
     return action_label(action)
 
 
-class PillarsWords(GameWords):
+class PillarsWords(ModuleWords):
     """The kiosk's words for The Pillars of the Earth."""
+
+    sentences: ClassVar[ModuleType] = sentences
+    refusals: ClassVar[ModuleType] = refusals_words  # tags: docs/pillars.md
 
     money = "gold"
 
@@ -141,34 +145,6 @@ class PillarsWords(GameWords):
         from .sources import sources
 
         return sources()
-
-    def worded(self, rule: str, fields: dict[str, Any], name: str, state: Any) -> str | None:
-        """Every refusal by rule tag (``docs/pillars.md``): see ``refusals_words``."""
-        return refusals_words.worded(rule, fields, name, state)
-
-    def action_text(self, state: Any, action: Any) -> str:
-        try:
-            return sentences.action_text(state, action)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return _("That is not an action of this game")  # built by hand, not legal
-
-    def instruction(self, state: Any, action: Any) -> str:
-        try:
-            return sentences.instruction(state, action)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return _("That is not an action of this game")
-
-    def cause_text(self, entry: Any) -> str:
-        return sentences.cause_text(entry)
-
-    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
-        return sentences.ledger_role(state, action, entry)
-
-    def period_heading(self, state: Any) -> str:
-        return sentences.period_heading(state)
-
-    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
-        return sentences.aftermath(before, action, after)
 
     def chart_title(self) -> str:
         return _("VP by round")
