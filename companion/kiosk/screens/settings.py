@@ -55,7 +55,10 @@ class SettingsScreen(Screen):
             ),
         ]
         for row, (label, values, current, setter, key) in zip(rows, settings, strict=False):
-            lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
+            if m.portrait:  # the label above its choices: the choices get the whole width
+                lab, rest = split_v(row, 2, 3, gap=m.gap)
+            else:
+                lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
             draw_text(surface, label, lab, m.text, theme.MUTED, align="left")
             for (value, text), cell in zip(
                 values, grid(rest, len(values), len(values), m.gap), strict=True

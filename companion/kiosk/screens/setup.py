@@ -92,10 +92,9 @@ class SetupScreen(Screen):
         rows = split_v(area, 1.45, *([1] * (3 + len(opts))), gap=m.gap // 2)  # titles: 3 lines
         label_w = area.width * 2 // 5
         # Game
-        lab, rest = split_h(rows[0], 0.8, 4.2, gap=m.gap)  # the titles are long
-        draw_text(surface, _("Game"), lab, m.text, theme.MUTED, align="left")
+        # the games' titles are long and say what the row is: no label, the whole row theirs
         names = [s.name for s in specs()]
-        cells = grid(rest, len(names), min(2, len(names)), m.gap)
+        cells = grid(rows[0], len(names), min(2, len(names)), m.gap)
         for name, cell in zip(names, cells, strict=True):
             self.button(
                 surface,
