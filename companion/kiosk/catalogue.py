@@ -94,6 +94,13 @@ def tables() -> dict[str, Table]:
         ),
         Table("AREAS", "pillars area", dict(P.AREA_NAMES), "Pillars: an area of the board"),
         Table(
+            "AREA_LINES",
+            "pillars area, two lines",
+            dict(P.AREA_NAMES),
+            "Pillars: an area's name on the kiosk's small drawing of the board; where the name"
+            " is one word too wide for its box, put a line end (\\n) where it may break",
+        ),
+        Table(
             "BUILDERS_CARDS",
             "builders card",
             {c: B.card_name(c, "en") for c in B.BUILDING},

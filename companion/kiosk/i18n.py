@@ -260,6 +260,12 @@ def area_name(area: str) -> str:
     return _in_table("AREAS", area)
 
 
+def area_label_lines(area: str) -> str:
+    """A Pillars area's name for a box too narrow for it on one line: the catalogue's version
+    with a line end where the name may break (the name itself where it needs none)."""
+    return _in_table("AREA_LINES", area)
+
+
 def space_name(space_id: str) -> str:
     """The name of a Pillars master-builder space (``court1``, ``castle``, ...).
 

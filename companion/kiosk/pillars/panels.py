@@ -557,9 +557,12 @@ class PillarsPanels(GameScreen):
         for name, box in zip(areas, boxes, strict=True):
             panel(surface, box, theme.PANEL)
             one = min(m.px(22), text_height(surface, m.small))
-            h = fitted_height(surface, board_label(name), box.width - 4, one, m.small)
+            text = board_label(name)
+            if not fits(surface, text, pygame.Rect(0, 0, box.width - 4, one), m.small, lines=1):
+                text = board_label(name, broken=True)  # キングス / ブリッジ
+            h = fitted_height(surface, text, box.width - 4, one, m.small)
             label = pygame.Rect(box.x + 2, box.y + 2, box.width - 4, h)
-            draw_text(surface, board_label(name), label, m.small, theme.MUTED, lines=2)
+            draw_text(surface, text, label, m.small, theme.MUTED, lines=2)
             slots = D.AREA_SPACES[name]
             inner = pygame.Rect(
                 box.x + 4, label.bottom + 2, box.width - 8, box.bottom - label.bottom - 6

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from companion.kiosk.i18n import (
     _,
+    area_label_lines,
     area_name,
     kind_name,
     pillars_card_name,
@@ -38,9 +39,10 @@ def without_details(name: str) -> str:
     return name
 
 
-def board_label(area: str) -> str:
-    """The area's name as a label on the board drawing (no leading article in English)."""
-    name = area_name(area)
+def board_label(area: str, broken: bool = False) -> str:
+    """The area's name as a label on the board drawing (no leading article in English);
+    ``broken``: with the line end the catalogue gives a name too wide for a narrow box."""
+    name = area_label_lines(area) if broken else area_name(area)
     return name[4:5].upper() + name[5:] if name.startswith("the ") else name
 
 
