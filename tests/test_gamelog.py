@@ -116,7 +116,7 @@ def test_the_text_log_is_in_the_language(
     assert i18n._("Game over") in text
     words = words_for(name)
     first = words.period_heading(pt.game.initial_state(pt.setup))
-    assert first in ("第1轮", "ラウンド1", "第1回合：红方", "手番1：赤のプレイヤー")
+    assert first in ("第1轮", "ラウンド1", "第1回合：红方", "手番1：赤")
     assert text.index(first) < text.index(i18n._("Game over"))
 
 

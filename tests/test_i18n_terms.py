@@ -85,7 +85,7 @@ def test_chinese_pillars_terms() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("en", "Red's decision"), ("zh", "轮到红方决定"), ("ja", "赤のプレイヤーが選ぶ番")],
+    [("en", "Red's decision"), ("zh", "轮到红方决定"), ("ja", "赤が選ぶ番")],
 )
 def test_default_names_read_naturally(lang: str, expected: str) -> None:
     from companion.kiosk.words import default_name

@@ -24,7 +24,7 @@ COLOUR_WORDS = {"red": "Red", "blue": "Blue", "yellow": "Yellow", "green": "Gree
 
 def default_name(colour: str) -> str:
     """The name of a player left unnamed, in the current language: ``Red``, ``红方``,
-    ``赤のプレイヤー``."""
+    ``赤``."""
     english = COLOUR_WORDS[colour]
     if language() == "en":
         return english
@@ -152,6 +152,12 @@ def shown_names(summary: dict[str, Any]) -> dict[str, Any]:
     out["scores"] = {names.get(k, k): v for k, v in summary.get("scores", {}).items()}
     out["winners"] = [names.get(w, w) for w in summary.get("winners", [])]
     return out
+
+
+def name_of(player: Any) -> str:
+    """A seat's name (a set-up's player: ``name`` and ``colour``) as the table reads it
+    (:func:`display_name`): a default name follows the language, a typed one stays."""
+    return display_name(str(player.name), str(player.colour))
 
 
 def player_name(setup: Any, seat: int) -> str:

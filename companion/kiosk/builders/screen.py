@@ -46,7 +46,7 @@ from companion.kiosk.ui import (
     split_v,
     text_height,
 )
-from companion.kiosk.words import card_name, short_card_name, words_for
+from companion.kiosk.words import card_name, name_of, short_card_name, words_for
 
 from .cardhelp import card_help, turn_now
 from .turnend import turn_ended_by_itself
@@ -202,7 +202,7 @@ class BuildersScreen(GameScreen):
         done = [
             _(
                 "{name} completes {card}: +{coins} coins, +{vp} VP",
-                name=before.setup.players[c.seat].name
+                name=name_of(before.setup.players[c.seat])
                 if c.seat < len(before.setup.players)
                 else _("the Automa"),
                 card=card_name(self.game.name, c.card),
@@ -275,7 +275,7 @@ class BuildersScreen(GameScreen):
             draw_preview(self, surface, body, p.title, p.lines, self.cancel_preview,
                          self.confirm_preview)
         elif self.tableau is not None:
-            draw_tableau(self, surface, body, self.state.setup.players[self.tableau].name,
+            draw_tableau(self, surface, body, name_of(self.state.setup.players[self.tableau]),
                          self.tableau_rows(self.tableau), self.close_tableau)
         elif self.game.current_player(self.state) == CHANCE:
             self._picker(surface, body)
@@ -353,7 +353,7 @@ class BuildersScreen(GameScreen):
         )
         draw_text(
             surface,
-            _("{name}'s turn", name=p.name),
+            _("{name}'s turn", name=name_of(p)),
             t2,
             m.text,
             theme.PLAYER_INK[p.colour],
@@ -538,7 +538,7 @@ class BuildersScreen(GameScreen):
         head_h = m.px(24)
         draw_text(
             surface,
-            _("{name}: {coins} coins, {vp} VP", name=spec.name, coins=me.coins, vp=me.vp),
+            _("{name}: {coins} coins, {vp} VP", name=name_of(spec), coins=me.coins, vp=me.vp),
             pygame.Rect(inner.x, inner.y, inner.width, head_h),
             m.text,
             theme.TEXT,
@@ -773,7 +773,7 @@ class BuildersScreen(GameScreen):
             )
             fg = theme.PLAYER_TEXT[spec.colour]
             r1, r2 = split_v(cell.inflate(-6, -4), 1, 1)
-            draw_text(surface, spec.name, r1, m.small, fg, bold=True, lines=1)
+            draw_text(surface, name_of(spec), r1, m.small, fg, bold=True, lines=1)
             stats = _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=self.game.end_vp,
                       coins=p.coins)
             goal = self.game.end_vp
@@ -794,7 +794,7 @@ class BuildersScreen(GameScreen):
             "next worker": _("Tap the worker now on top of the deck"),
             "deal apprentice": _(
                 "Tap the Apprentice dealt to {name}",
-                name=state.setup.players[state.pending_seat].name,
+                name=name_of(state.setup.players[state.pending_seat]),
             ),
         }.get(step, "")
         outcomes = [a for a, p in self.game.chance_outcomes(state) if p > 0]

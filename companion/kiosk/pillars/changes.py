@@ -8,13 +8,14 @@ from typing import Any
 
 from companion.kiosk.breakdown import Lines, change_lines
 from companion.kiosk.screens.game import pillars_changes
+from companion.kiosk.words import name_of
 
 
 def explained(game: Any, before: Any, after: Any) -> Lines:
     """Every change between ``before`` and ``after`` by cause, one line per player, followed
     by the changes the ledger does not count (a player's cards merged into their line)."""
     lines = change_lines(game, before, after)
-    names = {p.colour: f"{p.name}: " for p in before.setup.players}
+    names = {p.colour: f"{name_of(p)}: " for p in before.setup.players}
     for colour, text in pillars_changes(before, after, numbers=False):
         prefix = names.get(colour, "")
         for k, (c, line) in enumerate(lines):

@@ -27,7 +27,7 @@ from companion.kiosk.ui import (
     split_v,
     text_height,
 )
-from companion.kiosk.words import card_name, short_card_name
+from companion.kiosk.words import card_name, name_of, short_card_name
 from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
@@ -95,7 +95,7 @@ class PillarsPanels(GameScreen):
         who = self.game.current_player(state)
         if who >= 0:
             p = state.setup.players[who]
-            sub = _("{name}'s decision", name=p.name)
+            sub = _("{name}'s decision", name=name_of(p))
             colour = theme.PLAYER_INK[p.colour]
         elif who == CHANCE:
             sub, colour = _("The table reveals"), theme.MUTED
@@ -134,7 +134,7 @@ class PillarsPanels(GameScreen):
             star = "① " if k == state.start else ""
             draw_text(
                 surface,
-                star + p.name,
+                star + name_of(p),
                 name_r,
                 m.text,
                 theme.PLAYER_INK[p.colour],
@@ -211,7 +211,7 @@ class PillarsPanels(GameScreen):
     def _tableau(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         assert self.tableau is not None
         seat = self.tableau
-        title = self.state.setup.players[seat].name
+        title = name_of(self.state.setup.players[seat])
         draw_tableau(self, surface, area, title, self.tableau_rows(seat), self.close_tableau)
 
     def _cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
@@ -342,7 +342,7 @@ class PillarsPanels(GameScreen):
             area,
             _(
                 "{name}: {workers} workers free, {gold} gold",
-                name=state.setup.players[state.turn].name,
+                name=name_of(state.setup.players[state.turn]),
                 workers=free,
                 gold=s.gold,
             ),
@@ -400,7 +400,7 @@ class PillarsPanels(GameScreen):
             ),
         )
         wool = ", ".join(
-            f"{p.name} {s.wool}" for p, s in zip(state.setup.players, state.seats, strict=True)
+            f"{name_of(p)} {s.wool}" for p, s in zip(state.setup.players, state.seats, strict=True)
         )
         wool_text = _("Workers in the wool mill: {list}", list=wool)
         wool_h = fitted_height(surface, wool_text, body.width, m.px(30), m.small)
@@ -416,7 +416,7 @@ class PillarsPanels(GameScreen):
 
     def _roll(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
-        exempt = [self.state.setup.players[i].name for i in self.game.tax_exempt(self.state)]
+        exempt = [name_of(self.state.setup.players[i]) for i in self.game.tax_exempt(self.state)]
         text = (
             _("Exempt: {names}", names=", ".join(exempt))
             if exempt
@@ -437,11 +437,11 @@ class PillarsPanels(GameScreen):
         head = pygame.Rect(area.x, area.y, area.width, m.px(44))
         panel(surface, head, theme.PLAYER[p.colour])
         label = (
-            _("{name}'s passed builder: free", name=p.name)
+            _("{name}'s passed builder: free", name=name_of(p))
             if parked
-            else _("{name}'s builder · cost {cost}", name=p.name, cost=cost)
+            else _("{name}'s builder · cost {cost}", name=name_of(p), cost=cost)
             if cost
-            else _("{name}'s builder · free", name=p.name)
+            else _("{name}'s builder · free", name=name_of(p))
         )
         draw_text(
             surface,
@@ -464,11 +464,11 @@ class PillarsPanels(GameScreen):
         foot = pygame.Rect(area.x, area.bottom - m.touch, area.width, m.touch)
         extra = []
         if self.game.start_player_actions(state):
-            starter = state.setup.players[state.start].name
+            starter = name_of(state.setup.players[state.start])
             extra.append(
                 (
                     _("{start}, the start player: send {name}'s builder back", start=starter,
-                      name=p.name),
+                      name=name_of(p)),
                     lambda: self.propose(Action("redraw")),
                     "redraw",
                     _("Send back to the bag"),
@@ -618,18 +618,18 @@ class PillarsPanels(GameScreen):
         p = state.setup.players[state.turn]
         question = {
             "archbishop": _(
-                "{name}: protection from the event, or a cube from the market?", name=p.name
+                "{name}: protection from the event, or a cube from the market?", name=name_of(p)
             ),
-            "thomas": _("{name}: play Thomas against this event?", name=p.name),
+            "thomas": _("{name}: play Thomas against this event?", name=name_of(p)),
             "taxfree": _(
                 "{name}: the die shows {n}. Play the tax exemption this round?",
-                name=p.name,
+                name=name_of(p),
                 n=state.tax,
             ),
-            "lose": _("{name}: which craftsman leaves the game?", name=p.name),
-            "boost": _("{name}: which craftsman works once more this round?", name=p.name),
-            "draft-discard": _("{name}: which craftsman is discarded?", name=p.name),
-            "shiring-discard": _("{name}: which craftsman is discarded?", name=p.name),
+            "lose": _("{name}: which craftsman leaves the game?", name=name_of(p)),
+            "boost": _("{name}: which craftsman works once more this round?", name=name_of(p)),
+            "draft-discard": _("{name}: which craftsman is discarded?", name=name_of(p)),
+            "shiring-discard": _("{name}: which craftsman is discarded?", name=name_of(p)),
         }.get(state.step, step_title(state.step))
         if state.event and state.step in ("archbishop", "thomas", "lose", "boost"):
             question = card_name("pillars", state.event) + " · " + question
@@ -677,7 +677,11 @@ class PillarsPanels(GameScreen):
         body = self._header(
             surface,
             area,
-            _("{name} trades (market space {n}): one type each turn, or pass", name=p.name, n=slot),
+            _(
+                "{name} trades (market space {n}): one type each turn, or pass",
+                name=name_of(p),
+                n=slot,
+            ),
             theme.TEXT,
         )
         rows = split_v(body, 1, 1, 1, 1, 1, gap=m.gap)
@@ -775,9 +779,9 @@ class PillarsPanels(GameScreen):
         usable = list(uses_left)
         vp, gold, left, ok = self.conversion_result()
         summary = (
-            _("{name}: +{vp} VP, {gold} gold left", name=p.name, vp=vp, gold=gold)
+            _("{name}: +{vp} VP, {gold} gold left", name=name_of(p), vp=vp, gold=gold)
             if ok
-            else _("{name}: not possible with these resources", name=p.name)
+            else _("{name}: not possible with these resources", name=name_of(p))
         )
         body = self._header(surface, area, summary, theme.ACCENT if ok else theme.BAD_TEXT)
         foot = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)

@@ -27,7 +27,7 @@ from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.game import Preview, open_game, virtual_draw
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame, lines_fit
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
-from companion.kiosk.words import card_name
+from companion.kiosk.words import card_name, name_of
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
@@ -97,7 +97,7 @@ class PillarsScreen(PillarsPanels):
             if self.app.play(outcome) and seat is not None:
                 if seat in self.session.companions:  # the companion looked; nobody else may
                     self.app.toast(_("{name} has seen the coming event; it stays secret until "
-                                     "phase III", name=state.setup.players[seat].name),
+                                     "phase III", name=name_of(state.setup.players[seat])),
                                    good=True, now=True)
                 else:
                     self.peek_look = (seat, str(outcome.args[0]))
@@ -174,7 +174,7 @@ class PillarsScreen(PillarsPanels):
             if seat is not None:
                 self.app.toast(
                     _("{name} has seen the coming event; it stays secret until phase III",
-                      name=before.setup.players[seat].name),
+                      name=name_of(before.setup.players[seat])),
                     good=True,
                     now=True,
                 )
@@ -336,7 +336,7 @@ class PillarsScreen(PillarsPanels):
     def _private_gate(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The table taps in Ellen's early look (the physical deck): only her owner looks."""
         seat = self.game.active_seat(self.state)
-        name = self.state.setup.players[seat].name if seat is not None else ""
+        name = name_of(self.state.setup.players[seat]) if seat is not None else ""
         body = help_frame(self, surface, area, step_title("peek"))[0]
         self.big_button(
             surface,
@@ -351,7 +351,7 @@ class PillarsScreen(PillarsPanels):
         again."""
         assert self.peek_look is not None
         seat, event = self.peek_look
-        name = self.state.setup.players[seat].name
+        name = name_of(self.state.setup.players[seat])
         body, foot = help_frame(self, surface, area, step_title("peek"))
         if not self.peek_shown:
             self.big_button(
@@ -424,7 +424,7 @@ class PillarsScreen(PillarsPanels):
                 draw_text(surface, _("Drawing…"), area, m.large, theme.TEXT)
             else:
                 panel(surface, area, theme.PLAYER[colour])
-                name = next(p.name for p in self.state.setup.players if p.colour == colour)
+                name = next(name_of(p) for p in self.state.setup.players if p.colour == colour)
                 draw_text(surface, name, area, m.huge, theme.PLAYER_TEXT[colour], bold=True)
         else:
             face = value if t > 0.75 else (2, 3, 4, 5, 3, 4)[int(t * 24) % 6]

@@ -15,6 +15,7 @@ from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
+from companion.kiosk.words import name_of
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
@@ -491,7 +492,7 @@ class GameScreen(Screen):
                            foot.y - head.bottom - m.gap * 2)
         if action is not None:
             self.tap_area(area, self.confirm_companion, "companion done")
-            draw_text(surface, _("{name}, the companion:", name=player.name), head, m.large,
+            draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
                       theme.ACCENT, bold=True, align="left", lines=2)
             draw_text(surface, instruction(self.game.name, self.state, action), body, m.large,
                       theme.TEXT, align="left", valign="top", lines=5, min_size=m.px(14))
@@ -499,7 +500,7 @@ class GameScreen(Screen):
                         key="companion confirm", role="confirm", fill=theme.ACCENT,
                         text_colour=theme.OUTLINE)
         elif thought is not None and thought.error is not None:
-            draw_text(surface, _("{name}, the companion, could not decide", name=player.name),
+            draw_text(surface, _("{name}, the companion, could not decide", name=name_of(player)),
                       head, m.large, theme.BAD_TEXT, bold=True, align="left", lines=2)
             draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
                       valign="top", lines=4, min_size=m.px(10))
@@ -509,7 +510,7 @@ class GameScreen(Screen):
             self.button(surface, hand_r, _("Decide for it"), self.decide_by_hand,
                         key="companion by hand", size=m.small)
         else:
-            draw_text(surface, _("{name}, the companion, is thinking…", name=player.name), head,
+            draw_text(surface, _("{name}, the companion, is thinking…", name=name_of(player)), head,
                       m.large, theme.ACCENT, bold=True, align="left", lines=2)
             self._thinking(surface, body)
 
@@ -541,7 +542,7 @@ class GameScreen(Screen):
         foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
         body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                            foot.y - head.bottom - m.gap * 2)
-        name = self.game.setup_of(self.state).players[hint.seat].name
+        name = name_of(self.game.setup_of(self.state).players[hint.seat])
         draw_text(surface, _("The companion's hint for {name}", name=name), head, m.large,
                   theme.ACCENT, bold=True, align="left", lines=1)
         if hint.error is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk.i18n import _, resource_name
-from companion.kiosk.words import card_name
+from companion.kiosk.words import card_name, name_of
 
 
 def open_game(app: Any) -> None:
@@ -79,10 +79,10 @@ def pillars_changes(before: Any, after: Any, numbers: bool = True) -> list[tuple
         if b.protected and not a.protected:
             parts.append(_("protected from the event"))
         if parts:
-            out.append((p.colour, f"{p.name}: " + ", ".join(parts)))
+            out.append((p.colour, f"{name_of(p)}: " + ", ".join(parts)))
     if after.start != before.start:
         p = after.setup.players[after.start]
-        out.append((p.colour, _("{name} becomes the start player", name=p.name)))
+        out.append((p.colour, _("{name} becomes the start player", name=name_of(p))))
     if after.over and not before.over:
         out.append(("", _("The game is over")))
     elif after.round != before.round:

@@ -16,6 +16,7 @@ from companion.engine import CHANCE
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid
+from companion.kiosk.words import name_of
 
 from .base import GameScreen
 from .game import open_game, virtual_draw
@@ -59,7 +60,7 @@ class GenericGameScreen(GameScreen):
         if who == CHANCE:
             status = _("The table draws or reveals")
         elif 0 <= who < len(players):
-            status = _("{name} decides", name=players[who].name)
+            status = _("{name} decides", name=name_of(players[who]))
         else:
             status = ""
         draw_text(surface, status, info, m.text, theme.TEXT, align="left", bold=True)

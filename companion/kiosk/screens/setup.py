@@ -72,7 +72,7 @@ class SetupScreen(Screen):
             ]
 
     def names(self) -> list[str]:
-        # An unnamed seat is its colour's player: Red, 红方, 赤のプレイヤー.
+        # An unnamed seat is its colour's player: Red, 红方, 赤.
         return [name or default_name(colour) for name, colour in self.seats[: self.count]]
 
     def render(self, surface: pygame.Surface) -> None:

@@ -16,7 +16,7 @@ from companion.engine.registry import spec as game_spec
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, area_name, n_
 from companion.kiosk.ui import draw_text, panel
-from companion.kiosk.words import card_name
+from companion.kiosk.words import card_name, name_of
 
 from .base import Screen
 
@@ -35,7 +35,7 @@ def zone_name(zone: Any, state: Any) -> str:
     """A table zone in plain words: ``Kingsbridge``, ``Ann's craftsmen``..."""
     if zone.area is not None:
         return area_name(zone.area)
-    name = state.setup.players[zone.seat].name if zone.seat is not None else ""
+    name = name_of(state.setup.players[zone.seat]) if zone.seat is not None else ""
     if zone.role == "craftsmen":
         return _("{name}'s craftsmen", name=name)
     if zone.role == "sites":
