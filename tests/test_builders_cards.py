@@ -1,8 +1,7 @@
 """The Builders' card data, checked row by row against the card lists.
 
 The lists are kept in the project as ``tests/data/builders_cards.json`` (written from the
-shared CSV lists by ``tools/card_fixture.py``), so these tests need nothing beside the clone;
-``tools/card_fixture.py --check`` compares the fixture with ``../shared`` where it exists."""
+CSV card lists by ``tools/card_fixture.py``), so these tests need nothing beside the clone."""
 
 from __future__ import annotations
 
@@ -40,8 +39,8 @@ def _rows(kind: str) -> list[dict[str, object]]:
 
 
 def test_the_fixture_tool_reads_the_card_lists(tmp_path: Path) -> None:
-    """``tools/card_fixture.py`` turns the CSV card lists into the fixture's form (run it, or
-    ``--check`` it, beside ``../shared``): here on two lists written for the test."""
+    """``tools/card_fixture.py`` turns the CSV card lists into the fixture's form: here on two
+    lists written for the test."""
     (tmp_path / "builders_buildings.csv").write_text(
         "kind,name_fr,name_en,req_S,req_W,req_K,req_T,coins,vp,out_S,out_W,out_K,out_T\n"
         "building,La tonnelle,Bower,1,0,0,1,8,0,0,0,0,0\n",
@@ -52,10 +51,10 @@ def test_the_fixture_tool_reads_the_card_lists(tmp_path: Path) -> None:
     )
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        from card_fixture import from_shared
+        from card_fixture import read_lists
     finally:
         sys.path.pop(0)
-    made = from_shared(tmp_path)
+    made = read_lists(tmp_path)
     assert made["buildings"] == [
         {"kind": "building", "name_fr": "La tonnelle", "name_en": "Bower",
          "needs": [1, 0, 0, 1], "coins": 8, "vp": 0, "output": [0, 0, 0, 0]}

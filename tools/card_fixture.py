@@ -21,9 +21,9 @@ FIXTURE = ROOT / "tests" / "data" / "builders_cards.json"
 RES = "SWKT"
 
 
-def from_shared(shared: Path = SHARED) -> dict[str, object]:
-    """The fixture's content, read from the two CSV card lists."""
-    with (shared / "builders_buildings.csv").open(encoding="utf-8", newline="") as f:
+def read_lists(folder: Path) -> dict[str, object]:
+    """The fixture's content, read from the two CSV card lists in ``folder``."""
+    with (folder / "builders_buildings.csv").open(encoding="utf-8", newline="") as f:
         buildings = [
             {
                 "kind": r["kind"],
@@ -36,7 +36,7 @@ def from_shared(shared: Path = SHARED) -> dict[str, object]:
             }
             for r in csv.DictReader(f)
         ]
-    with (shared / "builders_workers.csv").open(encoding="utf-8", newline="") as f:
+    with (folder / "builders_workers.csv").open(encoding="utf-8", newline="") as f:
         workers = [
             {"rank": r["type"], "wage": int(r["wage"]), "output": [int(r[x]) for x in RES]}
             for r in csv.DictReader(f)
@@ -55,11 +55,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"card_fixture: {SHARED} is missing", file=sys.stderr)
         return 1
     if args == ["--check"]:
-        same = json.loads(FIXTURE.read_text(encoding="utf-8")) == from_shared()
+        same = json.loads(FIXTURE.read_text(encoding="utf-8")) == read_lists(SHARED)
         print(f"card_fixture: {FIXTURE} {'matches' if same else 'differs from'} {SHARED}")
         return 0 if same else 1
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    FIXTURE.write_text(json.dumps(from_shared(), ensure_ascii=False, indent=1) + "\n",
+    FIXTURE.write_text(json.dumps(read_lists(SHARED), ensure_ascii=False, indent=1) + "\n",
                        encoding="utf-8")
     print(f"wrote {FIXTURE}")
     return 0
