@@ -6,10 +6,8 @@
   "line"), alone and as ``linebreak.units`` (with the glossary and the kinsoku rules) uncached;
 - ``linebreak.wrap`` of a text into a box: uncached (what the first frame showing a text pays)
   and cached (every later frame);
-- the same with the old character-by-character ``fonts.wrap``, for comparison;
 - a whole frame of the busiest screens (the Pillars market, the Builders turn) in Japanese and
-  Chinese at 800x480: first frame (cold caches) and later frames, and later frames with the old
-  ``fonts.wrap`` in ``ui`` instead;
+  Chinese at 800x480: first frame (cold caches) and later frames;
 - ``_()`` and ``n_()`` look-ups in the .mo catalogue, and loading a catalogue from the .mo and
   from the .po (compiled in memory).
 Runs on SDL's dummy video driver; on a Pi the same script measures the real thing.
@@ -78,16 +76,11 @@ def bench_lang(lang: str) -> None:
     print(f"{lang}: linebreak.wrap uncached, 240 px: {t / n * 1e6:.0f} µs a text")
     t = per_call(lambda: [linebreak.wrap(line, f, 240, lang) for line in lines])
     print(f"{lang}: linebreak.wrap cached: {t / n * 1e6:.2f} µs a text")
-    t = per_call(lambda: [fonts.wrap(line, f, 240) for line in lines])
-    print(f"{lang}: fonts.wrap (old, by character, no cache): {t / n * 1e6:.0f} µs a text")
 
 
 def bench_frames() -> None:
     from companion.journal import Journal
-    from companion.kiosk import ui
     from companion.kiosk.screenshots import _app, scenes
-
-    new_wrap = ui.wrap
 
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal.open(Path(tmp) / "journal.sqlite3")
@@ -106,21 +99,10 @@ def bench_frames() -> None:
                     t = time.perf_counter()
                     app.render(force=True)
                     later.append(time.perf_counter() - t)
-                ui.wrap = lambda text, f, width, force=True: fonts.wrap(text, f, width)
-                old = []
-                try:
-                    for _ in range(40):
-                        t = time.perf_counter()
-                        app.render(force=True)
-                        old.append(time.perf_counter() - t)
-                finally:
-                    ui.wrap = new_wrap
                 print(
                     f"frame {name} {lang} 800x480: first {first * 1e3:.1f} ms (cold caches), "
                     f"then best {min(later) * 1e3:.1f} / median "
-                    f"{statistics.median(later) * 1e3:.1f} ms; with the old fonts.wrap (by "
-                    f"character, uncached) best {min(old) * 1e3:.1f} / median "
-                    f"{statistics.median(old) * 1e3:.1f} ms"
+                    f"{statistics.median(later) * 1e3:.1f} ms"
                 )
         journal.close()
 

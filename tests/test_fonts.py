@@ -16,7 +16,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from companion.kiosk import fonts, i18n  # noqa: E402
-from companion.kiosk.fonts import fit, font, text_fits, wrap  # noqa: E402
+from companion.kiosk.fonts import fit, font, text_fits  # noqa: E402
+from companion.kiosk.linebreak import wrap  # noqa: E402
 
 SAMPLE = "建筑师 マスタービルダー Master builder"
 
@@ -152,15 +153,6 @@ def test_latin_wraps_at_spaces() -> None:
     assert lines[0] == "Tap the card the"
     assert " ".join(lines) == text
     assert all(w in text.split() for line in lines for w in line.split())
-
-
-def test_cjk_wraps_between_any_two_characters() -> None:
-    f = font(20, lang="zh")
-    text = "建筑师" * 10
-    width = f.size(text[:7])[0] + 1
-    lines = wrap(text, f, width)
-    assert lines[0] == text[:7]  # broken inside a "word", by character
-    assert "".join(lines) == text
 
 
 def test_closing_punctuation_never_starts_a_line() -> None:
