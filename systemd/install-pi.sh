@@ -93,6 +93,15 @@ check_user() {
 check_prefix
 check_user
 
+# The Python packages: the run-time extras of pyproject.toml (every one but dev), read with
+# tools/requirements.py, so that an extra added there is installed here without an edit; the
+# pins are systemd/constraints-pi.txt's.  Read before anything changes: a clone that cannot be
+# read is refused with nothing done.
+command -v python3 >/dev/null 2>&1 || die "python3 is needed to read pyproject.toml: apt install python3"
+EXTRAS=$(python3 "$SRC/tools/requirements.py" --extra-names) \
+    || die "cannot read the extras from $SRC/pyproject.toml"
+[ -n "$EXTRAS" ] || die "$SRC/pyproject.toml names no run-time extra"
+
 # Print a step, and run it unless this is a dry run.
 run() {
     echo "+ $*"
@@ -182,12 +191,18 @@ else
 fi
 # editable: the package reads hardware/pins.toml and assets/fonts from the source folder
 # -c: numpy stays on the major version apt's picamera2 was built with (see the file)
-run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[kiosk,vision,panel]" \
+run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[$EXTRAS]" \
     -c "$PREFIX/src/systemd/constraints-pi.txt"
 # the unit's file system is read-only: compile now for a fast start (the translations too: the
-# kiosk would otherwise compile each .po in memory at every start, see docs/i18n.md)
+# kiosk would otherwise compile each .po in memory at every start, see docs/i18n.md).  Every
+# catalogue under companion/, whatever its domain and folder: LANG/LC_MESSAGES/DOMAIN.po.
+while IFS= read -r -d '' po; do
+    rel=${po#"$SRC"/}
+    lang=$(basename "$(dirname "$(dirname "$po")")")
+    run "$PREFIX/venv/bin/pybabel" compile --statistics -l "$lang" \
+        -i "$PREFIX/src/$rel" -o "$PREFIX/src/${rel%.po}.mo"
+done < <(find "$SRC/companion" -path '*/LC_MESSAGES/*.po' -print0 | sort -z)
 run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/src/companion"
-run "$PREFIX/venv/bin/pybabel" compile --statistics -D companion -d "$PREFIX/src/companion/kiosk/locale"
 # root owns it all and only root can change it: the kiosk's user cannot alter its own code
 run chown -R root:root "$PREFIX"
 run chmod -R u+rwX,go+rX,go-w "$PREFIX"

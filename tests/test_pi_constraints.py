@@ -107,7 +107,7 @@ def test_the_install_script_passes_the_constraints() -> None:
     text = SCRIPT.read_text(encoding="utf-8")
     command = re.search(r'run "\$PREFIX/venv/bin/pip" install (.*?[^\\])\n', text, re.S)
     assert command is not None
-    assert '[kiosk,vision,panel]"' in command.group(1)
+    assert '"$PREFIX/src[$EXTRAS]"' in command.group(1)  # pyproject's extras (see below)
     assert '-c "$PREFIX/src/systemd/constraints-pi.txt"' in command.group(1)
     out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--prefix", "/opt/companion"],
                          capture_output=True, text=True, check=False)
@@ -137,3 +137,70 @@ def test_pip_resolves_the_same_on_the_index(tmp_path: Path) -> None:
     assert Version(chosen[False]["numpy"]).major >= 2  # the conflict
     assert Version(chosen[True]["numpy"]).major == 1  # prevented
     assert Version(chosen[True]["opencv-python-headless"]) < Version("4.12")
+
+
+# -- every dependency has a wheel on the Pi's Python (the index itself, in seconds) ------------
+
+# Bookworm's glibc is 2.36: any manylinux wheel up to that runs on it.
+AARCH64_PLATFORMS = ["manylinux2014_aarch64"] + [f"manylinux_2_{m}_aarch64" for m in range(17, 37)]
+
+
+def requirements_of_pyproject() -> list[str]:
+    """What install-pi.sh installs: read by the same tool the script runs."""
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "requirements.py")],
+                         capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_the_install_script_installs_every_run_time_extra_of_pyproject() -> None:
+    """The extras are read from pyproject.toml, not listed in the script: one place."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    run_time = sorted(name for name in extras if name != "dev")
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--prefix", "/opt/companion"],
+                         capture_output=True, text=True, check=True)
+    assert f"/opt/companion/src[{','.join(run_time)}] -c " in out.stdout
+    text = SCRIPT.read_text(encoding="utf-8")
+    for name in run_time:  # no extra named in the script itself
+        assert f"[{name}" not in text and f",{name}" not in text, name
+    wanted = requirements_of_pyproject()
+    for name in run_time:
+        assert all(r in wanted for r in extras[name])
+    assert not any(r.startswith(("pytest", "ruff", "mypy")) for r in wanted)  # not dev
+
+
+def test_every_dependency_has_an_aarch64_wheel_for_bookworms_python(tmp_path: Path) -> None:
+    """pip, against the package index, resolves the run-time requirements with the Pi's pins
+    for Raspberry Pi OS Bookworm (aarch64, CPython 3.11, glibc 2.36), wheels only: a missing
+    wheel (a package that would have to compile on the Pi, or cannot install at all) fails
+    here.  Needs the network to PyPI (CI has it); markers are evaluated on this machine's
+    Python, which must be 3.11 for the answer to be Bookworm's."""
+    assert sys.version_info[:2] == (3, 11), "run on Python 3.11 (Bookworm's)"
+    report = tmp_path / "report.json"
+    args = [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed",
+            "--quiet", "--report", str(report), "--python-version", "3.11",
+            "--implementation", "cp", "--abi", "cp311", "--only-binary=:all:",
+            "-c", str(CONSTRAINTS)]
+    for platform in AARCH64_PLATFORMS:
+        args += ["--platform", platform]
+    wanted = requirements_of_pyproject()
+    out = subprocess.run(args + wanted, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, (
+        "pip could not resolve the Pi's packages as aarch64 wheels for Python 3.11 (no wheel "
+        "for one of them, or no network to PyPI):\n" + out.stderr[-3000:])
+    installs = json.loads(report.read_text())["install"]
+    wheels = {i["metadata"]["name"].lower().replace("_", "-"):
+              (i["metadata"]["version"], i["download_info"]["url"].rsplit("/", 1)[-1])
+              for i in installs}
+    for requirement in wanted:
+        name = Requirement(requirement).name.lower().replace("_", "-")
+        assert name in wheels, f"{name} is not in pip's answer: {sorted(wheels)}"
+    for name, (version, wheel) in wheels.items():
+        assert wheel.endswith(".whl"), f"{name} {version}: {wheel} is not a wheel"
+        tags = wheel[:-4].split("-")[-1]
+        assert "aarch64" in tags or tags == "any", f"{name} {version}: {wheel} is not for arm64"
+        print(f"{name} {version}: {wheel}")
+    assert Version(wheels["numpy"][0]).major == 1  # apt's picamera2 was built on numpy 1.x
+    assert Version(wheels["opencv-python-headless"][0]) < Version("4.12")

@@ -82,9 +82,7 @@ def test_the_dry_run_lists_every_step_and_changes_nothing(tmp_path: Path) -> Non
         "libsdl2-2.0-0 libpam-systemd dbus xwayland libegl-mesa0 libgl1-mesa-dri libgles2 "
         "python3-picamera2 python3-lgpio",
         f"+ python3 -m venv --system-site-packages {prefix}/venv",
-        f"+ {prefix}/venv/bin/pip install --upgrade -e {prefix}/src[kiosk,vision,panel]",
-        f"+ {prefix}/venv/bin/pybabel compile --statistics -D companion -d "
-        f"{prefix}/src/companion/kiosk/locale",
+        f"+ {prefix}/venv/bin/pip install --upgrade -e {prefix}/src[kiosk,panel,vision]",
         "+ write /etc/pam.d/companion",
         "+ write /etc/systemd/system/companion.service",
         "+ systemctl daemon-reload",
@@ -92,6 +90,12 @@ def test_the_dry_run_lists_every_step_and_changes_nothing(tmp_path: Path) -> Non
     ]
     for step in steps:
         assert step in text, step
+    catalogues = sorted(ROOT.glob("companion/**/LC_MESSAGES/*.po"))
+    assert catalogues
+    for po in catalogues:  # every catalogue compiled, wherever it is and whatever its domain
+        rel = po.relative_to(ROOT)
+        assert (f"+ {prefix}/venv/bin/pybabel compile --statistics -l {po.parents[1].name} "
+                f"-i {prefix}/src/{rel} -o {prefix}/src/{rel.with_suffix('.mo')}") in text, rel
     assert f"ExecStart={prefix}/venv/bin/companion session" in text
     assert "@PREFIX@" not in text
     assert not prefix.exists()  # nothing was changed
@@ -298,3 +302,30 @@ def test_a_requested_stop_is_a_success(cage014: str, tmp_path: Path) -> None:
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=20) == 0
     assert "stopped on request" in (proc.stderr.read() if proc.stderr else "")
+
+
+def test_the_script_compiles_every_catalogue_whatever_its_folder(tmp_path: Path) -> None:
+    """Catalogues split per game, under any package: each .po under companion/ is compiled
+    in place with its language, none named in the script."""
+    clone = tmp_path / "clone"
+    (clone / "systemd").mkdir(parents=True)
+    (clone / "tools").mkdir()
+    for rel in ("systemd/install-pi.sh", "systemd/companion.pam", "systemd/companion.service",
+                "tools/requirements.py", "pyproject.toml"):
+        (clone / rel).write_text((ROOT / rel).read_text())
+    catalogues = ["companion/pillars/kiosk/locale/ja/LC_MESSAGES/pillars.po",
+                  "companion/builders/kiosk/locale/zh/LC_MESSAGES/builders.po",
+                  "companion/kiosk/locale/ja/LC_MESSAGES/companion.po"]
+    for rel in catalogues:
+        (clone / rel).parent.mkdir(parents=True, exist_ok=True)
+        (clone / rel).write_text("")
+    prefix = tmp_path / "opt"
+    out = subprocess.run(["bash", str(clone / "systemd/install-pi.sh"), "--dry-run", "--prefix",
+                          str(prefix)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    compiled = [ln for ln in out.stdout.splitlines() if "/pybabel compile " in ln]
+    assert len(compiled) == 3, compiled
+    for rel in catalogues:
+        lang = rel.split("/")[-3]
+        assert (f"+ {prefix}/venv/bin/pybabel compile --statistics -l {lang} -i {prefix}/src/"
+                f"{rel} -o {prefix}/src/{rel[:-3]}.mo") in compiled, rel
