@@ -81,6 +81,8 @@ def test_the_kiosk_in_cage_is_seen_and_takes_a_key(tmp_path: Path, rotation: int
     assert run.returncode == 0, run.stdout + run.stderr
     status = (out / "status.txt").read_text()
     assert "session_status=137" in status and "killed by SIGKILL" in status, status
+    # captured once the picture stayed the same for 6 s (the queued start-up notices gone)
+    assert "settled_after=" in status and "settled_after=never" not in status, status
     home = picture(out / "home.png")
     assert home.shape[:2] == (1280, 720)  # type: ignore[attr-defined]
     assert home.mean() > 20  # type: ignore[attr-defined] # not a black screen

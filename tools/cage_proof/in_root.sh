@@ -19,8 +19,25 @@ for _ in $(seq 1 100); do
     [ -n "$WAYLAND_DISPLAY" ] && break
 done
 export WAYLAND_DISPLAY
-sleep 10          # the start-up notice (4 s) has gone: the plain home screen
-grim "$OUT/home.png"
+# The home screen once it has settled: the start-up notices (4 s each, queued) gone, the
+# picture the same for 6 s running (longer than a notice stays), at most 60 s after the start.
+settled=
+stable=0
+for second in $(seq 1 60); do
+    sleep 1
+    grim /tmp/now.png 2>/dev/null || continue
+    if [ -f /tmp/before.png ] && cmp -s /tmp/now.png /tmp/before.png; then
+        stable=$((stable + 1))
+    else
+        stable=0
+    fi
+    mv /tmp/now.png /tmp/before.png
+    if [ "$stable" -ge 6 ]; then
+        settled=$second
+        break
+    fi
+done
+cp /tmp/before.png "$OUT/home.png"
 # wtype's keyboard must exist a moment before it types: a client learns of a new keyboard
 # only then (typed at once, the key is lost).  L is the kiosk's language key.
 wtype -s 1500 l
@@ -34,6 +51,10 @@ for p in /proc/[0-9]*; do
 done
 kill -KILL "$kpid"
 wait "$spid"
-echo "session_status=$?" > "$OUT/status.txt"
-grep "companion session:" /tmp/session.log >> "$OUT/status.txt"
-cage -v 2>&1 | head -1 >> "$OUT/status.txt"
+status=$?
+{
+    echo "session_status=$status"
+    echo "settled_after=${settled:-never} s"
+    grep "companion session:" /tmp/session.log
+    cage -v 2>&1 | head -1
+} > "$OUT/status.txt"

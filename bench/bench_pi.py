@@ -1,0 +1,251 @@
+"""What the companion costs on a Raspberry Pi: measured here (or under qemu) and scaled; prints
+its figures.
+
+    .venv/bin/python bench/bench_pi.py [--positions 20] [--only think,render,camera,start,cpu]
+
+- ``think``: the companion's decision at each strength (``companion.bots`` strengths, through
+  ``companion.kiosk.seats.decide``, the kiosk's own entry) and the hint, over positions of
+  seeded random 4-player games of both games (every 25th decision): CPU seconds a decision,
+  median, p95 and max (CPU time, so that a shared machine does not inflate it);
+- ``render``: the busiest screens' render (``App.render(force=True)``) at 800x480 and 720x1280,
+  40 frames each: median, p95 and max;
+- ``camera``: one camera frame through the kiosk's pipeline (``Pipeline.step``: change check,
+  detection, tracker) on generated frames that change every time (the worst case: detection
+  always runs), at the lores 640x360 and the main 1280x720 (the default);
+- ``start``: ``python -m companion kiosk`` spawned (SDL's dummy driver, an empty journal) until
+  its ``READY=1`` on a notify socket, which the kiosk sends after its first frame is on screen;
+- ``cpu``: this machine's single-core speed on the reference benchmark (7-Zip's ``7za b
+  -mmt=1``, the figure sbc-bench publishes for the Raspberry Pis) and the scale factors to a
+  Pi 4 and a Pi 5 that follow (see ``docs/pi.md`` for the sources).
+
+Under qemu-user the figures are emulation's, not a Pi's: only the scaled figures from this
+machine estimate a Pi (``docs/pi.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+# 7-Zip single-threaded MIPS (sbc-bench's "7-zip single", `7za b -mmt=1`), from sbc-bench's
+# Results.md (github.com/ThomasKaiser/sbc-bench): Raspberry Pi 4 B at 1800 MHz on 64-bit
+# Raspberry Pi OS Bullseye (results/3OBF.txt: 1769) and Buster arm64 (3F9C: 1741); at the
+# stock 1500 MHz only 32-bit runs are listed (1MFf: 1606, 3EgS: 1661), so the 64-bit figure is
+# scaled by the clock (1755 x 1500/1800 = 1463); Raspberry Pi 5 B at 2400 MHz on Bookworm arm64
+# (Au3jaA: 3196, 8-NK: 3305).
+PI_7ZIP_MIPS = {
+    "Pi 4 (1.5 GHz)": 1755 * 1500 / 1800,
+    "Pi 4 (1.8 GHz)": (1769 + 1741) / 2,
+    "Pi 5 (2.4 GHz)": (3196 + 3305) / 2,
+}
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by the nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+def summary(values: list[float], unit: float = 1.0, fmt: str = "{:.3f}") -> str:
+    return (f"median {fmt.format(statistics.median(values) * unit)}, p95 "
+            f"{fmt.format(pct(values, 0.95) * unit)}, max {fmt.format(max(values) * unit)}")
+
+
+def positions(name: str, count: int) -> list[tuple[Any, int]]:
+    """``count`` positions of seeded random 4-player games: every 25th decision with a
+    choice, and who decides there."""
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game(name)
+    found: list[tuple[Any, int]] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        seed += 1
+        state = game.initial_state(game.setup(4))
+        made = 0
+        while game.current_player(state) != TERMINAL and len(found) < count:
+            who = game.current_player(state)
+            if who == CHANCE:
+                state = game.apply(state, sample(game.chance_outcomes(state), rng))
+                continue
+            made += 1
+            if made % 25 == 0 and len(game.legal_actions(state)) > 1:
+                found.append((state, who))
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    return found
+
+
+def think(count: int) -> None:
+    from companion.kiosk.seats import HINT_CHOICES, STRENGTHS, decide, suggest
+
+    for name in ("pillars", "builders"):
+        found = positions(name, count)
+        for strength in (*STRENGTHS, "hint"):
+            times = []
+            for k, (state, who) in enumerate(found):
+                t0 = time.process_time()
+                if strength == "hint":
+                    suggest(name, state, who, f"bench{k}", HINT_CHOICES)
+                else:
+                    decide(name, state, who, strength, f"bench{k}")
+                times.append(time.process_time() - t0)
+            print(f"think {name} {strength} (4 players, {len(times)} positions): "
+                  f"{summary(times)} s", flush=True)
+
+
+def render() -> None:
+    import pygame
+
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+    from companion.kiosk.screens.game import open_game
+    from companion.kiosk.screenshots import find_prefixes
+
+    pygame.display.init()
+    pygame.font.init()
+    cases = [("pillars", step, find_prefixes("pillars", [step])[step])
+             for step in ("market", "cathedral", "place")]
+    cases.append(("builders", "turn with sites",
+                  find_prefixes("builders", ["turn-sites"], players=4)["turn-sites"]))
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.open(Path(tmp) / "journal.sqlite3")
+        for size in ((800, 480), (720, 1280)):
+            app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
+                      config_path=Path(tmp) / "config.toml")
+            for game, step, (setup, actions) in cases:
+                app.session = journal.start(setup, seed=0)
+                for a in actions:
+                    app.session.play(a)
+                open_game(app)
+                app.render(force=True)  # fonts and glyph caches warm, as after the first frame
+                times = []
+                for _ in range(40):
+                    t0 = time.process_time()
+                    app.render(force=True)
+                    times.append(time.process_time() - t0)
+                print(f"render {game} {step} at {size[0]}x{size[1]}: "
+                      f"{summary(times, 1000, '{:.1f}')} ms", flush=True)
+        journal.close()
+
+
+def camera(frames: int) -> None:
+    import numpy as np
+
+    from companion.vision.pipeline import Pipeline
+    from companion.vision.synth import Conditions, render_scene
+
+    rng = np.random.default_rng(7)
+    for size in ((640, 360), (1280, 720)):
+        cond = Conditions(size=size, cards=(2, 5))
+        scenes = [render_scene(rng, [int(m) for m in rng.choice(40, 4, replace=False)], cond)
+                  for _ in range(frames)]
+        pipeline = Pipeline()
+        pipeline.step(scenes[0].frame, now=0.0)
+        times = []
+        for k, scene in enumerate(scenes):
+            t0 = time.process_time()
+            pipeline.step(scene.frame, now=k / 30)
+            times.append(time.process_time() - t0)
+        print(f"camera frame {size[0]}x{size[1]} (every frame changed, {len(times)} frames): "
+              f"{summary(times, 1000, '{:.1f}')} ms", flush=True)
+
+
+def start(runs: int) -> None:
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            sock_path = str(Path(tmp) / "notify")
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            sock.bind(sock_path)
+            sock.settimeout(300)
+            env = {**os.environ, "NOTIFY_SOCKET": sock_path, "XDG_DATA_HOME": f"{tmp}/data",
+                   "XDG_CONFIG_HOME": f"{tmp}/config", "XDG_STATE_HOME": f"{tmp}/state",
+                   "HOME": tmp}
+            t0 = time.perf_counter()
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "companion", "kiosk", "--windowed", "--size", "800x480"],
+                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                while True:
+                    message = sock.recv(4096).decode()
+                    if "READY=1" in message:
+                        times.append(time.perf_counter() - t0)
+                        break
+            finally:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+                sock.close()
+    print(f"start to the first frame (READY=1), {len(times)} runs: {summary(times)} s",
+          flush=True)
+
+
+def cpu() -> None:
+    seven = shutil.which("7za") or shutil.which("7zr") or shutil.which("7z")
+    if seven is None:
+        print("cpu: no 7za (apt install p7zip-full): no scale factor")
+        return
+    out = subprocess.run(["taskset", "-c", "0", seven, "b", "-mmt=1"], capture_output=True,
+                         text=True, check=True).stdout
+    m = re.search(r"^Tot:\s+\d+\s+\d+\s+(\d+)", out, flags=re.M)
+    if m is None:
+        print("cpu: 7za printed no Tot: line")
+        return
+    here = int(m.group(1))
+    print(f"cpu: 7-Zip single-threaded here {here} MIPS; a Pi is slower by", end="")
+    print(", ".join(f" {name} x{here / mips:.2f}" for name, mips in PI_7ZIP_MIPS.items()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20, help="positions a game (think)")
+    parser.add_argument("--frames", type=int, default=30, help="camera frames a size")
+    parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
+    parser.add_argument("--only", default="cpu,think,render,camera,start",
+                        help="comma-separated parts")
+    args = parser.parse_args()
+    import platform
+
+    print(f"bench_pi on {platform.machine()}, Python {platform.python_version()}, "
+          f"{os.cpu_count()} cores", flush=True)
+    parts = args.only.split(",")
+    for part in parts:
+        if part == "think":
+            think(args.positions)
+        elif part == "render":
+            render()
+        elif part == "camera":
+            camera(args.frames)
+        elif part == "start":
+            start(args.starts)
+        elif part == "cpu":
+            cpu()
+        else:
+            parser.error(f"unknown part {part!r}")
+
+
+if __name__ == "__main__":
+    main()
