@@ -64,6 +64,16 @@ def font_path(
     """The font file for ``lang`` (default: the current language), or None for pygame's default
     font when neither the bundled subset nor the system font exists."""
     fam = family or FAMILIES.get(lang or i18n.language(), "jp")
+    key = (FONT_DIR, SYSTEM_FONT_DIR, fam, bold)
+    if key not in _paths:  # looked up once: every text drawn asks, a stat each time costs
+        _paths[key] = _find_path(fam, bold)  # a third of a busy frame's render on a Pi
+    return _paths[key]
+
+
+_paths: dict[tuple[Path, Path, str, bool], Path | None] = {}
+
+
+def _find_path(fam: str, bold: bool) -> Path | None:
     bundled = subset_file(fam, bold)
     if bundled.is_file():
         return bundled
