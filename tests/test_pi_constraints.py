@@ -204,3 +204,18 @@ def test_every_dependency_has_an_aarch64_wheel_for_bookworms_python(tmp_path: Pa
         print(f"{name} {version}: {wheel}")
     assert Version(wheels["numpy"][0]).major == 1  # apt's picamera2 was built on numpy 1.x
     assert Version(wheels["opencv-python-headless"][0]) < Version("4.12")
+
+
+def test_the_proofs_read_their_python_packages_from_pyproject() -> None:
+    """The Cage proof's root once listed its packages by hand (python3-pygame,
+    python3-platformdirs) and lost Babel, BudouX and segno when the project added them: the
+    proofs now install what tools/requirements.py reads from pyproject.toml."""
+    names = {Requirement(r).name.lower() for r in requirements_of_pyproject()}
+    for rel in ("tools/cage_proof/run.sh", "tools/arm64_proof.sh"):
+        text = (ROOT / rel).read_text(encoding="utf-8")
+        assert "tools/requirements.py" in text, rel
+        include = re.search(r"--include=(\S+)", text)
+        assert include is not None, rel
+        listed = {p.removeprefix("python3-") for p in include.group(1).split(",")}
+        # Debian's pygame is the Cage proof's on purpose (its SDL has the Wayland driver)
+        assert not (listed & names) - {"pygame"}, (rel, listed & names)
