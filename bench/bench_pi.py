@@ -1,12 +1,14 @@
 """What the companion costs on a Raspberry Pi: measured here (or under qemu) and scaled; prints
 its figures.
 
-    .venv/bin/python bench/bench_pi.py [--positions 20] [--only think,render,camera,start,cpu]
+    .venv/bin/python bench/bench_pi.py [--positions 20] [--only cpu,think,worker,...]
 
 - ``think``: the companion's decision at each strength (``companion.bots`` strengths, through
   ``companion.kiosk.seats.decide``, the kiosk's own entry) and the hint, over positions of
   seeded random 4-player games of both games (every 25th decision): CPU seconds a decision,
   median, p95 and max (CPU time, so that a shared machine does not inflate it);
+- ``worker``: a normal decision through the kiosk's worker process, as the table waits for it
+  (wall time; the first ask starts the fork server);
 - ``render``: the busiest screens' render (``App.render(force=True)``) at 800x480 and 720x1280,
   40 frames each: median, p95 and max;
 - ``camera``: one camera frame through the kiosk's pipeline (``Pipeline.step``: change check,
@@ -112,6 +114,42 @@ def think(count: int) -> None:
                   f"{summary(times)} s", flush=True)
 
 
+def worker(count: int) -> None:
+    """What the table waits for a normal-strength decision: through the kiosk's worker process
+    (a fork server with the bots imported), wall time from asking to the answer, the first ask
+    (the fork server starting) apart from the rest."""
+    from companion.kiosk.seats import Worker, decide
+
+    found = positions("pillars", count + 1)
+    times = []
+    for k, (state, who) in enumerate(found):
+        t0 = time.perf_counter()
+        job = Worker(decide, ("pillars", state, who, "normal", f"bench{k}"), "process")
+        while job.poll() is None:
+            time.sleep(0.002)
+        assert job.poll()[0] == "ok", job.poll()  # type: ignore[index]
+        times.append(time.perf_counter() - t0)
+    print(f"worker: a normal decision through the kiosk's worker process, wall time: the first "
+          f"(fork server start) {times[0]:.2f} s, then {summary(times[1:])} s "
+          f"({len(times) - 1} positions)", flush=True)
+    cpu_times = []
+    for _ in range(3):  # what the fork server's start costs in CPU: its preload's imports
+        before = children_cpu()
+        subprocess.run([sys.executable, "-c", "import companion.bots, companion.kiosk.seats"],
+                       check=True)
+        cpu_times.append(children_cpu() - before)
+    print(f"worker: the fork server's imports (companion.bots, companion.kiosk.seats): "
+          f"{summary(cpu_times)} s of CPU", flush=True)
+
+
+def children_cpu() -> float:
+    """User and system CPU seconds of the reaped child processes so far."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def render() -> None:
     import pygame
 
@@ -172,6 +210,7 @@ def camera(frames: int) -> None:
 
 def start(runs: int) -> None:
     times = []
+    cpu_times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as tmp:
             sock_path = str(Path(tmp) / "notify")
@@ -182,6 +221,7 @@ def start(runs: int) -> None:
                    "XDG_CONFIG_HOME": f"{tmp}/config", "XDG_STATE_HOME": f"{tmp}/state",
                    "HOME": tmp}
             t0 = time.perf_counter()
+            c0 = children_cpu()
             proc = subprocess.Popen(
                 [sys.executable, "-m", "companion", "kiosk", "--windowed", "--size", "800x480"],
                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -199,8 +239,9 @@ def start(runs: int) -> None:
                     proc.kill()
                     proc.wait()
                 sock.close()
-    print(f"start to the first frame (READY=1), {len(times)} runs: {summary(times)} s",
-          flush=True)
+            cpu_times.append(children_cpu() - c0)  # to READY=1, and the few ms of its stop
+    print(f"start to the first frame (READY=1), {len(times)} runs: {summary(times)} s wall, "
+          f"{summary(cpu_times)} s of CPU", flush=True)
 
 
 def cpu(runs: int = 3) -> None:
@@ -232,7 +273,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="positions a game (think)")
     parser.add_argument("--frames", type=int, default=30, help="camera frames a size")
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
-    parser.add_argument("--only", default="cpu,think,render,camera,start",
+    parser.add_argument("--only", default="cpu,think,worker,render,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
@@ -243,6 +284,8 @@ def main() -> None:
     for part in parts:
         if part == "think":
             think(args.positions)
+        elif part == "worker":
+            worker(args.positions)
         elif part == "render":
             render()
         elif part == "camera":
