@@ -28,7 +28,7 @@ NOTE = "NOTE"
 MISSING = "MISSING"
 ERROR = "ERROR"
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"  # the clone's assets/
 FONT_FILES = tuple(
     f"NotoSansCJK{family}-Subset-{weight}.otf"
     for family in ("jp", "sc")

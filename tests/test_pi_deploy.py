@@ -329,3 +329,13 @@ def test_the_script_compiles_every_catalogue_whatever_its_folder(tmp_path: Path)
         lang = rel.split("/")[-3]
         assert (f"+ {prefix}/venv/bin/pybabel compile --statistics -l {lang} -i {prefix}/src/"
                 f"{rel} -o {prefix}/src/{rel[:-3]}.mo") in compiled, rel
+
+
+def test_doctor_looks_for_the_fonts_where_the_kiosk_loads_them() -> None:
+    """Run in the installed root, doctor said the bundled fonts were missing: it looked in the
+    folder above the clone (/opt/companion/assets/fonts), the kiosk in the clone's own."""
+    from companion import doctor
+    from companion.kiosk import fonts
+
+    assert doctor.FONT_DIR == fonts.FONT_DIR
+    assert doctor.check_fonts().status == doctor.OK
