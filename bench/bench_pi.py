@@ -16,9 +16,11 @@ its figures.
   always runs), at the lores 640x360 and the main 1280x720 (the default);
 - ``start``: ``python -m companion kiosk`` spawned (SDL's dummy driver, an empty journal) until
   its ``READY=1`` on a notify socket, which the kiosk sends after its first frame is on screen;
-- ``cpu``: this machine's single-core speed on the reference benchmark (7-Zip's ``7za b
-  -mmt=1``, the figure sbc-bench publishes for the Raspberry Pis) and the scale factors to a
-  Pi 4 and a Pi 5 that follow (see ``docs/pi.md`` for the sources).
+- ``loop``: a CPython loop whose time on a Raspberry Pi 4 is published (cpu-benchmark's, see
+  ``PI4_LOOP_SECONDS``), in CPU seconds here: the factor from this machine's Python to a Pi's;
+- ``cpu``: this machine's single-core speed on 7-Zip's benchmark (``7za b -mmt=1``, the
+  figure sbc-bench publishes for the Raspberry Pis): a second factor, for compiled code
+  (see ``docs/pi.md`` for the sources and why the two differ).
 
 Under qemu-user the figures are emulation's, not a Pi's: only the scaled figures from this
 machine estimate a Pi (``docs/pi.md``).
@@ -52,6 +54,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 # stock 1500 MHz only 32-bit runs are listed (1MFf: 1606, 3EgS: 1661), so the 64-bit figure is
 # scaled by the clock (1755 x 1500/1800 = 1463); Raspberry Pi 5 B at 2400 MHz on Bookworm arm64
 # (Au3jaA: 3196, 8-NK: 3305).
+# A CPython loop with a published Raspberry Pi 4 time: the loop of cpu-benchmark.py in
+# github.com/alexdedyura/cpu-benchmark as of 2024-01-12 (commit dc312ef; the same loop from
+# 2022-03 to 2024-03), whose README then listed "Raspberry Pi 4 | ARM | Ubuntu 22.04.3 LTS |
+# 79.216s" (an average of 10 attempts on an idle Pi; Ubuntu 22.04's CPython 3.10).  This loop
+# runs 14 % slower on CPython 3.11 than on 3.10 (3.10.13 and 3.11.7 built alike, measured
+# here), so a Pi 4 on Bookworm's 3.11 takes about 79.216 x 1.14 = 90.3 s.  The README does not
+# give the Pi's clock: it is taken as 1.8 GHz (the firmware's default on boards since 2020),
+# and a 1.5 GHz Pi 4 as 1.2 times slower again.  A Pi 5 (2.4 GHz) runs 7-Zip 1.85 times as
+# fast as a 1.8 GHz Pi 4 (sbc-bench, below); the same ratio is taken for Python.
+PI4_LOOP_SECONDS = 79.216 * 1.14
+PI_LOOP_SLOWER = {"Pi 4 (1.5 GHz)": 1.2, "Pi 4 (1.8 GHz)": 1.0, "Pi 5 (2.4 GHz)": 1 / 1.85}
+
 PI_7ZIP_MIPS = {
     "Pi 4 (1.5 GHz)": 1755 * 1500 / 1800,
     "Pi 4 (1.8 GHz)": (1769 + 1741) / 2,
@@ -268,12 +282,29 @@ def cpu(runs: int = 3) -> None:
           + ",".join(f" {name} x{best / mips:.2f}" for name, mips in PI_7ZIP_MIPS.items()))
 
 
+def loop() -> None:
+    """The published Pi 4 loop (see PI4_LOOP_SECONDS), one attempt, in CPU seconds here."""
+    t0 = time.process_time()
+    for _ in range(10000):
+        for x in range(1, 1000):
+            3.141592 * 2**x
+        for x in range(1, 10000):
+            float(x) / 3.141592
+        for x in range(1, 10000):
+            float(3.141592) / x  # noqa: UP018 - the published loop, as it is
+    here = time.process_time() - t0
+    factors = {name: PI4_LOOP_SECONDS * slower / here for name, slower in PI_LOOP_SLOWER.items()}
+    print(f"loop: cpu-benchmark's loop {here:.2f} s of CPU here (a Pi 4 about "
+          f"{PI4_LOOP_SECONDS:.1f} s on CPython 3.11); a Pi is slower by"
+          + ",".join(f" {name} x{f:.1f}" for name, f in factors.items()), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=20, help="positions a game (think)")
     parser.add_argument("--frames", type=int, default=30, help="camera frames a size")
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
-    parser.add_argument("--only", default="cpu,think,worker,render,camera,start",
+    parser.add_argument("--only", default="loop,cpu,think,worker,render,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
@@ -294,6 +325,8 @@ def main() -> None:
             start(args.starts)
         elif part == "cpu":
             cpu()
+        elif part == "loop":
+            loop()
         else:
             parser.error(f"unknown part {part!r}")
 
