@@ -79,7 +79,14 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
 
 
-def summary(values: list[float], unit: float = 1.0, fmt: str = "{:.3f}") -> str:
+MEASURED: list[tuple[str, float]] = []
+"""(what, p95 in seconds) of the part running now: scaled to the Pis after it."""
+
+
+def summary(values: list[float], unit: float = 1.0, fmt: str = "{:.3f}",
+            what: str | None = None) -> str:
+    if what is not None:
+        MEASURED.append((what, pct(values, 0.95)))
     return (f"median {fmt.format(statistics.median(values) * unit)}, p95 "
             f"{fmt.format(pct(values, 0.95) * unit)}, max {fmt.format(max(values) * unit)}")
 
@@ -125,7 +132,7 @@ def think(count: int) -> None:
                     decide(name, state, who, strength, f"bench{k}")
                 times.append(time.process_time() - t0)
             print(f"think {name} {strength} (4 players, {len(times)} positions): "
-                  f"{summary(times)} s", flush=True)
+                  f"{summary(times, what=f'think {name} {strength}')} s", flush=True)
 
 
 def worker(count: int) -> None:
@@ -153,7 +160,7 @@ def worker(count: int) -> None:
                        check=True)
         cpu_times.append(children_cpu() - before)
     print(f"worker: the fork server's imports (companion.bots, companion.kiosk.seats): "
-          f"{summary(cpu_times)} s of CPU", flush=True)
+          f"{summary(cpu_times, what='fork server imports')} s of CPU", flush=True)
 
 
 def children_cpu() -> float:
@@ -195,8 +202,8 @@ def render() -> None:
                     t0 = time.process_time()
                     app.render(force=True)
                     times.append(time.process_time() - t0)
-                print(f"render {game} {step} at {size[0]}x{size[1]}: "
-                      f"{summary(times, 1000, '{:.1f}')} ms", flush=True)
+                label = f"render {game} {step} at {size[0]}x{size[1]}"
+                print(f"{label}: {summary(times, 1000, '{:.1f}', what=label)} ms", flush=True)
         journal.close()
 
 
@@ -218,8 +225,9 @@ def camera(frames: int) -> None:
             t0 = time.process_time()
             pipeline.step(scene.frame, now=k / 30)
             times.append(time.process_time() - t0)
-        print(f"camera frame {size[0]}x{size[1]} (every frame changed, {len(times)} frames): "
-              f"{summary(times, 1000, '{:.1f}')} ms", flush=True)
+        label = f"camera frame {size[0]}x{size[1]}"
+        print(f"{label} (every frame changed, {len(times)} frames): "
+              f"{summary(times, 1000, '{:.1f}', what=label)} ms", flush=True)
 
 
 def start(runs: int) -> None:
@@ -255,7 +263,7 @@ def start(runs: int) -> None:
                 sock.close()
             cpu_times.append(children_cpu() - c0)  # to READY=1, and the few ms of its stop
     print(f"start to the first frame (READY=1), {len(times)} runs: {summary(times)} s wall, "
-          f"{summary(cpu_times)} s of CPU", flush=True)
+          f"{summary(cpu_times, what='start to the first frame (CPU)')} s of CPU", flush=True)
 
 
 def cpu(runs: int = 3) -> None:
@@ -282,21 +290,45 @@ def cpu(runs: int = 3) -> None:
           + ",".join(f" {name} x{best / mips:.2f}" for name, mips in PI_7ZIP_MIPS.items()))
 
 
-def loop() -> None:
-    """The published Pi 4 loop (see PI4_LOOP_SECONDS), one attempt, in CPU seconds here."""
+def loop_seconds(share: int = 10) -> float:
+    """The published Pi 4 loop (see PI4_LOOP_SECONDS) in CPU seconds here: 1/``share`` of its
+    10,000 iterations, scaled up (the loop is uniform)."""
     t0 = time.process_time()
-    for _ in range(10000):
+    for _ in range(10000 // share):
         for x in range(1, 1000):
             3.141592 * 2**x
         for x in range(1, 10000):
             float(x) / 3.141592
         for x in range(1, 10000):
             float(3.141592) / x  # noqa: UP018 - the published loop, as it is
-    here = time.process_time() - t0
-    factors = {name: PI4_LOOP_SECONDS * slower / here for name, slower in PI_LOOP_SLOWER.items()}
+    return (time.process_time() - t0) * share
+
+
+def factors(here: float) -> dict[str, float]:
+    """How much slower each Pi is than this machine, from the loop's time here."""
+    return {name: PI4_LOOP_SECONDS * slower / here for name, slower in PI_LOOP_SLOWER.items()}
+
+
+def loop() -> None:
+    here = loop_seconds(1)
     print(f"loop: cpu-benchmark's loop {here:.2f} s of CPU here (a Pi 4 about "
           f"{PI4_LOOP_SECONDS:.1f} s on CPython 3.11); a Pi is slower by"
-          + ",".join(f" {name} x{f:.1f}" for name, f in factors.items()), flush=True)
+          + ",".join(f" {name} x{f:.1f}" for name, f in factors(here).items()), flush=True)
+
+
+def scaled(before: float, after: float) -> None:
+    """The part's p95s on each Pi, with the factor from the loop timed just before and after
+    it (a shared machine's speed drifts: the part and its factor are measured together)."""
+    here = (before + after) / 2
+    f = factors(here)
+    print(f"  on a Pi (the loop around this part: {before:.2f} s and {after:.2f} s of CPU; "
+          + ", ".join(f"{name} x{v:.1f}" for name, v in f.items()) + "), p95:", flush=True)
+    for what, seconds in MEASURED:
+        unit, scale = ("ms", 1000) if seconds < 0.1 else ("s", 1)
+        print(f"    {what}: here {seconds * scale:.{1 if unit == 'ms' else 2}f} {unit}; "
+              + ", ".join(f"{name} {seconds * scale * v:.{0 if unit == 'ms' else 1}f} {unit}"
+                          for name, v in f.items()), flush=True)
+    MEASURED.clear()
 
 
 def main() -> None:
@@ -304,6 +336,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="positions a game (think)")
     parser.add_argument("--frames", type=int, default=30, help="camera frames a size")
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
+    parser.add_argument("--no-scale", dest="scale", action="store_false",
+                        help="no Pi estimates (under qemu the loop measures emulation)")
     parser.add_argument("--only", default="loop,cpu,think,worker,render,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
@@ -313,6 +347,8 @@ def main() -> None:
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
     for part in parts:
+        workload = part in ("think", "worker", "render", "camera", "start")
+        before = loop_seconds() if workload and args.scale else 0.0
         if part == "think":
             think(args.positions)
         elif part == "worker":
@@ -329,6 +365,8 @@ def main() -> None:
             loop()
         else:
             parser.error(f"unknown part {part!r}")
+        if workload and args.scale:
+            scaled(before, loop_seconds())
 
 
 if __name__ == "__main__":
