@@ -338,7 +338,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
     parser.add_argument("--no-scale", dest="scale", action="store_false",
                         help="no Pi estimates (under qemu the loop measures emulation)")
-    parser.add_argument("--only", default="loop,cpu,think,worker,render,camera,start",
+    parser.add_argument("--only", default="loop,think,worker,render,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
