@@ -24,7 +24,9 @@ from companion.engine import registry
 
 ROOT = Path(__file__).resolve().parents[1] / "companion"
 
-LAYERS: dict[str, int] = {
+GAME_PACKAGES = ("pillars", "builders")
+
+LAYERS: dict[str, float] = {
     "engine": 0,
     "events": 0,
     "paths": 0,
@@ -35,6 +37,8 @@ LAYERS: dict[str, int] = {
     "journal": 2,
     "bots": 2,
     "kiosk": 3,
+    "pillars.kiosk": 3.5,
+    "builders.kiosk": 3.5,
     "panel": 3,
     "vision": 3,
     "main": 4,
@@ -98,6 +102,8 @@ def top(module: str) -> str | None:
     parts = module.split(".")
     if parts[0] != "companion":
         return None
+    if len(parts) > 2 and parts[2] == "kiosk" and parts[1] in GAME_PACKAGES:
+        return f"{parts[1]}.kiosk"
     return parts[1] if len(parts) > 1 else "__init__"
 
 

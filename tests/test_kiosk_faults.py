@@ -16,7 +16,7 @@ from companion.engine.simulate import sample
 from companion.journal import Journal, JournalDataError
 from companion.kiosk.app import App
 from companion.kiosk.guard import FaultScreen
-from companion.kiosk.pillars.screen import PillarsScreen
+from companion.pillars.kiosk.screen import PillarsScreen
 from companion.kiosk.screens.end import EndScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.history import GamesScreen

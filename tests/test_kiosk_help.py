@@ -15,9 +15,9 @@ import pytest
 from companion.builders.cards import BUILDING, WORKER
 from companion.engine import CHANCE, get_game
 from companion.kiosk import i18n, ui
-from companion.kiosk.builders import cardhelp as builders_help
+from companion.builders.kiosk import cardhelp as builders_help
 from companion.kiosk.i18n import _, space_name
-from companion.kiosk.pillars import cardhelp as pillars_help
+from companion.pillars.kiosk import cardhelp as pillars_help
 from companion.pillars import data as D
 from tests.kiosk_helpers import enter, find, hold, keys, make_app, position, press, tap
 

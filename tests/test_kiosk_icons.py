@@ -133,7 +133,7 @@ def test_bourgeois_house_and_castle_show_all_four_requirements(
     requirement's icon and count lies inside the card."""
     from companion.builders.actions import Start
     from companion.builders.cards import BUILDING
-    from companion.kiosk.builders import BuildersScreen
+    from companion.builders.kiosk import BuildersScreen
     from companion.kiosk.words import card_name
     from tests.kiosk_helpers import make_app, tap
 

@@ -19,8 +19,8 @@ import pytest
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
 from companion.kiosk import ui
-from companion.kiosk.builders import BuildersScreen
-from companion.kiosk.pillars import PillarsScreen
+from companion.builders.kiosk import BuildersScreen
+from companion.pillars.kiosk import PillarsScreen
 from companion.kiosk.screens.end import EndScreen
 from companion.kiosk.seats import Companion, decide, decision_seed, instruction
 from tests import test_kiosk_builders_game as builders_game

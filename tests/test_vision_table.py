@@ -234,7 +234,7 @@ class FakeCamera:
 
 
 def test_the_table_check_screen(tmp_path: Path) -> None:
-    from companion.kiosk.pillars import PillarsScreen
+    from companion.pillars.kiosk import PillarsScreen
     from companion.kiosk.screens.table_check import TableCheckScreen
     from tests.kiosk_helpers import make_app, press, tap
 

@@ -113,8 +113,8 @@ SPEC = GameSpec(
     table_zones=table_zones,
     table_cards=table_cards,
     rank=2,
-    screen="companion.kiosk.builders.screen:BuildersScreen",
-    words="companion.kiosk.builders.words:BuildersWords",
-    scenes="companion.kiosk.builders.scenes",
+    screen="companion.builders.kiosk.screen:BuildersScreen",
+    words="companion.builders.kiosk.words:BuildersWords",
+    scenes="companion.builders.kiosk.scenes",
     unofficial_options=("solo",),
 )

@@ -98,7 +98,7 @@ SPEC = GameSpec(
     table_zones=table_zones,
     table_cards=table_cards,
     rank=1,
-    screen="companion.kiosk.pillars.screen:PillarsScreen",
-    words="companion.kiosk.pillars.words:PillarsWords",
-    scenes="companion.kiosk.pillars.scenes",
+    screen="companion.pillars.kiosk.screen:PillarsScreen",
+    words="companion.pillars.kiosk.words:PillarsWords",
+    scenes="companion.pillars.kiosk.scenes",
 )

@@ -46,7 +46,7 @@ from .words import (
 
 
 class PillarsPanels(GameScreen):
-    """The drawing half of :class:`~companion.kiosk.pillars.screen.PillarsScreen`."""
+    """The drawing half of :class:`~companion.pillars.kiosk.screen.PillarsScreen`."""
 
     game: PillarsGame
     preview: Preview | None
