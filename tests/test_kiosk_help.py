@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from companion.builders.cards import BUILDING, WORKER
+from companion.builders.kiosk import cardhelp as builders_help
 from companion.engine import CHANCE, get_game
 from companion.kiosk import i18n, ui
-from companion.builders.kiosk import cardhelp as builders_help
 from companion.kiosk.i18n import _, space_name
-from companion.pillars.kiosk import cardhelp as pillars_help
 from companion.pillars import data as D
+from companion.pillars.kiosk import cardhelp as pillars_help
 from tests.kiosk_helpers import enter, find, hold, keys, make_app, position, press, tap
 
 PILLARS = get_game("pillars")

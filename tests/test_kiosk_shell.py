@@ -13,12 +13,12 @@ from companion.kiosk import config as config_mod
 from companion.kiosk.app import App
 from companion.kiosk.config import Config, ConfigError
 from companion.kiosk.i18n import language
-from companion.pillars.kiosk import PillarsScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.home import ErrorScreen, HomeScreen
 from companion.kiosk.screens.setup import NameScreen, SetupScreen
 from companion.kiosk.screenshots import find_prefixes
 from companion.main import run_kiosk
+from companion.pillars.kiosk import PillarsScreen
 from tests.kiosk_helpers import find, keys, make_app, press, tap, wait
 
 

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import pygame
 
+from companion.builders.kiosk import BuildersScreen
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
-from companion.builders.kiosk import BuildersScreen
 from companion.kiosk.inputs import INPUT_EVENT, Card
 from companion.pillars.kiosk import PillarsScreen
 from companion.vision.markers import markers_of

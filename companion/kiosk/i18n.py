@@ -329,7 +329,11 @@ def builders_action_help(kind: str) -> str:
 KIOSK_DIR = Path(__file__).resolve().parent
 
 
-UI_DIRS = (KIOSK_DIR, KIOSK_DIR.parent / "pillars" / "kiosk", KIOSK_DIR.parent / "builders" / "kiosk")
+UI_DIRS = (
+    KIOSK_DIR,
+    KIOSK_DIR.parent / "pillars" / "kiosk",
+    KIOSK_DIR.parent / "builders" / "kiosk",
+)
 """The packages whose text reaches the screen: the kiosk (the devices report codes, which the
 kiosk words)."""
 
