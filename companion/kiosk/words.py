@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.engine.errors import SetupError
-from companion.engine.registry import GameSpec, load_ref, spec
+from companion.engine.registry import GameSpec, spec
 
 from .i18n import LOCALES, _, language, resource_name
 
@@ -369,8 +369,7 @@ def _words(name: str) -> GameWords:
     game = spec(name)
     if game.words is None:
         return GameWords(game)
-    cls = load_ref(game.words)
-    words: GameWords = cls(game)
+    words: GameWords = game.words()(game)
     return words
 
 
