@@ -7,7 +7,7 @@
 
 ``compare`` prints, over the PNGs both folders hold, how many are identical pixel for pixel,
 and for the others the share of pixels that differ at all and by more than 48 levels in some
-channel (the Cage proof's measure), worst first.  ``photo`` tilts the page in perspective,
+channel (the Cage proof's measure) and where, worst first.  ``photo`` tilts the page in perspective,
 lights it unevenly, blurs it a little, adds sensor noise and saves a JPEG of quality 85, from a
 fixed seed: the same photo every run.  Exit status 1 when the two sides disagree.
 """
@@ -40,8 +40,10 @@ def compare(a_dir: Path, b_dir: Path) -> int:
         if not diff.any():
             identical += 1
             continue
+        ys, xs = np.nonzero(diff)
+        where = f"{rel} (in x {xs.min()}-{xs.max()}, y {ys.min()}-{ys.max()})"
         differing.append((float((diff > 0).mean()), float((diff > 48).mean()), int(diff.max()),
-                          str(rel)))
+                          where))
     print(f"{len(both)} screens on both sides: {identical} identical pixel for pixel, "
           f"{len(differing)} differ; {len(only)} on one side only")
     for name in only[:10]:
