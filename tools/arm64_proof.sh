@@ -305,11 +305,11 @@ if stage tests; then
         # SIGINT at the deadline: pytest stops and still prints what passed and failed
         inside timeout -s INT -k 60 "$((TEST_MINUTES * 60))" bash -c "cd /root/companion && \
             SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy nice -n 10 /root/testvenv/bin/python \
-            -m pytest -p no:cacheprovider -q -n 2 $*" > "$WORK/tests-$label.log" 2>&1
+            -m pytest -p no:cacheprovider -n 2 $*" > "$WORK/tests-$label.log" 2>&1
         status=$?
         set -e
         line=$(grep -E "[0-9]+ (passed|failed|error)" "$WORK/tests-$label.log" | tail -1 || true)
-        if [ -z "$line" ]; then  # stopped at the deadline: count the progress dots
+        if [ -z "$line" ]; then  # interrupted at the deadline (no summary): count the progress
             progress=$(grep -E '^[.FEsx]+( +\[ *[0-9]+%\])?$' "$WORK/tests-$label.log" | tr -cd '.FE')
             line="stopped after $TEST_MINUTES min: $(echo -n "$progress" | tr -cd '.' | wc -c) passed, $(echo -n "$progress" | tr -cd 'FE' | wc -c) failed so far"
         fi
@@ -321,10 +321,10 @@ if stage tests; then
     else
         for group in $TEST_GROUPS; do
             case "$group" in
-                vision) run_tests vision "tests/test_vision_detect.py tests/test_vision_pipeline.py tests/test_vision_markers.py" ;;
-                engine) run_tests engine "tests/test_engine_errors.py tests/test_records.py tests/test_pillars_golden.py tests/test_pillars_phase2.py tests/test_pillars_phase3.py tests/test_pillars_setup_phase1.py tests/test_builders_golden.py tests/test_builders_rules.py tests/test_builders_solo.py tests/test_sim_engine.py" ;;
-                journal) run_tests journal "tests/test_journal.py tests/test_gamelog.py" ;;
-                bots) run_tests bots "tests/test_bots.py" ;;
+                vision) run_tests vision "$(cd "$SRC" && echo tests/test_vision_*.py)" ;;
+                engine) run_tests engine "tests/test_engine_errors.py tests/test_records.py tests/test_conformance.py tests/test_notation_fuzz.py tests/test_ledger.py $(cd "$SRC" && echo tests/test_pillars_*.py tests/test_builders_*.py tests/test_sim_*.py)" ;;
+                journal) run_tests journal "$(cd "$SRC" && echo tests/test_journal*.py tests/test_gamelog*.py)" ;;
+                bots) run_tests bots "$(cd "$SRC" && echo tests/test_bots*.py)" ;;
                 *) say "  unknown test group $group" ;;
             esac
         done
