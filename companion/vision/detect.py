@@ -135,8 +135,8 @@ SEARCH_WIDTH = 1200
 """Frames at least this wide are searched at half size first (``Detector.detect``)."""
 MIN_SIDE_PX = 16.0
 """The smallest marker the half-size search looks for, in full-size pixels."""
-CROP_MAX_SIDE = 22.0
-"""A candidate the half-size search could not read, at most this wide there (44 px in the
+CROP_MAX_SIDE = 48.0
+"""A candidate the half-size search could not read, at most this wide there (96 px in the
 frame), is read again from the full frame around it."""
 
 
@@ -283,7 +283,9 @@ def as_grey(image: npt.ArrayLike) -> Grey:
 QUIET_SHARE = 0.6
 """A printed sticker's white margin: at least this share of the ring one cell wide around the
 marker is as light as the marker's own white cells (a finger, blur or the frame's edge may take the rest)."""
-_P = 6  # pixels per cell of the straightened marker
+MARGIN_LEVEL = 0.8
+"""A margin cell is white when it is at least this far from the marker's black to its white."""
+_P = 10  # pixels per cell of the straightened marker
 
 
 def _straighten(grey: Grey, corners: npt.ArrayLike, cells: int) -> Grey:
@@ -306,30 +308,44 @@ def _cell_means(img: Grey, cells: int) -> npt.NDArray[np.float64]:
     return np.asarray(blocks.mean(axis=(1, 3)))
 
 
+def _ring(img: Grey, cells: int) -> npt.NDArray[np.float64]:
+    """The mean of the outer 40 % of each cell of the ring around the marker (a cell away from
+    its border: what blur from the border does not reach), clockwise."""
+    n = cells + 2
+    k = max(1, (2 * _P) // 5)
+    f = img.astype(np.float64)
+    top = f[:k, :].reshape(k, n, _P).mean(axis=(0, 2))
+    bottom = f[-k:, :].reshape(k, n, _P).mean(axis=(0, 2))
+    left = f[:, :k].reshape(n, _P, k).mean(axis=(1, 2))
+    right = f[:, -k:].reshape(n, _P, k).mean(axis=(1, 2))
+    return np.concatenate([top, right[1:-1], bottom, left[1:-1]])
+
+
 def quiet_zone(grey: Grey, marker: Marker, cells: int = 8) -> float:
-    """The share of the ring one cell wide around ``marker`` that is white (lighter than a
-    third of the way from the marker's black border to its white cells), or 0.0 when the ring
-    is not one even tone (its middle half spans more than half that contrast).  A printed sticker has a
-    white margin at least a cell wide (``companion markers`` prints 1.25 cells); a
-    marker-shaped icon printed on a board has board around it.  0.0 for a marker with no
-    contrast."""
-    means = _cell_means(_straighten(grey, marker.corners, cells), cells)
+    """The share of the ring one cell wide around ``marker`` that is white: its outer part at
+    least ``MARGIN_LEVEL`` of the way from the marker's black border to its white cells (the
+    lower quartile of them: a glint may brighten some).  0.0 for a marker with no contrast, or
+    when the ring is not one even tone (its middle half spans more than half that contrast).
+
+    A printed sticker has a white margin at least a cell wide (``companion markers`` prints
+    1.25 cells), of the same paper as the marker's white cells; a marker-shaped icon printed on
+    a board has the board's painted panel around it."""
+    img = _straighten(grey, marker.corners, cells)
+    means = _cell_means(img, cells)
     n = cells + 2
     border = np.concatenate([means[1, 1:n - 1], means[n - 2, 1:n - 1], means[2:n - 2, 1],
                              means[2:n - 2, n - 2]])
     inner = means[2:n - 2, 2:n - 2].ravel()
     black = float(np.median(border))
-    light = inner[inner > (black + float(inner.max())) / 2]  # the white cells (a glint saturates
-    white = float(np.median(light)) if light.size else black  # a few: their median, not max)
+    light = inner[inner > (black + float(inner.max())) / 2]  # the white cells; a glint brightens
+    white = float(np.percentile(light, 25)) if light.size else black  # some: not those
     if white - black < 10:
         return 0.0
-    ring = np.concatenate([means[0, :], means[n - 1, :], means[1:n - 1, 0], means[1:n - 1, n - 1]])
+    ring = _ring(img, cells)
     q1, q3 = np.percentile(ring, (25, 75))
     if q3 - q1 > 0.5 * (white - black):
         return 0.0  # not one even margin: board art around an icon
-    # the margin is lighter than a third of the way from black to white: a glint can make the
-    # cells whiter than the margin in the shade beside them
-    return float(np.mean(ring > black + 0.35 * (white - black)))
+    return float(np.mean(ring > black + MARGIN_LEVEL * (white - black)))
 
 
 def saturated(grey: Grey, quad: npt.ArrayLike, level: int = 250) -> float:
