@@ -484,6 +484,8 @@ class Status:
     duplicates: tuple[int, ...] = ()
     stray_notices: int = 0
     strays: tuple[int, ...] = ()
+    hold_notices: int = 0
+    glare_notices: int = 0
     markers: tuple[Marker, ...] = ()
     recent: tuple[Marker, ...] = ()
     frame: Grey | None = None
@@ -507,6 +509,7 @@ class Status:
                 notices=self.notices, several=self.several,
                 duplicate_notices=self.duplicate_notices, duplicates=self.duplicates,
                 stray_notices=self.stray_notices, strays=self.strays,
+                hold_notices=self.hold_notices, glare_notices=self.glare_notices,
                 markers=self.markers if online else (),
                 recent=self.recent if online else (),
                 frames=self.frames, version=self.version,
@@ -532,6 +535,8 @@ class CameraView:
     duplicates: tuple[int, ...]
     stray_notices: int
     strays: tuple[int, ...]
+    hold_notices: int
+    glare_notices: int
     markers: tuple[Marker, ...]
     recent: tuple[Marker, ...]
     frames: int
@@ -657,6 +662,10 @@ class CameraThread:
             if reading.strays:
                 st.stray_notices += 1
                 st.strays = reading.strays
+                st.version += 1
+            if reading.hold_still or reading.glare:
+                st.hold_notices += reading.hold_still
+                st.glare_notices += reading.glare
                 st.version += 1
             if not st.online:  # frames again after a read that hung
                 st.online, st.reason = True, ""
