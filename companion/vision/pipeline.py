@@ -269,7 +269,7 @@ class Pipeline:
     front of the camera is read from its sharpest moments (and a slow computer spends its
     time on those).  ``HOLD_FRAMES`` blurred frames in a row with no card read give
     ``Reading.hold_still``; a reflection on a sticker where the view last changed
-    (``detect.glare``) in ``GLARE_FRAMES`` analysed frames in a row, no card read, gives
+    (``detect.glare``) in ``GLARE_FRAMES`` frames in a row, no card read, gives
     ``Reading.glare``.
 
     A marker counts only if it looks like a printed sticker (``identity``): a white margin
@@ -376,7 +376,7 @@ class Pipeline:
         hold = self._blurred >= HOLD_FRAMES and not self._said_hold
         if hold:
             self._said_hold = True
-        if analysed:
+        if analysed or moving:
             self._glared = self._glared + 1 if self._glinting(grey) else 0
         glare = self._glared >= GLARE_FRAMES and not self._said_glare
         if glare:
