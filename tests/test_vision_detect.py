@@ -82,7 +82,7 @@ def test_the_hard_cases_read_better_than_before_and_never_wrong(
     before, now = synth.Score(), synth.Score()
     # both on the full frame: this compares the sampling parameters alone
     old, new = Detector(legacy_parameters(), downscale=False), Detector(downscale=False)
-    for scene in synth.scenes(99, 6, sorted(REGISTRY), cond):
+    for scene in synth.scenes(99, 10, sorted(REGISTRY), cond):
         before.add(scene.truth, [(m.id, m.centre) for m in old.detect(scene.frame)])
         now.add(scene.truth, [(m.id, m.centre) for m in new.detect(scene.frame)])
     assert now.wrong == 0 and before.wrong == 0

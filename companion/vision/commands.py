@@ -142,11 +142,13 @@ def _warnings(found: Any, table: bool, corner_base: int, corner_names: Any) -> l
                        "marker (print it again with companion markers)")
     corners = [corner_base + i for i in range(len(corner_names))]
     seen = [c for c in corners if c in counts]
-    if seen and not table:
-        missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+    missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+    if seen and (not table or missing):
         if missing:
+            what = ("table coordinates from the other three" if table else
+                    "no table coordinates (three are needed)")
             out.append(f"table corners: {len(seen)} of 4 in view, missing "
-                       f"{', '.join(missing)}: no table coordinates")
+                       f"{', '.join(missing)}: {what}")
         else:
             out.append("table corners: all 4 in view but not in their order (top-left, "
                        "top-right, bottom-right, bottom-left clockwise): no table coordinates")
