@@ -216,11 +216,12 @@ class Detector:
             margin = 0.3 * _side(full) + 4
             x0, y0 = np.maximum(full.min(axis=0) - margin, 0).astype(int)
             x1, y1 = (np.minimum(full.max(axis=0) + margin, (w - 1, h - 1)) + 1).astype(int)
-            c2, i2, r2 = self.crop.detectMarkers(np.ascontiguousarray(grey[y0:y1, x0:x1]))
-            if i2 is None:
+            c2, i2, _r2 = self.crop.detectMarkers(np.ascontiguousarray(grey[y0:y1, x0:x1]))
+            ids2 = [] if i2 is None else [int(v) for v in np.asarray(i2).reshape(-1)]
+            if not ids2:
                 self.rejected.append(full)
                 continue
-            for q2, mid in zip(c2, np.asarray(i2).reshape(-1).tolist(), strict=True):
+            for q2, mid in zip(c2, ids2, strict=True):
                 q2 = np.asarray(q2, np.float32).reshape(4, 2) + (x0, y0)
                 centre = q2.mean(axis=0)
                 if any(m == mid and float(np.linalg.norm(o.mean(axis=0) - centre)) < 0.5 *
@@ -282,7 +283,7 @@ def as_grey(image: npt.ArrayLike) -> Grey:
 
 QUIET_SHARE = 0.6
 """A printed sticker's white margin: at least this share of the ring one cell wide around the
-marker is as light as the marker's own white cells (a finger, blur or the frame's edge may take the rest)."""
+marker is white (``quiet_zone``; a finger or the frame's edge may take the rest)."""
 MARGIN_LEVEL = 0.8
 """A margin cell is white when it is at least this far from the marker's black to its white."""
 _P = 10  # pixels per cell of the straightened marker

@@ -211,7 +211,8 @@ class ChangeCheck:
         size = (max(1, w // self.cell), max(1, h // self.cell))
         step = max(1, self.cell // 5)
         if step > 1 and w >= step * size[0] and h >= step * size[1]:
-            grey = cv2.resize(grey, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
+            coarse = cv2.resize(grey, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
+            return cv2.resize(coarse, size, interpolation=cv2.INTER_AREA)
         return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
 
     def changed(self, small: Any) -> bool:

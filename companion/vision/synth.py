@@ -423,12 +423,14 @@ def icon_board(rng: np.random.Generator, markers: Sequence[int],
         side = int(rng.uniform(24, min(64, 0.6 * min(cw, ch))))
         cx = (c + 0.5) * cw + rng.uniform(-0.1, 0.1) * cw
         cy = (r + 0.5) * ch + rng.uniform(-0.1, 0.1) * ch
+        mimics: int | None = None
+        n = 0
         if rng.random() < 0.5:
-            mimics: int | None = int(rng.choice(np.array(markers)))
+            mimic = int(rng.choice(np.array(markers)))
             n = int(rng.integers(flips[0], flips[1] + 1))
-            pattern = flipped(marker_cells(mimics), n, rng)
+            pattern = flipped(marker_cells(mimic), n, rng)
+            mimics = mimic
         else:
-            mimics, n = None, 0
             pattern = (rng.random((MARKER_BITS, MARKER_BITS)) < 0.45).astype(np.uint8)
         cell_px = side / MARKER_CELLS
         panel = float(rng.uniform(60, 150))  # the board's painted panel under the icon
@@ -458,10 +460,10 @@ def icon_board(rng: np.random.Generator, markers: Sequence[int],
                                                      float(rng.uniform(190, 245)))
         # (drawn on uint8: OpenCV 5 writes text on 8-bit images only)
         placed.append(Icon(mimics, n, (x0 + side / 2, y0 + side / 2), float(side)))
-    img = acc.astype(np.float32) * rng.uniform(0.6, 1.0)
-    img = cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.4, 1.0)))
-    img = img + rng.normal(0, rng.uniform(1, 4), img.shape).astype(np.float32)
-    return np.clip(img, 0, 255).astype(np.uint8), tuple(placed)
+    img = acc.astype(np.float32) * np.float32(rng.uniform(0.6, 1.0))
+    img = np.asarray(cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.4, 1.0))), np.float32)
+    noise = rng.normal(0, rng.uniform(1, 4), img.shape).astype(np.float32)
+    return np.clip(img + noise, 0, 255).astype(np.uint8), tuple(placed)
 
 
 @dataclass
