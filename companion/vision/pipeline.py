@@ -273,7 +273,8 @@ class Pipeline:
     (``detect.glare``) in ``GLARE_FRAMES`` frames in a row, no card read, gives
     ``Reading.glare``.
 
-    A marker counts only if it looks like a printed sticker (``identity``): a white margin
+    In reading mode the detector looks for markers ``detect.READING_MIN_SIDE_PX`` wide or
+    more.  A marker counts only if it looks like a printed sticker (``identity``): a white margin
     around it (``detect.quiet_zone``), or its id was counted in the frame analysed before
     (a finger that slides over the margin of a card already seen does not lose it).  A
     marker-shaped icon printed on a board has no white margin and is never reported."""
@@ -287,6 +288,10 @@ class Pipeline:
             detector = Detector()
         self.detector = detector
         self.tracker = tracker or CardTracker()
+        if not self.tracker.table and hasattr(detector, "min_side"):
+            from .detect import READING_MIN_SIDE_PX
+
+            detector.min_side = READING_MIN_SIDE_PX  # cards held up: no tiny markers
         self.skip_still = skip_still
         self.identity = identity
         self.change = ChangeCheck()
