@@ -265,10 +265,13 @@ class Pipeline:
     ``SETTLE_FRAMES`` after a change, or every ``REFRESH_SECONDS``.
 
     While the view moves, in reading mode (the tracker is not the table's), each frame's
-    sharpness is measured (``detect.edge_width`` around what changed); a blurred frame is
-    analysed only when it is the sharpest of the last ``SHARP_FRAMES``, so a card waved in
-    front of the camera is read from its sharpest moments (and a slow computer spends its
-    time on those).  ``HOLD_FRAMES`` blurred frames in a row with no card read give
+    sharpness is measured (``detect.edge_width`` around what changed).  A blurred frame in
+    which no marker is read, but a marker-shaped shape is found where the last one was read
+    (the card smeared, not gone), does not undo the read of a sharper frame just before it
+    (for up to ``SHARP_FRAMES`` frames): a card waved in front of the camera is read from its
+    sharpest moments.  When an analysis takes longer than a frame (a Pi on a busy board, so frames are
+    left out anyway; or ``sharpest=True``), a blurred frame is analysed only when it is the
+    sharpest of the last ``SHARP_FRAMES``, so the time goes to the frames that can be read.  ``HOLD_FRAMES`` blurred frames in a row with no card read give
     ``Reading.hold_still``; a reflection on a sticker where the view last changed
     (``detect.glare``) in ``GLARE_FRAMES`` frames in a row, no card read, gives
     ``Reading.glare``.
@@ -281,7 +284,7 @@ class Pipeline:
 
     def __init__(self, detector: Detector | None = None,
                  tracker: CardTracker | None = None, *, skip_still: bool = True,
-                 identity: bool = True) -> None:
+                 identity: bool = True, sharpest: bool | None = None) -> None:
         if detector is None:
             from .detect import Detector
 
@@ -294,6 +297,11 @@ class Pipeline:
             detector.min_side = READING_MIN_SIDE_PX  # cards held up: no tiny markers
         self.skip_still = skip_still
         self.identity = identity
+        self.sharpest = sharpest
+        self._now: float | None = None
+        self._period = 0.0  # seconds between frames (a running mean)
+        self._took = 0.0  # seconds an analysis takes (a running mean)
+        self._held = 0  # blurred frames the last read has been kept through
         self.change = ChangeCheck()
         self._markers: tuple[Marker, ...] = ()
         self._settle = 0
@@ -310,6 +318,10 @@ class Pipeline:
         """One frame, taken at ``now`` seconds (any clock; None: frames only).  ValueError for a
         frame that is not a grey image; OpenCV's own errors pass through."""
         check_frame(grey)
+        if now is not None and self._now is not None and now > self._now:
+            self._period = 0.8 * self._period + 0.2 * (now - self._now) if self._period else (
+                now - self._now)
+        self._now = now
         analyse = True
         small = None
         moving = False
@@ -326,7 +338,8 @@ class Pipeline:
         if moving and reading_mode and self.change.region is not None:
             width = self._width(grey, self.change.region)
             blurred = width > BLURRED_PX
-            if blurred and self._widths and width > min(self._widths):
+            if (blurred and self._widths and width > min(self._widths)
+                    and self._choose_sharpest()):
                 analyse = False  # a sharper frame came a moment ago: wait for a sharper one
             self._widths.append(width)
         elif not moving:
@@ -334,7 +347,16 @@ class Pipeline:
         if moving:
             self._region = self.change.region
         if analyse:
-            self._markers = self._vet(grey, self.detector.detect(grey))
+            started = time.perf_counter()
+            found = self._vet(grey, self.detector.detect(grey))
+            took = time.perf_counter() - started
+            self._took = 0.8 * self._took + 0.2 * took if self._took else took
+            if (blurred and not found and self._held < SHARP_FRAMES and self._markers
+                    and self._smeared_there()):
+                self._held += 1  # a smeared card where it was read: keep the read
+            else:
+                self._held = 0
+                self._markers = found
             self._settle = max(0, self._settle - 1)
             self._analysed_at = now
             if small is not None:
@@ -344,6 +366,27 @@ class Pipeline:
         if hold or glare:
             reading = replace(reading, hold_still=hold, glare=glare)
         return Step(self._markers, reading, analyse)
+
+    def _smeared_there(self) -> bool:
+        """Whether the detector found an unreadable marker-shaped candidate near where the last
+        markers were read (the card smeared, not gone)."""
+        for quad in getattr(self.detector, "rejected", ()):
+            cx = sum(float(p[0]) for p in quad) / 4
+            cy = sum(float(p[1]) for p in quad) / 4
+            for m in self._markers:
+                x, y = m.centre
+                if abs(cx - x) + abs(cy - y) < 1.5 * m.side:
+                    return True
+        return False
+
+    def _choose_sharpest(self) -> bool:
+        """Whether blurred frames are analysed only when sharpest of the last few: when asked
+        (``sharpest``), or, by default, when an analysis takes longer than the camera takes
+        to give a frame (a Pi on a busy board: frames must be left out, so leave out the
+        blurred ones)."""
+        if self.sharpest is not None:
+            return self.sharpest
+        return bool(self._period) and self._took > 0.8 * self._period
 
     @staticmethod
     def _width(grey: Grey, region: tuple[int, int, int, int]) -> float:
@@ -408,6 +451,7 @@ class Pipeline:
         self._settle = 0
         self._analysed_at = None
         self._widths.clear()
+        self._held = 0
         self._blurred = self._glared = 0
         self._said_hold = self._said_glare = False
         self._counted = frozenset()
