@@ -72,14 +72,16 @@ def _markers(args: argparse.Namespace) -> int:
     stem = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
     jobs = []  # (file, stickers, size): cards and corners are printed at their own sizes
     if cards:
-        jobs.append((stem, cards, card_mm, f"{titles[args.game]}, {args.mode} mode"))
+        jobs.append((stem, cards, card_mm, f"{titles[args.game]}, {args.mode} mode",
+                     M.WHERE[args.mode]))
     if corners:
         where = stem if not cards else stem.with_name(stem.name + "-corners")
-        jobs.append((where, corners, corner_mm, "Table corners"))
-    for path, stickers, size, title in jobs:
+        jobs.append((where, corners, corner_mm, "Table corners", M.WHERE["corners"]))
+    for path, stickers, size, title, hint in jobs:
         try:
             written = M.write_sheets(path, stickers, size_mm=size, paper=args.paper,
-                                     dpi=args.dpi, title=f"companion markers: {title}")
+                                     dpi=args.dpi, title=f"companion markers: {title}",
+                                     where=hint)
         except ImportError as exc:
             print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
             return 2
