@@ -220,14 +220,17 @@ def idle(seed: int, seconds: float = 10.0) -> None:
                 pipe = Pipeline(Detector(), CardTracker())
                 if old:
                     pipe.change = OldChangeCheck()
+                clock = [0.0]  # the camera's time: a frame every 1/30 s
                 thread = CameraThread(lambda fr=frames: Frames(fr),  # type: ignore[misc]
-                                      pipe, rate=1e9)
+                                      pipe, rate=1e9, clock=lambda c=clock: c[0])
                 for _ in range(10):
+                    clock[0] += 1 / 30
                     thread.cycle()  # open, settle
                 n = int(30 * seconds)
                 analysed = thread.status.analysed
                 c0 = time.process_time()
                 for _ in range(n):
+                    clock[0] += 1 / 30
                     thread.cycle()
                 per = (time.process_time() - c0) / n
                 shares.append((100 * per * 30, thread.status.analysed - analysed, n))
