@@ -269,9 +269,10 @@ class Pipeline:
     which no marker is read, but a marker-shaped shape is found where the last one was read
     (the card smeared, not gone), does not undo the read of a sharper frame just before it
     (for up to ``SHARP_FRAMES`` frames): a card waved in front of the camera is read from its
-    sharpest moments.  When an analysis takes longer than a frame (a Pi on a busy board, so frames are
-    left out anyway; or ``sharpest=True``), a blurred frame is analysed only when it is the
-    sharpest of the last ``SHARP_FRAMES``, so the time goes to the frames that can be read.  ``HOLD_FRAMES`` blurred frames in a row with no card read give
+    sharpest moments.  When an analysis takes longer than a frame (a Pi on a busy board, so
+    frames are left out anyway; or ``sharpest=True``), a blurred frame is analysed only when it
+    is the sharpest of the last ``SHARP_FRAMES``, so the time goes to the frames that can be
+    read.  ``HOLD_FRAMES`` blurred frames in a row with no card read give
     ``Reading.hold_still``; a reflection on a sticker where the view last changed
     (``detect.glare``) in ``GLARE_FRAMES`` frames in a row, no card read, gives
     ``Reading.glare``.
