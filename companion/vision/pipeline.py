@@ -336,13 +336,13 @@ class Pipeline:
             analyse = self._settle > 0 or stale
         blurred = False
         reading_mode = not self.tracker.table
-        if moving and reading_mode and self.change.region is not None:
-            width = self._width(grey, self.change.region)
+        measure = moving and reading_mode and self.change.region is not None
+        width: float | None = None
+        if measure and self._choose_sharpest():
+            width = self._width(grey)
             blurred = width > BLURRED_PX
-            if (blurred and self._widths and width > min(self._widths)
-                    and self._choose_sharpest()):
+            if blurred and self._widths and width > min(self._widths):
                 analyse = False  # a sharper frame came a moment ago: wait for a sharper one
-            self._widths.append(width)
         elif not moving:
             self._widths.clear()
         if moving:
@@ -352,6 +352,9 @@ class Pipeline:
             found = self._vet(grey, self.detector.detect(grey))
             took = time.perf_counter() - started
             self._took = 0.8 * self._took + 0.2 * took if self._took else took
+            if measure and width is None and not found:  # sharpness matters only unread
+                width = self._width(grey)
+                blurred = width > BLURRED_PX
             if (blurred and not found and self._held < SHARP_FRAMES and self._markers
                     and self._smeared_there()):
                 self._held += 1  # a smeared card where it was read: keep the read
@@ -362,6 +365,8 @@ class Pipeline:
             self._analysed_at = now
             if small is not None:
                 self.change.reference = small
+        if width is not None:
+            self._widths.append(width)
         reading = self.tracker.step((m.id for m in self._markers), now)
         hold, glare = self._advice(grey, reading, moving, blurred, analyse, reading_mode)
         if hold or glare:
@@ -389,11 +394,12 @@ class Pipeline:
             return self.sharpest
         return bool(self._period) and self._took > 0.8 * self._period
 
-    @staticmethod
-    def _width(grey: Grey, region: tuple[int, int, int, int]) -> float:
+    def _width(self, grey: Grey) -> float:
+        """How wide the edges are where the view changed (``detect.edge_width``)."""
         from .detect import edge_width
 
-        x0, y0, x1, y1 = region
+        assert self.change.region is not None
+        x0, y0, x1, y1 = self.change.region
         return edge_width(grey[y0:y1, x0:x1])
 
     def _vet(self, grey: Grey, markers: Iterable[Marker]) -> tuple[Marker, ...]:
