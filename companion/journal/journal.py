@@ -555,14 +555,20 @@ class JournaledGame:
 
         A refusal by the rules (MalformedAction, IllegalAction) writes nothing.  When the game
         ends, it is marked finished with its final scores and end time in the same
-        transaction."""
+        transaction.  A hand-built action is stored in its canonical notation
+        (``Game.notation``); one without a notation that reads back as it is refused
+        (MalformedAction)."""
         self._check()
         game = self.game
         if isinstance(action, str):
             action = game.parse_action(action)
         before = self.playthrough.state
         after = game.apply(before, action)  # the rules first: a refusal raises here
-        text = game.format_action(action)
+        # What is stored must read back as this action, or the game could never be resumed:
+        # a hand-built look-alike (a count of True or 2.0) is stored in its canonical form,
+        # and one the notation cannot write is refused (MalformedAction) with nothing written.
+        text = game.notation(action)
+        action = game.parse_action(text)  # memory holds what the journal holds
         scores = game.scores(after)
         period_before, period_after = game.period(before), game.period(after)
         over = game.is_over(after)
