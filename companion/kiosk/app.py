@@ -21,7 +21,8 @@ from companion.events import CameraState, Card, Device, Lights
 from companion.journal import JournalError
 
 from . import guard, i18n, theme
-from .config import Config
+from .config import Config, ConfigError
+from .config import load as load_config
 from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
 from .faults import journal_message
@@ -55,6 +56,15 @@ def unrotate(pos: tuple[int, int], display: tuple[int, int], rotation: int) -> t
     if rotation == 270:
         return (h - 1 - y, x)
     return (x, y)
+
+
+def _readable(path: Path | None) -> bool:
+    """True if the settings file at ``path`` (or the user's) can be read (or is not there)."""
+    try:
+        load_config(path)
+    except ConfigError:
+        return False
+    return True
 
 
 class App:
@@ -100,6 +110,9 @@ class App:
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
+        # Settings the companion could not read are never written over (they hold the
+        # table's rotation, journal and sound): a change made now lasts until the next start.
+        self.settings_unreadable = config_error is not None and not _readable(config_path)
         self.screen: Screen
         if config_error is not None:
             self.go("error", message=config_error)
@@ -203,9 +216,15 @@ class App:
         self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
 
     def save_config(self) -> None:
+        if self.settings_unreadable:
+            self.toast(i18n._(
+                "Settings not saved: the settings file could not be read, so it is kept as it "
+                "is. Correct it (see the message), then restart."
+            ), now=True)
+            return
         try:
             save_config(self.config, self.config_path)
-        except OSError as exc:
+        except (OSError, ConfigError) as exc:
             self.toast(i18n._("Settings not saved: {error}", error=str(exc)))
 
     # -- the game session ---------------------------------------------------------------
