@@ -9,7 +9,11 @@ or not at all.  See ``docs/journal.md``.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -109,16 +113,28 @@ class Header:
 
 def read_header(path: Path) -> Header | None:
     """The header of the file at ``path``; None if there is no file or it is empty (SQLite
-    treats an empty file as an empty database)."""
+    treats an empty file as an empty database).  A folder, a FIFO or a device is refused
+    with JournalError before anything is read from it, so no such path can hang."""
     try:
-        with path.open("rb") as f:
-            head = f.read(100)
+        # O_NONBLOCK: opening a FIFO with no writer must not wait; it is refused below.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return None
     except IsADirectoryError:
         raise JournalError(f"the journal path {path} is a folder, not a file") from None
     except OSError as exc:
-        raise JournalError(f"cannot read the journal {path}: {exc}") from None
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise JournalError(f"the journal path {path} is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise JournalError(f"the journal path {path} is not a regular file ({_kind(mode)})")
+        head = os.pread(fd, 100, 0)
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if not head:
         return None
     if len(head) < 100 or not head.startswith(SQLITE_MAGIC):
@@ -128,6 +144,16 @@ def read_header(path: Path) -> Header | None:
         user_version=int.from_bytes(head[60:64], "big", signed=True),
         application_id=int.from_bytes(head[68:72], "big", signed=True),
     )
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
 
 
 def is_damage(exc: sqlite3.Error) -> bool:
@@ -174,33 +200,44 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | 
 
 def open_read_only(path: Path) -> sqlite3.Connection:
     """A read-only connection to the existing journal at ``path``, for the commands that only
-    read: nothing is created, migrated or moved aside.  Anything that is not a companion
-    journal (a missing, empty, damaged or foreign file, a folder) is refused with a
-    JournalError naming what it is; a newer journal raises JournalFromTheFuture."""
-    if not path.exists():
+    read: nothing is created, migrated, renamed or deleted, beside the journal or in it.
+    Anything that is not a companion journal (a missing, empty, damaged or foreign file, a
+    folder, a FIFO) is refused with a JournalError naming what it is; a newer journal raises
+    JournalFromTheFuture.
+
+    A journal is recognised by the mark in its header or, while that is still only in the
+    write-ahead log (a journal in use, or left by a crash, before its first checkpoint), by
+    the mark read through the log or by its tables.  A journal with a ``-wal`` is read
+    through it: in place when its ``-shm`` is there too (a writer may hold it); from a
+    private copy when the ``-shm`` is missing, since SQLite would otherwise create one."""
+    if not os.path.lexists(path):
         raise JournalError(f"there is no journal at {path}")
     header = read_header(path)
     if header is None:
         raise JournalError(f"{path} is an empty file, not a companion journal")
     if not header.sqlite:
         raise JournalError(f"{path} is not a companion journal (not an SQLite database)")
-    if header.application_id != APPLICATION_ID:
+    if header.application_id not in (0, APPLICATION_ID):
         raise JournalError(
             f"{path} is not a companion journal (another program's SQLite database)"
         )
-    if header.user_version > schema_version():
+    if header.application_id == APPLICATION_ID and header.user_version > schema_version():
         raise JournalFromTheFuture(path, header.user_version, schema_version())
-    # A journal with a write-ahead log (in use, or left by a power cut) is read through it,
-    # as SQLite does for any reader.  Otherwise it is read as immutable: a read-only
-    # connection to a WAL database would create the -wal and -shm files, and nothing here
-    # creates a file.
-    in_use = path.with_name(path.name + "-wal").exists()
+    conn = _connect_read_only(path)
     try:
-        uri = path.absolute().as_uri() + ("?mode=ro" if in_use else "?mode=ro&immutable=1")
-        conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
-        _, version, tables = _identity(conn)
+        app_id, version, tables = _identity(conn)
+        if app_id != APPLICATION_ID and not (app_id == 0 and _has_journal_tables(conn)):
+            raise JournalError(
+                f"{path} is not a companion journal (another program's SQLite database)"
+            )
+        if version > schema_version():
+            raise JournalFromTheFuture(path, version, schema_version())
     except sqlite3.Error as exc:
+        conn.close()
         raise JournalError(f"cannot read the journal {path}: {exc}") from None
+    except BaseException:
+        conn.close()
+        raise
     missing = TABLES - tables
     if version < 1 or missing:
         conn.close()
@@ -209,6 +246,74 @@ def open_read_only(path: Path) -> sqlite3.Connection:
             f"{', '.join(sorted(missing)) or 'none'}; schema version {version})"
         )
     return conn
+
+
+class _CopyConnection(sqlite3.Connection):
+    """A connection to a private copy of a journal; closing it removes the copy."""
+
+    copy_dir: str = ""
+
+    def close(self) -> None:
+        super().close()
+        if self.copy_dir:
+            shutil.rmtree(self.copy_dir, ignore_errors=True)
+            self.copy_dir = ""
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection that creates no file beside ``path`` (see open_read_only)."""
+    wal = path.with_name(path.name + "-wal")
+    shm = path.with_name(path.name + "-shm")
+    try:
+        wal_size = wal.stat().st_size if os.path.lexists(wal) else 0
+        if wal_size == 0 and not os.path.lexists(shm):
+            # No log to read: read the file as immutable (a read-only connection to a WAL
+            # database would create the -wal and -shm files).
+            uri = path.absolute().as_uri() + "?mode=ro&immutable=1"
+            return sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+        if os.path.lexists(shm):
+            uri = path.absolute().as_uri() + "?mode=ro"
+            return sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc}") from None
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+    # A log without its index (-shm): SQLite would make the index beside the journal, so the
+    # journal and its log are read from a private copy, where it may.
+    folder = tempfile.mkdtemp(prefix="companion-journal-")
+    try:
+        copy = Path(folder) / "journal.sqlite3"
+        shutil.copyfile(path, copy)
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        conn = sqlite3.connect(
+            copy.as_uri() + "?mode=ro", uri=True, timeout=10.0, isolation_level=None,
+            factory=_CopyConnection,
+        )
+    except (OSError, sqlite3.Error) as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise JournalError(
+            f"cannot read the journal {path} with its write-ahead log (copying it to "
+            f"{tempfile.gettempdir()} failed: {exc})"
+        ) from None
+    assert isinstance(conn, _CopyConnection)
+    conn.copy_dir = folder
+    return conn
+
+
+_JOURNAL_COLUMNS = {
+    "games": {"id", "game", "setup", "status", "touched", "actions", "scores", "winners"},
+    "entries": {"game_id", "seq", "kind", "text", "time"},
+}
+
+
+def _has_journal_tables(conn: sqlite3.Connection) -> bool:
+    """True if the database has a journal's tables and their columns (a journal whose mark is
+    not readable yet)."""
+    for table, columns in _JOURNAL_COLUMNS.items():
+        found = {str(r[1]) for r in conn.execute(f"PRAGMA table_info({table})")}
+        if not columns <= found:
+            return False
+    return True
 
 
 def _open_checked(path: Path) -> sqlite3.Connection:
@@ -271,8 +376,8 @@ def _classify(conn: sqlite3.Connection, path: Path) -> bool:
     """True for an empty database; raises unless the file is one of our journals of this or an
     older version."""
     app_id, version, tables = _identity(conn)
-    if app_id == 0 and version == 0 and not tables:
-        return True
+    if app_id in (0, APPLICATION_ID) and version == 0 and not tables:
+        return True  # empty (or only marked: the start of a new journal)
     if app_id != APPLICATION_ID:
         listed = ", ".join(sorted(tables)) or "none"
         raise _Unusable(f"it is another program's SQLite database (tables: {listed})")
@@ -295,7 +400,11 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> None:
 
 def _prepare(conn: sqlite3.Connection, path: Path) -> None:
     """Switch on WAL and full sync, and migrate the journal forward."""
-    _classify(conn, path)  # again: another process may have changed it meanwhile
+    if _classify(conn, path):  # again: another process may have changed it meanwhile
+        # A new journal is marked in its header before the switch to WAL, so the mark is in
+        # the main file at once (in WAL mode it would stay in the log until a checkpoint,
+        # and a reader of the file alone could not tell the journal from another database).
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
     if mode != "wal":
         raise JournalError(f"cannot switch the journal {path} to WAL mode (it stays in {mode})")
