@@ -29,7 +29,7 @@ from companion.engine.registry import spec as game_spec
 from . import bgstats as _bgstats
 from .errors import JournalDataError, JournalError
 from .records import Entry, GameInfo
-from .schema import open_database, open_read_only
+from .schema import BUSY_TIMEOUT, open_database, open_read_only
 
 Clock = Callable[[], datetime]
 """Where the journal gets the time from (aware datetimes; UTC by default)."""
@@ -101,6 +101,7 @@ class Journal:
         *,
         clock: Clock | None = None,
         read_only: bool = False,
+        busy_timeout: float = BUSY_TIMEOUT,
     ) -> Journal:
         """Open (or create) the journal at ``path`` (default: :func:`default_path`).
 
@@ -111,7 +112,11 @@ class Journal:
 
         ``read_only`` (the commands that only read): nothing is created, migrated or moved;
         anything but an existing companion journal raises JournalError, and every write
-        raises JournalError."""
+        raises JournalError.
+
+        ``busy_timeout``: how long an open, a read or a write waits for another process's
+        lock before it raises JournalError (SQLITE_BUSY); the kiosk gives a fraction of a
+        second, so its main loop never stalls on a journal another program holds."""
         clock = clock or _utc_now
         where = Path(path) if path is not None else default_path()
         if read_only:
@@ -126,7 +131,7 @@ class Journal:
             if "companions" not in names:
                 journal._columns = _V1_COLUMNS
             return journal
-        conn, notice = open_database(where, clock())
+        conn, notice = open_database(where, clock(), busy_timeout)
         journal = cls(where, conn, notice, clock)
         try:
             journal._ensure_meta()

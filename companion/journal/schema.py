@@ -176,11 +176,20 @@ class _Unusable(Exception):
         super().__init__(reason)
 
 
-def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | None]:
-    """A connection to the journal at ``path``, created or migrated to the current schema;
-    and a notice if a damaged or foreign file had to be moved aside first.
+BUSY_TIMEOUT = 10.0
+"""Seconds a connection waits for another process's lock by default (the kiosk waits far
+less: its main loop must never stall on the journal; see ``companion.main``)."""
 
-    Raises JournalFromTheFuture (nothing changed) or JournalError."""
+
+def open_database(
+    path: Path, now: datetime, busy_timeout: float = BUSY_TIMEOUT
+) -> tuple[sqlite3.Connection, str | None]:
+    """A connection to the journal at ``path``, created or migrated to the current schema;
+    and a notice if a damaged or foreign file had to be moved aside first.  The connection
+    waits at most ``busy_timeout`` seconds for another process's lock.
+
+    Raises JournalFromTheFuture (nothing changed) or JournalError (busy: its cause is
+    SQLite's SQLITE_BUSY)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -188,7 +197,7 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | 
     notice: str | None = None
     for _ in range(2):
         try:
-            return _open_checked(path), notice
+            return _open_checked(path, busy_timeout), notice
         except _Unusable as unusable:
             moved = move_aside(path, now)
             notice = (
@@ -316,7 +325,7 @@ def _has_journal_tables(conn: sqlite3.Connection) -> bool:
     return True
 
 
-def _open_checked(path: Path) -> sqlite3.Connection:
+def _open_checked(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
     header = read_header(path)
     if header is not None:
         if not header.sqlite:
@@ -327,12 +336,16 @@ def _open_checked(path: Path) -> sqlite3.Connection:
             )
         if header.application_id == APPLICATION_ID and header.user_version > schema_version():
             raise JournalFromTheFuture(path, header.user_version, schema_version())
-        _sqlite_step(path, _inspect, read_only=True)
-    return _sqlite_step(path, _prepare, read_only=False)
+        _sqlite_step(path, _inspect, read_only=True, busy_timeout=busy_timeout)
+    return _sqlite_step(path, _prepare, read_only=False, busy_timeout=busy_timeout)
 
 
 def _sqlite_step(
-    path: Path, step: Callable[[sqlite3.Connection, Path], None], *, read_only: bool
+    path: Path,
+    step: Callable[[sqlite3.Connection, Path], None],
+    *,
+    read_only: bool,
+    busy_timeout: float = BUSY_TIMEOUT,
 ) -> sqlite3.Connection:
     """Run ``step`` on a new connection; the connection (closed if read-only or on error).
 
@@ -341,9 +354,9 @@ def _sqlite_step(
     try:
         if read_only:
             uri = path.absolute().as_uri() + "?mode=ro"
-            conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+            conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
         else:
-            conn = sqlite3.connect(str(path), timeout=10.0, isolation_level=None)
+            conn = sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None)
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open the journal {path}: {exc}") from None
     try:
@@ -352,7 +365,7 @@ def _sqlite_step(
         conn.close()
         if is_damage(exc):
             raise _Unusable(f"SQLite reports: {exc}") from None
-        raise JournalError(f"cannot open the journal {path}: {exc}") from None
+        raise JournalError(f"cannot open the journal {path}: {exc}") from exc
     except BaseException:
         conn.close()
         raise
@@ -423,6 +436,9 @@ def migrate(conn: sqlite3.Connection, path: Path) -> int:
     Raises JournalFromTheFuture if another process made it newer meanwhile, JournalError if a
     migration fails (the file then stays at its old version)."""
     target = schema_version()
+    app_id, version, _tables = _identity(conn)
+    if app_id == APPLICATION_ID and version == target:
+        return version  # nothing to do: no write lock taken (another writer may hold it)
     conn.execute("BEGIN IMMEDIATE")
     try:
         app_id, version, tables = _identity(conn)

@@ -11,6 +11,7 @@ when nothing moves, so the Pi stays idle while the table thinks.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
-from .faults import journal_message
+from .faults import is_busy, journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .seats import Companion
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
 
 LOOP_HZ = 30
 TOAST_SECONDS = 4.0
+JOURNAL_RETRY_SECONDS = 2.0
+"""How often a journal another program held at start is tried again."""
 
 
 def unrotate(pos: tuple[int, int], display: tuple[int, int], rotation: int) -> tuple[int, int]:
@@ -80,6 +83,7 @@ class App:
         config_path: Path | None = None,
         config_error: str | None = None,
         seed: int | None = None,
+        journal_opener: Callable[[], Journal] | None = None,
     ) -> None:
         self.config = config
         self.config_path = config_path
@@ -113,6 +117,10 @@ class App:
         # Settings the companion could not read are never written over (they hold the
         # table's rotation, journal and sound): a change made now lasts until the next start.
         self.settings_unreadable = config_error is not None and not _readable(config_path)
+        # A journal another program held at start: tried again every few seconds from the
+        # main loop (each try waits a fraction of a second at most), never a dead end.
+        self._journal_opener = journal_opener if journal is None else None
+        self._journal_retry_at = JOURNAL_RETRY_SECONDS
         self.screen: Screen
         if config_error is not None:
             self.go("error", message=config_error)
@@ -377,8 +385,32 @@ class App:
             for gesture in self.gestures.feed(inp, self.time):
                 self.dispatch(gesture)
 
+    def retry_journal(self) -> None:
+        """Try again to open the journal another program held at start (every
+        JOURNAL_RETRY_SECONDS); once it opens, the home screen.  Another fault is shown
+        instead, and not tried again."""
+        if self._journal_opener is None or self.time < self._journal_retry_at:
+            return
+        self._journal_retry_at = self.time + JOURNAL_RETRY_SECONDS
+        try:
+            journal = self._journal_opener()
+        except JournalError as exc:
+            if is_busy(exc):
+                return
+            self._journal_opener = None
+            self.go("error", message=i18n._("The journal cannot be opened: {error}",
+                                            error=str(exc)))
+            return
+        self._journal_opener = None
+        self.journal = journal
+        self.go("home")
+        self.toast(i18n._("The journal is free again."), good=True)
+        if journal.notice:
+            self.toast(journal.notice)
+
     def tick(self, dt: float) -> None:
         self.time += dt
+        self.retry_journal()
         for hold in self.gestures.tick(self.time):
             if isinstance(hold, Hold) and self.screen.can_hold(hold.pos):
                 self.dispatch(hold)

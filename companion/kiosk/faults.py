@@ -19,6 +19,12 @@ def sqlite_code(exc: BaseException) -> int | None:
     return None
 
 
+def is_busy(exc: BaseException) -> bool:
+    """True if ``exc`` means another process holds the journal (SQLITE_BUSY or _LOCKED):
+    trying again later may well work."""
+    return isinstance(exc, JournalError) and sqlite_code(exc) in (_BUSY, _LOCKED)
+
+
 def journal_problem(exc: JournalError) -> tuple[str, str]:
     """What happened and what to do about it, in the current language."""
     if isinstance(exc, JournalDataError):
