@@ -29,7 +29,7 @@ from companion.engine.registry import spec as game_spec
 from . import bgstats as _bgstats
 from .errors import JournalDataError, JournalError
 from .records import Entry, GameInfo
-from .schema import BUSY_TIMEOUT, open_database, open_read_only
+from .schema import BUSY_TIMEOUT, full_check, open_database, open_read_only
 
 Clock = Callable[[], datetime]
 """Where the journal gets the time from (aware datetimes; UTC by default)."""
@@ -210,6 +210,13 @@ class Journal:
         """A random id made when the journal was created: with a game id it names a play
         uniquely even across journals (BG Stats' ``sourcePlayId``)."""
         return self._journal_id
+
+    def check(self) -> list[str]:
+        """SQLite's check of the whole file; the problems found, [] if none.  It uses a
+        connection of its own, so the kiosk runs it in a thread once it is on screen
+        (opening checks only what the start needs).  Damage is noted beside the journal:
+        the next open checks the whole file first and moves a damaged one aside."""
+        return full_check(self.path)
 
     def checkpoint(self) -> None:
         """Fold the write-ahead log into the main file (optional: SQLite does it by itself;

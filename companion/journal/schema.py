@@ -15,6 +15,7 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -337,7 +338,10 @@ def _open_checked(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Con
         if header.application_id == APPLICATION_ID and header.user_version > schema_version():
             raise JournalFromTheFuture(path, header.user_version, schema_version())
         _sqlite_step(path, _inspect, read_only=True, busy_timeout=busy_timeout)
-    return _sqlite_step(path, _prepare, read_only=False, busy_timeout=busy_timeout)
+    conn = _sqlite_step(path, _prepare, read_only=False, busy_timeout=busy_timeout)
+    with suppress(OSError):  # checked in full just now (or a new journal): nothing to note
+        check_mark(path).unlink(missing_ok=True)
+    return conn
 
 
 def _sqlite_step(
@@ -401,14 +405,66 @@ def _classify(conn: sqlite3.Connection, path: Path) -> bool:
     return False
 
 
+START_CHECK_TABLES = ("meta", "games")
+"""What opening checks (SQLite's quick check of these tables and their indexes): what the
+start needs, a few milliseconds whatever the history holds.  The whole file is checked by
+:func:`full_check`, which the kiosk runs in the background once it is on screen."""
+
+
+def check_mark(path: Path) -> Path:
+    """The note a failed full check leaves beside the journal: the next open checks the whole
+    file before it uses it (and moves a damaged one aside)."""
+    return path.with_name(path.name + ".needs-check")
+
+
 def _inspect(conn: sqlite3.Connection, path: Path) -> None:
-    """Read-only: what the file is, and SQLite's quick check of a journal.  A read-only
-    connection never writes: not even the checkpoint SQLite makes when a connection closes,
-    so a damaged or newer file is left exactly as it was."""
-    if not _classify(conn, path):
+    """Read-only: what the file is, and SQLite's quick check of a journal: of the tables the
+    start needs (START_CHECK_TABLES), or of the whole file when a full check found damage
+    before (its note is beside the journal).  A read-only connection never writes: not even
+    the checkpoint SQLite makes when a connection closes, so a damaged or newer file is left
+    exactly as it was."""
+    if _classify(conn, path):
+        return
+    if check_mark(path).exists():
         problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise _Unusable("SQLite's check found damage: " + "; ".join(problems[:3]))
+    else:
+        _, _, tables = _identity(conn)
+        problems = []
+        for table in START_CHECK_TABLES:
+            if table in tables:
+                problems += [str(r[0]) for r in conn.execute(f"PRAGMA quick_check({table})")]
+        problems = [p for p in problems if p != "ok"] or ["ok"]
+    if problems != ["ok"]:
+        raise _Unusable("SQLite's check found damage: " + "; ".join(problems[:3]))
+
+
+def full_check(path: Path) -> list[str]:
+    """SQLite's quick check of the whole journal at ``path`` on a connection of its own (so
+    it may run in another thread while the journal is in use); the problems found, [] if
+    none.  The damage is noted beside the journal (:func:`check_mark`), so the next open
+    moves a damaged file aside; a clean check removes the note."""
+    try:
+        conn = sqlite3.connect(
+            path.absolute().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT,
+            isolation_level=None, check_same_thread=False,
+        )
+        try:
+            problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        if not is_damage(exc):
+            raise JournalError(f"cannot check the journal {path}: {exc}") from exc
+        problems = [f"SQLite reports: {exc}"]
+    mark = check_mark(path)
+    if problems == ["ok"]:
+        if mark.exists():
+            with suppress(OSError):
+                mark.unlink()
+        return []
+    with suppress(OSError):
+        mark.write_text("\n".join(problems[:20]) + "\n", encoding="utf-8")
+    return problems
 
 
 def _prepare(conn: sqlite3.Connection, path: Path) -> None:
@@ -483,6 +539,8 @@ def move_aside(path: Path, now: datetime) -> Path:
     while target.exists() or any(target.with_name(target.name + s).exists() for s in SIDE_FILES):
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    with suppress(OSError):  # the note of a failed check concerns the file moved aside
+        check_mark(path).unlink(missing_ok=True)
     try:
         path.rename(target)
         for suffix in SIDE_FILES:

@@ -10,7 +10,10 @@ when nothing moves, so the Pi stays idle while the table thinks.
 
 from __future__ import annotations
 
+import queue
 import random
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -121,6 +124,10 @@ class App:
         # main loop (each try waits a fraction of a second at most), never a dead end.
         self._journal_opener = journal_opener if journal is None else None
         self._journal_retry_at = JOURNAL_RETRY_SECONDS
+        # The journal's whole-file check runs in a thread once the first frame is on screen
+        # (opening checks only what the start needs): its result comes back here.
+        self._check_started = False
+        self._check_results: queue.SimpleQueue[list[str]] = queue.SimpleQueue()
         self.screen: Screen
         if config_error is not None:
             self.go("error", message=config_error)
@@ -408,9 +415,42 @@ class App:
         if journal.notice:
             self.toast(journal.notice)
 
+    def start_journal_check(self) -> None:
+        """Check the whole journal file in a thread of its own (``Journal.check``, on a
+        connection of its own); damage found is shown when the main loop next ticks."""
+        journal = self.journal
+        if journal is None or self._check_started:
+            return
+        self._check_started = True
+        results = self._check_results
+
+        def check() -> None:
+            try:
+                results.put(journal.check())
+            except JournalError as exc:  # busy, or gone: nothing to say about damage
+                print(f"companion: the journal's check did not run: {exc}", file=sys.stderr)
+
+        threading.Thread(target=check, name="journal-check", daemon=True).start()
+
+    def _journal_checked(self) -> None:
+        try:
+            problems = self._check_results.get_nowait()
+        except queue.Empty:
+            return
+        if not problems:
+            return
+        print(f"companion: the journal's check found damage: {'; '.join(problems[:3])}",
+              file=sys.stderr)
+        self.toast(i18n._(
+            "The journal's check found damage: some games may not be readable. Copy the "
+            "journal off the SD card now; at the next start the damaged file is set aside "
+            "and a new journal begun."
+        ), now=True)
+
     def tick(self, dt: float) -> None:
         self.time += dt
         self.retry_journal()
+        self._journal_checked()
         for hold in self.gestures.tick(self.time):
             if isinstance(hold, Hold) and self.screen.can_hold(hold.pos):
                 self.dispatch(hold)
@@ -486,6 +526,7 @@ class App:
             if first:
                 notifier.ready()
                 first = False
+                self.start_journal_check()
             notifier.tick()
         self.companion.close()
         notifier.stopping()
