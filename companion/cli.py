@@ -449,15 +449,33 @@ def _kiosk(args: argparse.Namespace) -> int:
         )
         return 2
     config = Path(args.config) if args.config else None
-    return run_kiosk(config, fullscreen=args.fullscreen, size=args.size)
+    if getattr(args, "safe_mode", False):
+        from companion import session
+        from companion.main import run_safe_mode
+
+        logged = session.read_failures(session.failures_path())
+        failures = session.recent_failures(logged, session.boot_id(), session.uptime())
+        failures = failures or logged[-session.SAFE_MODE_AFTER:]
+        return run_safe_mode(config, fullscreen=args.fullscreen, size=args.size,
+                             endings=[(f.status, f.fault) for f in failures])
+    try:
+        return run_kiosk(config, fullscreen=args.fullscreen, size=args.size)
+    except Exception as exc:
+        # The kiosk's last words, for the session's log of failures and the safe mode; the
+        # traceback still goes to standard error (the system journal).
+        from companion import session
+
+        session.note_fault(f"{type(exc).__name__}: {exc}")
+        raise
 
 
 def _session(args: argparse.Namespace) -> int:
     """Cage running the kiosk full screen (the systemd unit's command); the status is the
-    kiosk's own, whatever Cage's is (see companion/session.py)."""
+    kiosk's own, whatever Cage's is, and after repeated failures the kiosk starts in safe
+    mode (see companion/session.py)."""
     from companion import session
 
-    return session.run(args.cage, session.kiosk_command(args.config))
+    return session.run_session(args.cage, args.config)
 
 
 def _screenshots(args: argparse.Namespace) -> int:
@@ -516,6 +534,12 @@ def build_parser() -> argparse.ArgumentParser:
     register_vision(sub)
     kio = sub.add_parser("kiosk", help="open the kiosk (the default with no command)")
     _kiosk_options(kio)
+    kio.add_argument(
+        "--safe-mode",
+        action="store_true",
+        help="what failed and the journal's games, read-only, with no panel or camera (the "
+        "session starts it after repeated failures)",
+    )
     kio.set_defaults(run=_kiosk)
     ses = sub.add_parser("session", help="the kiosk inside the Cage kiosk compositor (for "
                          "the systemd unit on the Pi)")

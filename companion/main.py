@@ -13,7 +13,7 @@ the three run together.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -62,6 +62,67 @@ def open_journal(config: Config) -> Journal:
     return Journal.open(
         Path(config.journal) if config.journal else None, busy_timeout=KIOSK_BUSY_TIMEOUT
     )
+
+
+SAFE_MODE_GAMES = 8
+"""How many of the journal's games the safe mode lists (unfinished first, then the latest)."""
+
+
+def run_safe_mode(
+    config_path: Path | None = None,
+    *,
+    fullscreen: bool | None = None,
+    size: tuple[int, int] | None = None,
+    endings: Sequence[tuple[int, str]] = (),
+) -> int:
+    """The kiosk in safe mode (after repeated failures; see ``companion/session.py``): what
+    failed (``endings``: the kiosk's exit status and last words, each time it failed) and
+    the journal's games, read-only, with no panel and no camera; 0 when it ends (Start
+    normally, or its time is up), so the next start is a normal one."""
+    import pygame
+
+    from companion.journal import Journal, JournalError
+    from companion.kiosk import config as config_mod
+    from companion.kiosk import inputs
+    from companion.kiosk.app import App
+    from companion.kiosk.config import ConfigError
+    from companion.kiosk.safemode import Ending, SafeModeScreen
+
+    problems: list[str] = []
+    try:
+        config = config_mod.load(config_path)
+    except ConfigError as exc:
+        config = config_mod.Config()
+        problems.append(str(exc))
+    games = []
+    try:
+        with Journal.open(Path(config.journal) if config.journal else None, read_only=True,
+                          busy_timeout=KIOSK_BUSY_TIMEOUT) as journal:
+            page = journal.page(None, 0, SAFE_MODE_GAMES)
+            games, problems = page.games, problems + page.problems
+    except JournalError as exc:
+        problems.append(str(exc))
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        app = App(config.with_(sound=False), size=size, fullscreen=fullscreen, journal=None,
+                  config_path=config_path)
+    except pygame.error as exc:
+        print(f"companion: no screen to open the safe mode on ({exc})", file=sys.stderr)
+        pygame.quit()
+        return 1
+    app.show(SafeModeScreen(app, [Ending(status, fault) for status, fault in endings], games,
+                            problems))
+    inputs.listen()
+    try:
+        app.run()
+    finally:
+        inputs.stop_listening()
+    from companion.kiosk.fonts import clear_cache
+
+    clear_cache()
+    pygame.quit()
+    return 0
 
 
 def run_kiosk(
@@ -136,4 +197,4 @@ def run_kiosk(
     return 0
 
 
-__all__ = ["KIOSK_BUSY_TIMEOUT", "attach_devices", "open_journal", "run_kiosk"]
+__all__ = ["KIOSK_BUSY_TIMEOUT", "attach_devices", "open_journal", "run_kiosk", "run_safe_mode"]
