@@ -64,7 +64,7 @@ def open_journal(config: Config) -> Journal:
     )
 
 
-SAFE_MODE_GAMES = 8
+SAFE_MODE_GAMES = 5
 """How many of the journal's games the safe mode lists (unfinished first, then the latest)."""
 
 
@@ -141,7 +141,7 @@ def run_kiosk(
     from companion.kiosk.app import App
     from companion.kiosk.config import ConfigError
     from companion.kiosk.devices import notice_text
-    from companion.kiosk.faults import is_busy, journal_message
+    from companion.kiosk.faults import busy_at_start_message, is_busy
 
     error: str | None = None
     config_ok = True
@@ -158,9 +158,7 @@ def run_kiosk(
             from companion.journal import JournalError
 
             if isinstance(exc, JournalError) and is_busy(exc):
-                error = journal_message(exc) + " " + i18n._(
-                    "The companion tries again every few seconds."
-                )
+                error = busy_at_start_message(exc)
                 opener = partial(open_journal, config)
             else:
                 error = i18n._("The journal cannot be opened: {error}", error=str(exc))

@@ -75,3 +75,10 @@ def journal_message(exc: JournalError) -> str:
     """One line for a message box: what happened, and what to do."""
     what, todo = journal_problem(exc)
     return f"{what}. {todo}"
+
+
+def busy_at_start_message(exc: JournalError) -> str:
+    """The start screen's message for a journal another program holds: what, what to do,
+    and that the companion keeps trying."""
+    again = _("The companion tries again every few seconds.")
+    return f"{journal_message(exc)} {again}"

@@ -128,13 +128,13 @@ class SafeModeScreen(Screen):
         failed = _("What failed:") + " " + "; ".join(self.lines() or ["?"])
         draw_text(surface, failed, what, m.small, theme.MUTED, lines=4, min_size=m.px(10))
         games = pygame.Rect(inner.x, what.bottom, inner.width, inner.bottom - what.bottom)
-        if self.games:
-            listing = _("Games in the journal:") + " " + " | ".join(
-                game_line(g) for g in self.games
-            )
-        else:
-            listing = _("No game in the journal.")
-        draw_text(surface, listing, games, m.small, lines=6, min_size=m.px(10))
+        rows = [_("Games in the journal:"), *(game_line(g) for g in self.games)]
+        if not self.games:
+            rows = [_("No game in the journal.")]
+        row_h = games.height // len(rows)
+        for i, text in enumerate(rows):
+            rect = pygame.Rect(games.x, games.y + i * row_h, games.width, row_h)
+            draw_text(surface, text, rect, m.small, lines=2, min_size=m.px(10))
         row = pygame.Rect(box.right - m.touch * 5, box.bottom + m.gap, m.touch * 5, m.touch)
         self.button(surface, row, _("Start normally"), self.start_normally, key="normal",
                     role="confirm")
