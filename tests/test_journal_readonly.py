@@ -184,3 +184,16 @@ def test_a_fifo_as_the_journal_is_refused_at_once(capsys: Capsys, tmp_path: Path
         Journal.open(path)
     assert time.monotonic() - t0 < 2
     assert [p.name for p in tmp_path.iterdir()] == ["journal.sqlite3"]
+
+
+def test_a_stale_shm_without_a_wal_makes_no_wal(capsys: Capsys, tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    crashed_writer(path)
+    with Journal.open(path):  # a clean close: the log is folded in and removed
+        pass
+    (tmp_path / "journal.sqlite3-shm").write_bytes(b"\0" * 32768)  # left behind somehow
+    before = listing(tmp_path)
+    code, out, err = run(capsys, "games", "--journal", str(path))
+    assert code == 0, err
+    assert "25 actions" in out
+    assert listing(tmp_path) == before

@@ -275,8 +275,8 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
     wal = path.with_name(path.name + "-wal")
     shm = path.with_name(path.name + "-shm")
     try:
-        wal_size = wal.stat().st_size if os.path.lexists(wal) else 0
-        if wal_size == 0 and not os.path.lexists(shm):
+        has_wal = os.path.lexists(wal)
+        if not has_wal or (wal.stat().st_size == 0 and not os.path.lexists(shm)):
             # No log to read: read the file as immutable (a read-only connection to a WAL
             # database would create the -wal and -shm files).
             uri = path.absolute().as_uri() + "?mode=ro&immutable=1"
