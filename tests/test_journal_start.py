@@ -63,10 +63,17 @@ def damage_entries(path: Path) -> None:
 
 def journal_with_history(path: Path) -> None:
     with Journal.open(path) as journal:
-        for seed in range(4):
-            finished_game(journal, "builders", 4, seed)
-    with sqlite3.connect(path) as conn:  # everything in the main file
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finished_game(journal, "builders", 2, 1)
+    conn = sqlite3.connect(path, isolation_level=None)
+    for _ in range(4):  # more history, fast: the game's entries again under new ids
+        conn.execute("INSERT INTO games (game, setup, seed, status, started, updated, ended, "
+                     "touched, actions, period, scores, winners) SELECT game, setup, seed, "
+                     "status, started, updated, ended, touched + 1, actions, period, scores, "
+                     "winners FROM games WHERE id = 1")
+        conn.execute("INSERT INTO entries SELECT last_insert_rowid(), seq, kind, text, time "
+                     "FROM entries WHERE game_id = 1")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the main file
+    conn.close()
 
 
 def test_damage_in_the_history_is_found_by_the_full_check_and_set_aside_next_time(
