@@ -83,8 +83,15 @@ def test_the_dry_run_lists_every_step_and_changes_nothing(tmp_path: Path) -> Non
         "python3-picamera2 python3-lgpio",
         f"+ python3 -m venv --system-site-packages {prefix}/venv",
         f"+ {prefix}/venv/bin/pip install --upgrade -e {prefix}/src[kiosk,vision,panel]",
-        f"+ {prefix}/venv/bin/pybabel compile --statistics -D companion -d "
-        f"{prefix}/src/companion/kiosk/locale",
+        *(
+            f"+ {prefix}/venv/bin/pybabel compile --statistics -l {lang} -i "
+            f"{prefix}/src/companion/{folder}/locale/{lang}/LC_MESSAGES/{domain}.po -o "
+            f"{prefix}/src/companion/{folder}/locale/{lang}/LC_MESSAGES/{domain}.mo"
+            for folder, domain in (
+                ("kiosk", "companion"), ("pillars", "pillars"), ("builders", "builders")
+            )
+            for lang in ("zh", "ja")
+        ),
         "+ write /etc/pam.d/companion",
         "+ write /etc/systemd/system/companion.service",
         "+ systemctl daemon-reload",

@@ -15,7 +15,7 @@ import pytest
 from companion.events import CameraState
 from companion.kiosk.devices import chip_rect, chip_text, notice_text, thumbnail
 from companion.kiosk.inputs import INPUT_EVENT, Card, Input
-from companion.kiosk.pillars import PillarsScreen
+from companion.pillars.kiosk import PillarsScreen
 from companion.vision.device import CameraDevice, live_picture, open_camera
 from companion.vision.markers import markers_of
 from companion.vision.sources import CameraConfig, CameraError

@@ -234,8 +234,8 @@ class FakeCamera:
 
 
 def test_the_table_check_screen(tmp_path: Path) -> None:
-    from companion.kiosk.pillars import PillarsScreen
     from companion.kiosk.screens.table_check import TableCheckScreen
+    from companion.pillars.kiosk import PillarsScreen
     from tests.kiosk_helpers import make_app, press, tap
 
     app = make_app(tmp_path)

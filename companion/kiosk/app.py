@@ -162,18 +162,16 @@ class App:
 
     def go(self, name: str, /, **kwargs: Any) -> Screen:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
-        from companion.engine.registry import load_ref
+        from .routes import screen_class
 
-        from .routes import ROUTES
-
-        screen: Screen = load_ref(ROUTES[name])(self, **kwargs)
+        screen: Screen = screen_class(name)(self, **kwargs)
         self.show(screen)
         return screen
 
     def open_game(self) -> None:
         """Show the session's game: its table screen (the one its registry record names), or
         its end screen once it is over."""
-        from companion.engine.registry import load_ref, spec
+        from companion.engine.registry import spec
 
         session = self.session
         if session is None:
@@ -182,11 +180,11 @@ class App:
         if session.game.is_over(session.state):
             self.go("end", game_id=session.id)
             return
-        ref = spec(session.game.name).screen
-        if ref is None:
+        load = spec(session.game.name).screen
+        if load is None:
             self.go("generic-game")
         else:
-            self.show(load_ref(ref)(self))
+            self.show(load()(self))
 
     def toast(self, message: str, good: bool = False, now: bool = False) -> None:
         """Show a message for a few seconds.  Notices wait their turn behind the message on

@@ -14,9 +14,9 @@ import pygame
 
 from companion.engine.registry import spec as game_spec
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, area_name, n_
+from companion.kiosk.i18n import _, n_
 from companion.kiosk.ui import draw_text, panel
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.words import card_name, name_of, words_for
 
 from .base import Screen
 
@@ -34,7 +34,7 @@ def camera_of(app: Any) -> Any | None:
 def zone_name(zone: Any, state: Any) -> str:
     """A table zone in plain words: ``Kingsbridge``, ``Ann's craftsmen``..."""
     if zone.area is not None:
-        return area_name(zone.area)
+        return words_for(state.setup.game).area_name(zone.area)
     name = name_of(state.setup.players[zone.seat]) if zone.seat is not None else ""
     if zone.role == "craftsmen":
         return _("{name}'s craftsmen", name=name)
