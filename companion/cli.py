@@ -409,7 +409,10 @@ def _export(args: argparse.Namespace) -> int:
         return 1
     if args.out:
         try:
-            Path(args.out).write_text(text, encoding="utf-8")
+            out = Path(args.out)
+            if out.exists() and not out.is_file():  # a FIFO would wait for a reader forever
+                raise OSError(f"{terminal(args.out)} is not a regular file")
+            out.write_text(text, encoding="utf-8")
         except OSError as exc:
             print(f"companion export: cannot write {terminal(args.out)}: {exc}", file=sys.stderr)
             return 1

@@ -98,6 +98,7 @@ def run_bounded(*argv: str, seconds: float = 20.0) -> subprocess.CompletedProces
         ("replay", "1", "--journal", "{fifo}"),
         ("replay", "{fifo}"),
         ("scan", "{fifo}"),
+        ("export", "1", "--journal", "{journal}", "--out", "{fifo}"),
         ("doctor", "--config", "{fifo}"),
         ("doctor", "--config", "/dev/zero"),
     ],
@@ -105,7 +106,11 @@ def run_bounded(*argv: str, seconds: float = 20.0) -> subprocess.CompletedProces
 def test_a_fifo_or_a_device_never_hangs_a_command(tmp_path: Path, argv: tuple[str, ...]) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    args = [a.format(fifo=fifo) for a in argv]
+    journal = tmp_path / "journal.sqlite3"
+    if "{journal}" in argv:
+        with Journal.open(journal) as j:
+            finished_game(j, "pillars", seed=1)
+    args = [a.format(fifo=fifo, journal=journal) for a in argv]
     proc = run_bounded(*args)
     assert proc.returncode in (1, 2), (proc.returncode, proc.stdout, proc.stderr)
     assert "unexpected error" not in proc.stderr and "Traceback" not in proc.stderr
@@ -113,3 +118,4 @@ def test_a_fifo_or_a_device_never_hangs_a_command(tmp_path: Path, argv: tuple[st
         assert "not a regular file" in proc.stdout
     else:
         assert "not a" in proc.stderr, proc.stderr
+    assert fifo.exists() and not fifo.is_file()  # left as it was
