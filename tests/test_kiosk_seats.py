@@ -291,7 +291,8 @@ def to_pillars_companion(app: Any, rng: random.Random) -> None:
         state = app.session.state
         if screen.anim is not None:
             wait(app, 1.5)
-        elif screen.result is not None or screen.preview is not None or screen.handouts.current is not None:
+        elif screen.result is not None or screen.preview is not None or (
+                screen.handouts.current is not None):
             press(app, "confirm")
         elif game.current_player(state) == CHANCE:
             if state.step in ("draw", "roll"):
