@@ -142,3 +142,32 @@ def test_the_event_is_handed_out_on_the_table_screen_with_its_card(tmp_path: Pat
     while screen.handouts.current is not None:
         press(app, "confirm")
     assert app.journal.record(app.session.id).actions == entries  # a hand-out commits nothing
+
+
+def test_an_events_name_is_a_label_not_part_of_a_sentence() -> None:
+    from companion.engine.ledger import Entry
+    from companion.pillars.kiosk.sentences import cause_text
+
+    entry = Entry(2, 0, "wood", 1, "production", (("event", "kaltewinter"),))
+    text = cause_text(entry)
+    assert "with A" not in text and text == "resource cards (event: A cold winter)"
+
+
+def test_remigius_selected_says_the_builder_is_free(tmp_path: Path) -> None:
+    from companion.kiosk import ui
+    from tests.kiosk_helpers import tap
+
+    setup, actions, _a = position(
+        "pillars", lambda s, a, n: s.step == "place" and any(
+            x.verb == "remigius" for x in PILLARS.legal_actions(s)), seed=1, players=2)
+    app = make_app(tmp_path)
+    enter(app, setup, actions)
+    tap(app, "remigius")
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        drawn = list(ui.DRAWN)
+    finally:
+        ui.DRAWN = None
+    assert not any("cost" in t for t in drawn), drawn
+    assert any("free with Remigius" in t for t in drawn)

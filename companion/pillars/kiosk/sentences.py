@@ -385,7 +385,8 @@ def cause_text(entry: Entry) -> str:
     if cause == "production":
         event = str(entry.get("event", ""))
         if event:
-            return _("resource cards, with {card}", card=_short(event))
+            # the event's name as a label, never inside a sentence ("with A cold winter")
+            return _("resource cards (event: {card})", card=_short(event))
         return _("resource cards")
     if cause == "court":
         return area_name("court")
