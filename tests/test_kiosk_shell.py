@@ -46,9 +46,9 @@ def test_a_touch_counts_once(tmp_path: Path) -> None:
                                         finger_id=0))
     app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True))
     app.render()
-    assert app.screen.qty["stone"] == 2
+    assert app.screen.market.choice.qty["stone"] == 2
     tap(app, "more stone")  # a mouse click
-    assert app.screen.qty["stone"] == 3
+    assert app.screen.market.choice.qty["stone"] == 3
 
 
 def refused_take_position() -> tuple[object, list[str]]:

@@ -16,8 +16,8 @@ from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue, draw_han
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
-from companion.kiosk.words import name_of
 
+from .companion_panel import INDICATOR_STEPS, CompanionPanel
 from .game import Preview
 
 if TYPE_CHECKING:
@@ -250,10 +250,6 @@ class Screen(ABC):
         return (LANGUAGE_NAMES[language()], self.app.next_language, "language")
 
 
-INDICATOR_STEPS = 8
-"""How often a second the thinking indicator moves on (and the screen is redrawn for it)."""
-
-
 class GameScreen(Screen):
     """What the game screens share: the game session, the bar with undo, help, language and
     menu, the reason the engine gives for a refusal, and the way home."""
@@ -265,6 +261,7 @@ class GameScreen(Screen):
         self.preview: Preview | None = None  # an action waiting for Confirm
         self.handouts = HandOutQueue()  # what the table hands out for the rules' own changes
         self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
+        self.companion_view = CompanionPanel(self)  # its instruction, thinking, or the hint
         self.plan = self.hand_out_plan()
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
@@ -524,113 +521,14 @@ class GameScreen(Screen):
         from companion.kiosk.seats import Companion
 
         if self.hint_open and self.app.companion.hint is not None:
-            self._hint_panel(surface, area)
+            self.companion_view.render(surface, area)
             return True
         seat = Companion.seat_to_decide(self.session)
         if seat is None or self.app.companion.by_hand(self.session):
             return False
-        self._companion_turn(surface, area, seat)
+        self.companion_view.render(surface, area)
         return True
 
-    def _companion_turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
-        from companion.kiosk.ui import split_h
-
-        m = self.m
-        player = self.game.setup_of(self.state).players[seat]
-        companion = self.app.companion
-        thought = companion.decision
-        actions = self.visit_ready()
-        panel(surface, area, theme.PANEL, border=theme.PLAYER[player.colour], width=4)
-        stripe = pygame.Rect(area.x, area.y, m.px(10), area.height)
-        pygame.draw.rect(surface, theme.PLAYER[player.colour], stripe, border_radius=6)
-        inner = pygame.Rect(
-            stripe.right + m.gap * 2, area.y + m.gap, area.width - stripe.width - m.gap * 4,
-            area.height - m.gap * 2,
-        )
-        head = pygame.Rect(inner.x, inner.y, inner.width, m.px(72))
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
-                           foot.y - head.bottom - m.gap * 2)
-        if actions:
-            assert self.visit is not None
-            text = self.visit_instruction(self.state, actions, self.visit.states)
-            self.tap_area(area, self.confirm_companion, "companion done")
-            draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
-                      theme.ACCENT, bold=True, align="left", lines=2)
-            draw_text(surface, text, body, m.large, theme.TEXT, align="left", valign="top",
-                      lines=8, min_size=m.px(14))
-            self.button(surface, foot, _("Done: the pieces are moved"), self.confirm_companion,
-                        key="companion confirm", role="confirm", fill=theme.ACCENT,
-                        text_colour=theme.OUTLINE)
-        elif thought is not None and thought.error is not None:
-            draw_text(surface, _("{name}, the companion, could not decide", name=name_of(player)),
-                      head, m.large, theme.BAD_TEXT, bold=True, align="left", lines=2)
-            draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
-                      valign="top", lines=4, min_size=m.px(10))
-            again_r, hand_r = split_h(foot, 1, 1, gap=m.gap)
-            self.button(surface, again_r, _("Try again"), self.retry_companion,
-                        key="companion retry", role="confirm")
-            self.button(surface, hand_r, _("Decide for it"), self.decide_by_hand,
-                        key="companion by hand", size=m.small)
-        else:
-            draw_text(surface, _("{name}, the companion, is thinking…", name=name_of(player)), head,
-                      m.large, theme.ACCENT, bold=True, align="left", lines=2)
-            self._thinking(surface, body)
-
-    def _thinking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The thinking indicator: eight dots around a circle, one bright, turning."""
-        import math
-
-        m = self.m
-        radius = max(m.px(8), min(area.width, area.height) // 4)
-        lit = int(self.app.time * INDICATOR_STEPS) % 8
-        for k in range(8):
-            angle = 2 * math.pi * k / 8
-            x = area.centerx + int(radius * math.sin(angle))
-            y = area.centery - int(radius * math.cos(angle))
-            colour = theme.ACCENT if k == lit else theme.PANEL_HI
-            pygame.draw.circle(surface, colour, (x, y), max(3, radius // 5))
-
-    def _hint_panel(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        from companion.kiosk.seats import instruction
-        from companion.kiosk.ui import split_h, split_v
-
-        m = self.m
-        hint = self.app.companion.hint
-        assert hint is not None
-        panel(surface, area, theme.PANEL, border=theme.ACCENT)
-        inner = area.inflate(-m.gap * 3, -m.gap * 3)
-        head_h = m.px(40)
-        head = pygame.Rect(inner.x, inner.y, inner.width, head_h)
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
-                           foot.y - head.bottom - m.gap * 2)
-        name = name_of(self.game.setup_of(self.state).players[hint.seat])
-        draw_text(surface, _("The companion's hint for {name}", name=name), head, m.large,
-                  theme.ACCENT, bold=True, align="left", lines=1)
-        if hint.error is not None:
-            draw_text(surface, hint.error, body, m.small, theme.BAD, align="left", lines=4)
-        elif hint.result is None:
-            self._thinking(surface, body)
-        else:
-            note = pygame.Rect(body.x, body.y, body.width, m.px(24))
-            draw_text(surface, _("Best first, each with its estimated chance to win"), note,
-                      m.small, theme.MUTED, align="left", lines=1)
-            body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
-                               body.height - note.height - m.gap)
-            rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
-            for k, ((action, chance, _visits), row) in enumerate(
-                zip(hint.result, rows, strict=False), 1
-            ):
-                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
-                draw_text(surface, f"{k}. " + instruction(self.game.name, self.state, action),
-                          text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
-                draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
-                          theme.ACCENT, bold=True, align="right", lines=1)
-        self.button(surface, foot, _("Close"), self.close_hint, key="close hint", role="back")
-
-
-    # -- the card -> preview -> commit flow, once for every game ------------------------------
     def handle(self, inp: Input) -> None:
         if isinstance(inp, Card):
             self.card_seen(inp)

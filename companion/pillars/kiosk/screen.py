@@ -25,19 +25,24 @@ from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, handout_fits
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card
+from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame, lines_fit
+from companion.kiosk.screens.panel import StepPanel
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
 from companion.kiosk.words import card_name, name_of
-from companion.pillars import data as D
+from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
 
-from .cardhelp import card_help, step_text
+from .board import DrawPanel, PlacePanel
+from .cardhelp import card_help, space_help, step_text
 from .changes import explained
+from .choices import ChoicesPanel, DraftPanel, PickerPanel, RollPanel
 from .handouts import PillarsHandOuts
-from .panels import PillarsPanels
+from .players import PlayersPanel
 from .sentences import visit_instruction
+from .trade import CathedralPanel, MarketPanel, ReturnPanel
 from .words import CARD_STEPS, describe_action, step_title
 
 VISITS = ("market", "cathedral")
@@ -47,25 +52,65 @@ DRAW_SECONDS = 0.8
 ROLL_SECONDS = 1.0
 
 
-class PillarsScreen(PillarsPanels):
-    """The table screen for a game of Pillars."""
+class PillarsScreen(GameScreen):
+    """The table screen for a game of Pillars: the top bar and the players, and over the
+    decision area one step panel at a time (or a hand-out step, a preview, a result)."""
+
+    game: PillarsGame
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
+        self.players = PlayersPanel(self)
+        self.market = MarketPanel(self)
+        self.cathedral = CathedralPanel(self)
+        self.returns = ReturnPanel(self)
+        self.place = PlacePanel(self)
+        self.picker = PickerPanel(self)
+        self.draw_panel = DrawPanel(self)
+        self.roll_panel = RollPanel(self)
+        self.draft = DraftPanel(self)
+        self.choices = ChoicesPanel(self)
+        self.step_panels: dict[str, StepPanel] = {
+            **{step: self.picker for step in CARD_STEPS},
+            "draft": self.draft, "draw": self.draw_panel, "place": self.place,
+            "parked": self.place, "roll": self.roll_panel, "market": self.market,
+            "cathedral": self.cathedral, "return": self.returns,
+        }
         self.result: tuple[str, list[tuple[str, str]]] | None = None
         self.result_table: Breakdown | None = None  # the result is a round's breakdown
         self.waiting: list[tuple[str, list[tuple[str, str]], Breakdown | None]] = []
         self.anim: tuple[str, float, Any] | None = None  # kind, time left, value
         self.local_key: tuple[int, str, int] | None = None
-        self.qty = {r: 1 for r in D.RESOURCES}
-        self.conv: dict[str, int] = {}
-        self.ret: dict[str, int] = {}
-        self.remigius = False
         self.resumed = False
         self.after_result: list[tuple[int, HandOut]] = []  # hand-outs shown after the result
         self.private_open = False  # Ellen's owner is looking at the screen alone
         self.peek_look: tuple[int, str] | None = None  # (seat, event) dealt for Ellen's owner
         self.peek_shown = False
+
+    @property
+    def state(self) -> PillarsState:
+        return self.session.state  # type: ignore[no-any-return]
+
+    def panel_for(self, step: str) -> StepPanel:
+        """The step panel of ``step`` (the questions' panel for the others)."""
+        return self.step_panels.get(step, self.choices)
+
+    def explain_card(self, card: str) -> None:
+        """A finger held on a card: what it does."""
+        self.read(*card_help(card))
+
+    def explain_space(self, space: str) -> None:
+        """A finger held on a board space: what it gives and costs now, who is on it."""
+        self.read(*space_help(self.game, self.state, space))
+
+    def draw_builder(self) -> None:
+        """DRAW: the companion's bag.  The draw is committed, then shown with a short
+        animation."""
+        if self.state.step != "draw":
+            return
+        outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
+        if self.commit(outcome):
+            self.anim = ("draw", DRAW_SECONDS, str(outcome.args[0]))
 
     def hand_out_plan(self) -> PillarsHandOuts:
         return PillarsHandOuts(self.game)
@@ -84,15 +129,10 @@ class PillarsScreen(PillarsPanels):
             open_game(self.app)
             return
         key = (self.state.round, self.state.step, self.state.turn)
-        if key != self.local_key:
+        if key != self.local_key:  # a new step or turn: every panel's choices afresh
             self.local_key = key
-            self.qty = {r: 1 for r in D.RESOURCES}
-            self.remigius = False
-            self.ret = {}
-            if self.state.step == "cathedral":
-                self.conv = dict(self.game.best_conversion(self.state).uses)
-            else:
-                self.conv = {}
+            for panel_ in {id(p): p for p in self.step_panels.values()}.values():
+                panel_.reset()
 
     def finished(self) -> bool:
         """The game is over and nothing is left to show or hand out: the end screen."""
@@ -200,7 +240,7 @@ class PillarsScreen(PillarsPanels):
                     good=True,
                     now=True,
                 )
-        self.qty = {r: 1 for r in D.RESOURCES}
+        self.market.reset()
         if action.verb == "draw":
             self.app.sounds.play("draw")
         elif action.verb == "roll":
@@ -246,15 +286,6 @@ class PillarsScreen(PillarsPanels):
             self.game, self.state, round_no, _("Round {n}: points and gold", n=round_no)
         )
         self.show_result(table.title, table.lines(), table)
-
-    def draw_builder(self) -> None:
-        """DRAW: the companion's bag.  The draw is committed, then shown with a short
-        animation."""
-        if self.state.step != "draw":
-            return
-        outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
-        if self.commit(outcome):
-            self.anim = ("draw", DRAW_SECONDS, str(outcome.args[0]))
 
     def roll_die(self) -> None:
         """ROLL: the tax die, committed, then animated; then who paid what (a hand-out)."""
@@ -310,7 +341,7 @@ class PillarsScreen(PillarsPanels):
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         state = self.state
-        body = self._top(surface)
+        body = self.players.top(surface)
         if m.portrait:
             decision, players = split_v(body.inflate(-m.gap * 2, -m.gap * 2), 2, 1, gap=m.gap)
         else:
@@ -321,14 +352,14 @@ class PillarsScreen(PillarsPanels):
             if not handout_fits(self, surface, decision, handout, self.game.name):
                 decision = whole
             else:
-                self._players(surface, players)
+                self.players.render(surface, players)
         elif self.anim is None and (
             self.preview is not None or self.result is not None or self.help_open
         ):
             # what an action changes, by cause, and the help need the width: the players wait
             decision = body.inflate(-m.gap * 2, -m.gap * 2)
         else:
-            self._players(surface, players)
+            self.players.render(surface, players)
         if self.anim is None and handout is None and self.result is not None and (
                 self.result_table is not None):
             self._round_end(surface, body.inflate(-m.gap * 2, -m.gap * 2))
@@ -349,7 +380,7 @@ class PillarsScreen(PillarsPanels):
             fit = lines_fit(self, decision, self.preview.lines)
             self._preview(surface, decision if fit else whole)
         elif self.tableau is not None:
-            self._tableau(surface, decision)
+            self.players.render_tableau(surface, decision)
         elif self.peek_look is not None:
             self._private_look(surface, decision)
         elif state.step == "peek" and not self.private_open:
@@ -357,7 +388,7 @@ class PillarsScreen(PillarsPanels):
         elif self.help_open:
             self._help(surface, decision)
         elif not self.companion_panel(surface, decision):
-            self._decision(surface, decision, state)
+            self.panel_for(state.step).render(surface, decision)
         self.roles.setdefault("undo", self.undo)
         self.roles.setdefault("help", self.toggle_help)
 
