@@ -108,9 +108,10 @@ def test_ellens_look_with_the_virtual_deck_hides_until_her_owner_taps(
     app.render(force=True)
     handed_out(app)
     screen: Any = app.screen
-    if screen.peek_look is None:
+    look = screen.ellen.look
+    if look is None:
         pytest.fail("the seeded position should give Ellen a look")
-    seat, event = screen.peek_look
+    seat, event = look.seat, look.event
     owner = app.session.state.setup.players[seat].name
     assert record(app)[-1] == f"event {event}" or f"event {event}" in record(app)
     press(app, "confirm")  # the dealt cards, read by the table

@@ -453,7 +453,7 @@ def test_ellen_s_look_for_the_companion_is_shown_to_nobody(tmp_path: Path) -> No
     app.render(force=True)
     screen = app.screen
     assert isinstance(screen, PillarsScreen)
-    assert screen.peek_look is None and "look" not in keys(app)
+    assert screen.ellen.look is None and "look" not in keys(app)
     assert app.session.state.step != "peek"
     name = setup.players[owner].name
     assert app.toast_text == f"{name} has seen the coming event; it stays secret until phase III"

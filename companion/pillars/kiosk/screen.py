@@ -13,7 +13,6 @@ This module is the flow (inputs, previews, commits, animations); the step panels
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -29,8 +28,8 @@ from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame, lines_fit
 from companion.kiosk.screens.panel import StepPanel
-from companion.kiosk.ui import draw_text, panel, split_h, split_v
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.ui import draw_text, split_h, split_v
+from companion.kiosk.words import name_of
 from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
@@ -40,6 +39,7 @@ from .cardhelp import card_help, space_help, step_text
 from .changes import explained
 from .choices import ChoicesPanel, DraftPanel, PickerPanel, RollPanel
 from .handouts import PillarsHandOuts
+from .moments import DRAW_SECONDS, ROLL_SECONDS, Animation, AnimationPanel, EllenPanel
 from .players import PlayersPanel
 from .sentences import visit_instruction
 from .trade import CathedralPanel, MarketPanel, ReturnPanel
@@ -48,8 +48,6 @@ from .words import CARD_STEPS, describe_action, step_title
 VISITS = ("market", "cathedral")
 """The steps where one seat decides several times in a row, in one visit."""
 
-DRAW_SECONDS = 0.8
-ROLL_SECONDS = 1.0
 
 
 class PillarsScreen(GameScreen):
@@ -79,13 +77,12 @@ class PillarsScreen(GameScreen):
         self.result: tuple[str, list[tuple[str, str]]] | None = None
         self.result_table: Breakdown | None = None  # the result is a round's breakdown
         self.waiting: list[tuple[str, list[tuple[str, str]], Breakdown | None]] = []
-        self.anim: tuple[str, float, Any] | None = None  # kind, time left, value
+        self.anim: Animation | None = None  # a draw or a roll on show
         self.local_key: tuple[int, str, int] | None = None
         self.resumed = False
         self.after_result: list[tuple[int, HandOut]] = []  # hand-outs shown after the result
-        self.private_open = False  # Ellen's owner is looking at the screen alone
-        self.peek_look: tuple[int, str] | None = None  # (seat, event) dealt for Ellen's owner
-        self.peek_shown = False
+        self.ellen = EllenPanel(self)  # Ellen's early look, for her owner alone
+        self.animation = AnimationPanel(self)
 
     @property
     def state(self) -> PillarsState:
@@ -110,7 +107,7 @@ class PillarsScreen(GameScreen):
             return
         outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
         if self.commit(outcome):
-            self.anim = ("draw", DRAW_SECONDS, str(outcome.args[0]))
+            self.anim = Animation("draw", DRAW_SECONDS, str(outcome.args[0]))
 
     def hand_out_plan(self) -> PillarsHandOuts:
         return PillarsHandOuts(self.game)
@@ -176,8 +173,7 @@ class PillarsScreen(GameScreen):
                                      "phase III", name=name_of(state.setup.players[seat])),
                                    good=True, now=True)
                 else:
-                    self.peek_look = (seat, str(outcome.args[0]))
-                    self.peek_shown = False
+                    self.ellen.keep(seat, str(outcome.args[0]))
             while dealing() and self.deal_one():
                 pass
         if before.step in ("privilege", "craftsman", "resource") and self.state is not before:
@@ -187,18 +183,6 @@ class PillarsScreen(GameScreen):
             else:
                 self.handouts.add(max(index, last), [dealt_step(self.state)])
 
-    def look(self) -> None:
-        """Ellen's owner taps to see the coming event (the virtual deck)."""
-        self.peek_shown = True
-
-    def hide_look(self) -> None:
-        self.peek_look = None
-        self.peek_shown = False
-
-    def open_private(self) -> None:
-        """Ellen's owner taps to enter the event they looked at, alone at the screen."""
-        self.private_open = True
-
     def card_seen(self, seen: Card) -> None:
         """A card read by the camera: the outcome of the reveal the table is waiting for (the
         engine decides), previewed; Ellen's early look is recorded without showing it."""
@@ -207,7 +191,7 @@ class PillarsScreen(GameScreen):
         outcome = self.read_card(seen)
         if outcome is None:
             return
-        if self.state.step == "peek" and not self.private_open:
+        if self.state.step == "peek" and not self.ellen.private_open:
             self.commit(outcome)  # the owner showed it to the camera: the screen keeps it
             return
         self.propose(outcome)
@@ -231,7 +215,7 @@ class PillarsScreen(GameScreen):
     def committed(self, before: PillarsState, action: Action) -> None:
         """Sounds, Ellen's secret, the round's breakdown, then the next step's choices."""
         if before.step == "peek":
-            self.private_open = False
+            self.ellen.reset()
             seat = self.game.active_seat(before)
             if seat is not None:
                 self.app.toast(
@@ -293,7 +277,7 @@ class PillarsScreen(GameScreen):
             return
         outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
         if self.commit(outcome):
-            self.anim = ("roll", ROLL_SECONDS, int(outcome.args[0]))
+            self.anim = Animation("roll", ROLL_SECONDS, int(outcome.args[0]))
 
     def handouts_done(self) -> None:
         if self.finished():
@@ -303,14 +287,11 @@ class PillarsScreen(GameScreen):
         companion = super().update(dt)
         if self.anim is None:
             return companion
-        kind, left, value = self.anim
-        left -= dt
-        if left <= 0:
+        self.anim.left -= dt
+        if self.anim.left <= 0:
             self.anim = None
             if self.finished():
                 open_game(self.app)
-        else:
-            self.anim = (kind, left, value)
         return True
 
     def animating(self) -> bool:
@@ -364,11 +345,11 @@ class PillarsScreen(GameScreen):
                 self.result_table is not None):
             self._round_end(surface, body.inflate(-m.gap * 2, -m.gap * 2))
         elif self.help_open and self.anim is None and self.result is None and handout is None and (
-            self.preview is None and self.tableau is None and self.peek_look is None
-        ) and not (state.step == "peek" and not self.private_open):
+            self.preview is None and self.tableau is None and not self.ellen.due()
+        ):
             self._help(surface, body.inflate(-m.gap * 2, -m.gap * 2))  # room for the numbers
         elif self.anim is not None:
-            self._animation(surface, decision)
+            self.animation.render(surface, decision)
         elif handout is not None:
             self.handout_panel(surface, decision)
         elif self.result is not None:  # over the players too when it needs the room
@@ -381,46 +362,14 @@ class PillarsScreen(GameScreen):
             self._preview(surface, decision if fit else whole)
         elif self.tableau is not None:
             self.players.render_tableau(surface, decision)
-        elif self.peek_look is not None:
-            self._private_look(surface, decision)
-        elif state.step == "peek" and not self.private_open:
-            self._private_gate(surface, decision)
+        elif self.ellen.due():
+            self.ellen.render(surface, decision)
         elif self.help_open:
             self._help(surface, decision)
         elif not self.companion_panel(surface, decision):
             self.panel_for(state.step).render(surface, decision)
         self.roles.setdefault("undo", self.undo)
         self.roles.setdefault("help", self.toggle_help)
-
-    # -- Ellen's look, for her owner alone ------------------------------------------------------
-    def _private_gate(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The table taps in Ellen's early look (the physical deck): only her owner looks."""
-        seat = self.game.active_seat(self.state)
-        name = name_of(self.state.setup.players[seat]) if seat is not None else ""
-        body = help_frame(self, surface, area, step_title("peek"))[0]
-        self.big_button(
-            surface,
-            body,
-            _("{name} only: tap to enter the event you looked at", name=name),
-            self.open_private,
-            "private",
-        )
-
-    def _private_look(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The virtual deck dealt Ellen's look: hidden until her owner taps, then hidden
-        again."""
-        assert self.peek_look is not None
-        seat, event = self.peek_look
-        name = name_of(self.state.setup.players[seat])
-        body, foot = help_frame(self, surface, area, step_title("peek"))
-        if not self.peek_shown:
-            self.big_button(
-                surface, body, _("{name} only: tap to look", name=name), self.look, "look"
-            )
-            return
-        draw_text(surface, card_name(self.game.name, event), body, self.m.large, theme.ACCENT,
-                  bold=True, lines=3)
-        self.button(surface, foot, _("Hide it"), self.hide_look, key="hide", role="confirm")
 
     # -- overlays in the decision panel ------------------------------------------------------
     def _preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -470,33 +419,6 @@ class PillarsScreen(GameScreen):
             min_size=m.px(12),
         )
         self.help_footer(surface, foot)
-
-    def _animation(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
-        assert self.anim is not None
-        kind, left, value = self.anim
-        total = DRAW_SECONDS if kind == "draw" else ROLL_SECONDS
-        t = 1 - left / total
-        if kind == "draw":
-            colour = value
-            if t < 0.6:
-                wobble = int(math.sin(t * 40) * m.px(10))
-                bag = pygame.Rect(0, 0, area.width // 3, area.height // 2)
-                bag.center = (area.centerx + wobble, area.centery)
-                pygame.draw.ellipse(surface, (120, 90, 60), bag)
-                draw_text(surface, _("Drawing…"), area, m.large, theme.TEXT)
-            else:
-                panel(surface, area, theme.PLAYER[colour])
-                name = next(name_of(p) for p in self.state.setup.players if p.colour == colour)
-                draw_text(surface, name, area, m.huge, theme.PLAYER_TEXT[colour], bold=True)
-        else:
-            face = value if t > 0.75 else (2, 3, 4, 5, 3, 4)[int(t * 24) % 6]
-            die = pygame.Rect(
-                0, 0, min(area.width, area.height) // 2, min(area.width, area.height) // 2
-            )
-            die.center = area.center
-            panel(surface, die, theme.TEXT, radius=die.width // 6)
-            draw_text(surface, str(face), die, m.huge * 2, theme.OUTLINE, bold=True)
 
 
 def dealt_step(state: PillarsState) -> HandOut:
