@@ -12,13 +12,14 @@ import pygame
 from companion.engine import RulesError
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
-from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue, draw_handout
+from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
 
 from .companion_panel import INDICATOR_STEPS, CompanionPanel
 from .game import Preview
+from .handout_view import HandOutView
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
@@ -259,7 +260,8 @@ class GameScreen(Screen):
         self.game = self.session.game
         self.help_open = False
         self.preview: Preview | None = None  # an action waiting for Confirm
-        self.handouts = HandOutQueue()  # what the table hands out for the rules' own changes
+        self.handout_view = HandOutView(self)  # the rules' own changes, step by step
+        self.handouts: HandOutQueue = self.handout_view.queue
         self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
         self.companion_view = CompanionPanel(self)  # its instruction, thinking, or the hint
         self.plan = self.hand_out_plan()
@@ -433,40 +435,13 @@ class GameScreen(Screen):
         return False
 
     def plan_visit(self) -> bool:
-        """Work out the companion's whole visit from its first decision (off the main loop);
-        True when what the panel shows changed."""
-        from companion.kiosk import visit as visits
-
-        session = self.session
-        first = self.app.companion.ready(session)
-        index = len(session.playthrough.actions)
-        if first is None:
-            if self.visit is not None and not self.visit.about(session.id, index, session.state):
-                visits.cancel(self.visit)
-                self.visit = None
-                return True
-            return False
-        changed = False
-        if self.visit is None or not self.visit.about(session.id, index, session.state):
-            visits.cancel(self.visit)
-            seat = self.game.current_player(session.state)
-            self.visit = visits.start(self.game, session.id, index, session.state, seat, first,
-                                      self.same_visit)
-            changed = True
-        strength = session.companions.get(self.visit.seat, "normal")
-        return visits.step(self.visit, self.game, strength, self.app.companion.mode,
-                           self.same_visit) or changed
+        """Work out the companion's whole visit (``CompanionPanel.plan``)."""
+        return self.companion_view.plan()
 
     def visit_ready(self) -> list[Any]:
         """The companion's decisions the table carries out now (its whole visit), or none
         while it still thinks."""
-        session = self.session
-        v = self.visit
-        if v is None or not v.done or self.app.companion.ready(session) is None:
-            return []
-        if not v.about(session.id, len(session.playthrough.actions), session.state):
-            return []
-        return list(v.actions)
+        return self.companion_view.ready()
 
     def visit_instruction(self, state: Any, actions: list[Any], states: list[Any]) -> str:
         """What the table does for the companion's ``actions`` (``states`` before each and
@@ -604,7 +579,7 @@ class GameScreen(Screen):
     def committed(self, before: Any, action: Any) -> None:  # noqa: B027 - an optional hook
         """After a commit (sounds, animations, virtual cards, the end)."""
 
-    # -- hand-outs: the rules' own changes, one step at a time ---------------------------------
+    # -- hand-outs: the rules' own changes, one step at a time (HandOutView) -------------
     def hand_out_plan(self) -> HandOutPlan:
         """How this game splits the rules' own changes into steps (the default: by cause)."""
         return HandOutPlan(self.game)
@@ -614,24 +589,10 @@ class GameScreen(Screen):
         self.handouts.add(index, self.plan.steps(before, action, after))
 
     def resume_hand_outs(self) -> None:
-        """A game opened (after a restart, or resumed from home): the hand-out steps of the
-        journal's last action, shown again with a note (the table may have handed them out
-        before the restart); the journal, not memory, says what they are."""
-        playthrough = self.session.playthrough
-        actions, states = playthrough.actions, playthrough.states
-        if not actions:
-            return
-        steps = self.plan.steps(states[-2], actions[-1], states[-1])
-        note = _("Shown again on opening the game: skip what was handed out already")
-        self.handouts.add(len(actions) - 1, [
-            HandOut(s.title, s.lines, s.card, (*s.notes, note), s.key) for s in steps
-        ])
+        self.handout_view.resume()
 
     def undo_hand_outs(self) -> None:
-        """An undo: the undone action's steps not yet handed out go, those handed out are to
-        be given back."""
-        index = len(self.session.playthrough.actions)
-        self.handouts.undo(index, _("Undone: put these back"))
+        self.handout_view.undo()
 
     def confirm_handout(self) -> None:
         """The table moved the pieces of the hand-out step on screen."""
@@ -647,12 +608,9 @@ class GameScreen(Screen):
 
     def handout_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
         """The current hand-out step over ``area``; False when none is due."""
-        step = self.handouts.current
-        if step is None:
+        if self.handouts.current is None:
             return False
-        draw_handout(self, surface, area, step, self.state, self.game.name,
-                     self.confirm_handout, card_text=self.handout_text(step),
-                     more=len(self.handouts.pending) - 1)
+        self.handout_view.render(surface, area)
         return True
 
     def act(self, action: Any) -> None:

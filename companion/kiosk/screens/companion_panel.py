@@ -5,6 +5,7 @@ whole visit in one instruction, one CONFIRM), the companion thinking, a decision
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
@@ -32,6 +33,44 @@ class CompanionPanel(StepPanel):
         seat = Companion.seat_to_decide(s.session)
         if seat is not None:
             self.turn(surface, area, seat)
+
+    def plan(self) -> bool:
+        """Work out the companion's whole visit from its first decision (off the main loop);
+        True when what the panel shows changed."""
+        from companion.kiosk import visit as visits
+
+        s = self.screen
+        session = s.session
+        first = s.app.companion.ready(session)
+        index = len(session.playthrough.actions)
+        if first is None:
+            if s.visit is not None and not s.visit.about(session.id, index, session.state):
+                visits.cancel(s.visit)
+                s.visit = None
+                return True
+            return False
+        changed = False
+        if s.visit is None or not s.visit.about(session.id, index, session.state):
+            visits.cancel(s.visit)
+            seat = s.game.current_player(session.state)
+            s.visit = visits.start(s.game, session.id, index, session.state, seat, first,
+                                      s.same_visit)
+            changed = True
+        strength = session.companions.get(s.visit.seat, "normal")
+        return visits.step(s.visit, s.game, strength, s.app.companion.mode,
+                           s.same_visit) or changed
+
+    def ready(self) -> list[Any]:
+        """The companion's decisions the table carries out now (its whole visit), or none
+        while it still thinks."""
+        s = self.screen
+        session = s.session
+        v = s.visit
+        if v is None or not v.done or s.app.companion.ready(session) is None:
+            return []
+        if not v.about(session.id, len(session.playthrough.actions), session.state):
+            return []
+        return list(v.actions)
 
     def turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
         s = self.screen
