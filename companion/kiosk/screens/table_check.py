@@ -51,6 +51,8 @@ def difference_text(game: str, diff: Any, state: Any) -> str:
                  there=zone_name(diff.zone, state), here=zone_name(diff.engine_zone, state))
     if diff.kind == "missing":
         return _("{card} is missing from {zone}", card=name, zone=zone_name(diff.zone, state))
+    if diff.kind == "unseen":  # covered or gone: the camera cannot tell which
+        return _("{card} is not seen in {zone}", card=name, zone=zone_name(diff.zone, state))
     return _("{card} is in {zone} on the table, but not for the engine", card=name,
              zone=zone_name(diff.zone, state))
 
@@ -91,7 +93,7 @@ class TableCheckScreen(Screen):
                 )
             else:
                 self.lines = [difference_text(spec.name, d, session.state)
-                              for d in result.differences]
+                              for d in (*result.differences, *getattr(result, "unseen", ()))]
                 self.good = not self.lines
                 self.notice = (
                     _("The table matches the engine")
