@@ -6,8 +6,9 @@ a person deciding at random with the screen's buttons: the table does what each 
 companion's instructions says and confirms with CONFIRM, draws with DRAW, rolls with ROLL,
 taps in the cards it reveals (or lets the virtual deck deal them), and confirms each
 hand-out step after a picture of it.  English at 800x480 (virtual deck), Chinese and
-Japanese at 720x1280 (Chinese with the physical deck: the cards tapped in from the picker).  Every event goes in as an SDL
-event through ``App.handle_event``, on SDL's dummy video driver.
+Japanese at 720x1280 (Chinese with the physical deck: the cards tapped in from the picker).
+Every event goes in as an SDL event through ``App.handle_event``, on SDL's dummy video
+driver.
 
     .venv/bin/python tools/pillars_handout_walk.py [--out /tmp/pillars-walk] [--seed 3]
         [--language en --language zh ...]
