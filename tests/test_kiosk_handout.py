@@ -171,3 +171,37 @@ def test_remigius_selected_says_the_builder_is_free(tmp_path: Path) -> None:
         ui.DRAWN = None
     assert not any("cost" in t for t in drawn), drawn
     assert any("free with Remigius" in t for t in drawn)
+
+
+def test_a_hand_outs_lines_are_the_logs_then_by_the_rules() -> None:
+    """Each hand-out line's cause is in the log's "Then, by the rules:" entry of the same
+    action, on its player's line, and the log has no rules entry without a hand-out."""
+    from companion.kiosk.gamelog import log_entries
+    from companion.kiosk.handout import CARD as CARD_LINE
+
+    rng = random.Random(9)
+    setup = PILLARS.setup(3)
+    state = PILLARS.initial_state(setup)
+    plan = PillarsHandOuts(PILLARS)
+    actions, states = [], [state]
+    while not PILLARS.is_over(state) and len(actions) < 400:
+        if PILLARS.current_player(state) == CHANCE:
+            action = sample(PILLARS.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(PILLARS.legal_actions(state))
+        state = PILLARS.apply(state, action)
+        actions.append(action)
+        states.append(state)
+    sections = log_entries(PILLARS, setup, actions, newest_first=False, states=states)
+    rules = {e.index: e for s in sections for e in s.entries if e.kind == "rules" and e.changes}
+    compared = 0
+    for i, action in enumerate(actions):
+        steps = plan.steps(states[i], action, states[i + 1])
+        lines = [ln for s in steps for ln in s.lines if ln.resource != CARD_LINE]
+        assert bool(lines) == (i in rules), (i, str(action))
+        for ln in lines:
+            name = setup.players[ln.seat].name
+            said = [c for c in rules[i].changes if c.startswith(f"{name}: ")]
+            assert said and ln.cause_text in said[0], (str(action), ln, said)
+            compared += 1
+    assert compared > 50
