@@ -59,18 +59,18 @@ def perform(app: Any, action: Action, rng: random.Random) -> None:
 def drive_cathedral(app: Any, rng: random.Random) -> str:
     """Take the pre-filled best conversion, or first take one use away; the expected text."""
     screen = app.screen
-    if screen.conv and rng.random() < 0.3:
-        card = rng.choice(sorted(c for c, n in screen.conv.items() if n))
+    if screen.cathedral.choice.uses and rng.random() < 0.3:
+        card = rng.choice(sorted(c for c, n in screen.cathedral.choice.uses.items() if n))
         tap(app, f"less {card}")
     from companion.pillars.actions import convert_action
 
-    uses = {c: n for c, n in screen.conv.items() if n}
+    uses = {c: n for c, n in screen.cathedral.choice.uses.items() if n}
     expected = str(convert_action(uses)) if uses else "done"
     if find(app, "confirm").enabled:
         tap(app, "confirm")
     else:  # that use cannot be taken away (a requirement); back to the best
         tap(app, "best")
-        uses = {c: n for c, n in screen.conv.items() if n}
+        uses = {c: n for c, n in screen.cathedral.choice.uses.items() if n}
         expected = str(convert_action(uses)) if uses else "done"
         tap(app, "confirm")
     return expected
@@ -86,7 +86,8 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> None:
         if screen.anim is not None:
             wait(app, 1.5)
             continue
-        if screen.result is not None or screen.preview is not None:
+        if screen.result is not None or screen.preview is not None or (
+                screen.handouts.current is not None):
             press(app, "confirm")
             continue
         state = app.session.state

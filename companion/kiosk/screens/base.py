@@ -12,14 +12,19 @@ import pygame
 from companion.engine import RulesError
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
+from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Hold, Input, Press, Tap
+from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
-from companion.kiosk.words import name_of
+
+from .companion_panel import INDICATOR_STEPS, CompanionPanel
+from .game import Preview
+from .handout_view import HandOutView
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
     from companion.kiosk.app import App
+    from companion.kiosk.visit import Visit
 
 
 class Screen(ABC):
@@ -246,10 +251,6 @@ class Screen(ABC):
         return (LANGUAGE_NAMES[language()], self.app.next_language, "language")
 
 
-INDICATOR_STEPS = 8
-"""How often a second the thinking indicator moves on (and the screen is redrawn for it)."""
-
-
 class GameScreen(Screen):
     """What the game screens share: the game session, the bar with undo, help, language and
     menu, the reason the engine gives for a refusal, and the way home."""
@@ -258,7 +259,12 @@ class GameScreen(Screen):
         super().__init__(app)
         self.game = self.session.game
         self.help_open = False
-        self.preview: Any = None  # an action waiting for Confirm (game.Preview)
+        self.preview: Preview | None = None  # an action waiting for Confirm
+        self.handout_view = HandOutView(self)  # the rules' own changes, step by step
+        self.handouts: HandOutQueue = self.handout_view.queue
+        self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
+        self.companion_view = CompanionPanel(self)  # its instruction, thinking, or the hint
+        self.plan = self.hand_out_plan()
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
         self._indicator = -1  # the thinking indicator's step last drawn
@@ -413,6 +419,7 @@ class GameScreen(Screen):
         thinks, a redraw each time the indicator moves on (8 a second, not every frame)."""
         companion = self.app.companion
         changed = companion.update(self.app.session, self.app.time)
+        changed = self.plan_visit() or changed
         step = int(self.app.time * INDICATOR_STEPS)
         if companion.thinking and step != self._indicator:
             self._indicator = step
@@ -421,6 +428,28 @@ class GameScreen(Screen):
             self.hint_open = False  # the position changed under the hint
             changed = True
         return changed
+
+    def same_visit(self, before: Any, after: Any) -> bool:
+        """Whether the seat deciding in ``before`` decides again in ``after`` in the same
+        visit (one instruction, one confirmation for all); by default never."""
+        return False
+
+    def plan_visit(self) -> bool:
+        """Work out the companion's whole visit (``CompanionPanel.plan``)."""
+        return self.companion_view.plan()
+
+    def visit_ready(self) -> list[Any]:
+        """The companion's decisions the table carries out now (its whole visit), or none
+        while it still thinks."""
+        return self.companion_view.ready()
+
+    def visit_instruction(self, state: Any, actions: list[Any], states: list[Any]) -> str:
+        """What the table does for the companion's ``actions`` (``states`` before each and
+        after the last), in one instruction; by default each action's, one after another."""
+        from companion.kiosk.seats import instruction
+
+        return _("; ").join(instruction(self.game.name, s, a)
+                            for s, a in zip(states, actions, strict=False))
 
     def hint_offered(self) -> bool:
         from companion.kiosk.seats import Companion
@@ -438,11 +467,16 @@ class GameScreen(Screen):
     def confirm_companion(self) -> None:
         """The table moved the pieces as told: the companion's action goes through the
         journal like a person's."""
-        action = self.app.companion.ready(self.session)
-        if action is None:
+        actions = self.visit_ready()
+        if not actions:
             return
         self.app.companion.taken()
-        self.commit_companion(action)
+        self.visit = None
+        for action in actions:  # the whole visit, committed one action after another
+            before = len(self.session.playthrough.actions)
+            self.commit_companion(action)
+            if len(self.session.playthrough.actions) == before:
+                return  # refused (the reason is on screen): the rest is decided afresh
 
     def commit_companion(self, action: Any) -> None:
         """Commit the companion's action the way this screen commits (its sounds and
@@ -462,109 +496,122 @@ class GameScreen(Screen):
         from companion.kiosk.seats import Companion
 
         if self.hint_open and self.app.companion.hint is not None:
-            self._hint_panel(surface, area)
+            self.companion_view.render(surface, area)
             return True
         seat = Companion.seat_to_decide(self.session)
         if seat is None or self.app.companion.by_hand(self.session):
             return False
-        self._companion_turn(surface, area, seat)
+        self.companion_view.render(surface, area)
         return True
 
-    def _companion_turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
-        from companion.kiosk.seats import instruction
-        from companion.kiosk.ui import split_h
-
-        m = self.m
-        player = self.game.setup_of(self.state).players[seat]
-        companion = self.app.companion
-        thought = companion.decision
-        action = companion.ready(self.session)
-        panel(surface, area, theme.PANEL, border=theme.PLAYER[player.colour], width=4)
-        stripe = pygame.Rect(area.x, area.y, m.px(10), area.height)
-        pygame.draw.rect(surface, theme.PLAYER[player.colour], stripe, border_radius=6)
-        inner = pygame.Rect(
-            stripe.right + m.gap * 2, area.y + m.gap, area.width - stripe.width - m.gap * 4,
-            area.height - m.gap * 2,
-        )
-        head = pygame.Rect(inner.x, inner.y, inner.width, m.px(72))
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
-                           foot.y - head.bottom - m.gap * 2)
-        if action is not None:
-            self.tap_area(area, self.confirm_companion, "companion done")
-            draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
-                      theme.ACCENT, bold=True, align="left", lines=2)
-            draw_text(surface, instruction(self.game.name, self.state, action), body, m.large,
-                      theme.TEXT, align="left", valign="top", lines=5, min_size=m.px(14))
-            self.button(surface, foot, _("Done: the pieces are moved"), self.confirm_companion,
-                        key="companion confirm", role="confirm", fill=theme.ACCENT,
-                        text_colour=theme.OUTLINE)
-        elif thought is not None and thought.error is not None:
-            draw_text(surface, _("{name}, the companion, could not decide", name=name_of(player)),
-                      head, m.large, theme.BAD_TEXT, bold=True, align="left", lines=2)
-            draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
-                      valign="top", lines=4, min_size=m.px(10))
-            again_r, hand_r = split_h(foot, 1, 1, gap=m.gap)
-            self.button(surface, again_r, _("Try again"), self.retry_companion,
-                        key="companion retry", role="confirm")
-            self.button(surface, hand_r, _("Decide for it"), self.decide_by_hand,
-                        key="companion by hand", size=m.small)
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Card):
+            self.card_seen(inp)
         else:
-            draw_text(surface, _("{name}, the companion, is thinking…", name=name_of(player)), head,
-                      m.large, theme.ACCENT, bold=True, align="left", lines=2)
-            self._thinking(surface, body)
+            super().handle(inp)
 
-    def _thinking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The thinking indicator: eight dots around a circle, one bright, turning."""
-        import math
+    def card_seen(self, seen: Card) -> None:
+        """A card read by the camera: the outcome of the reveal the table is waiting for (the
+        engine decides), previewed like a tapped one."""
+        if self.preview is not None:
+            return  # one reveal at a time: the table confirms what it showed first
+        outcome = self.read_card(seen)
+        if outcome is not None:
+            self.propose(outcome)
 
-        m = self.m
-        radius = max(m.px(8), min(area.width, area.height) // 4)
-        lit = int(self.app.time * INDICATOR_STEPS) % 8
-        for k in range(8):
-            angle = 2 * math.pi * k / 8
-            x = area.centerx + int(radius * math.sin(angle))
-            y = area.centery - int(radius * math.cos(angle))
-            colour = theme.ACCENT if k == lit else theme.PANEL_HI
-            pygame.draw.circle(surface, colour, (x, y), max(3, radius // 5))
+    def propose(self, action: Any) -> None:
+        """Take ``action``: the rules apply it once; when ``wants_preview`` says so, the table
+        sees what it changes first (Confirm commits that same result), else it is committed."""
+        state = self.state
+        try:
+            after = self.game.apply(state, action)
+        except RulesError as exc:
+            self.app.refuse(self.app.refusal(exc))
+            return
+        if self.wants_preview(state, action, after):
+            self.preview = Preview(action, after, self.preview_title(state, action),
+                                   self.preview_lines(state, after))
+            return
+        self.commit(action, after)
 
-    def _hint_panel(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        from companion.kiosk.seats import instruction
-        from companion.kiosk.ui import split_h, split_v
+    def wants_preview(self, state: Any, action: Any, after: Any) -> bool:
+        """Whether ``action`` is shown before it is committed (by default: a reveal)."""
+        from companion.engine import CHANCE
 
-        m = self.m
-        hint = self.app.companion.hint
-        assert hint is not None
-        panel(surface, area, theme.PANEL, border=theme.ACCENT)
-        inner = area.inflate(-m.gap * 3, -m.gap * 3)
-        head_h = m.px(40)
-        head = pygame.Rect(inner.x, inner.y, inner.width, head_h)
-        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
-                           foot.y - head.bottom - m.gap * 2)
-        name = name_of(self.game.setup_of(self.state).players[hint.seat])
-        draw_text(surface, _("The companion's hint for {name}", name=name), head, m.large,
-                  theme.ACCENT, bold=True, align="left", lines=1)
-        if hint.error is not None:
-            draw_text(surface, hint.error, body, m.small, theme.BAD, align="left", lines=4)
-        elif hint.result is None:
-            self._thinking(surface, body)
-        else:
-            note = pygame.Rect(body.x, body.y, body.width, m.px(24))
-            draw_text(surface, _("Best first, each with its estimated chance to win"), note,
-                      m.small, theme.MUTED, align="left", lines=1)
-            body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
-                               body.height - note.height - m.gap)
-            rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
-            for k, ((action, chance, _visits), row) in enumerate(
-                zip(hint.result, rows, strict=False), 1
-            ):
-                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
-                draw_text(surface, f"{k}. " + instruction(self.game.name, self.state, action),
-                          text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
-                draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
-                          theme.ACCENT, bold=True, align="right", lines=1)
-        self.button(surface, foot, _("Close"), self.close_hint, key="close hint", role="back")
+        return bool(self.game.current_player(state) == CHANCE)
+
+    def preview_title(self, state: Any, action: Any) -> str:
+        from companion.kiosk.words import words_for
+
+        return words_for(self.game.name).action_text(state, action)
+
+    def preview_lines(self, state: Any, after: Any) -> list[tuple[str, str]]:
+        from companion.kiosk.breakdown import change_lines
+
+        return change_lines(self.game, state, after)
+
+    def confirm_preview(self) -> None:
+        """Confirm: the previewed action is committed with the state the preview computed."""
+        p = self.preview
+        self.preview = None
+        if p is not None:
+            self.commit(p.action, p.after)
+
+    def cancel_preview(self) -> None:
+        self.preview = None
+
+    def commit(self, action: Any, after: Any = None) -> bool:
+        """Commit ``action`` through the journal (``after``: the state the rules already
+        computed for it, None to let the journal apply it), then queue the hand-out steps of
+        what the rules did by themselves and call ``committed``.  True if it was taken."""
+        before = self.state
+        index = len(self.session.playthrough.actions)
+        if not self.play(action, after):
+            return False
+        self.hand_out(index, before, action, self.state)
+        self.committed(before, action)
+        return True
+
+    def play(self, action: Any, after: Any = None) -> bool:
+        """The one place a table screen writes to the journal."""
+        return self.app.play(action)
+
+    def committed(self, before: Any, action: Any) -> None:  # noqa: B027 - an optional hook
+        """After a commit (sounds, animations, virtual cards, the end)."""
+
+    # -- hand-outs: the rules' own changes, one step at a time (HandOutView) -------------
+    def hand_out_plan(self) -> HandOutPlan:
+        """How this game splits the rules' own changes into steps (the default: by cause)."""
+        return HandOutPlan(self.game)
+
+    def hand_out(self, index: int, before: Any, action: Any, after: Any) -> None:
+        """Queue the hand-out steps of the action at ``index``."""
+        self.handouts.add(index, self.plan.steps(before, action, after))
+
+    def resume_hand_outs(self) -> None:
+        self.handout_view.resume()
+
+    def undo_hand_outs(self) -> None:
+        self.handout_view.undo()
+
+    def confirm_handout(self) -> None:
+        """The table moved the pieces of the hand-out step on screen."""
+        self.handouts.confirm()
+        self.handouts_done()
+
+    def handouts_done(self) -> None:  # noqa: B027 - an optional hook
+        """After a hand-out step is confirmed (the game over: the end screen)."""
+
+    def handout_text(self, step: HandOut) -> str:
+        """What the card of a hand-out step does (drawn on it); none by default."""
+        return ""
+
+    def handout_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
+        """The current hand-out step over ``area``; False when none is due."""
+        if self.handouts.current is None:
+            return False
+        self.handout_view.render(surface, area)
+        return True
 
     def act(self, action: Any) -> None:
         """Take ``action`` the way this screen takes actions (directly, or after a preview)."""

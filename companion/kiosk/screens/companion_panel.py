@@ -1,0 +1,174 @@
+"""The companion's panel on a table screen: what the table does for the companion's seat (its
+whole visit in one instruction, one CONFIRM), the companion thinking, a decision that failed
+(try again, or decide for it), and the hint for the person deciding."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.i18n import _
+from companion.kiosk.ui import draw_text, panel, split_h, split_v
+from companion.kiosk.words import name_of
+
+from .panel import StepPanel
+
+INDICATOR_STEPS = 8
+"""How often a second the thinking indicator moves on (and the screen is redrawn for it)."""
+
+
+class CompanionPanel(StepPanel):
+    """The companion's instruction, thinking indicator or failure, or the hint."""
+
+    def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        from companion.kiosk.seats import Companion
+
+        s = self.screen
+        if s.hint_open and s.app.companion.hint is not None:
+            self.hint(surface, area)
+            return
+        seat = Companion.seat_to_decide(s.session)
+        if seat is not None:
+            self.turn(surface, area, seat)
+
+    def plan(self) -> bool:
+        """Work out the companion's whole visit from its first decision (off the main loop);
+        True when what the panel shows changed."""
+        from companion.kiosk import visit as visits
+
+        s = self.screen
+        session = s.session
+        first = s.app.companion.ready(session)
+        index = len(session.playthrough.actions)
+        if first is None:
+            if s.visit is not None and not s.visit.about(session.id, index, session.state):
+                visits.cancel(s.visit)
+                s.visit = None
+                return True
+            return False
+        changed = False
+        if s.visit is None or not s.visit.about(session.id, index, session.state):
+            visits.cancel(s.visit)
+            seat = s.game.current_player(session.state)
+            s.visit = visits.start(s.game, session.id, index, session.state, seat, first,
+                                      s.same_visit)
+            changed = True
+        strength = session.companions.get(s.visit.seat, "normal")
+        return visits.step(s.visit, s.game, strength, s.app.companion.mode,
+                           s.same_visit) or changed
+
+    def ready(self) -> list[Any]:
+        """The companion's decisions the table carries out now (its whole visit), or none
+        while it still thinks."""
+        s = self.screen
+        session = s.session
+        v = s.visit
+        if v is None or not v.done or s.app.companion.ready(session) is None:
+            return []
+        if not v.about(session.id, len(session.playthrough.actions), session.state):
+            return []
+        return list(v.actions)
+
+    def turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
+        s = self.screen
+        m = s.m
+        player = s.game.setup_of(s.state).players[seat]
+        companion = s.app.companion
+        thought = companion.decision
+        actions = s.visit_ready()
+        panel(surface, area, theme.PANEL, border=theme.PLAYER[player.colour], width=4)
+        stripe = pygame.Rect(area.x, area.y, m.px(10), area.height)
+        pygame.draw.rect(surface, theme.PLAYER[player.colour], stripe, border_radius=6)
+        inner = pygame.Rect(
+            stripe.right + m.gap * 2, area.y + m.gap, area.width - stripe.width - m.gap * 4,
+            area.height - m.gap * 2,
+        )
+        head = pygame.Rect(inner.x, inner.y, inner.width, m.px(72))
+        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                           foot.y - head.bottom - m.gap * 2)
+        if actions:
+            assert s.visit is not None
+            text = s.visit_instruction(s.state, actions, s.visit.states)
+            s.tap_area(area, s.confirm_companion, "companion done")
+            draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
+                      theme.ACCENT, bold=True, align="left", lines=2)
+            draw_text(surface, text, body, m.large, theme.TEXT, align="left", valign="top",
+                      lines=8, min_size=m.px(14))
+            s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,
+                        key="companion confirm", role="confirm", fill=theme.ACCENT,
+                        text_colour=theme.OUTLINE)
+        elif thought is not None and thought.error is not None:
+            draw_text(surface, _("{name}, the companion, could not decide", name=name_of(player)),
+                      head, m.large, theme.BAD_TEXT, bold=True, align="left", lines=2)
+            draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
+                      valign="top", lines=4, min_size=m.px(10))
+            again_r, hand_r = split_h(foot, 1, 1, gap=m.gap)
+            s.button(surface, again_r, _("Try again"), s.retry_companion,
+                        key="companion retry", role="confirm")
+            s.button(surface, hand_r, _("Decide for it"), s.decide_by_hand,
+                        key="companion by hand", size=m.small)
+        else:
+            draw_text(surface, _("{name}, the companion, is thinking…", name=name_of(player)), head,
+                      m.large, theme.ACCENT, bold=True, align="left", lines=2)
+            self.thinking(surface, body)
+
+    def thinking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The thinking indicator: eight dots around a circle, one bright, turning."""
+        s = self.screen
+        m = s.m
+        radius = max(m.px(8), min(area.width, area.height) // 4)
+        lit = int(s.app.time * INDICATOR_STEPS) % 8
+        for k in range(8):
+            angle = 2 * math.pi * k / 8
+            x = area.centerx + int(radius * math.sin(angle))
+            y = area.centery - int(radius * math.cos(angle))
+            colour = theme.ACCENT if k == lit else theme.PANEL_HI
+            pygame.draw.circle(surface, colour, (x, y), max(3, radius // 5))
+
+    def hint(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        from companion.kiosk.seats import instruction
+
+        s = self.screen
+        m = s.m
+        hint = s.app.companion.hint
+        assert hint is not None
+        panel(surface, area, theme.PANEL, border=theme.ACCENT)
+        inner = area.inflate(-m.gap * 3, -m.gap * 3)
+        head_h = m.px(40)
+        head = pygame.Rect(inner.x, inner.y, inner.width, head_h)
+        foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                           foot.y - head.bottom - m.gap * 2)
+        name = name_of(s.game.setup_of(s.state).players[hint.seat])
+        draw_text(surface, _("The companion's hint for {name}", name=name), head, m.large,
+                  theme.ACCENT, bold=True, align="left", lines=1)
+        if hint.error is not None:
+            draw_text(surface, hint.error, body, m.small, theme.BAD, align="left", lines=4)
+        elif hint.result is None:
+            self.thinking(surface, body)
+        else:
+            note = pygame.Rect(body.x, body.y, body.width, m.px(24))
+            draw_text(surface, _("Best first, each with its estimated chance to win"), note,
+                      m.small, theme.MUTED, align="left", lines=1)
+            body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
+                               body.height - note.height - m.gap)
+            rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
+            for k, ((action, chance, _visits), row) in enumerate(
+                zip(hint.result, rows, strict=False), 1
+            ):
+                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
+                draw_text(surface, f"{k}. " + instruction(s.game.name, s.state, action),
+                          text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
+                draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
+                          theme.ACCENT, bold=True, align="right", lines=1)
+        s.button(surface, foot, _("Close"), s.close_hint, key="close hint", role="back")
+
+
+    # -- the card -> preview -> commit flow, once for every game ------------------------------
+
+
+__all__ = ["INDICATOR_STEPS", "CompanionPanel"]

@@ -1,0 +1,94 @@
+"""What every Pillars step panel shares: the screen's metrics, state and rules, its buttons,
+the header line, and the screen's ways to take an action or read a card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.kiosk import theme
+from companion.kiosk.screens.panel import StepPanel
+from companion.kiosk.ui import Button, draw_text, fitted_height
+from companion.pillars import PillarsGame
+from companion.pillars.actions import Action
+from companion.pillars.state import PillarsState
+
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
+
+    from .screen import PillarsScreen
+
+
+class PillarsPanel(StepPanel):
+    """A step panel of :class:`~companion.pillars.kiosk.screen.PillarsScreen`."""
+
+    screen: PillarsScreen
+
+    def __init__(self, screen: PillarsScreen) -> None:
+        super().__init__(screen)
+        self.screen = screen
+
+    @property
+    def m(self) -> Any:
+        return self.screen.m
+
+    @property
+    def state(self) -> PillarsState:
+        return self.screen.state
+
+    @property
+    def game(self) -> PillarsGame:
+        return self.screen.game
+
+    @property
+    def app(self) -> App:
+        return self.screen.app
+
+    # -- the screen's buttons and ways ------------------------------------------------------
+    def button(self, *args: Any, **kwargs: Any) -> Button:
+        return self.screen.button(*args, **kwargs)
+
+    def action_button(self, *args: Any, **kwargs: Any) -> None:
+        self.screen.action_button(*args, **kwargs)
+
+    def big_button(self, *args: Any, **kwargs: Any) -> None:
+        self.screen.big_button(*args, **kwargs)
+
+    def tap_area(self, rect: pygame.Rect, on_tap: Any, key: str) -> Button:
+        return self.screen.tap_area(rect, on_tap, key)
+
+    def propose(self, action: Action) -> None:
+        self.screen.propose(action)
+
+    def reason(self, action: Action) -> str:
+        return self.screen.reason(action)
+
+    def card_refusal(self, card: str) -> str:
+        return self.screen.card_refusal(card)
+
+    def explain_card(self, card: str) -> None:
+        self.screen.explain_card(card)
+
+    def explain_space(self, space: str) -> None:
+        self.screen.explain_space(space)
+
+    def header(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        text: str,
+        colour: theme.Colour = theme.MUTED,
+        height: int = 34,
+    ) -> pygame.Rect:
+        """A line (or two) of text at the top of ``area``; the rest below it."""
+        m = self.m
+        h = fitted_height(surface, text, area.width, m.px(height), m.text, lines=2)
+        head = pygame.Rect(area.x, area.y, area.width, h)
+        draw_text(surface, text, head, m.text, colour, align="left", lines=2)
+        return pygame.Rect(
+            area.x, head.bottom + m.gap, area.width, area.height - head.height - m.gap
+        )
+
+
+__all__ = ["PillarsPanel"]

@@ -1,0 +1,194 @@
+"""The Pillars screen's players: the top bar (round, step, whose decision), each player's
+panel (VP, gold, cubes, workers, craftsmen) and a player's whole tableau."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion.engine import CHANCE
+from companion.kiosk import icons, theme
+from companion.kiosk.fonts import font
+from companion.kiosk.i18n import _
+from companion.kiosk.screens.overlays import draw_tableau
+from companion.kiosk.ui import (
+    draw_text,
+    fits,
+    grid,
+    panel,
+    split_h,
+    split_v,
+)
+from companion.kiosk.words import card_name, name_of
+from companion.pillars import data as D
+
+from .names import resource_name
+from .panel import PillarsPanel
+from .words import (
+    short_craftsman,
+    step_title,
+)
+
+
+class PlayersPanel(PillarsPanel):
+    """The top bar and the players' panels (a tap on one shows the whole tableau)."""
+
+    def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.m
+        state = self.state
+        n = len(state.seats)
+        cols = 2 if m.portrait else 1
+        cells = grid(area, n, cols, m.gap)
+        who = self.game.current_player(state)
+        order = [(state.start + k) % n for k in range(n)]
+        for k, cell in zip(order, cells, strict=True):
+            p, s = state.setup.players[k], state.seats[k]
+            self.tap_area(cell, partial(self.screen.show_tableau, k), f"tableau {k}")
+            panel(surface, cell, theme.PANEL, border=theme.ACCENT if k == who else None, width=3)
+            stripe = pygame.Rect(cell.x, cell.y, m.px(8), cell.height)
+            pygame.draw.rect(surface, theme.PLAYER[p.colour], stripe, border_radius=4)
+            inner = pygame.Rect(
+                stripe.right + m.gap,
+                cell.y + m.px(2),
+                cell.width - stripe.width - m.gap * 2,
+                cell.height - m.px(4),
+            )
+            line1, line2, line3 = split_v(inner, 1, 1, 1.6)
+            name_r, vp_r, gold_r = split_h(line1, 5, 3, 3, gap=m.gap)
+            star = "① " if k == state.start else ""
+            draw_text(
+                surface,
+                star + name_of(p),
+                name_r,
+                m.text,
+                theme.PLAYER_INK[p.colour],
+                bold=True,
+                align="left",
+                lines=1,
+            )
+            vp = _("{n} VP", n=s.vp)
+            if not fits(surface, vp, vp_r, m.text, bold=True, lines=1, min_size=m.px(11)):
+                vp = _("{n}VP", n=s.vp)
+            draw_text(
+                surface,
+                vp,
+                vp_r,
+                m.text,
+                theme.TEXT,
+                bold=True,
+                lines=1,
+                align="right",
+                min_size=m.px(11),
+            )
+            icons.amounts(surface, [("gold", s.gold)], gold_r, m.text, theme.ACCENT, align="right")
+            self.cubes(surface, line2, s, k)
+            workers = _(
+                "workers {free}/{all}",
+                free=self.game.free_workers(state, k),
+                all=self.game.workers(state, k),
+            )
+            crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
+            privs = f"  ◆{len(s.privileges)}" if s.privileges else ""
+            text = (f"{workers} · {crafts}" if crafts else workers) + privs
+            if not fits(surface, text, line3, m.small, lines=2):  # the tableau has them all
+                text = _("{workers} · {n} craftsmen", workers=workers, n=len(s.craftsmen)) + privs
+            draw_text(surface, text, line3, m.small, theme.MUTED, align="left", lines=2)
+
+    def top(self, surface: pygame.Surface) -> pygame.Rect:
+        m = self.m
+        state = self.state
+        left, body = self.screen.standard_bar(surface)
+        round_text = _("Round {n}", n=state.round)
+        round_w = min(left.width // 3, font(m.text, True).size(round_text)[0] + m.px(4))
+        round_r = pygame.Rect(left.x, left.y, round_w, left.height)
+        step_r = pygame.Rect(round_r.right + m.gap, left.y, left.right - round_r.right - m.gap,
+                             left.height)
+        draw_text(
+            surface,
+            round_text,
+            round_r,
+            m.text,
+            theme.ACCENT,
+            bold=True,
+            lines=1,
+            align="left",
+        )
+        who = self.game.current_player(state)
+        if who >= 0:
+            p = state.setup.players[who]
+            sub = _("{name}'s decision", name=name_of(p))
+            colour = theme.PLAYER_INK[p.colour]
+        elif who == CHANCE:
+            sub, colour = _("The table reveals"), theme.MUTED
+        else:
+            sub, colour = "", theme.MUTED
+        t_r, w_r = split_v(step_r, 1, 1)
+        title = step_title(state.step)
+        if not fits(surface, title, t_r, m.small, lines=1):  # without its phase
+            title = title.replace("：", ": ").split(": ", 1)[-1]
+        draw_text(surface, title, t_r, m.small, theme.TEXT, align="left", lines=1)
+        draw_text(surface, sub, w_r, m.small, colour, align="left", lines=1, bold=True)
+        return body
+
+    def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
+        """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
+        craftsmen with their uses left, privileges by name."""
+        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
+
+        state = self.state
+        s = state.seats[seat]
+        name = self.game.name
+        cubes = _(", ").join(
+            _("{n} {res}", n=s.res[r], res=resource_name(res))
+            + (_(" ({n} owed)", n=s.owed[r]) if s.owed[r] else "")
+            for r, res in enumerate(D.RESOURCES)
+        )
+        crafts = _(", ").join(
+            n_("{card}: {n} use left", "{card}: {n} uses left", self.game.uses_left(state, seat, c),
+               card=card_name(name, c))
+            if not D.CRAFTSMEN[c].spec.auto
+            else card_name(name, c)
+            for c in s.craftsmen
+        )
+        privileges = _(", ").join(card_name(name, c) for c in s.privileges) or _("none")
+        return [
+            (_("Points"), _("{vp} VP, {gold} gold", vp=s.vp, gold=s.gold)),
+            (_("Resources"), cubes),
+            (_("Workers"), _("{free} free of {all}", free=self.game.free_workers(state, seat),
+                             all=self.game.workers(state, seat))),
+            (_("Craftsmen"), crafts or _("none")),
+            (_("Privileges"), privileges),
+        ]
+
+    def render_tableau(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        assert self.screen.tableau is not None
+        seat = self.screen.tableau
+        title = name_of(self.state.setup.players[seat])
+        draw_tableau(self.screen, surface, area, title, self.tableau_rows(seat),
+                     self.screen.close_tableau)
+
+    def cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
+        m = self.m
+        cells = split_h(area, 1, 1, 1, 1, gap=m.gap)
+        for r, name in enumerate(D.RESOURCES):
+            cell = cells[r]
+            sq = min(cell.height - 4, m.px(16))
+            box = pygame.Rect(cell.x, cell.centery - sq // 2, sq, sq)
+            icons.resource_icon(surface, name, box, cell)
+            draw_text(
+                surface,
+                str(s.res[r]),
+                pygame.Rect(box.right + 4, cell.y, cell.width - sq - 4, cell.height),
+                m.text,
+                theme.TEXT,
+                align="left",
+                lines=1,
+                min_size=m.px(10),  # two-digit counts (10+ cubes before the cathedral)
+            )
+
+    # -- the decision panel ----------------------------------------------------------------
+
+
+__all__ = ["PlayersPanel"]
