@@ -16,7 +16,13 @@ from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.seats import STRENGTHS, strength_name
 from companion.kiosk.ui import draw_text, grid, split_h, split_v
-from companion.kiosk.words import default_name, game_title, words_for
+from companion.kiosk.words import (
+    display_name,
+    game_title,
+    is_default_name,
+    stored_default,
+    words_for,
+)
 
 from .base import Screen
 
@@ -51,12 +57,19 @@ class SetupScreen(Screen):
             return
         for info in games:
             for p in info.setup.players:
+                if is_default_name(p.name, p.colour):
+                    continue  # a seat left unnamed: not a name to offer
                 if p.name not in self.recent and p.name.isprintable():
                     self.recent.append(p.name)
         if not games:
             return
         last = games[0].setup
-        seats = [(p.name, p.colour) for p in last.players if p.colour in COLOURS]
+        # a seat left unnamed stays unnamed (shown in the table's language, not the last one's)
+        seats = [
+            ("" if is_default_name(p.name, p.colour) else p.name, p.colour)
+            for p in last.players
+            if p.colour in COLOURS
+        ]
         if len(seats) != len(last.players):
             return
         rest = [("", c) for c in COLOURS if c not in {c for _n, c in seats}]
@@ -72,8 +85,14 @@ class SetupScreen(Screen):
             ]
 
     def names(self) -> list[str]:
-        # An unnamed seat is its colour's player: Red, 红方, 赤.
-        return [name or default_name(colour) for name, colour in self.seats[: self.count]]
+        """The seats' names as stored: an unnamed seat is stored as its colour
+        (:func:`~companion.kiosk.words.stored_default`), never in the table's words."""
+        return [name or stored_default(colour) for name, colour in self.seats[: self.count]]
+
+    def shown_names(self) -> list[str]:
+        """The seats' names as the table reads them: an unnamed seat is its colour's player in
+        the table's language (Red, 红方, 赤)."""
+        return [display_name(n, c) for n, (_x, c) in zip(self.names(), self.seats, strict=False)]
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -191,7 +210,7 @@ class SetupScreen(Screen):
         )
         body = pygame.Rect(area.x, area.y + m.px(30), area.width, area.height - m.px(30))
         rows = split_v(body, *([1] * 4), gap=m.gap)
-        names = self.names()
+        names = self.shown_names()
         for i, row in enumerate(rows):
             if i >= self.count:
                 continue
