@@ -195,3 +195,25 @@ def test_the_command_line_and_exports(tmp_path: Path, capsys: pytest.CaptureFixt
     assert names == ["Red", "Blue (companion)", "Ann"]
     assert [p["sourcePlayerId"] for p in play["players"]] == ["Red", "companion-blue", "Ann"]
     assert "companion" in play["comments"] and "Blue (strong)" in play["comments"]
+
+
+@pytest.mark.parametrize("game_name", ["pillars", "builders"])
+def test_the_table_marks_the_companion_on_the_panels_and_the_overlay(
+    tmp_path: Path, game_name: str
+) -> None:
+    app = make_app(tmp_path, language="zh")
+    game = get_game(game_name)
+    app.session = app.journal.start(game.setup(3), seed=1, companions={1: "easy"})
+    rng = random.Random(1)
+    while game.current_player(app.session.state) < 0:  # past the table's first reveals
+        outcomes = [a for a, p in game.chance_outcomes(app.session.state) if p > 0]
+        app.session.play(game.format_action(rng.choice(outcomes)))
+    app.config = app.config.with_(virtual_deck=False)
+    app.open_game()
+    texts = _drawn_texts(app)
+    assert any("蓝方（助手）" in t for t in texts), texts
+    assert not any("红方（助手）" in t for t in texts)
+    app.screen.show_tableau(1)  # type: ignore[attr-defined]
+    texts = _drawn_texts(app)
+    assert any(t.startswith("蓝方（助手）") for t in texts), texts
+    app.companion.close()

@@ -82,6 +82,19 @@ def play(info: GameInfo, journal_id: str, spec: GameSpec) -> dict[str, Any]:
                 "sourcePlayerId": f"companion-{p.colour}" if strength is not None else name,
             }
         )
+    seated = {p.name for p in info.setup.players}
+    for name, pts in info.scores.items():
+        if name not in seated:  # a game's own opponent (the solo Automa)
+            players.append(
+                {
+                    "name": clean(name),
+                    "score": pts,
+                    "winner": name in info.winners,
+                    "rank": rank[name],
+                    "startPlayer": False,
+                    "sourcePlayerId": clean(name),
+                }
+            )
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": f"{journal_id}-{info.id}",

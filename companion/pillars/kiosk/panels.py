@@ -27,7 +27,7 @@ from companion.kiosk.ui import (
     split_v,
     text_height,
 )
-from companion.kiosk.words import card_name, name_of, short_card_name
+from companion.kiosk.words import card_name, name_of, seat_label, short_card_name
 from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
@@ -135,7 +135,7 @@ class PillarsPanels(GameScreen):
             star = "① " if k == state.start else ""
             draw_text(
                 surface,
-                star + name_of(p),
+                star + seat_label(p, k in self.session.companions),
                 name_r,
                 m.text,
                 theme.PLAYER_INK[p.colour],
@@ -212,7 +212,7 @@ class PillarsPanels(GameScreen):
     def _tableau(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         assert self.tableau is not None
         seat = self.tableau
-        title = name_of(self.state.setup.players[seat])
+        title = seat_label(self.state.setup.players[seat], seat in self.session.companions)
         draw_tableau(self, surface, area, title, self.tableau_rows(seat), self.close_tableau)
 
     def _cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
