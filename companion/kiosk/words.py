@@ -374,6 +374,16 @@ class GameWords:
         """The name of one choice of an option, in the current language."""
         return _(self.spec.options[name].choice_label(value))
 
+    def option_help(self, name: str, value: Any = None) -> str:
+        """What option ``name`` decides (``value`` None) or what its choice ``value`` means, in
+        the current language, for a hold on the set-up screen: a game words each of its
+        options (the default names the option and its choices)."""
+        labels = _(", ").join(self.choice_label(name, v) for v in self.spec.options[name].choices)
+        if value is None:
+            return _("{option}: one of {choices}", option=self.option_label(name), choices=labels)
+        return _("{option}: {choice}", option=self.option_label(name),
+                 choice=self.choice_label(name, value))
+
 
 class ModuleWords(GameWords):
     """A game's words from two modules of its kiosk package: ``sentences`` (``action_text``,

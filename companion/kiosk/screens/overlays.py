@@ -173,8 +173,37 @@ def help_frame(
     return body, foot
 
 
+def legend(pairs: list[tuple[str, str]]) -> str:
+    """A legend of the abbreviations a screen shows, one per line (``S1: a stone of 1``), for
+    a hold on them or the help (``GameScreen.read(_("What the marks mean"), legend(...))``):
+    every abbreviation on screen has its legend."""
+    return "\n".join(_("{mark}: {meaning}", mark=mark, meaning=meaning) for mark, meaning in pairs)
+
+
+def draw_explanation(
+    screen: Screen,
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    text: str,
+    close: Callable[[], None],
+) -> None:
+    """What a control held down does (an option, a choice, an abbreviation), with Close: the
+    only thing to tap until closed."""
+    m = screen.m
+    screen.buttons = []
+    screen.roles = {}
+    body, foot = help_frame(screen, surface, area, title)
+    draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top", lines=12,
+              min_size=m.px(12))
+    screen.button(surface, foot, _("Close"), close, key="close explanation", role="confirm")
+    screen.roles["back"] = close
+
+
 __all__ = [
     "Lines",
+    "draw_explanation",
+    "legend",
     "draw_lines",
     "draw_preview",
     "draw_result",

@@ -25,10 +25,26 @@ from companion.kiosk.words import (
 )
 
 from .base import Screen
+from .overlays import draw_explanation
 
 
 def colour_name(colour: str) -> str:
     return {"red": _("Red"), "blue": _("Blue"), "yellow": _("Yellow"), "green": _("Green")}[colour]
+
+
+def who_help() -> str:
+    """What the person-or-companion button of a seat does, and the companion's strengths."""
+    return "\n".join([
+        _("Tap to change who plays this seat: a person, or the companion at one of its "
+          "strengths. The companion decides for its seat and the table moves its pieces as "
+          "told."),
+        _("{strength}: {meaning}", strength=strength_name("easy"),
+          meaning=_("plays the move worth most at once")),
+        _("{strength}: {meaning}", strength=strength_name("normal"),
+          meaning=_("thinks a few moves ahead")),
+        _("{strength}: {meaning}", strength=strength_name("strong"),
+          meaning=_("thinks further ahead and takes a little longer")),
+    ])
 
 
 class SetupScreen(Screen):
@@ -43,6 +59,7 @@ class SetupScreen(Screen):
         self.start = 0
         self.options: dict[str, Any] = {}
         self.recent: list[str] = []
+        self.held: tuple[str, str] | None = None  # what a held control does: title, text
         self.remember_last_table()
 
     def remember_last_table(self) -> None:
@@ -104,6 +121,23 @@ class SetupScreen(Screen):
             left, right = split_h(inner, 1, 1, gap=m.gap * 3)
         self._left(surface, left)
         self._seats(surface, right)
+        if self.held is not None:  # over everything, and the only thing to tap
+            draw_explanation(self, surface, area.inflate(-m.gap * 4, -m.gap * 4), *self.held,
+                             close=self.close_explanation)
+
+    # -- what each control does, for a finger held on it ---------------------------------------
+    def explain(self, title: str, text: str) -> None:
+        """Show what a control does (a finger held on it) until Close."""
+        self.held = (title, text)
+
+    def close_explanation(self) -> None:
+        self.held = None
+
+    def back(self) -> None:
+        if self.held is not None:
+            self.held = None
+        else:
+            self.app.go("home")
 
     def _left(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -123,6 +157,9 @@ class SetupScreen(Screen):
                 key=f"game {name}",
                 selected=self.game == name,
                 size=m.small,
+                hold=partial(self.explain, game_title(name), _(
+                    "Play {game}: {low} to {high} players.", game=game_title(name),
+                    low=game_spec(name).min_players, high=game_spec(name).max_players)),
             )
         # Players
         lab, rest = split_h(rows[1], 2, 3, gap=m.gap)
@@ -139,11 +176,20 @@ class SetupScreen(Screen):
                 selected=self.count == n,
                 sub=_("solo") if n == 1 else "",
                 size=m.small if n == 1 else m.text,
+                hold=partial(self.explain, _("Players"), _(
+                    "How many sit at the table, the companion's seats included; 1 is the solo "
+                    "game against the Automa.")
+                    if n == 1 else _(
+                    "How many sit at the table, the companion's seats included.")),
             )
         # Options
         for row, (label, values, current, setter, key) in zip(rows[2:], opts, strict=False):
             lab, rest = split_h(row, 2, 3, gap=m.gap)
             draw_text(surface, label, lab, m.small, theme.MUTED, align="left")
+            # the label is a place to hold too: what the option decides
+            self.tap_area(lab, lambda: None, f"about {key}").extra["hold"] = partial(
+                self.explain, label, self.option_help(key, None)
+            )
             cells = grid(rest, len(values), len(values), m.gap)
             for (value, text), cell in zip(values, cells, strict=True):
                 self.button(
@@ -154,6 +200,7 @@ class SetupScreen(Screen):
                     key=f"{key} {value}",
                     selected=current == value,
                     size=m.small,
+                    hold=partial(self.explain, f"{label}: {text}", self.option_help(key, value)),
                 )
         start = rows[-1].inflate(0, 0)
         start.height = max(start.height, m.touch)
@@ -169,6 +216,19 @@ class SetupScreen(Screen):
             size=m.large,
         )
         del label_w
+
+    def option_help(self, key: str, value: Any) -> str:
+        """What option ``key`` decides (``value`` None) or what its choice ``value`` means."""
+        if key == "virtual":
+            return {
+                None: _("Who deals the cards: the table, from the real decks, or the companion, "
+                        "which draws for the table and says which card to take."),
+                False: _("You shuffle and draw the real cards and show the companion which one "
+                         "came up: tap it, or hold it under the camera."),
+                True: _("The companion draws for the table and says which card to take from "
+                        "the deck; nobody shuffles."),
+            }[value]
+        return words_for(self.game).option_help(key, value)
 
     def _option_rows(self) -> list[tuple[str, list[tuple[Any, str]], Any, Any, str]]:
         vd = self.app.config.virtual_deck
@@ -231,10 +291,14 @@ class SetupScreen(Screen):
                     selected=bool(strength),
                     sub=strength_name(strength) if strength else "",
                     size=m.small,
+                    hold=partial(self.explain, _("Person or companion"), who_help()),
                 )
             else:
                 name_r = name_r.union(who)
-            self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}")
+            self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}",
+                        hold=partial(self.explain, _("Seat order"), _(
+                            "▲ swaps this seat with the one before it, ▼ the first seat with "
+                            "the second: the seats run clockwise round the table.")))
             self.button(
                 surface,
                 swatch,
@@ -242,6 +306,9 @@ class SetupScreen(Screen):
                 partial(self.cycle_colour, i),
                 key=f"colour {i}",
                 fill=theme.PLAYER[colour],
+                hold=partial(self.explain, _("Colour"), _(
+                    "Tap for the next colour: the seat plays the pieces of that colour. A seat "
+                    "left unnamed is called by it.")),
             )
             self.button(
                 surface,
@@ -250,6 +317,9 @@ class SetupScreen(Screen):
                 partial(self.edit_name, i),
                 key=f"name {i}",
                 fill=theme.PANEL_HI,
+                hold=partial(self.explain, _("Name"), _(
+                    "Tap to type the player's name. A seat left unnamed is called by its colour, "
+                    "in the table's language.")),
             )
             self.button(
                 surface,
@@ -258,6 +328,8 @@ class SetupScreen(Screen):
                 partial(self.set_start, i),
                 key=f"start {i}",
                 selected=self.start == i,
+                hold=partial(self.explain, _("Start player"), _(
+                    "★ marks the seat that begins; tap ☆ to give the start to another seat.")),
             )
 
     # -- changes -----------------------------------------------------------------------------
@@ -317,9 +389,6 @@ class SetupScreen(Screen):
 
     def edit_name(self, i: int) -> None:
         self.app.show(NameScreen(self.app, self, i))
-
-    def back(self) -> None:
-        self.app.go("home")
 
     def begin(self) -> None:
         game = get_game(self.game)
