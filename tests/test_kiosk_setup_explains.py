@@ -65,7 +65,7 @@ def test_every_control_of_the_set_up_explains_itself(tmp_path: Path, lang: str,
 
 
 def test_the_companion_has_one_name_in_japanese(tmp_path: Path) -> None:
-    app = make_app(tmp_path, language="ja")
+    app = make_app(tmp_path, language="ja", size=(720, 1280))
     tap(app, "new")
     assert find(app, "who 1").label == "人"
     tap(app, "who 1")

@@ -15,7 +15,7 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.seats import STRENGTHS, strength_name
-from companion.kiosk.ui import draw_text, grid, split_h, split_v
+from companion.kiosk.ui import button_inner, draw_text, fits, grid, split_h, split_v
 from companion.kiosk.words import (
     display_name,
     game_title,
@@ -282,14 +282,22 @@ class SetupScreen(Screen):
             )
             if self.count > 1:  # a table of one plays the Automa, not the companion
                 strength = self.strengths[i]
+                label, sub = (_("Companion"), strength_name(strength)) if strength else (
+                    _("Person"), "")
+                half = button_inner(who)
+                half.height //= 2
+                if strength and not fits(surface, label, half, m.small, lines=1):
+                    # the word does not fit whole (a narrow seat row): the strength alone, on
+                    # the accent border that marks the companion's seats (a hold explains)
+                    label, sub = strength_name(strength), ""
                 self.button(
                     surface,
                     who,
-                    _("Companion") if strength else _("Person"),
+                    label,
                     partial(self.cycle_strength, i),
                     key=f"who {i}",
                     selected=bool(strength),
-                    sub=strength_name(strength) if strength else "",
+                    sub=sub,
                     size=m.small,
                     hold=partial(self.explain, _("Person or companion"), who_help()),
                 )
