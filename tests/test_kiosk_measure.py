@@ -159,3 +159,26 @@ def test_a_toast_never_covers_whose_turn_it_is(
     assert toast.top >= bar
     for d in status:
         assert not toast.colliderect(d.rect), (str(d), d.rect, toast)
+
+
+def test_the_measurement_finds_a_cut_list_and_a_covered_text() -> None:
+    """Planted: a list cut after its separator without "…", and a text under the message."""
+    pygame.init()
+    surface = pygame.Surface((800, 480))
+    surface.fill(theme.PANEL)
+    ui.DRAWN = []
+    try:
+        draw_text(surface, "Craftsmen: Woodworker (start): 4 uses left,",
+                  pygame.Rect(10, 10, 500, 40), 20, theme.TEXT)
+        draw_text(surface, "Craftsmen: Woodworker (start): 4 uses left, …",
+                  pygame.Rect(10, 60, 500, 40), 20, theme.TEXT)
+        draw_text(surface, "Take the quarry", pygame.Rect(10, 200, 500, 40), 20, theme.TEXT)
+        drawn = list(ui.DRAWN)
+    finally:
+        ui.DRAWN = None
+    found = measure_screen("test", (800, 480), drawn, [],
+                           [("the message", pygame.Rect(0, 190, 800, 60))]).violations()
+    assert any("list cut" in v and "4 uses left,'" in v for v in found), found
+    assert not any(v.endswith("left, …'") for v in found), found
+    assert any("'Take the quarry' is under the message" in v for v in found), found
+    assert not any("Craftsmen" in v and "under" in v for v in found), found

@@ -84,7 +84,8 @@ def test_the_export_names_are_english_and_stable() -> None:
 
 def test_the_companion_is_marked_in_every_language() -> None:
     blue = PlayerSpec("Blue", "blue")
-    for lang, want in (("en", "Blue (companion)"), ("zh", "蓝方（助手）"), ("ja", "青（コンパニオン）")):
+    for lang, want in (("en", "Blue (companion)"), ("zh", "蓝方（助手）"),
+                       ("ja", "青（コンパニオン）")):
         i18n.set_language(lang)
         assert seat_label(blue, True) == want
         assert seat_label(blue, False) == display_name("Blue", "blue")
