@@ -274,7 +274,7 @@ def take(
 def _under_overlays(app: Any, drawn: list[Any]) -> tuple[list[Any], list[tuple[str, Any]]]:
     """The texts of a drawing (``ui.DRAWN``) that belong to the screen, and what was drawn over
     it (the message on show, as ``(what, rect)``); the message's own text is left out."""
-    message = app.toast_text()
+    message = app.toast_text
     if not message:
         return drawn, []
     at = next((k for k, d in enumerate(drawn) if str(d) == message), len(drawn))

@@ -143,6 +143,22 @@ def fits(
     return len(rows) <= lines and height <= rect.height and widest <= rect.width
 
 
+def fitting(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    size: int,
+    *texts: str,
+    bold: bool = False,
+    lines: int = 1,
+) -> str:
+    """The first of ``texts`` (longest wording first) that ``draw_text`` would draw whole in
+    ``rect`` (:func:`fits`); the last one if none does."""
+    for text in texts[:-1]:
+        if fits(surface, text, rect, size, bold=bold, lines=lines):
+            return text
+    return texts[-1]
+
+
 def text_height(surface: pygame.Surface, size: int, *, bold: bool = False, lines: int = 1) -> int:
     """The height ``lines`` lines of text at ``size`` (or the display's smallest size, if
     larger) need: from the first line's ascenders to the last one's descenders, and 2 px for

@@ -146,11 +146,18 @@ def display_name(name: str, colour: str) -> str:
     return name
 
 
-def seat_label(player: Any, companion: bool) -> str:
+COMPANION_MARK = "◆"
+"""The companion's mark where its word has no room (``◆ Blue`` on a narrow player panel); the
+seat's overlay, opened by a tap on the panel, says it in words."""
+
+
+def seat_label(player: Any, companion: bool, short: bool = False) -> str:
     """A seat's name as the table reads it (:func:`name_of`), marked when the companion plays
     it: ``Blue (companion)``, ``蓝方（助手）``, ``青（コンパニオン）``.  Every place that lists
     the seats (panels, the player overlay, home, the end screen, history, the exports) uses it,
     so the table always knows which pieces it moves for the companion."""
+    if short and companion:
+        return f"{COMPANION_MARK} {name_of(player)}"
     return marked(name_of(player), companion)
 
 
@@ -465,6 +472,7 @@ def game_title(name: str) -> str:
 
 __all__ = [
     "COLOUR_WORDS",
+    "COMPANION_MARK",
     "amount_text",
     "colour_word",
     "GameWords",

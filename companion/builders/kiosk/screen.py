@@ -40,6 +40,7 @@ from companion.kiosk.ui import (
     draw_text,
     fits,
     fitted_height,
+    fitting,
     grid,
     panel,
     split_h,
@@ -776,8 +777,10 @@ class BuildersScreen(GameScreen):
             )
             fg = theme.PLAYER_TEXT[spec.colour]
             r1, r2 = split_v(cell.inflate(-6, -4), 1, 1)
-            draw_text(surface, seat_label(spec, k in self.session.companions), r1, m.small, fg,
-                      bold=True, lines=1)
+            mine = k in self.session.companions
+            draw_text(surface, fitting(surface, r1, m.small, seat_label(spec, mine),
+                                       seat_label(spec, mine, short=True), bold=True),
+                      r1, m.small, fg, bold=True, lines=1)
             stats = _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=self.game.end_vp,
                       coins=p.coins)
             goal = self.game.end_vp

@@ -536,7 +536,7 @@ class GameScreen(Screen):
 
     def _hint_panel(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         from companion.kiosk.seats import about_equal, instruction
-        from companion.kiosk.ui import split_h, split_v
+        from companion.kiosk.ui import fitting, split_h, split_v
 
         m = self.m
         hint = self.app.companion.hint
@@ -557,28 +557,31 @@ class GameScreen(Screen):
             self._thinking(surface, body)
         else:
             note = pygame.Rect(body.x, body.y, body.width, m.px(24))
-            draw_text(surface, _("Best first, each with its estimated chance to win; tap one "
-                                 "to play it"), note, m.small, theme.MUTED, align="left",
-                      lines=1)
+            draw_text(surface, fitting(
+                surface, note, m.small,
+                _("Best first, each with its estimated chance to win; tap one to play it"),
+                _("Best first, with the chance to win; tap one to play it"),
+                _("Best first; tap one to play it")), note, m.small, theme.MUTED, align="left",
+                lines=1)
             body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
                                body.height - note.height - m.gap)
             rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
             choices = list(hint.result)
             for k, (choice, row) in enumerate(zip(choices, rows, strict=False), 1):
                 action, chance = choice[0], choice[1]
-                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
+                text_r, chance_r = split_h(row, 7, 2, gap=m.gap)
                 self.button(surface, text_r,
                             f"{k}. " + instruction(self.game.name, self.state, action),
                             partial(self.play_hint, action), key=f"hint {k}",
                             size=m.text)
                 # an honest "about equal" where the intervals of neighbours overlap
                 near = [o for o in choices if o is not choice and about_equal(choice, o)]
-                pct_r, equal_r = (split_v(chance_r, 3, 2) if near else (chance_r, None))
+                pct_r, equal_r = (split_v(chance_r, 1, 1) if near else (chance_r, None))
                 draw_text(surface, _("{n} %", n=round(chance * 100)), pct_r, m.large,
                           theme.ACCENT, bold=True, align="right", lines=1)
                 if equal_r is not None:
                     draw_text(surface, _("about equal"), equal_r, m.small, theme.MUTED,
-                              align="right", lines=2)
+                              align="right", lines=1)
         self.button(surface, foot, _("Close"), self.close_hint, key="close hint", role="back")
 
     def act(self, action: Any) -> None:

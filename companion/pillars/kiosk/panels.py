@@ -21,6 +21,7 @@ from companion.kiosk.ui import (
     draw_text,
     fits,
     fitted_height,
+    fitting,
     grid,
     panel,
     split_h,
@@ -135,7 +136,10 @@ class PillarsPanels(GameScreen):
             star = "① " if k == state.start else ""
             draw_text(
                 surface,
-                star + seat_label(p, k in self.session.companions),
+                fitting(surface, name_r, m.text,
+                        star + seat_label(p, k in self.session.companions),
+                        star + seat_label(p, k in self.session.companions, short=True),
+                        bold=True),
                 name_r,
                 m.text,
                 theme.PLAYER_INK[p.colour],
