@@ -99,8 +99,9 @@ def measure_screen(
                           tuple(covered_texts(texts, overlays)))
 
 
-LIST_SEPARATORS = (",", "、", "，", ";", "；", "·", "・", ":", "：")
-"""What a list's items are joined with: a text that ends with one was cut."""
+LIST_SEPARATORS = (",", "、", "，", ";", "；")
+"""What a list's items are joined with: a text that ends with one was cut (a colon is not
+one: it ends a heading, "Then, by the rules:")."""
 
 
 def cut_list(text: str) -> bool:

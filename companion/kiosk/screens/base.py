@@ -569,19 +569,15 @@ class GameScreen(Screen):
             choices = list(hint.result)
             for k, (choice, row) in enumerate(zip(choices, rows, strict=False), 1):
                 action, chance = choice[0], choice[1]
-                text_r, chance_r = split_h(row, 7, 2, gap=m.gap)
+                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
+                # an honest "about equal" where its interval overlaps another's
+                near = any(o is not choice and about_equal(choice, o) for o in choices)
                 self.button(surface, text_r,
                             f"{k}. " + instruction(self.game.name, self.state, action),
                             partial(self.play_hint, action), key=f"hint {k}",
-                            size=m.text)
-                # an honest "about equal" where the intervals of neighbours overlap
-                near = [o for o in choices if o is not choice and about_equal(choice, o)]
-                pct_r, equal_r = (split_v(chance_r, 1, 1) if near else (chance_r, None))
-                draw_text(surface, _("{n} %", n=round(chance * 100)), pct_r, m.large,
+                            size=m.text, sub=_("about equal") if near else "")
+                draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
                           theme.ACCENT, bold=True, align="right", lines=1)
-                if equal_r is not None:
-                    draw_text(surface, _("about equal"), equal_r, m.small, theme.MUTED,
-                              align="right", lines=1)
         self.button(surface, foot, _("Close"), self.close_hint, key="close hint", role="back")
 
     def act(self, action: Any) -> None:
