@@ -281,6 +281,8 @@ def _when(info: GameInfo) -> str:
 
 
 def _game_json(info: GameInfo) -> dict[str, Any]:
+    from companion.journal.names import is_default_name
+
     return {
         "id": info.id,
         "game": info.game,
@@ -291,8 +293,10 @@ def _game_json(info: GameInfo) -> dict[str, Any]:
                 "colour": p.colour,
                 "score": info.scores.get(p.name),
                 "winner": p.name in info.winners,
+                "default_name": is_default_name(p.name, p.colour),
+                "companion": info.companions.get(seat),
             }
-            for p in info.setup.players
+            for seat, p in enumerate(info.setup.players)
         ],
         "scores": info.scores,
         "winners": info.winners,
@@ -368,16 +372,34 @@ def _games(args: argparse.Namespace) -> int:
         return status
     if not total:
         print(f"no games yet in the journal {terminal(str(where))}")
+    labels = _seat_labels()
     for info in infos:
         players = ", ".join(
-            f"{clean(name)} {pts}{'*' if name in info.winners else ''}"
-            for name, pts in info.scores.items()
+            " ".join(
+                [clean(label)]
+                + ([f"{info.scores[p.name]}{'*' if p.name in info.winners else ''}"]
+                   if p.name in info.scores else [])
+            )
+            for p, label in zip(info.setup.players, labels(info.setup, info.companions),
+                                strict=True)
         )
         print(
             f"{info.id:>4}  {clean(info.game, 20):<8}  {clean(info.status, 20):<9}  {players}  "
             f"({info.actions} actions; {_when(info)})"
         )
     return status
+
+
+def _seat_labels() -> Any:
+    """``words.seat_labels`` in the language of the environment (as ``replay --log``): each
+    seat's name as the table reads it (a seat left unnamed in that language), the companion's
+    seats marked."""
+    from companion.kiosk import i18n
+    from companion.kiosk.gamelog import language_from_environ
+    from companion.kiosk.words import seat_labels
+
+    i18n.set_language(language_from_environ(os.environ))
+    return seat_labels
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -98,3 +98,19 @@ def test_default_names_read_naturally(lang: str, expected: str) -> None:
         assert names == {"红方", "蓝方", "黄方", "绿方"}
         # "{name}决定" with an English name read "Red决定": the sentence now starts with 轮到.
         assert _("{name}'s decision", name="Ann") == "轮到Ann决定"
+
+
+def test_one_name_for_the_companion_per_language() -> None:
+    """The companion is 助手 in Chinese and コンパニオン in Japanese, in the set-up as in the
+    game (never 自動 or 自动)."""
+    want = {"zh": "助手", "ja": "コンパニオン"}
+    for lang, term in want.items():
+        found = 0
+        for msgid, _ctx, text in _translations(lang):
+            mentions = re.sub(r"companion (export|games|replay)\b", "", msgid)
+            if not re.search(r"\bcompanion\b", mentions, re.IGNORECASE) or not text:
+                continue
+            found += 1
+            assert term in text, (lang, msgid, text)
+            assert "自動" not in text and "自动" not in text, (lang, msgid, text)
+        assert found >= 10, (lang, found)

@@ -159,3 +159,75 @@ def test_a_toast_never_covers_whose_turn_it_is(
     assert toast.top >= bar
     for d in status:
         assert not toast.colliderect(d.rect), (str(d), d.rect, toast)
+
+
+def test_the_measurement_finds_a_cut_list_and_a_covered_text() -> None:
+    """Planted: a list cut after its separator without "…", and a text under the message."""
+    pygame.init()
+    surface = pygame.Surface((800, 480))
+    surface.fill(theme.PANEL)
+    ui.DRAWN = []
+    try:
+        draw_text(surface, "Craftsmen: Woodworker (start): 4 uses left,",
+                  pygame.Rect(10, 10, 500, 40), 20, theme.TEXT)
+        draw_text(surface, "Craftsmen: Woodworker (start): 4 uses left, …",
+                  pygame.Rect(10, 60, 500, 40), 20, theme.TEXT)
+        draw_text(surface, "Take the quarry", pygame.Rect(10, 200, 500, 40), 20, theme.TEXT)
+        drawn = list(ui.DRAWN)
+    finally:
+        ui.DRAWN = None
+    found = measure_screen("test", (800, 480), drawn, [],
+                           [("the message", pygame.Rect(0, 190, 800, 60))]).violations()
+    assert any("list cut" in v and "4 uses left,'" in v for v in found), found
+    assert not any(v.endswith("left, …'") for v in found), found
+    assert any("'Take the quarry' is under the message" in v for v in found), found
+    assert not any("Craftsmen" in v and "under" in v for v in found), found
+
+
+def test_a_text_cut_short_ends_with_an_ellipsis() -> None:
+    pygame.init()
+    surface = pygame.display.set_mode((800, 480))
+    ui.OVERFLOWS.clear()
+    ui.DRAWN = []
+    try:
+        text = ", ".join(f"Woodworker (start): {n} uses left" for n in range(1, 9))
+        draw_text(surface, text, pygame.Rect(10, 10, 300, 40), 20, theme.TEXT, lines=1)
+    finally:
+        ui.DRAWN = None
+    assert ui.OVERFLOWS  # still reported: it did not fit
+    ui.OVERFLOWS.clear()
+    f = ui.font(20)
+    rows = ui.wrap(text, f, 300)
+    assert len(rows) > 2 and rows[0].endswith(",")
+    cut = ui.cut_rows(rows, 1, f, 300)
+    assert len(cut) == 1 and cut[0].endswith("…") and not cut[0][:-1].endswith(","), cut
+    assert f.size(cut[0])[0] <= 300
+    assert ui.cut_rows(rows, len(rows), f, 300) == rows  # nothing cut: nothing added
+
+
+def test_a_players_tableau_lists_every_craftsman(tmp_path: Path) -> None:
+    """The tableau gives a long list the lines it needs: nothing cut, no list cut short."""
+    from companion.engine import get_game
+    from companion.engine.simulate import random_game
+
+    game = get_game("pillars")
+    state, actions = random_game(game, game.setup(4), random.Random(5))
+    for size in SIZES:
+        app = make_app(tmp_path / f"{size[0]}", size=size)
+        app.session = app.journal.start(state.setup, seed=0)
+        for a in actions[: len(actions) * 3 // 4]:
+            app.session.play(a)
+        app.open_game()
+        most = max(range(4), key=lambda k: len(app.session.state.seats[k].craftsmen))
+        app.screen.show_tableau(most)  # type: ignore[attr-defined]
+        ui.OVERFLOWS.clear()
+        ui.DRAWN = []
+        try:
+            app.render(force=True)
+            drawn = list(ui.DRAWN)
+        finally:
+            ui.DRAWN = None
+        found = measure_screen("tableau", size, drawn, app.screen.buttons).violations()
+        assert not [v for v in found if "list cut" in v], found
+        assert not ui.OVERFLOWS, ui.OVERFLOWS
+        app.companion.close()

@@ -373,7 +373,7 @@ def test_the_hint_shows_three_choices_for_a_person(tmp_path: Path) -> None:
     game = app.session.game
     legal = game.legal_actions(state)
     assert len(hint.result) == min(3, len(legal))
-    for k, (action, chance, _visits) in enumerate(hint.result, 1):
+    for k, (action, chance, _visits, _margin) in enumerate(hint.result, 1):
         assert action in legal
         assert 0.0 <= chance <= 1.0
         assert f"{k}. " + instruction(game.name, state, action) in drawn

@@ -41,7 +41,7 @@ def _english_afterwards() -> Iterator[None]:
 
 def test_latin_breaks_at_spaces_only() -> None:
     assert units("Take   the card ", "en") == ("Take", " ", "the", " ", "card")
-    assert units("Sites 1–4 of 9 →", "ja") == ("Sites", " ", "1–4", " ", "of", " ", "9", " ", "→")
+    assert units("Sites 1–4 of 9 →", "ja") == ("Sites", " ", "1–4", " ", "of", " ", "9 →")
     assert units("", "zh") == ()
 
 
@@ -182,10 +182,22 @@ def problems(text: str, lang: str, lines: list[str]) -> list[str]:
                 if paragraph[i] != ch:
                     return [*found, f"{text!r}: line {row!r} is not the text's"]
                 i += 1
-            if i >= end or paragraph[i].isspace():
-                continue  # the end of the paragraph, or a break at a space
+            if i >= end:
+                continue  # the end of the paragraph
+            if paragraph[i].isspace():  # a break at a space: not after a number alone
+                j = i
+                while j < end and paragraph[j].isspace():
+                    j += 1
+                last = paragraph[:i].split()[-1] if paragraph[:i].split() else ""
+                if j < end and linebreak.NUMBER.match(last):
+                    split = f"{paragraph[:i]}|{paragraph[j:]}"
+                    found.append(f"between a number and its unit: {split!r}")
+                continue
             before, after = paragraph[i - 1], paragraph[i]
             where = f"{paragraph[:i]}|{paragraph[i:]}"
+            if before.isdigit():
+                found.append(f"between a number and its unit: {where!r}")
+                continue
             if before in linebreak.WORD_SEPARATORS:
                 continue  # after the middle dot between two words of a katakana name
             if _word_char(before) and _word_char(after):
@@ -210,6 +222,23 @@ def test_the_checker_finds_breaks_inside_words() -> None:
     assert problems("one\n\ntwo", "en", ["one", "", "two"]) == []
     assert problems("ピラーズ・オブ・ジ・アース", "ja", ["ピラーズ・オブ・ジ・", "アース"]) == []
     assert units("ピラーズ・オブ・ジ・アース", "ja") == ("ピラーズ・", "オブ・", "ジ・", "アース")
+
+
+def test_the_checker_finds_what_a_reader_sees() -> None:
+    """The issue's examples: each is found (planted), and the rules never make them."""
+    assert problems("Companion", "en", ["Companio", "n"]) != []
+    assert problems("ツリーハウス", "ja", ["ツリーハウ", "ス"]) != []
+    assert problems("丸のこ（大）", "ja", ["丸のこ（", "大）"]) != []
+    assert problems("20金币 6分", "zh", ["20金币 6", "分"]) != []
+    assert problems("20金币 6分", "zh", ["20金币", "6分"]) == []
+    assert problems("Red gets 4 uses left", "en", ["Red gets 4", "uses left"]) != []
+    assert problems("Red gets 4 uses left", "en", ["Red gets", "4 uses left"]) == []
+    f = font(16)
+    for text, lang in (("20金币 6分", "zh"), ("Red gets 4 uses left", "en"),
+                       ("赤が6分で3コインを得る", "ja"), ("Mason: +2 VP", "en")):
+        for width in range(20, 200, 7):
+            lines = wrap(text, f, width, lang, force=False)
+            assert not [p for p in problems(text, lang, lines) if "number" in p], (text, lines)
 
 
 def final_wraps(

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from companion.text import clean
 
+from .names import english_name
 from .records import GameInfo
 
 if TYPE_CHECKING:
@@ -46,12 +47,55 @@ def play(info: GameInfo, journal_id: str, spec: GameSpec) -> dict[str, Any]:
     """The BG Stats play object of the finished game ``info`` (``spec``: its game's registry
     record, for the title and the BoardGameGeek id).  Names are shown as the kiosk shows them
     (:func:`companion.text.clean`: no control characters, at most 40 characters), so a QR
-    code never carries an escape sequence or a page of text."""
-    start_name = clean(info.setup.players[info.setup.start_player].name)
+    code never carries an escape sequence or a page of text.
+
+    The play is in English whatever the table's language (a seat left unnamed is its colour's
+    English word, :func:`companion.journal.names.english_name`, also for an older journal that
+    stored it in Chinese or Japanese): BG Stats matches players by ``sourcePlayerId`` and name,
+    and the same seat must meet the same player in every language.
+
+    BG Stats' createPlay format has no field for a player who is not a person (its players
+    carry ``name``, ``score``, ``winner``, ``rank``, ``startPlayer``, ``role``,
+    ``sourcePlayerId``; see docs/journal.md), so a seat the companion played is marked three
+    ways: its name says so (``Blue (companion)``), its ``sourcePlayerId`` is the companion's
+    (``companion-blue``, never a person's name, so BG Stats never merges it with a person),
+    and the play's notes (``comments``) say which seats the companion played, at which
+    strength."""
+    start = info.setup.start_player
     ended = info.ended or info.updated
     minutes = max(1, round((ended - info.started).total_seconds() / 60))
     rank = ranks(info.scores, info.winners)
-    return {
+    players = []
+    played: list[str] = []
+    for seat, p in enumerate(info.setup.players):
+        name = clean(english_name(p.name, p.colour))
+        strength = info.companions.get(seat)
+        if strength is not None:
+            played.append(f"{name} ({strength})")
+        players.append(
+            {
+                "name": f"{name} (companion)" if strength is not None else name,
+                "score": info.scores.get(p.name, 0),
+                "winner": p.name in info.winners,
+                "rank": rank.get(p.name, len(info.setup.players)),
+                "startPlayer": seat == start,
+                "sourcePlayerId": f"companion-{p.colour}" if strength is not None else name,
+            }
+        )
+    seated = {p.name for p in info.setup.players}
+    for name, pts in info.scores.items():
+        if name not in seated:  # a game's own opponent (the solo Automa)
+            players.append(
+                {
+                    "name": clean(name),
+                    "score": pts,
+                    "winner": name in info.winners,
+                    "rank": rank[name],
+                    "startPlayer": False,
+                    "sourcePlayerId": clean(name),
+                }
+            )
+    out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": f"{journal_id}-{info.id}",
         "playDate": play_date(info.started),
@@ -62,18 +106,13 @@ def play(info: GameInfo, journal_id: str, spec: GameSpec) -> dict[str, Any]:
             "highestWins": True,
             "sourceGameId": info.game,
         },
-        "players": [
-            {
-                "name": clean(name),
-                "score": pts,
-                "winner": name in info.winners,
-                "rank": rank[name],
-                "startPlayer": clean(name) == start_name,
-                "sourcePlayerId": clean(name),
-            }
-            for name, pts in info.scores.items()
-        ],
+        "players": players,
     }
+    if played:
+        out["comments"] = "Played by the companion (a program, not a person): " + ", ".join(
+            played
+        )
+    return out
 
 
 def link(play_object: dict[str, Any], *, web: bool = False) -> str:

@@ -24,7 +24,7 @@ from companion.engine import RulesError
 from companion.events import CameraState, Card, Device, Lights
 from companion.journal import JournalError
 
-from . import guard, i18n, theme
+from . import guard, i18n, theme, ui
 from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
@@ -113,6 +113,7 @@ class App:
         self.dirty = True
         self.running = True
         self._toast: tuple[str, float, bool] | None = None
+        self._toast_at: pygame.Rect | None = None  # where the message was last drawn
         self._waiting: list[tuple[str, bool]] = []
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
@@ -468,8 +469,16 @@ class App:
         """Draw the screen if something changed; True if it drew."""
         if not (self.dirty or force):
             return False
-        guard.draw(self, self.surface)  # a screen that fails to draw gives way to the fault screen
+        drawn, start = ui.DRAWN, len(ui.DRAWN or [])
+        if self._toast is not None and drawn is None:
+            ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
+        try:
+            guard.draw(self, self.surface)  # a screen that fails to draw: the fault screen
+            under = [d for d in (ui.DRAWN or [])[start:] if isinstance(d, ui.Drawn)]
+        finally:
+            ui.DRAWN = drawn
         if self._toast is not None:
+            self._toast_at = place_toast(self.screen, self.size, self.metrics, under)
             rect = self._toast_rect()
             panel(
                 self.surface,
@@ -492,8 +501,11 @@ class App:
         return True
 
     def _toast_rect(self) -> pygame.Rect:
-        """Messages show just under the screen's bar: never over whose turn it is (the bar),
-        and never over the buttons at the bottom (pass, confirm, end turn)."""
+        """Where the message shows: below the screen's bar (never over whose turn it is), where
+        it covers the least of the screen's texts and buttons (``place_toast``: never the
+        title of the next instruction, Resume or Confirm when there is room elsewhere)."""
+        if self._toast_at is not None:
+            return self._toast_at
         w, _h = self.size
         m = self.metrics
         top = self.screen.bar_bottom() + m.px(4)
@@ -530,4 +542,35 @@ class App:
         notifier.stopping()
 
 
-__all__ = ["App", "unrotate"]
+def place_toast(
+    screen: Any, size: tuple[int, int], m: Any, texts: list[ui.Drawn]
+) -> pygame.Rect:
+    """The message's place on ``screen``: full width, below its bar, at the height where it
+    covers the least of the texts just drawn (``texts``, weighted most: a title or an
+    instruction under a message cannot be read) and of the buttons (a whole-panel tap area
+    counts for little); the highest such place on a tie."""
+    w, h = size
+    height = m.px(88)
+    top = screen.bar_bottom() + m.px(4)
+    bottom = h - height - m.px(4)
+    if bottom <= top:
+        return pygame.Rect(m.px(12), top, w - m.px(24), height)
+    steps = 12
+    best: tuple[float, int] | None = None
+    for k in range(steps + 1):
+        y = top + (bottom - top) * k // steps
+        r = pygame.Rect(m.px(12), y, w - m.px(24), height)
+        cost = 0.0
+        for d in texts:
+            c = r.clip(d.rect)
+            cost += 4.0 * c.width * c.height
+        for b in screen.buttons:
+            c = r.clip(b.rect)
+            cost += (0.1 if b.extra.get("area") else 1.0) * c.width * c.height
+        if best is None or cost < best[0]:
+            best = (cost, y)
+    assert best is not None
+    return pygame.Rect(m.px(12), best[1], w - m.px(24), height)
+
+
+__all__ = ["App", "place_toast", "unrotate"]

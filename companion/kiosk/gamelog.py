@@ -21,7 +21,7 @@ from companion.engine.core import Setup
 from companion.engine.ledger import Entry
 
 from .i18n import LANGUAGES, _
-from .words import GameWords, amount_text, words_for
+from .words import GameWords, amount_text, marked, words_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +194,10 @@ def log_text(game: Game[Any, Any], record: Record) -> str:
     setup = record.setup
     states = _replay(game, setup, record.actions)
     sections = log_entries(game, setup, record.actions, newest_first=False, states=states)
-    names = _(", ").join(words.seat_name_of(setup, k) for k in range(len(setup.players)))
+    names = _(", ").join(
+        marked(words.seat_name_of(setup, k), k in record.companions)
+        for k in range(len(setup.players))
+    )
     lines = [words.title(), _("Players: {names}", names=names), ""]
     for s in sections:
         lines.append(s.heading)

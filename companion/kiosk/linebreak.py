@@ -134,6 +134,9 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
         words = paragraph.split()
         out: list[str] = []
         for w in words:
+            if out and out[-1] != " " and NUMBER.match(out[-1].rsplit(" ", 1)[-1]):
+                out[-1] += " " + w  # a number stays with its unit: "4 uses", "+2 VP"
+                continue
             if out:
                 out.append(" ")
             out.append(w)
@@ -166,13 +169,33 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
         result.append(buf)
     while result and result[-1] == " ":
         result.pop()
-    return tuple(result)
+    # a number stays with its unit across a space too ("20金币 6分" breaks only at the space
+    # between them; "6 VP" never)
+    glued: list[str] = []
+    for piece in result:
+        if (
+            len(glued) >= 2
+            and glued[-1] == " "
+            and NUMBER.match(glued[-2].rsplit(" ", 1)[-1])
+            and piece != " "
+        ):
+            glued.pop()
+            glued[-1] += " " + piece
+            continue
+        glued.append(piece)
+    return tuple(glued)
+
+
+NUMBER = re.compile(r"^[+\-−]?\d[\d,.]*[%％]?$")
+"""A number written alone (``4``, ``+2``, ``1,000``): it stays on the line of its unit."""
 
 
 def _may_break(before: str, after: str) -> bool:
     """Whether a BudouX boundary between ``before`` and ``after`` may become a line break."""
     if _is_word_char(before) and _is_word_char(after):
         return False  # inside a Latin word or a number
+    if before.isdigit() and not after.isspace():
+        return False  # a number and its unit: "6分", "20金币"
     return after not in NO_LINE_START and before not in NO_LINE_END
 
 

@@ -29,16 +29,21 @@ class Reading:
 @dataclass(frozen=True)
 class ScreenMeasures:
     """The readings of one screen: every touch target (short side in mm), every text (cap
-    height in mm, contrast)."""
+    height in mm, contrast), and what a reader sees wrong: a list cut without "…"
+    (``cut``) and a text drawn under another overlay (``covered``)."""
 
     screen: str
     targets: tuple[Reading, ...]
     caps: tuple[Reading, ...]
     contrasts: tuple[Reading, ...]
+    cut: tuple[str, ...] = ()
+    covered: tuple[str, ...] = ()
 
     def violations(self) -> list[str]:
         """Every reading under its limit, worded."""
-        out = [
+        out = [f"{self.screen}: a list cut without '…': {c!r}" for c in self.cut]
+        out += [f"{self.screen}: {c}" for c in self.covered]
+        out += [
             f"{self.screen}: touch target {r.what} is {r.value:.1f} mm (< {theme.TARGET_MM} mm)"
             for r in self.targets
             if r.value < theme.TARGET_MM
@@ -63,9 +68,12 @@ def measure_screen(
     size: tuple[int, int],
     drawn: Sequence[str],
     buttons: Iterable[Any],
+    overlays: Sequence[tuple[str, Any]] = (),
 ) -> ScreenMeasures:
     """The readings of a screen of ``size`` pixels: ``drawn`` is ``ui.DRAWN`` after it was
-    drawn, ``buttons`` its touch targets (with ``rect`` and ``key``)."""
+    drawn (the screen's texts only: an overlay's own are left out by the caller),
+    ``buttons`` its touch targets (with ``rect`` and ``key``), ``overlays`` what was drawn
+    over the screen (``(what, rect)``)."""
     from .ui import Drawn
 
     mm_x, mm_y = theme.mm_per_px(size)
@@ -85,7 +93,32 @@ def measure_screen(
             contrasts.append(
                 Reading(ratio, screen, f"{str(d)[:40]!r} {d.colour} on {d.background}")
             )
-    return ScreenMeasures(screen, tuple(targets), tuple(caps), tuple(contrasts))
+    texts = [d for d in drawn if isinstance(d, Drawn) and d.strip()]
+    cut = tuple(str(d) for d in texts if cut_list(str(d)))
+    return ScreenMeasures(screen, tuple(targets), tuple(caps), tuple(contrasts), cut,
+                          tuple(covered_texts(texts, overlays)))
+
+
+LIST_SEPARATORS = (",", "、", "，", ";", "；")
+"""What a list's items are joined with: a text that ends with one was cut (a colon is not
+one: it ends a heading, "Then, by the rules:")."""
+
+
+def cut_list(text: str) -> bool:
+    """Whether ``text`` is a list cut short without saying so: it ends with a separator
+    (``Woodworker (start): 4 uses left,``) instead of its last item or "…"."""
+    return text.rstrip().endswith(LIST_SEPARATORS)
+
+
+def covered_texts(texts: Sequence[Any], overlays: Sequence[tuple[str, Any]]) -> list[str]:
+    """Each text of ``texts`` (drawn before the overlays) that an overlay (``(what, rect)``,
+    drawn over the screen: a message, a device's notice) covers, worded."""
+    out = []
+    for what, rect in overlays:
+        for d in texts:
+            if rect.colliderect(d.rect):
+                out.append(f"{str(d)[:40]!r} is under {what} at {tuple(rect)}")
+    return out
 
 
 @dataclass

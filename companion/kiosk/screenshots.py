@@ -98,10 +98,11 @@ def _app(size: tuple[int, int], journal: Any, language: str) -> Any:
 
 def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     """(name, set-up function) for every screen; the function puts the app in that screen."""
+    from companion.kiosk.i18n import _
     from companion.kiosk.screens.history import GamesScreen
     from companion.kiosk.screens.home import ErrorScreen, HomeScreen
     from companion.kiosk.screens.settings import SettingsScreen
-    from companion.kiosk.screens.setup import NameScreen, SetupScreen
+    from companion.kiosk.screens.setup import NameScreen, SetupScreen, who_help
 
     yield "home", lambda app: app.show(HomeScreen(app))
     yield "setup", lambda app: app.show(SetupScreen(app))
@@ -110,6 +111,22 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
 
     for other in game_specs()[1:]:
         yield f"setup-{other.name}", partial(_setup_of, game=other.name)
+
+    def companions(app: Any, game: str) -> None:
+        s = SetupScreen(app, game=game)
+        s.strengths = ["", "normal", "strong", "easy"]
+        app.show(s)
+
+    for spec in game_specs():
+        # every strength on a seat: the longest words of the seats' rows
+        yield f"setup-companions-{spec.name}", partial(companions, game=spec.name)
+
+    def explained(app: Any) -> None:
+        s = SetupScreen(app, game=game_specs()[-1].name)
+        app.show(s)
+        s.explain(_("Person or companion"), who_help())
+
+    yield "setup-explained", explained
 
     def name(app: Any) -> None:
         s = SetupScreen(app)
@@ -238,8 +255,9 @@ def take(
                     try:
                         app.render(force=True)
                         if summaries is not None:
+                            texts, overlays = _under_overlays(app, ui.DRAWN or [])
                             summary.add(
-                                measure_screen(name, size, ui.DRAWN or [], app.screen.buttons)
+                                measure_screen(name, size, texts, app.screen.buttons, overlays)
                             )
                     finally:
                         ui.DRAWN = drawn
@@ -251,6 +269,16 @@ def take(
                     summaries.append(summary)
         journal.close()
     return written
+
+
+def _under_overlays(app: Any, drawn: list[Any]) -> tuple[list[Any], list[tuple[str, Any]]]:
+    """The texts of a drawing (``ui.DRAWN``) that belong to the screen, and what was drawn over
+    it (the message on show, as ``(what, rect)``); the message's own text is left out."""
+    message = app.toast_text
+    if not message:
+        return drawn, []
+    at = next((k for k, d in enumerate(drawn) if str(d) == message), len(drawn))
+    return drawn[:at], [("the message", app._toast_rect())]
 
 
 def report(summaries: list[Summary]) -> tuple[list[str], bool]:

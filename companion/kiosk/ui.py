@@ -21,6 +21,8 @@ from .fonts import font
 from .linebreak import wrap
 from .theme import Colour
 
+ELLIPSIS = "…"
+
 OVERFLOWS: list[str] = []
 """Text that did not fit its box at the smallest allowed size (for tests)."""
 
@@ -143,6 +145,39 @@ def fits(
     return len(rows) <= lines and height <= rect.height and widest <= rect.width
 
 
+def fitting(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    size: int,
+    *texts: str,
+    bold: bool = False,
+    lines: int = 1,
+) -> str:
+    """The first of ``texts`` (longest wording first) that ``draw_text`` would draw whole in
+    ``rect`` (:func:`fits`); the last one if none does."""
+    for text in texts[:-1]:
+        if fits(surface, text, rect, size, bold=bold, lines=lines):
+            return text
+    return texts[-1]
+
+
+def cut_rows(rows: list[str], keep: int, f: pygame.font.Font, width: int) -> list[str]:
+    """The first ``keep`` of ``rows``; when some are left out, the last one kept ends with "…"
+    (never with a list's separator), within ``width`` pixels in ``f``: a text cut short says
+    so."""
+    kept = rows[:keep]
+    if len(kept) < len(rows) and kept:
+        last = kept[-1].rstrip(SEPARATORS)
+        while last and f.size(last + ELLIPSIS)[0] > width:
+            last = last[:-1].rstrip(SEPARATORS)
+        kept[-1] = last + ELLIPSIS
+    return kept
+
+
+SEPARATORS = " ,、，;；·・:："
+"""What a list's items are joined with (stripped before the ellipsis of a cut text)."""
+
+
 def text_height(surface: pygame.Surface, size: int, *, bold: bool = False, lines: int = 1) -> int:
     """The height ``lines`` lines of text at ``size`` (or the display's smallest size, if
     larger) need: from the first line's ascenders to the last one's descenders, and 2 px for
@@ -210,7 +245,8 @@ def draw_text(
         s = max(smallest, int(s * 0.9))
     if len(rows) > lines or height > rect.height or widest > rect.width:
         OVERFLOWS.append(f"{text!r} in {rect.width}x{rect.height} at {s}px")
-        rows = rows[: max(1, 1 + (rect.height - (top - bottom)) // f.get_linesize())]
+        keep = min(lines, max(1, 1 + (rect.height - (top - bottom)) // f.get_linesize()))
+        rows = cut_rows(rows, keep, f, rect.width)
     if CHECK_GLYPHS:
         metrics: list[Any] = list(f.metrics(text))  # None for a glyph the font lacks
         for ch, met in zip(text, metrics, strict=False):

@@ -16,14 +16,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, spec
+from companion.journal.names import COLOUR_WORDS, stored_default
+from companion.journal.names import is_default_name as _is_default
 
 if TYPE_CHECKING:
     from .catalogue import Table
 
 from .i18n import LOCALES, _, language, resource_name
 
-COLOUR_WORDS = {"red": "Red", "blue": "Blue", "yellow": "Yellow", "green": "Green"}
-"""Each colour's English word: the engine's default player name (``Setup`` for a count)."""
+# A seat left unnamed is stored as its colour (``companion.journal.names``: the colour's English
+# word, the engine's own default) and shown in the table's language of the moment
+# (:func:`display_name`); older journals' default names in any language are recognised.
 
 
 def default_name(colour: str) -> str:
@@ -40,16 +43,21 @@ def default_name(colour: str) -> str:
     }[colour]
 
 
-def _default_names(colour: str) -> set[str]:
-    """Every default name a seat of ``colour`` may carry in a set-up: the colour's word or its
-    default name in any language (the set-up screen names an unnamed seat by its colour)."""
+def _catalogue_defaults(colour: str) -> list[str]:
+    """The default names of ``colour`` in every catalogue the kiosk has now."""
     english = COLOUR_WORDS[colour]
-    names = {english, english.lower(), f"{english} player"}
+    names = [f"{english} player"]
     for loc in LOCALES.values():
         for key in (english, f"{english} player"):
             if loc.catalog.get(key):
-                names.add(loc.catalog[key])
+                names.append(loc.catalog[key])
     return names
+
+
+def is_default_name(name: str, colour: str) -> bool:
+    """Whether ``name`` on a seat of ``colour`` is that colour's default (stored as the colour,
+    or an older journal's default name in any language), not a name somebody typed."""
+    return colour in COLOUR_WORDS and _is_default(name, colour, _catalogue_defaults(colour))
 
 
 def engine_refusal(rule: str, fields: dict[str, Any], card: str) -> str:
@@ -133,9 +141,36 @@ def amount_text(what: str, amount: int) -> str:
 def display_name(name: str, colour: str) -> str:
     """A player's ``name`` as the table reads it: for a seat named after its ``colour`` (the
     default), that colour's default name in the current language (:func:`default_name`)."""
-    if colour in COLOUR_WORDS and name.strip() in _default_names(colour):
+    if is_default_name(name, colour):
         return default_name(colour)
     return name
+
+
+COMPANION_MARK = "◆"
+"""The companion's mark where its word has no room (``◆ Blue`` on a narrow player panel); the
+seat's overlay, opened by a tap on the panel, says it in words."""
+
+
+def seat_label(player: Any, companion: bool, short: bool = False) -> str:
+    """A seat's name as the table reads it (:func:`name_of`), marked when the companion plays
+    it: ``Blue (companion)``, ``蓝方（助手）``, ``青（コンパニオン）``.  Every place that lists
+    the seats (panels, the player overlay, home, the end screen, history, the exports) uses it,
+    so the table always knows which pieces it moves for the companion."""
+    if short and companion:
+        return f"{COMPANION_MARK} {name_of(player)}"
+    return marked(name_of(player), companion)
+
+
+def marked(name: str, companion: bool) -> str:
+    """``name`` with the companion's mark when ``companion`` (``Blue (companion)``), else as
+    it is."""
+    return _("{name} (companion)", name=name) if companion else name
+
+
+def seat_labels(setup: Any, companions: Any) -> list[str]:
+    """Every seat's :func:`seat_label` of ``setup``, seat order (``companions``: the seats the
+    companion plays, e.g. ``JournaledGame.companions``)."""
+    return [seat_label(p, i in companions) for i, p in enumerate(setup.players)]
 
 
 def shown_names(summary: dict[str, Any]) -> dict[str, Any]:
@@ -346,6 +381,16 @@ class GameWords:
         """The name of one choice of an option, in the current language."""
         return _(self.spec.options[name].choice_label(value))
 
+    def option_help(self, name: str, value: Any = None) -> str:
+        """What option ``name`` decides (``value`` None) or what its choice ``value`` means, in
+        the current language, for a hold on the set-up screen: a game words each of its
+        options (the default names the option and its choices)."""
+        labels = _(", ").join(self.choice_label(name, v) for v in self.spec.options[name].choices)
+        if value is None:
+            return _("{option}: one of {choices}", option=self.option_label(name), choices=labels)
+        return _("{option}: {choice}", option=self.option_label(name),
+                 choice=self.choice_label(name, value))
+
 
 class ModuleWords(GameWords):
     """A game's words from two modules of its kiosk package: ``sentences`` (``action_text``,
@@ -427,12 +472,18 @@ def game_title(name: str) -> str:
 
 __all__ = [
     "COLOUR_WORDS",
+    "COMPANION_MARK",
     "amount_text",
     "colour_word",
     "GameWords",
     "card_name",
     "default_name",
     "display_name",
+    "is_default_name",
+    "marked",
+    "seat_label",
+    "seat_labels",
+    "stored_default",
     "engine_refusal",
     "game_title",
     "player_name",

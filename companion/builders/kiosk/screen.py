@@ -40,13 +40,14 @@ from companion.kiosk.ui import (
     draw_text,
     fits,
     fitted_height,
+    fitting,
     grid,
     panel,
     split_h,
     split_v,
     text_height,
 )
-from companion.kiosk.words import card_name, name_of, short_card_name, words_for
+from companion.kiosk.words import card_name, name_of, seat_label, short_card_name, words_for
 
 from .cardhelp import card_help, turn_now
 from .names import builders_action_help
@@ -276,7 +277,9 @@ class BuildersScreen(GameScreen):
             draw_preview(self, surface, body, p.title, p.lines, self.cancel_preview,
                          self.confirm_preview)
         elif self.tableau is not None:
-            draw_tableau(self, surface, body, name_of(self.state.setup.players[self.tableau]),
+            draw_tableau(self, surface, body,
+                         seat_label(self.state.setup.players[self.tableau],
+                                    self.tableau in self.session.companions),
                          self.tableau_rows(self.tableau), self.close_tableau)
         elif self.game.current_player(self.state) == CHANCE:
             self._picker(surface, body)
@@ -774,7 +777,10 @@ class BuildersScreen(GameScreen):
             )
             fg = theme.PLAYER_TEXT[spec.colour]
             r1, r2 = split_v(cell.inflate(-6, -4), 1, 1)
-            draw_text(surface, name_of(spec), r1, m.small, fg, bold=True, lines=1)
+            mine = k in self.session.companions
+            draw_text(surface, fitting(surface, r1, m.small, seat_label(spec, mine),
+                                       seat_label(spec, mine, short=True), bold=True),
+                      r1, m.small, fg, bold=True, lines=1)
             stats = _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=self.game.end_vp,
                       coins=p.coins)
             goal = self.game.end_vp

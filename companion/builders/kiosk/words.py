@@ -25,6 +25,34 @@ class BuildersWords(ModuleWords):
 
     money = "coins"
 
+    def option_help(self, name: str, value: Any = None) -> str:
+        """The Builders' options explained for a hold on the set-up screen."""
+        texts = {
+            ("coins", None): _(
+                "How the Take coins action pays when a turn uses it more than once."
+            ),
+            ("coins", "separate"): _(
+                "Each take-coins action is paid on its own: 1, 2 or 3 action points give 1, 3 "
+                "or 6 coins (the rulebook)."
+            ),
+            ("coins", "cumulative"): _(
+                "The action points a turn spends on coins add up: 1 point and then 1 more give "
+                "1 + 2 coins, as 2 points at once; at most 3 points a turn."
+            ),
+            ("show_next_worker", None): _(
+                "Whether the top card of the workers' deck lies face up, as the top card of the "
+                "buildings' deck always does."
+            ),
+            ("show_next_worker", False): _(
+                "The next worker stays face down until it is dealt (the rulebook)."
+            ),
+            ("show_next_worker", True): _(
+                "The next worker lies face up, so everyone sees who comes next (a variant)."
+            ),
+        }
+        text = texts.get((name, value))
+        return text if text is not None else super().option_help(name, value)
+
     def tables(self) -> tuple[Table, ...]:
         return names.tables()
 

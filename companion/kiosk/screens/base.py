@@ -534,6 +534,12 @@ class GameScreen(Screen):
             return
         self.commit(action, after)
 
+    def play_hint(self, action: Any) -> None:
+        """A choice of the hint tapped: it is played as a person's tap on it would be (through
+        the screen's preview, when it has one)."""
+        self.close_hint()
+        self.act(action)
+
     def wants_preview(self, state: Any, action: Any, after: Any) -> bool:
         """Whether ``action`` is shown before it is committed (by default: a reveal)."""
         from companion.engine import CHANCE

@@ -5,13 +5,14 @@ whole visit in one instruction, one CONFIRM), the companion thinking, a decision
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import pygame
 
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
-from companion.kiosk.ui import draw_text, panel, split_h, split_v
+from companion.kiosk.ui import draw_text, fitting, panel, split_h, split_v
 from companion.kiosk.words import name_of
 
 from .panel import StepPanel
@@ -130,7 +131,7 @@ class CompanionPanel(StepPanel):
             pygame.draw.circle(surface, colour, (x, y), max(3, radius // 5))
 
     def hint(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        from companion.kiosk.seats import instruction
+        from companion.kiosk.seats import about_equal, instruction
 
         s = self.screen
         m = s.m
@@ -152,17 +153,25 @@ class CompanionPanel(StepPanel):
             self.thinking(surface, body)
         else:
             note = pygame.Rect(body.x, body.y, body.width, m.px(24))
-            draw_text(surface, _("Best first, each with its estimated chance to win"), note,
-                      m.small, theme.MUTED, align="left", lines=1)
+            draw_text(surface, fitting(
+                surface, note, m.small,
+                _("Best first, each with its estimated chance to win; tap one to play it"),
+                _("Best first, with the chance to win; tap one to play it"),
+                _("Best first; tap one to play it")), note, m.small, theme.MUTED, align="left",
+                lines=1)
             body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
                                body.height - note.height - m.gap)
             rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
-            for k, ((action, chance, _visits), row) in enumerate(
-                zip(hint.result, rows, strict=False), 1
-            ):
+            choices = list(hint.result)
+            for k, (choice, row) in enumerate(zip(choices, rows, strict=False), 1):
+                action, chance = choice[0], choice[1]
                 text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
-                draw_text(surface, f"{k}. " + instruction(s.game.name, s.state, action),
-                          text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
+                # an honest "about equal" where its interval overlaps another's
+                near = any(o is not choice and about_equal(choice, o) for o in choices)
+                s.button(surface, text_r,
+                         f"{k}. " + instruction(s.game.name, s.state, action),
+                         partial(s.play_hint, action), key=f"hint {k}",
+                         size=m.text, sub=_("about equal") if near else "")
                 draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
                           theme.ACCENT, bold=True, align="right", lines=1)
         s.button(surface, foot, _("Close"), s.close_hint, key="close hint", role="back")

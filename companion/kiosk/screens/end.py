@@ -3,6 +3,7 @@ BG Stats link as a QR code."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pygame
@@ -23,7 +24,7 @@ from companion.kiosk.ui import (
     split_v,
     text_height,
 )
-from companion.kiosk.words import words_for
+from companion.kiosk.words import marked, seat_label, words_for
 from companion.text import clean
 
 from .base import Screen
@@ -70,7 +71,7 @@ class EndScreen(Screen):
                 )
         self.back_to_history = back_to_history
         self.big_qr = False
-        self.table = game_table(self.game, self.state)
+        self.table = self._marked(game_table(self.game, self.state))
         self.show_chart = False  # the scores' chart in place of the points by source
 
     def render(self, surface: pygame.Surface) -> None:
@@ -170,6 +171,21 @@ class EndScreen(Screen):
         ):
             self.app.open_game()
 
+    def _marked(self, table: Any) -> Any:
+        """The breakdown with the companion's seats marked in its players' names."""
+        colours = {p.colour for seat, p in enumerate(self.info.setup.players)
+                   if seat in self.info.companions}
+        players = tuple((c, marked(n, c in colours)) for c, n in table.players)
+        return dataclasses.replace(table, players=players)
+
+    def label(self, player: dict[str, Any]) -> str:
+        """A player of the summary as the table reads it, marked when the companion played
+        the seat (:func:`~companion.kiosk.words.seat_label`)."""
+        for seat, p in enumerate(self.info.setup.players):
+            if p.colour == player.get("colour") and p.name == player.get("name"):
+                return seat_label(p, seat in self.info.companions)
+        return str(player.get("name", ""))
+
     def _scores(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         players = sorted(self.summary["players"], key=lambda p: -self.summary["scores"][p["name"]])
@@ -197,7 +213,7 @@ class EndScreen(Screen):
             fg = theme.PLAYER_TEXT[p["colour"]]
             draw_text(
                 surface,
-                ("★ " if win else "") + clean(p["name"]),
+                ("★ " if win else "") + clean(self.label(p)),
                 name_r,
                 m.text,
                 fg,

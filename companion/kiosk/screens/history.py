@@ -11,7 +11,7 @@ from companion.journal import GamePage, JournalDataError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid, split_h
-from companion.kiosk.words import game_title
+from companion.kiosk.words import game_title, seat_labels
 from companion.text import clean
 
 from .base import Screen
@@ -70,7 +70,12 @@ class GamesScreen(Screen):
         cells = grid(list_area, len(shown), 1, m.gap, m.touch + m.px(20))
         for info, cell in zip(shown, cells, strict=True):
             when = info.started.strftime("%Y-%m-%d %H:%M")
-            scores = ", ".join(f"{clean(n)} {p}" for n, p in info.scores.items())
+            scores = _(", ").join(
+                f"{clean(label)} {info.scores.get(p.name, 0)}"
+                for p, label in zip(
+                    info.setup.players, seat_labels(info.setup, info.companions), strict=True
+                )
+            )
             self.button(
                 surface,
                 cell,

@@ -13,7 +13,7 @@ from companion.journal import GameInfo, JournalDataError, JournalError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, fitted_height, grid, panel
-from companion.kiosk.words import game_title
+from companion.kiosk.words import game_title, seat_labels
 from companion.text import clean
 
 from .base import Screen
@@ -54,7 +54,7 @@ class HomeScreen(Screen):
         items: list[tuple[str, str, Callable[[], None], str]] = []
         g = self.latest
         if g is not None:
-            who = ", ".join(clean(p.name) for p in g.setup.players)
+            who = _(", ").join(clean(n) for n in seat_labels(g.setup, g.companions))
             items.append(
                 (_("Resume"), f"{game_title(g.game)} · {who}", partial(self.resume, g.id), "resume")
             )

@@ -15,7 +15,8 @@ from companion.kiosk import theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.linebreak import wrap
-from companion.kiosk.ui import draw_text, fitted_height, panel, split_h
+from companion.kiosk.ui import draw_text, fitted_height, panel, split_h, text_height
+from companion.kiosk.ui import min_text as ui_min_text
 
 if TYPE_CHECKING:
     from .base import Screen
@@ -142,15 +143,29 @@ def draw_tableau(
     body, foot = _frame(screen, surface, area, title)
     n = max(1, len(rows))
     row_h = max(m.px(22), min(m.px(48), body.height // n))
-    label_w = body.width // 4
-    for k, (label, text) in enumerate(rows):
-        r = pygame.Rect(body.x, body.y + k * row_h, body.width, row_h)
+    label_font = font(max(m.small, ui_min_text(surface)))
+    label_w = min(body.width // 4,
+                  max((label_font.size(label)[0] for label, _t in rows), default=0) + m.gap * 2)
+    # a long row (a list of craftsmen) gets the lines it needs while the others keep theirs,
+    # so that no list is cut
+    floor = text_height(surface, m.small) + m.px(4)
+    need = [max(floor, fitted_height(surface, text, body.width - label_w, 0, m.small, lines=6))
+            for _label, text in rows]
+    if sum(need) > body.height:  # too little room: each row in proportion to its need
+        need = [max(floor, h * body.height // sum(need)) for h in need]
+    else:  # the room left shared out, up to the usual row height each
+        extra = (body.height - sum(need)) // n
+        need = [max(h, min(row_h, h + extra)) if h < row_h else h for h in need]
+    y = body.y
+    for (label, text), h in zip(rows, need, strict=True):
+        r = pygame.Rect(body.x, y, body.width, h)
+        y += h
         if r.bottom > body.bottom:
             break
         draw_text(surface, label, pygame.Rect(r.x, r.y, label_w - m.gap, r.height), m.small,
                   theme.MUTED, align="left", lines=2, min_size=m.px(10))
         draw_text(surface, text, pygame.Rect(r.x + label_w, r.y, r.width - label_w, r.height),
-                  m.small, theme.TEXT, align="left", lines=2, min_size=m.px(10))
+                  m.small, theme.TEXT, align="left", lines=6, min_size=m.px(10))
     screen.button(surface, foot, _("Close"), close, key="close tableau", role="confirm")
 
 
@@ -173,8 +188,37 @@ def help_frame(
     return body, foot
 
 
+def legend(pairs: list[tuple[str, str]]) -> str:
+    """A legend of the abbreviations a screen shows, one per line (``S1: a stone of 1``), for
+    a hold on them or the help (``GameScreen.read(_("What the marks mean"), legend(...))``):
+    every abbreviation on screen has its legend."""
+    return "\n".join(_("{mark}: {meaning}", mark=mark, meaning=meaning) for mark, meaning in pairs)
+
+
+def draw_explanation(
+    screen: Screen,
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    text: str,
+    close: Callable[[], None],
+) -> None:
+    """What a control held down does (an option, a choice, an abbreviation), with Close: the
+    only thing to tap until closed."""
+    m = screen.m
+    screen.buttons = []
+    screen.roles = {}
+    body, foot = help_frame(screen, surface, area, title)
+    draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top", lines=12,
+              min_size=m.px(12))
+    screen.button(surface, foot, _("Close"), close, key="close explanation", role="confirm")
+    screen.roles["back"] = close
+
+
 __all__ = [
     "Lines",
+    "draw_explanation",
+    "legend",
     "draw_lines",
     "draw_preview",
     "draw_result",

@@ -15,14 +15,36 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.seats import STRENGTHS, strength_name
-from companion.kiosk.ui import draw_text, grid, split_h, split_v
-from companion.kiosk.words import default_name, game_title, words_for
+from companion.kiosk.ui import button_inner, draw_text, fits, grid, split_h, split_v
+from companion.kiosk.words import (
+    display_name,
+    game_title,
+    is_default_name,
+    stored_default,
+    words_for,
+)
 
 from .base import Screen
+from .overlays import draw_explanation
 
 
 def colour_name(colour: str) -> str:
     return {"red": _("Red"), "blue": _("Blue"), "yellow": _("Yellow"), "green": _("Green")}[colour]
+
+
+def who_help() -> str:
+    """What the person-or-companion button of a seat does, and the companion's strengths."""
+    return "\n".join([
+        _("Tap to change who plays this seat: a person, or the companion at one of its "
+          "strengths. The companion decides for its seat and the table moves its pieces as "
+          "told."),
+        _("{strength}: {meaning}", strength=strength_name("easy"),
+          meaning=_("plays the move worth most at once")),
+        _("{strength}: {meaning}", strength=strength_name("normal"),
+          meaning=_("thinks a few moves ahead")),
+        _("{strength}: {meaning}", strength=strength_name("strong"),
+          meaning=_("thinks further ahead and takes a little longer")),
+    ])
 
 
 class SetupScreen(Screen):
@@ -37,6 +59,7 @@ class SetupScreen(Screen):
         self.start = 0
         self.options: dict[str, Any] = {}
         self.recent: list[str] = []
+        self.held: tuple[str, str] | None = None  # what a held control does: title, text
         self.remember_last_table()
 
     def remember_last_table(self) -> None:
@@ -51,12 +74,19 @@ class SetupScreen(Screen):
             return
         for info in games:
             for p in info.setup.players:
+                if is_default_name(p.name, p.colour):
+                    continue  # a seat left unnamed: not a name to offer
                 if p.name not in self.recent and p.name.isprintable():
                     self.recent.append(p.name)
         if not games:
             return
         last = games[0].setup
-        seats = [(p.name, p.colour) for p in last.players if p.colour in COLOURS]
+        # a seat left unnamed stays unnamed (shown in the table's language, not the last one's)
+        seats = [
+            ("" if is_default_name(p.name, p.colour) else p.name, p.colour)
+            for p in last.players
+            if p.colour in COLOURS
+        ]
         if len(seats) != len(last.players):
             return
         rest = [("", c) for c in COLOURS if c not in {c for _n, c in seats}]
@@ -72,8 +102,14 @@ class SetupScreen(Screen):
             ]
 
     def names(self) -> list[str]:
-        # An unnamed seat is its colour's player: Red, 红方, 赤.
-        return [name or default_name(colour) for name, colour in self.seats[: self.count]]
+        """The seats' names as stored: an unnamed seat is stored as its colour
+        (:func:`~companion.kiosk.words.stored_default`), never in the table's words."""
+        return [name or stored_default(colour) for name, colour in self.seats[: self.count]]
+
+    def shown_names(self) -> list[str]:
+        """The seats' names as the table reads them: an unnamed seat is its colour's player in
+        the table's language (Red, 红方, 赤)."""
+        return [display_name(n, c) for n, (_x, c) in zip(self.names(), self.seats, strict=False)]
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -85,6 +121,23 @@ class SetupScreen(Screen):
             left, right = split_h(inner, 1, 1, gap=m.gap * 3)
         self._left(surface, left)
         self._seats(surface, right)
+        if self.held is not None:  # over everything, and the only thing to tap
+            draw_explanation(self, surface, area.inflate(-m.gap * 4, -m.gap * 4), *self.held,
+                             close=self.close_explanation)
+
+    # -- what each control does, for a finger held on it ---------------------------------------
+    def explain(self, title: str, text: str) -> None:
+        """Show what a control does (a finger held on it) until Close."""
+        self.held = (title, text)
+
+    def close_explanation(self) -> None:
+        self.held = None
+
+    def back(self) -> None:
+        if self.held is not None:
+            self.held = None
+        else:
+            self.app.go("home")
 
     def _left(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
@@ -104,6 +157,9 @@ class SetupScreen(Screen):
                 key=f"game {name}",
                 selected=self.game == name,
                 size=m.small,
+                hold=partial(self.explain, game_title(name), _(
+                    "Play {game}: {low} to {high} players.", game=game_title(name),
+                    low=game_spec(name).min_players, high=game_spec(name).max_players)),
             )
         # Players
         lab, rest = split_h(rows[1], 2, 3, gap=m.gap)
@@ -120,11 +176,20 @@ class SetupScreen(Screen):
                 selected=self.count == n,
                 sub=_("solo") if n == 1 else "",
                 size=m.small if n == 1 else m.text,
+                hold=partial(self.explain, _("Players"), _(
+                    "How many sit at the table, the companion's seats included; 1 is the solo "
+                    "game against the Automa.")
+                    if n == 1 else _(
+                    "How many sit at the table, the companion's seats included.")),
             )
         # Options
         for row, (label, values, current, setter, key) in zip(rows[2:], opts, strict=False):
             lab, rest = split_h(row, 2, 3, gap=m.gap)
             draw_text(surface, label, lab, m.small, theme.MUTED, align="left")
+            # the label is a place to hold too: what the option decides
+            self.tap_area(lab, lambda: None, f"about {key}").extra["hold"] = partial(
+                self.explain, label, self.option_help(key, None)
+            )
             cells = grid(rest, len(values), len(values), m.gap)
             for (value, text), cell in zip(values, cells, strict=True):
                 self.button(
@@ -135,6 +200,7 @@ class SetupScreen(Screen):
                     key=f"{key} {value}",
                     selected=current == value,
                     size=m.small,
+                    hold=partial(self.explain, f"{label}: {text}", self.option_help(key, value)),
                 )
         start = rows[-1].inflate(0, 0)
         start.height = max(start.height, m.touch)
@@ -150,6 +216,19 @@ class SetupScreen(Screen):
             size=m.large,
         )
         del label_w
+
+    def option_help(self, key: str, value: Any) -> str:
+        """What option ``key`` decides (``value`` None) or what its choice ``value`` means."""
+        if key == "virtual":
+            return {
+                None: _("Who deals the cards: the table, from the real decks, or the companion, "
+                        "which draws for the table and says which card to take."),
+                False: _("You shuffle and draw the real cards and show the companion which one "
+                         "came up: tap it, or hold it under the camera."),
+                True: _("The companion draws for the table and says which card to take from "
+                        "the deck; nobody shuffles."),
+            }[value]
+        return words_for(self.game).option_help(key, value)
 
     def _option_rows(self) -> list[tuple[str, list[tuple[Any, str]], Any, Any, str]]:
         vd = self.app.config.virtual_deck
@@ -191,7 +270,7 @@ class SetupScreen(Screen):
         )
         body = pygame.Rect(area.x, area.y + m.px(30), area.width, area.height - m.px(30))
         rows = split_v(body, *([1] * 4), gap=m.gap)
-        names = self.names()
+        names = self.shown_names()
         for i, row in enumerate(rows):
             if i >= self.count:
                 continue
@@ -203,19 +282,31 @@ class SetupScreen(Screen):
             )
             if self.count > 1:  # a table of one plays the Automa, not the companion
                 strength = self.strengths[i]
+                label, sub = (_("Companion"), strength_name(strength)) if strength else (
+                    _("Person"), "")
+                half = button_inner(who)
+                half.height //= 2
+                if strength and not fits(surface, label, half, m.small, lines=1):
+                    # the word does not fit whole (a narrow seat row): the strength alone, on
+                    # the accent border that marks the companion's seats (a hold explains)
+                    label, sub = strength_name(strength), ""
                 self.button(
                     surface,
                     who,
-                    _("Companion") if strength else _("Person"),
+                    label,
                     partial(self.cycle_strength, i),
                     key=f"who {i}",
                     selected=bool(strength),
-                    sub=strength_name(strength) if strength else "",
+                    sub=sub,
                     size=m.small,
+                    hold=partial(self.explain, _("Person or companion"), who_help()),
                 )
             else:
                 name_r = name_r.union(who)
-            self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}")
+            self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}",
+                        hold=partial(self.explain, _("Seat order"), _(
+                            "▲ swaps this seat with the one before it, ▼ the first seat with "
+                            "the second: the seats run clockwise round the table.")))
             self.button(
                 surface,
                 swatch,
@@ -223,6 +314,9 @@ class SetupScreen(Screen):
                 partial(self.cycle_colour, i),
                 key=f"colour {i}",
                 fill=theme.PLAYER[colour],
+                hold=partial(self.explain, _("Colour"), _(
+                    "Tap for the next colour: the seat plays the pieces of that colour. A seat "
+                    "left unnamed is called by it.")),
             )
             self.button(
                 surface,
@@ -231,6 +325,9 @@ class SetupScreen(Screen):
                 partial(self.edit_name, i),
                 key=f"name {i}",
                 fill=theme.PANEL_HI,
+                hold=partial(self.explain, _("Name"), _(
+                    "Tap to type the player's name. A seat left unnamed is called by its colour, "
+                    "in the table's language.")),
             )
             self.button(
                 surface,
@@ -239,6 +336,8 @@ class SetupScreen(Screen):
                 partial(self.set_start, i),
                 key=f"start {i}",
                 selected=self.start == i,
+                hold=partial(self.explain, _("Start player"), _(
+                    "★ marks the seat that begins; tap ☆ to give the start to another seat.")),
             )
 
     # -- changes -----------------------------------------------------------------------------
@@ -298,9 +397,6 @@ class SetupScreen(Screen):
 
     def edit_name(self, i: int) -> None:
         self.app.show(NameScreen(self.app, self, i))
-
-    def back(self) -> None:
-        self.app.go("home")
 
     def begin(self) -> None:
         game = get_game(self.game)

@@ -16,12 +16,13 @@ from companion.kiosk.screens.overlays import draw_tableau
 from companion.kiosk.ui import (
     draw_text,
     fits,
+    fitting,
     grid,
     panel,
     split_h,
     split_v,
 )
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.words import card_name, name_of, seat_label
 from companion.pillars import data as D
 
 from .names import resource_name
@@ -60,7 +61,10 @@ class PlayersPanel(PillarsPanel):
             star = "① " if k == state.start else ""
             draw_text(
                 surface,
-                star + name_of(p),
+                fitting(surface, name_r, m.text,
+                        star + seat_label(p, k in self.screen.session.companions),
+                        star + seat_label(p, k in self.screen.session.companions, short=True),
+                        bold=True),
                 name_r,
                 m.text,
                 theme.PLAYER_INK[p.colour],
@@ -165,7 +169,7 @@ class PlayersPanel(PillarsPanel):
     def render_tableau(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         assert self.screen.tableau is not None
         seat = self.screen.tableau
-        title = name_of(self.state.setup.players[seat])
+        title = seat_label(self.state.setup.players[seat], seat in self.screen.session.companions)
         draw_tableau(self.screen, surface, area, title, self.tableau_rows(seat),
                      self.screen.close_tableau)
 

@@ -1,0 +1,69 @@
+"""A message (a refusal, the camera's notice at start) never covers what the table reads next:
+the title of the next instruction, Resume, Confirm (issue 22).  ``app.place_toast`` puts it
+where it covers the least of the screen's texts and buttons."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.engine import get_game
+from companion.kiosk import ui
+from companion.kiosk.screenshots import SIZES
+from tests.kiosk_helpers import find, make_app
+
+
+def _texts(app: object) -> list[ui.Drawn]:
+    ui.DRAWN = []
+    try:
+        app.render(force=True)  # type: ignore[attr-defined]
+        return [d for d in ui.DRAWN if isinstance(d, ui.Drawn) and d.strip()]
+    finally:
+        ui.DRAWN = None
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_camera_notice_at_start_leaves_resume_in_view(tmp_path: Path,
+                                                          size: tuple[int, int]) -> None:
+    game = get_game("pillars")
+    app = make_app(tmp_path, size=size)
+    app.journal.start(game.setup(3), seed=1)
+    app.go("home")
+    app.render(force=True)
+    resume = find(app, "resume").rect
+    app.toast("Camera: no camera found at /dev/video0; the table deals and taps its cards")
+    texts = _texts(app)
+    toast = app._toast_rect()
+    assert not toast.colliderect(resume), (toast, resume)
+    mine = [d for d in texts if "Camera" in d]
+    assert mine and all(toast.contains(d.rect) for d in mine)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game_name", ["pillars", "builders"])
+def test_a_refusal_leaves_the_next_instruction_readable(
+    tmp_path: Path, size: tuple[int, int], game_name: str
+) -> None:
+    app = make_app(tmp_path, size=size, seed=3)
+    game = get_game(game_name)
+    app.session = app.journal.start(game.setup(3), seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state = app.session.state
+        if game.current_player(state) >= 0:
+            action = rng.choice(game.legal_actions(state))
+        else:
+            action = rng.choice([a for a, p in game.chance_outcomes(state) if p > 0])
+        app.session.play(game.format_action(action))
+    app.open_game()
+    before = _texts(app)
+    bar = app.screen.bar_bottom()
+    title = min((d for d in before if d.rect.top >= bar), key=lambda d: (d.rect.top, d.rect.x))
+    app.refuse("That is not allowed now: a long reason that fills the message's whole width "
+               "and wraps onto a second line")
+    _texts(app)
+    toast = app._toast_rect()
+    assert toast.top >= bar
+    assert not toast.colliderect(title.rect), (str(title), title.rect, toast)
