@@ -1,7 +1,7 @@
 """Bots by name (``companion arena --bots``), and the companion's strengths (the set-up
 screen's easy, normal and strong).
 
-Names: ``random``, ``heuristic``, ``search`` (thinks :data:`~.search.DEFAULT_THINK` seconds a
+Names: ``random``, ``heuristic``, ``greedy``, ``search`` (thinks :data:`~.search.DEFAULT_THINK` seconds a
 decision), ``search:T`` (``T`` seconds a decision, e.g. ``search:0.5``) and ``search@N`` (``N``
 iterations a decision, e.g. ``search@200``: the same decision on any machine, under any load).
 """
@@ -12,19 +12,20 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .bots import Bot, HeuristicBot, RandomBot
+from .bots import Bot, GreedyBot, HeuristicBot, RandomBot
 from .search import MAX_ITERATIONS, MAX_THINK, SearchBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "greedy": GreedyBot,
     "search": lambda: SearchBot(name="search"),
 }
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
 _ITERATIONS = re.compile(r"search@(\d+)")
-NAMES_HELP = "random, heuristic, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+NAMES_HELP = "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
 
 
 def make_bot(name: str) -> Bot:

@@ -38,7 +38,7 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import SimState
 from companion.engine.simulate import sample
 
-from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, outcome
+from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, options, outcome
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are win shares in [0, 1])."""
@@ -75,6 +75,7 @@ class SearchBot:
         name: str | None = None,
         depth: int | None = DEPTH,
         temperature: float = TEMPERATURE,
+        fitted: bool = True,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -87,6 +88,7 @@ class SearchBot:
         self.exploration = exploration
         self.depth = depth
         self.temperature = temperature
+        self.fitted = fitted
         self._judge = HeuristicBot()
         if name is None:
             name = f"search@{iterations}" if iterations is not None else f"search:{think:g}"
@@ -96,19 +98,19 @@ class SearchBot:
 
     # -- the Bot interface ------------------------------------------------------------------
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
-        options = state.legal_actions()
-        if len(options) == 1:
+        choices = options(state)
+        if len(choices) == 1:
             self.last_iterations = 0
-            return options[0]
+            return choices[0]
         return self.rank(state, seat, rng, top=1)[0].action
 
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The seat's ``top`` choices, best (most visited) first, with their estimated win
         chances.  ``state`` is not changed."""
-        options = decision(state, seat)
-        root = self._search(state, seat, rng, options)
+        choices = decision(state, seat)
+        root = self._search(state, seat, rng, choices)
         ranked = sorted(
-            ((a, root.children[a]) for a in options if a in root.children),
+            ((a, root.children[a]) for a in choices if a in root.children),
             key=lambda item: (-item[1].visits, -item[1].reward[seat]),
         )
         out = [
@@ -118,7 +120,7 @@ class SearchBot:
         return out
 
     # -- the search -------------------------------------------------------------------------
-    def _search(self, state: SimState, seat: int, rng: random.Random, options: list[Any]) -> _Node:
+    def _search(self, state: SimState, seat: int, rng: random.Random, choices: list[Any]) -> _Node:
         seats = state.seat_count()
         root = _Node(seats)
         budget = self.iterations
@@ -141,7 +143,7 @@ class SearchBot:
                     break
                 rate = done / (now - start) if now > start else 0.0
                 left = int(rate * (deadline - now)) + 1
-            if done >= len(options) and _decided(root, left):
+            if done >= len(choices) and _decided(root, left):
                 break
             self._iterate(state, seat, rng, root, c)
             done += 1
@@ -162,7 +164,7 @@ class SearchBot:
             if who == CHANCE:
                 sim.apply(sample(sim.chance_outcomes(), rng))
                 continue
-            legal = sim.legal_actions()
+            legal = options(sim)
             if len(legal) == 1:
                 sim.apply(legal[0])
                 continue
@@ -205,7 +207,7 @@ class SearchBot:
             if sim.current_player() != TERMINAL:
                 sim.random_playout(rng)
             return outcome(sim)
-        return judged(sim, rng, depth, self.temperature, self._judge)
+        return judged(sim, rng, depth, self.temperature, self._judge, self.fitted)
 
 
 def _decided(root: _Node, left: int) -> bool:
