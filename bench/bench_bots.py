@@ -30,6 +30,7 @@ lowers its own priority): the machine is shared.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
@@ -45,6 +46,7 @@ from typing import Any
 from companion.bots import STRENGTHS, HeuristicBot, SearchBot, make_bot, wilson
 from companion.bots import tournament
 from companion.bots.bots import options
+from companion.bots.evaluation import model_for
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.registry import names as game_names
 from companion.engine.sim import SimState, simulator
@@ -123,24 +125,32 @@ class Line:
 
 
 def run(
-    pairings: Iterable[tuple[str, int, str, str, int]], seed: int, workers: int, quiet: bool
+    pairings: Iterable[tuple[str, int, str, str, int]],
+    seed: int,
+    workers: int,
+    quiet: bool,
+    log: str | None = None,
 ) -> list[Line]:
     """Play every pairing ``(game, players, first, second, games)`` on ``workers``
-    processes; the lines in the order given."""
+    processes; the lines in the order given.  ``log``: a file that gets one JSON line a game
+    as it ends (a long run cut short keeps its games)."""
     lines: list[Line] = []
     jobs: list[tuple[int, Job]] = []
     for game, players, first, second, games in pairings:
         lines.append(Line(game, players, first, second))
         for k in range(games):
             jobs.append((len(lines) - 1, (game, players, first, second, seed + k)))
-    # the slowest pairings first, so that the two workers finish together
-    jobs.sort(key=lambda j: -_cost(j[1]))
+    # the cheapest pairings first: a run cut short still has whole lines
+    jobs.sort(key=lambda j: _cost(j[1]) * (1 + 0.001 * j[0]))
     t0 = time.perf_counter()
     left = {i: sum(1 for j, _ in jobs if j == i) for i in range(len(lines))}
     with Pool(max(1, min(workers, 2)), initializer=_lower_priority) as pool:
         results = pool.imap(play_one, [job for _, job in jobs], chunksize=1)
         for (i, _job), r in zip(jobs, results, strict=True):
             line = lines[i]
+            if log:
+                with open(log, "a", encoding="utf-8") as f:
+                    f.write(json.dumps([*_job, r.share, r.limit, r.decisions]) + "\n")
             line.games += 1
             line.wins += r.share
             line.limit += r.limit
@@ -177,23 +187,33 @@ def _lower_priority() -> None:
 STRENGTH_BOTS = [(s.name, s.bot) for s in STRENGTHS.values()]
 
 
-def table_pairings(games: dict[int, int], names: list[str]) -> list[tuple[str, int, str, str, int]]:
+TABLE_GAMES = {
+    # (first, second): games at 2, 3 and 4 players
+    ("easy", "random"): (40, 40, 40),
+    ("normal", "easy"): (40, 40, 60),
+    ("normal", "greedy"): (30, 30, 30),
+    ("strong", "normal"): (16, 16, 16),
+    ("strong", "easy"): (8, 8, 8),
+    ("strong", "greedy"): (8, 8, 8),
+}
+"""The table's games a pairing (times ``--scale``): what two shared cores give in about an
+hour; the figures say how wide the intervals then are."""
+
+
+def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, str, int]]:
     """The table's pairings: each search strength against the next weaker, the heuristic and
-    greedy; easy against random."""
+    greedy; easy against random.  Greedy is left out where it is the heuristic (a game
+    without a fitted evaluation: greedy then follows the heuristic's own score)."""
+    bot = {name: b for name, b in STRENGTH_BOTS} | {"random": "random", "greedy": "greedy"}
     out = []
-    easy, normal, strong = (bot for _, bot in STRENGTH_BOTS)
-    pairs = [
-        (easy, "random"),
-        (normal, easy),
-        (normal, "greedy"),
-        (strong, normal),
-        (strong, easy),
-        (strong, "greedy"),
-    ]
     for game in names:
+        fitted = model_for(simulator(get_game(game)).start(get_game(game).setup(2))) is not None
         for players in (2, 3, 4):
-            for first, second in pairs:
-                out.append((game, players, first, second, games[players]))
+            for (first, second), counts in TABLE_GAMES.items():
+                if second == "greedy" and not fitted:
+                    continue
+                n = max(1, round(counts[players - 2] * scale))
+                out.append((game, players, bot[first], bot[second], n))
     return out
 
 
@@ -404,6 +424,8 @@ def main() -> None:
     parser.add_argument("--game", default="all", choices=[*game_names(), "all"])
     parser.add_argument("--players", default="2,3,4", help="player counts (default 2,3,4)")
     parser.add_argument("--games", default="40", help="games a pairing: N or 2=N,3=N,4=N")
+    parser.add_argument("--scale", type=float, default=1.0, help="the table's games times this")
+    parser.add_argument("--log", help="append one JSON line a game to this file")
     parser.add_argument("--pairs", help="FIRST/SECOND pairings, comma-separated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
@@ -444,8 +466,8 @@ def main() -> None:
         stalls(names, counts, args.stalls, extra, args.seed, args.workers)
         return
     if args.table:
-        plan = [p for p in table_pairings(games, names) if p[1] in counts]
-        lines = run(plan, args.seed, args.workers, quiet=False)
+        plan = [p for p in table_pairings(args.scale, names) if p[1] in counts]
+        lines = run(plan, args.seed, args.workers, quiet=False, log=args.log)
         command = "python bench/bench_bots.py " + " ".join(sys.argv[1:])
         text = markdown(lines, command.replace(" --write", ""), time.perf_counter() - t0)
         print(text)
@@ -459,7 +481,7 @@ def main() -> None:
             for players in counts:
                 for n in (50, 200, 500, 2000, 4000):
                     plan.append((name, players, f"search@{n}", "heuristic", games[players]))
-        run(plan, args.seed, args.workers, quiet=False)
+        run(plan, args.seed, args.workers, quiet=False, log=args.log)
         return
     plan = [
         (name, players, a, b, games.get(players, 40))
@@ -467,7 +489,7 @@ def main() -> None:
         for players in counts
         for a, b in (pairs or [("heuristic", "random"), ("search@500", "heuristic")])
     ]
-    lines = run(plan, args.seed, args.workers, quiet=False)
+    lines = run(plan, args.seed, args.workers, quiet=False, log=args.log)
     think_report(lines)
 
 

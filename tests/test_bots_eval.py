@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.bots import GreedyBot, make_bot
+from companion.bots import GreedyBot, HeuristicBot, make_bot
 from companion.bots.bots import judge, options
 from companion.bots.evaluation import MODELS, Evaluation, Model, logistic, margins, model_for
 from companion.builders.actions import Send, Start
@@ -74,15 +74,26 @@ def test_how_far_the_end_is_weighs_the_signals() -> None:
     assert _sig(sim, seat, "left*coins") == 0.0
 
 
-def test_every_game_has_a_model_fitted_on_its_signals() -> None:
-    for sim, game in ((_builders(), "builders"), (simulator(PILLARS).start(PILLARS.setup(2)), "pillars")):
-        model = model_for(sim)
-        assert model is not None and model.game == game
-        assert model.signals == type(sim).SIGNALS  # type: ignore[attr-defined]
-        assert len(model.weights) == len(model.signals) and model.scale > 0
-        rows = sim.signals()  # type: ignore[attr-defined]
-        assert len(rows) == sim.seat_count() and all(len(r) == len(model.signals) for r in rows)
-    assert isinstance(simulator(PILLARS).start(PILLARS.setup(2)), PillarsSim)
+def test_the_builders_model_was_fitted_on_the_builders_signals() -> None:
+    sim = _builders()
+    model = model_for(sim)
+    assert model is not None and model.game == "builders"
+    assert model.signals == BuildersSim.SIGNALS
+    assert len(model.weights) == len(model.signals) and model.scale > 0
+    rows = sim.signals()
+    assert len(rows) == sim.seat_count() and all(len(r) == len(model.signals) for r in rows)
+
+
+def test_pillars_is_judged_by_the_heuristic() -> None:
+    # a fitted Pillars model lost to the heuristic's judgement in the arena (docs/bots.md):
+    # none is in MODELS, so its signals get the heuristic
+    sim = simulator(PILLARS).start(PILLARS.setup(3))
+    assert isinstance(sim, PillarsSim) and model_for(sim) is None
+    rows = sim.signals()
+    assert len(rows) == 3 and all(len(r) == len(PillarsSim.SIGNALS) for r in rows)
+    sim = _decision(sim, random.Random(1))
+    expect = [logistic(x / 20.0) for x in HeuristicBot().scores(sim)]
+    assert judge(sim) == pytest.approx(expect)
 
 
 def test_a_model_is_used_only_on_the_signals_it_was_fitted_on(
@@ -92,7 +103,7 @@ def test_a_model_is_used_only_on_the_signals_it_was_fitted_on(
     assert model_for(RulesSim(BUILDERS, BUILDERS.initial_state(BUILDERS.setup(2)))) is None
     monkeypatch.setattr(BuildersSim, "SIGNALS", ("vp", "coins"))
     assert model_for(sim) is None
-    assert len(MODELS) >= 2
+    assert len(MODELS) >= 1
 
 
 def test_margins_and_chances() -> None:

@@ -16,7 +16,7 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import Features, SimState
 from companion.engine.simulate import sample
 
-from .evaluation import Evaluation, model_for
+from .evaluation import Evaluation, Model, model_for
 
 WEIGHTS = Features(vp=10.0, gold=1.0, resources=1.0, craftsmen=5.0, sites=10.0, tempo=1.0)
 """The heuristic's value of one unit of each measure, in gold: a VP is worth 10 gold (ten coins
@@ -222,14 +222,19 @@ game without a fitted evaluation)."""
 
 
 def judge(
-    sim: SimState, heuristic: HeuristicBot | None = None, fitted: bool = True
+    sim: SimState,
+    heuristic: HeuristicBot | None = None,
+    fitted: bool = True,
+    model: Model | None = None,
 ) -> list[float]:
     """Each seat's chance of winning from ``sim`` as it is: the fitted evaluation's
     (:mod:`.evaluation`) where there is one for the state's signals, else the logistic of
-    the heuristic's score over :data:`TEMPERATURE`; a finished game its result."""
+    the heuristic's score over :data:`TEMPERATURE`; a finished game its result.  ``model``
+    replaces the fitted one (for tuning); ``fitted=False`` judges by the heuristic."""
     if sim.current_player() == TERMINAL:
         return outcome(sim)
-    model = model_for(sim) if fitted else None
+    if model is None and fitted:
+        model = model_for(sim)
     if model is not None:
         return Evaluation(model).chances(sim)
     out = []
@@ -246,6 +251,7 @@ def judged(
     temperature: float = TEMPERATURE,
     judge_with: HeuristicBot | None = None,
     fitted: bool = True,
+    model: Model | None = None,
 ) -> list[float]:
     """Each seat's estimated win chance from ``sim`` (which it plays on): ``depth`` random
     decisions (chance drawn with ``rng``), then :func:`judge` (the heuristic's judgement even
@@ -267,8 +273,8 @@ def judged(
         legal = options(sim)
         sim.apply(legal[rng.randrange(len(legal))])
         k += 1
-    if (fitted and model_for(sim) is not None) or temperature == TEMPERATURE:
-        return judge(sim, judge_with, fitted)
+    if model is not None or (fitted and model_for(sim) is not None) or temperature == TEMPERATURE:
+        return judge(sim, judge_with, fitted, model)
     out = []
     for score in (judge_with or _JUDGE).scores(sim):
         x = score / temperature
@@ -287,12 +293,15 @@ class GreedyBot:
 
     name = "greedy"
 
+    def __init__(self, model: Model | None = None) -> None:
+        self.model = model
+
     def margin(self, state: SimState, seat: int) -> float:
         """The seat's predicted final score less the best opponent's (a finished game: its
         win share)."""
         if state.current_player() == TERMINAL:
             return 1000.0 * outcome(state)[seat]
-        model = model_for(state)
+        model = self.model or model_for(state)
         if model is None:
             return _JUDGE.score(state, seat)
         return Evaluation(model).margins(state)[seat]

@@ -38,6 +38,7 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import SimState
 from companion.engine.simulate import sample
 
+from .evaluation import Model
 from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, options, outcome
 
 EXPLORATION = 0.7
@@ -76,6 +77,7 @@ class SearchBot:
         depth: int | None = DEPTH,
         temperature: float = TEMPERATURE,
         fitted: bool = True,
+        model: Model | None = None,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -89,6 +91,7 @@ class SearchBot:
         self.depth = depth
         self.temperature = temperature
         self.fitted = fitted
+        self.model = model
         self._judge = HeuristicBot()
         if name is None:
             name = f"search@{iterations}" if iterations is not None else f"search:{think:g}"
@@ -207,7 +210,7 @@ class SearchBot:
             if sim.current_player() != TERMINAL:
                 sim.random_playout(rng)
             return outcome(sim)
-        return judged(sim, rng, depth, self.temperature, self._judge, self.fitted)
+        return judged(sim, rng, depth, self.temperature, self._judge, self.fitted, self.model)
 
 
 def _decided(root: _Node, left: int) -> bool:
