@@ -157,3 +157,24 @@ def test_greedy_decides_alike_for_the_same_seed() -> None:
     seat = sim.current_player()
     picks = {str(GreedyBot().choose(sim.copy(), seat, random.Random(7))) for _ in range(3)}
     assert len(picks) == 1
+
+
+def test_one_ply_bots_do_not_peek_at_ellen_s_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the heuristic scored its after-states on the true state: where Ellen's owner had seen
+    # the event, another seat's greed could depend on it
+    from tests.test_bots_search import _other_event, _peeked
+
+    for bot in (HeuristicBot(), GreedyBot()):
+        for sim in _peeked():
+            seat = sim.current_player()
+            other = _other_event(sim)
+            with monkeypatch.context() as m:  # a bot that peeked would tell them apart here
+                m.setattr(PillarsSim, "hidden_event", lambda self, seat: False)
+                cheat = bot.rank(sim, seat, random.Random(9), top=1)[0].action
+                cheat2 = bot.rank(other, seat, random.Random(9), top=1)[0].action
+            if cheat != cheat2:
+                break
+        else:
+            raise AssertionError("no position where the hidden event changes a peeking bot")
+        assert bot.choose(sim, seat, random.Random(9)) == bot.choose(other, seat, random.Random(9))
+        assert bot.rank(sim, seat, random.Random(9)) == bot.rank(other, seat, random.Random(9))

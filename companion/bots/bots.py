@@ -98,6 +98,13 @@ def decision(state: SimState, seat: int) -> list[Any]:
     return options(state)
 
 
+def visible(state: SimState, seat: int) -> SimState:
+    """``state`` as ``seat`` may know it: what it cannot see put in one canonical form (a
+    determinization with a fixed generator), so that a one-ply bot's choice does not depend on
+    what it cannot see (Ellen's event in The Pillars)."""
+    return state.determinize(seat, random.Random(0))
+
+
 def playout_win_chance(
     state: SimState, seat: int, action: Any, rng: random.Random, playouts: int
 ) -> float:
@@ -184,9 +191,10 @@ class HeuristicBot:
         """The ``top`` actions worth most to the heuristic (best first), each with the win
         chance of :data:`PLAYOUTS` judged playouts after it (:func:`judged`)."""
         options = decision(state, seat)
+        seen = visible(state, seat)
         worth = []
         for k, action in enumerate(options):
-            after = state.copy()
+            after = seen.copy()
             after.apply(action)
             worth.append((-self.score(after, seat), k))
         worth.sort()
@@ -199,10 +207,11 @@ class HeuristicBot:
         choices = options(state)
         if len(choices) == 1:
             return choices[0]
+        seen = visible(state, seat)
         best: list[Any] = []
         top = float("-inf")
         for action in choices:
-            after = state.copy()
+            after = seen.copy()
             after.apply(action)
             v = self.score(after, seat)
             if v > top + 1e-9:
@@ -310,9 +319,10 @@ class GreedyBot:
         """The ``top`` actions with the best margins (best first), each with the win chance
         of :data:`PLAYOUTS` judged playouts after it."""
         choices = decision(state, seat)
+        seen = visible(state, seat)
         worth = []
         for k, action in enumerate(choices):
-            after = state.copy()
+            after = seen.copy()
             after.apply(action)
             worth.append((-self.margin(after, seat), k))
         worth.sort()
@@ -325,10 +335,11 @@ class GreedyBot:
         choices = options(state)
         if len(choices) == 1:
             return choices[0]
+        seen = visible(state, seat)
         best: list[Any] = []
         top = float("-inf")
         for action in choices:
-            after = state.copy()
+            after = seen.copy()
             after.apply(action)
             v = self.margin(after, seat)
             if v > top + 1e-9:
