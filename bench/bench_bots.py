@@ -30,6 +30,7 @@ lowers its own priority): the machine is shared.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -41,10 +42,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
 
-from companion.bots import STRENGTHS, HeuristicBot, SearchBot, make_bot, wilson
-from companion.bots import tournament
+from companion.bots import STRENGTHS, HeuristicBot, SearchBot, make_bot, tournament, wilson
 from companion.bots.bots import options
 from companion.bots.evaluation import model_for
 from companion.engine import CHANCE, TERMINAL, get_game
@@ -177,10 +176,10 @@ def _iterations(bot: str) -> float:
 
 
 def _lower_priority() -> None:
-    try:
-        os.nice(10 - os.nice(0)) if os.nice(0) < 10 else None
-    except OSError:
-        pass
+    """Nice 10 at least (the machine is shared)."""
+    with contextlib.suppress(OSError):
+        if os.nice(0) < 10:
+            os.nice(10 - os.nice(0))
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -310,7 +309,9 @@ def stall_job(job: tuple[str, int, list[str], int]) -> tuple[bool, int]:
     return True, tournament.MAX_ACTIONS
 
 
-def stalls(names: list[str], counts: list[int], games: int, search: list[str], seed: int, workers: int) -> None:
+def stalls(
+    names: list[str], counts: list[int], games: int, search: list[str], seed: int, workers: int
+) -> None:
     for name in names:
         for players in counts:
             jobs = []
@@ -334,7 +335,9 @@ def stalls(names: list[str], counts: list[int], games: int, search: list[str], s
 
 
 # -- think time and rate -------------------------------------------------------------------------
-def positions(name: str, players: int, count: int, seed: int, bot: str = "heuristic") -> list[SimState]:
+def positions(
+    name: str, players: int, count: int, seed: int, bot: str = "heuristic"
+) -> list[SimState]:
     """``count`` decisions (with a choice) spread over games of ``bot``."""
     game = get_game(name)
     out: list[SimState] = []

@@ -96,7 +96,9 @@ def _bot(name: str) -> Any:
     before the fitted evaluation), ``old4@N`` the same with 4 random decisions first."""
     if name.startswith("old"):
         depth, _, n = name.partition("@")
-        return SearchBot(think=None, iterations=int(n), fitted=False, depth=4 if depth == "old4" else 0)
+        return SearchBot(
+            think=None, iterations=int(n), fitted=False, depth=4 if depth == "old4" else 0
+        )
     return make_bot(name)
 
 
@@ -169,7 +171,12 @@ def report(
 ) -> None:
     """R², log-loss and winner accuracy on ``games``, per player count and third of a game."""
     for players in (2, 3, 4, 0):
-        for lo, hi, part in ((0.0, 1 / 3, "early"), (1 / 3, 2 / 3, "middle"), (2 / 3, 1.01, "late"), (0.0, 1.01, "all")):
+        for lo, hi, part in (
+            (0.0, 1 / 3, "early"),
+            (1 / 3, 2 / 3, "middle"),
+            (2 / 3, 1.01, "late"),
+            (0.0, 1.01, "all"),
+        ):
             if players == 0 and part != "all":
                 continue
             ys: list[float] = []

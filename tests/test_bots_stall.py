@@ -8,9 +8,8 @@ import random
 
 import pytest
 
-from companion.bots import GreedyBot, HeuristicBot, RandomBot, make_bot
+from companion.bots import GreedyBot, HeuristicBot, RandomBot, make_bot, tournament
 from companion.bots import bots as bots_module
-from companion.bots import tournament
 from companion.bots.bots import STALL_ROUNDS, options
 from companion.builders.actions import END_TURN, TAKE_COINS, Send, Start
 from companion.builders.sim import BuildersSim

@@ -77,7 +77,7 @@ def options(state: SimState) -> list[Any]:
     rounds: Any = getattr(state, "rounds_played", None)
     if rounds is None or rounds() < STALL_ROUNDS:
         return legal
-    is_progress: Any = getattr(state, "is_progress")
+    is_progress: Any = state.is_progress  # type: ignore[attr-defined]  # rounds_played says it has one
     progress = [a for a in legal if is_progress(a)]
     return progress or legal
 

@@ -1,9 +1,10 @@
 """Bots by name (``companion arena --bots``), and the companion's strengths (the set-up
 screen's easy, normal and strong).
 
-Names: ``random``, ``heuristic``, ``greedy``, ``search`` (thinks :data:`~.search.DEFAULT_THINK` seconds a
-decision), ``search:T`` (``T`` seconds a decision, e.g. ``search:0.5``) and ``search@N`` (``N``
-iterations a decision, e.g. ``search@200``: the same decision on any machine, under any load).
+Names: ``random``, ``heuristic``, ``greedy`` (one ply of the fitted evaluation), ``search``
+(thinks :data:`~.search.DEFAULT_THINK` seconds a decision), ``search:T`` (``T`` seconds a
+decision, e.g. ``search:0.5``) and ``search@N`` (``N`` iterations a decision, e.g.
+``search@200``: the same decision on any machine, under any load).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ BOTS: dict[str, Callable[[], Bot]] = {
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
 _ITERATIONS = re.compile(r"search@(\d+)")
-NAMES_HELP = "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+NAMES_HELP = (
+    "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+)
 
 
 def make_bot(name: str) -> Bot:

@@ -38,8 +38,8 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import SimState
 from companion.engine.simulate import sample
 
-from .evaluation import Model
 from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, options, outcome
+from .evaluation import Model
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are win shares in [0, 1])."""

@@ -406,12 +406,7 @@ class BuildersSim:
                 worth = _WORTH[card]
                 frac = (d0 + d1 + d2 + d3) / _NEED_TOTAL[card]
                 sites += frac * worth
-                if (
-                    d0 + i0 >= n[0]
-                    and d1 + i1 >= n[1]
-                    and d2 + i2 >= n[2]
-                    and d3 + i3 >= n[3]
-                ):
+                if d0 + i0 >= n[0] and d1 + i1 >= n[1] and d2 + i2 >= n[2] and d3 + i3 >= n[3]:
                     reach += (1.0 - frac) * worth
                 for w in site.workers:
                     if _MACHINE.get(w):

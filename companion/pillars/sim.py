@@ -126,6 +126,7 @@ def _free(spaces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ..
 _PEEKED = frozenset({"draft", "draft-discard", "draw", "place", "parked"})
 """The steps between Ellen's look at the event (round start) and its reveal (phase III)."""
 
+
 def _nth_free(spaces: tuple[int, ...], k: int) -> int:
     """The index of the ``k``-th free space (0 first), as ``_free`` orders them."""
     i = spaces.index(-1)
