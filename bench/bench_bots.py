@@ -42,6 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from companion.bots import STRENGTHS, HeuristicBot, SearchBot, make_bot, tournament, wilson
 from companion.bots.bots import options
@@ -143,11 +144,18 @@ def run(
     jobs.sort(key=lambda j: _cost(j[1]) * (1 + 0.001 * j[0]))
     t0 = time.perf_counter()
     left = {i: sum(1 for j, _ in jobs if j == i) for i in range(len(lines))}
+    done: dict[tuple[Any, ...], GameResult] = {}
+    if log and Path(log).exists():  # games a run cut short has played already
+        for text in Path(log).read_text(encoding="utf-8").splitlines():
+            *key, share, limit, decisions = json.loads(text)
+            done[tuple(key)] = GameResult(share, bool(limit), decisions)
+    todo = [job for _, job in jobs if tuple(job) not in done]
     with Pool(max(1, min(workers, 2)), initializer=_lower_priority) as pool:
-        results = pool.imap(play_one, [job for _, job in jobs], chunksize=1)
+        fresh = pool.imap(play_one, todo, chunksize=1)
+        results = (done[tuple(job)] if tuple(job) in done else next(fresh) for _, job in jobs)
         for (i, _job), r in zip(jobs, results, strict=True):
             line = lines[i]
-            if log:
+            if log and tuple(_job) not in done:
                 with open(log, "a", encoding="utf-8") as f:
                     f.write(json.dumps([*_job, r.share, r.limit, r.decisions]) + "\n")
             line.games += 1
@@ -187,16 +195,18 @@ STRENGTH_BOTS = [(s.name, s.bot) for s in STRENGTHS.values()]
 
 
 TABLE_GAMES = {
-    # (first, second): games at 2, 3 and 4 players
+    # (first, second): games at 2, 3 and 4 players (0: not run)
     ("easy", "random"): (40, 40, 40),
-    ("normal", "easy"): (40, 40, 60),
-    ("normal", "greedy"): (30, 30, 30),
-    ("strong", "normal"): (16, 16, 16),
-    ("strong", "easy"): (8, 8, 8),
-    ("strong", "greedy"): (8, 8, 8),
+    ("normal", "easy"): (16, 16, 30),
+    ("normal", "greedy"): (0, 0, 16),
+    ("strong", "normal"): (12, 0, 0),
+    ("strong", "easy"): (0, 0, 0),
+    ("strong", "greedy"): (0, 0, 0),
 }
-"""The table's games a pairing (times ``--scale``): what two shared cores give in about an
-hour; the figures say how wide the intervals then are."""
+"""The table's games a pairing (times ``--scale``): what the two shared cores gave in about
+an hour at nice 10 on a machine with a load of 15 to 18 (about a third of a core); the
+figures say how wide the intervals then are.  On an idle machine ``--scale 10`` is about two
+hours."""
 
 
 def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, str, int]]:
@@ -211,7 +221,7 @@ def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, 
             for (first, second), counts in TABLE_GAMES.items():
                 if second == "greedy" and not fitted:
                     continue
-                n = max(1, round(counts[players - 2] * scale))
+                n = round(counts[players - 2] * scale)
                 out.append((game, players, bot[first], bot[second], n))
     return out
 
@@ -238,6 +248,12 @@ def markdown(lines: list[Line], command: str, took: float) -> str:
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for line in lines:
+        if not line.games:
+            out.append(
+                f"| {line.game} | {line.players} | {strength_of(line.first)} | "
+                f"{strength_of(line.second)} | 0 | not run (CPU) | | {1 / line.players:.2f} | |"
+            )
+            continue
         lo, hi = line.interval()
         out.append(
             f"| {line.game} | {line.players} | {strength_of(line.first)} | "
@@ -372,13 +388,16 @@ def think_job(job: tuple[str, int, str, int]) -> list[float]:
     return out
 
 
-def think(names: list[str], counts: list[int], samples: int, workers: int) -> None:
+def think(
+    names: list[str], counts: list[int], samples: int, workers: int, strengths: list[str]
+) -> None:
     """CPU time a decision of each strength over positions from greedy games."""
     jobs = [
         (name, players, bot, 100 * k + 1)
         for name in names
         for players in counts
-        for _, bot in STRENGTH_BOTS
+        for strength, bot in STRENGTH_BOTS
+        if strength in strengths
         for k in range(max(1, samples // 10))
     ]
     with Pool(max(1, min(workers, 2)), initializer=_lower_priority) as pool:
@@ -440,6 +459,8 @@ def main() -> None:
         "--stall-search", default="", help="search pairings added to --stalls (A/B,...)"
     )
     parser.add_argument("--think", action="store_true", help="CPU a decision, per strength")
+    parser.add_argument("--strengths", default="easy,normal,strong", help="for --think")
+    parser.add_argument("--samples", type=int, default=60, help="positions for --think")
     parser.add_argument("--rate", action="store_true", help="the search's iterations/s")
     args = parser.parse_args()
     _lower_priority()
@@ -462,7 +483,7 @@ def main() -> None:
                 rate(name, players)
         return
     if args.think:
-        think(names, counts, 60, args.workers)
+        think(names, counts, args.samples, args.workers, args.strengths.split(","))
         return
     if args.stalls:
         extra = [s for s in args.stall_search.split(",") if s]

@@ -256,9 +256,14 @@ def main() -> None:
     if args.save:
         Path(args.save).write_text(json.dumps(played))
     games = [g for g in played if g is not None]
+    source = (
+        f"loaded from {args.load}"
+        if args.load
+        else f"of {','.join(bots)}, epsilon {args.epsilon}, in {time.perf_counter() - t0:.0f} s"
+    )
     print(
         f"{args.game}: {len(games)} games ({len(played) - len(games)} at the action limit) "
-        f"of {','.join(bots)}, epsilon {args.epsilon}, in {time.perf_counter() - t0:.0f} s",
+        f"{source}",
         flush=True,
     )
     train = [g for g in games if g["k"] % args.holdout]
