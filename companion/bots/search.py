@@ -13,10 +13,15 @@ which it was *available*, and UCB weighs it by those).  Forced decisions (one le
 played through without a node.  Each seat at a node picks by its own mean reward (a vector, so
 three and four players work as two do).
 
-The leaf's value is a judged playout (:func:`~.bots.judged`): a few random decisions, then
-each seat's heuristic score through a logistic (a finished game: a win 1, a shared win its
-share); ``depth=None`` plays to the end at random instead (weaker in The Builders, where random
-players seldom finish a building).  One legal action is played without a search; the root stops
+The leaf's value is :func:`~.bots.judged`: ``depth`` random decisions (0 by default: the leaf
+as it is), then each seat's chance of winning by the game's fitted evaluation
+(:mod:`.evaluation`; the heuristic's score through a logistic for a game without one); a
+finished game scores its result (a win 1, a shared win its share).  ``depth=None`` plays to the
+end at random instead (weaker in The Builders, where random players seldom finish a building).
+Inside the tree, as at the root, the bot chooses among :func:`~.bots.options` (only progress
+once a game has gone on too long: the guard against endless games).  ``model`` replaces the
+fitted evaluation (for tuning), ``fitted=False`` judges by the heuristic.
+One legal action is played without a search; the root stops
 early when the most visited action can no longer be overtaken in the iterations left.  The tree
 is not kept from one decision to the next: a decision would then depend on the searches before
 it, and an undo at the table could change it.
