@@ -197,16 +197,17 @@ STRENGTH_BOTS = [(s.name, s.bot) for s in STRENGTHS.values()]
 TABLE_GAMES = {
     # (first, second): games at 2, 3 and 4 players (0: not run)
     ("easy", "random"): (40, 40, 40),
-    ("normal", "easy"): (16, 16, 30),
+    ("normal", "easy"): (16, 16, 60),
     ("normal", "greedy"): (0, 0, 16),
-    ("strong", "normal"): (12, 0, 0),
-    ("strong", "easy"): (0, 0, 0),
-    ("strong", "greedy"): (0, 0, 0),
+    ("strong", "normal"): (16, 0, 6),
+    ("strong", "easy"): (0, 0, 4),
+    ("strong", "greedy"): (0, 0, 4),
 }
-"""The table's games a pairing (times ``--scale``): what the two shared cores gave in about
-an hour at nice 10 on a machine with a load of 15 to 18 (about a third of a core); the
-figures say how wide the intervals then are.  On an idle machine ``--scale 10`` is about two
-hours."""
+"""The table's games a pairing (times ``--scale``): what two cores shared with six other
+engineers gave in about an hour at nice 10 (a load of 15 to 20: about a third of a core for
+these processes), spent where the issue's claims are (four players for normal, two for
+strong); the intervals say how little that is.  On an idle machine ``--scale 10`` takes about
+two hours."""
 
 
 def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, str, int]]:

@@ -72,8 +72,9 @@ STRENGTHS: dict[str, Strength] = {
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
 same position and seed give the same decision on any machine (undo never changes it).  Think
-times (``bench/bench_bots.py --rate``): normal about 0.05 s a decision here, strong about 0.35 s
-(at most about 1.9 s on a Raspberry Pi 4, 5 times slower; see ``docs/bots.md``)."""
+times (``bench/bench_bots.py --think``, CPU a decision): normal about 25 ms here (p95 under
+60 ms), strong about 0.2 s (p95 at most 0.5 s: 1.5 to 2 s on a Raspberry Pi 4 taken as 3 to 4
+times slower; see ``docs/bots.md``)."""
 
 
 def strength_bot(strength: str) -> Bot:
