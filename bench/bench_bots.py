@@ -239,8 +239,10 @@ def markdown(lines: list[Line], command: str, took: float) -> str:
     out = [
         BEGIN,
         "",
-        f"Made by `{command}` ({took / 60:.0f} min on this machine's two shared cores, two "
-        "worker processes at nice 10).  Share: the first bot's share of the wins (ties "
+        f"Made by `{command}` on this machine's two shared cores (two worker processes at "
+        f"nice 10; the last run {took / 60:.0f} min: with ``--log`` a run takes the games the "
+        "log holds from earlier runs of the same command and plays the rest).  Share: the "
+        "first bot's share of the wins (ties "
         "shared), one seat against the second bot in every other seat, seats rotated game "
         "by game; even is 1/players.  Limit: games ended by the arena's action limit "
         f"({tournament.MAX_ACTIONS} actions; counted as lost for the first bot).",
@@ -454,7 +456,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
     parser.add_argument("--table", action="store_true", help="the strength table")
     parser.add_argument("--write", action="store_true", help="put the table into docs/bots.md")
-    parser.add_argument("--curve", action="store_true", help="search@N for N = 50 ... 4000")
+    parser.add_argument("--curve", action="store_true", help="search@N against the heuristic")
+    parser.add_argument("--budgets", default="50,200,500,2000,4000", help="N for --curve")
     parser.add_argument("--stalls", type=int, help="all-bot games a game and player count")
     parser.add_argument(
         "--stall-search", default="", help="search pairings added to --stalls (A/B,...)"
@@ -504,7 +507,7 @@ def main() -> None:
         plan = []
         for name in names:
             for players in counts:
-                for n in (50, 200, 500, 2000, 4000):
+                for n in (int(b) for b in args.budgets.split(",")):
                     plan.append((name, players, f"search@{n}", "heuristic", games[players]))
         run(plan, args.seed, args.workers, quiet=False, log=args.log)
         return
