@@ -11,7 +11,7 @@ import pytest
 from companion.bots import GreedyBot, HeuristicBot, RandomBot, make_bot, tournament
 from companion.bots import bots as bots_module
 from companion.bots.bots import STALL_ROUNDS, options
-from companion.builders.actions import END_TURN, TAKE_COINS, Send, Start
+from companion.builders.actions import BUY_ACTION, END_TURN, TAKE_COINS, Send, Start
 from companion.builders.sim import BuildersSim
 from companion.engine import CHANCE, get_game
 from companion.engine.sim import simulator
@@ -56,12 +56,12 @@ def test_the_guard_keeps_only_progress_once_the_game_has_gone_on() -> None:
     assert TAKE_COINS[0] not in kept and END_TURN not in kept
 
 
-def test_with_no_progress_left_the_guard_keeps_every_legal_action() -> None:
+def test_with_no_progress_left_the_guard_keeps_every_other_action() -> None:
     late = _builders_at_round(STALL_ROUNDS + 5)
     late.building_row.clear()
     late.worker_row.clear()
     assert not any(late.is_progress(a) for a in late.legal_actions())
-    assert options(late) == late.legal_actions()
+    assert options(late) == [a for a in late.legal_actions() if not late.is_detour(a)]
 
 
 def test_progress_is_what_uses_something_up() -> None:
@@ -96,3 +96,23 @@ def test_every_bot_takes_its_choice_from_the_guarded_options() -> None:
     for bot in (RandomBot(), HeuristicBot(), GreedyBot(), make_bot("search@30")):
         action = bot.choose(late, seat, random.Random(1))
         assert late.is_progress(action), bot.name
+
+
+def test_a_greedy_seat_that_bought_ap_with_its_wages_now_ends_its_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Builders, greedy against random, seed 6: past the guard's round, with nothing it could
+    # pay a wage for, greedy bought an AP with every 5 coins (ending a turn looks like a gift
+    # to the next player) and never had a master's wage: 431 rounds and counting
+    monkeypatch.setattr(tournament, "MAX_ACTIONS", 3000)
+    assert tournament.play(BUILDERS, 2, [GreedyBot(), RandomBot()], 6)
+
+
+def test_with_no_progress_left_the_guard_drops_buying_ap() -> None:
+    late = _builders_at_round(STALL_ROUNDS + 5)
+    late.building_row.clear()
+    late.worker_row.clear()
+    late.players[late.current_player()].coins = 12
+    kept = options(late)
+    assert BUY_ACTION in late.legal_actions() and BUY_ACTION not in kept
+    assert TAKE_COINS[0] in kept and END_TURN in kept

@@ -72,14 +72,21 @@ game that is going somewhere."""
 def options(state: SimState) -> list[Any]:
     """The actions a bot chooses from: the legal ones, only the progress among them once the
     game has gone on :data:`STALL_ROUNDS` rounds (a game that says what progress is:
-    ``rounds_played`` and ``is_progress``)."""
+    ``rounds_played`` and ``is_progress``), and when there is none, no detour (``is_detour``:
+    an action that only turns coins into AP and back)."""
     legal = state.legal_actions()
     rounds: Any = getattr(state, "rounds_played", None)
     if rounds is None or rounds() < STALL_ROUNDS:
         return legal
     is_progress: Any = state.is_progress  # type: ignore[attr-defined]  # rounds_played says it has one
     progress = [a for a in legal if is_progress(a)]
-    return progress or legal
+    if progress:
+        return progress
+    # nothing to use up: no detour either (The Builders: buying AP with the coins a wage
+    # needs, turn after turn, kept a greedy seat from ever sending its workers)
+    is_detour: Any = getattr(state, "is_detour", None)
+    kept = [a for a in legal if is_detour is None or not is_detour(a)]
+    return kept or legal
 
 
 def decision(state: SimState, seat: int) -> list[Any]:

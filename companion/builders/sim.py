@@ -373,6 +373,11 @@ class BuildersSim:
         ever, as one of taking coins and ending turns can."""
         return type(action) in _PROGRESS
 
+    def is_detour(self, action: Action) -> bool:
+        """Whether ``action`` buys an AP: with nothing to use up, buying AP with the coins a
+        wage needs (and taking a coin with it) can go on for ever."""
+        return type(action) is BuyAction
+
     def signals(self) -> list[list[float]]:
         """Each seat's :data:`SIGNALS`, in seat order."""
         players = self.players
