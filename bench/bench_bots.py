@@ -130,6 +130,7 @@ def run(
     workers: int,
     quiet: bool,
     log: str | None = None,
+    play: bool = True,
 ) -> list[Line]:
     """Play every pairing ``(game, players, first, second, games)`` on ``workers``
     processes; the lines in the order given.  ``log``: a file that gets one JSON line a game
@@ -149,6 +150,9 @@ def run(
         for text in Path(log).read_text(encoding="utf-8").splitlines():
             *key, share, limit, decisions = json.loads(text)
             done[tuple(key)] = GameResult(share, bool(limit), decisions)
+    if not play:  # the table from the log alone: only the games it holds
+        jobs = [(i, job) for i, job in jobs if tuple(job) in done]
+        left = {i: sum(1 for j, _ in jobs if j == i) for i in range(len(lines))}
     todo = [job for _, job in jobs if tuple(job) not in done]
     with Pool(max(1, min(workers, 2)), initializer=_lower_priority) as pool:
         fresh = pool.imap(play_one, todo, chunksize=1)
@@ -451,6 +455,9 @@ def main() -> None:
     parser.add_argument("--games", default="40", help="games a pairing: N or 2=N,3=N,4=N")
     parser.add_argument("--scale", type=float, default=1.0, help="the table's games times this")
     parser.add_argument("--log", help="append one JSON line a game to this file")
+    parser.add_argument(
+        "--no-play", action="store_true", help="--table from the --log's games alone"
+    )
     parser.add_argument("--pairs", help="FIRST/SECOND pairings, comma-separated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
@@ -495,7 +502,7 @@ def main() -> None:
         return
     if args.table:
         plan = [p for p in table_pairings(args.scale, names) if p[1] in counts]
-        lines = run(plan, args.seed, args.workers, quiet=False, log=args.log)
+        lines = run(plan, args.seed, args.workers, quiet=False, log=args.log, play=not args.no_play)
         command = "python bench/bench_bots.py " + " ".join(sys.argv[1:])
         text = markdown(lines, command.replace(" --write", ""), time.perf_counter() - t0)
         print(text)
