@@ -4,9 +4,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The translations: each .po compiled to its .mo (not in git; see docs/i18n.md).
-LOCALE := companion/kiosk/locale
-PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/companion.po)
+# The translations: each .po compiled to its .mo (not in git; see docs/i18n.md): the core's
+# catalogue (companion/kiosk/locale) and each game's (companion/<game>/locale).
+PO := $(wildcard companion/*/locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
 .PHONY: run test lint bench screenshots clean catalogues
@@ -26,8 +26,9 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
 $(BIN)/pybabel: | $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e .
 
-$(LOCALE)/%/LC_MESSAGES/companion.mo: $(LOCALE)/%/LC_MESSAGES/companion.po | $(BIN)/pybabel
-	$(BIN)/pybabel compile --statistics -l $* -i $< -o $@
+# The language is the folder above LC_MESSAGES.
+%.mo: %.po | $(BIN)/pybabel
+	$(BIN)/pybabel compile --statistics -l $(notdir $(patsubst %/LC_MESSAGES/,%,$(dir $<))) -i $< -o $@
 
 catalogues: $(MO)
 

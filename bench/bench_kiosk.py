@@ -74,7 +74,7 @@ def render_times() -> None:
     pygame.init()
     cases = [("pillars", "market", 4), ("pillars", "cathedral", 4), ("pillars", "place", 4)]
     prefixes = {step: find_prefixes("pillars", [step])[step] for _g, step, _n in cases}
-    from companion.kiosk.builders.screen import screen_key  # noqa: F401
+    from companion.builders.kiosk.screen import screen_key  # noqa: F401
 
     b_prefix = find_prefixes("builders", ["turn-sites"], players=4)["turn-sites"]
     with tempfile.TemporaryDirectory() as tmp:

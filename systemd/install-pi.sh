@@ -187,7 +187,14 @@ run "$PREFIX/venv/bin/pip" install --upgrade -e "$PREFIX/src[kiosk,vision,panel]
 # the unit's file system is read-only: compile now for a fast start (the translations too: the
 # kiosk would otherwise compile each .po in memory at every start, see docs/i18n.md)
 run "$PREFIX/venv/bin/python" -m compileall -q "$PREFIX/src/companion"
-run "$PREFIX/venv/bin/pybabel" compile --statistics -D companion -d "$PREFIX/src/companion/kiosk/locale"
+# every catalogue: the core's (companion/kiosk/locale) and each game's (companion/<game>/locale),
+# found in the source folder (the copy holds the same files)
+for po in "$SRC"/companion/*/locale/*/LC_MESSAGES/*.po; do
+    rel=${po#"$SRC"/}
+    lang=$(basename "$(dirname "$(dirname "$rel")")")
+    run "$PREFIX/venv/bin/pybabel" compile --statistics -l "$lang" -i "$PREFIX/src/$rel" \
+        -o "$PREFIX/src/${rel%.po}.mo"
+done
 # root owns it all and only root can change it: the kiosk's user cannot alter its own code
 run chown -R root:root "$PREFIX"
 run chmod -R u+rwX,go+rX,go-w "$PREFIX"

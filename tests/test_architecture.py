@@ -3,11 +3,19 @@ third game that plugs in without any other file changing.
 
 The layers::
 
-    engine, events, paths  <-  games  <-  journal, bots  <-  {kiosk, panel, vision}
-        <-  main, doctor  <-  cli  <-  __main__
+    engine, events, paths  <-  games' rules  <-  journal, bots  <-  {kiosk, panel, vision}
+        <-  each game's kiosk subpackage  <-  main, doctor  <-  cli  <-  __main__
+
+A game is one folder, ``companion/<game>/``: its rules (layer 1) and its ``kiosk`` subpackage
+(its table screen, words, scenes: above ``companion.kiosk``, which it may import).  The kiosk core
+imports no game package; a game's rules import neither the kiosk nor their own kiosk subpackage,
+except the spec's declared loaders (``GameSpec.screen``, ``words``, ``scenes``): imports inside a
+function of ``companion.<game>.spec``, of that game's own kiosk subpackage, run only when the
+kiosk calls them.  The games are the packages of the registered specs' rules.
 
 Read from the source with ``ast``: every ``import`` counts, at module level or inside a
-function, except those under ``if TYPE_CHECKING:`` (types only, never run).
+function, except those under ``if TYPE_CHECKING:`` (types only, never run).  Each check is a
+function of a source tree, run on the real one and, to show it can fail, on a planted one.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import ast
 import json
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -24,36 +33,122 @@ from companion.engine import registry
 
 ROOT = Path(__file__).resolve().parents[1] / "companion"
 
+GAME_KIOSK = "game kiosk"
+"""The layer name of every game's ``kiosk`` subpackage."""
+
+GAMES_LAYER = "games"
+"""The layer name of every game's rules (the rest of its package)."""
+
 LAYERS: dict[str, int] = {
     "engine": 0,
     "events": 0,
     "paths": 0,
     "text": 0,
     "imagesize": 0,
-    "pillars": 1,
-    "builders": 1,
+    GAMES_LAYER: 1,
     "journal": 2,
     "bots": 2,
     "kiosk": 3,
     "panel": 3,
     "vision": 3,
-    "main": 4,
-    "session": 4,
-    "doctor": 4,
-    "cli": 5,
-    "__main__": 6,
+    GAME_KIOSK: 4,
+    "main": 5,
+    "session": 5,
+    "doctor": 5,
+    "cli": 6,
+    "__main__": 7,
     "__init__": 0,
 }
-"""The layer of each top-level package or module of ``companion``."""
+"""The layer of each top-level package or module of ``companion`` (the games by kind)."""
 
 
-def modules() -> Iterator[tuple[str, Path]]:
-    for path in sorted(ROOT.rglob("*.py")):
-        rel = path.relative_to(ROOT.parent).with_suffix("")
-        parts = list(rel.parts)
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        yield ".".join(parts), path
+def game_packages() -> frozenset[str]:
+    """The top-level packages of ``companion`` that hold a registered game's rules."""
+    found = set()
+    for spec in registry.specs():
+        parts = spec.rules.__module__.split(".")
+        if parts[0] == "companion" and len(parts) > 2:
+            found.add(parts[1])
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A source tree to check: the ``companion`` folder and which of its packages are games."""
+
+    root: Path
+    games: frozenset[str]
+
+    def modules(self) -> Iterator[tuple[str, Path]]:
+        for path in sorted(self.root.rglob("*.py")):
+            rel = path.relative_to(self.root.parent).with_suffix("")
+            parts = list(rel.parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            yield ".".join(parts), path
+
+    def known_module(self, name: str) -> bool:
+        rel = Path(*name.split("."))
+        return (self.root.parent / rel).with_suffix(".py").exists() or (
+            self.root.parent / rel / "__init__.py"
+        ).exists()
+
+    def imports(self, module: str, path: Path) -> Iterator[Import]:
+        """Every import that runs, relative ones resolved."""
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+
+        def walk(node: ast.AST, nested: bool) -> Iterator[tuple[ast.AST, bool]]:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.If) and _type_checking(child):
+                    for other in child.orelse:
+                        yield other, nested
+                        yield from walk(other, nested)
+                    continue
+                yield child, nested
+                inner = nested or isinstance(
+                    child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                )
+                yield from walk(child, inner)
+
+        for node, nested in walk(tree, False):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield Import(alias.name, node.lineno, nested)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                for alias in node.names:  # "from companion import events" imports a module
+                    named = f"{target}.{alias.name}"
+                    yield Import(named if self.known_module(named) else target, node.lineno, nested)
+
+    def layer(self, module: str) -> str | None:
+        """The layer name of ``module`` (None outside ``companion``)."""
+        parts = module.split(".")
+        if parts[0] != "companion":
+            return None
+        if len(parts) == 1:
+            return "__init__"
+        if parts[1] in self.games:
+            return GAME_KIOSK if len(parts) > 2 and parts[2] == "kiosk" else GAMES_LAYER
+        return parts[1]
+
+    def game_of(self, module: str) -> str | None:
+        parts = module.split(".")
+        inside = len(parts) > 1 and parts[0] == "companion" and parts[1] in self.games
+        return parts[1] if inside else None
+
+
+@dataclass(frozen=True)
+class Import:
+    target: str
+    line: int
+    nested: bool
+    """Inside a function: runs only when the function is called."""
 
 
 def _type_checking(node: ast.If) -> bool:
@@ -63,68 +158,131 @@ def _type_checking(node: ast.If) -> bool:
     )
 
 
-def imports(module: str, path: Path) -> Iterator[tuple[str, int]]:
-    """(imported module, line) for every import that runs, relative ones resolved."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+def real_tree() -> Tree:
+    return Tree(ROOT, game_packages())
 
-    def walk(node: ast.AST) -> Iterator[ast.AST]:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _type_checking(child):
-                for other in child.orelse:
-                    yield other
-                    yield from walk(other)
+
+def _is_spec_loader(tree: Tree, module: str, imp: Import) -> bool:
+    """The one import allowed to point up: a game's spec loading its own kiosk subpackage from
+    inside a function (a declared loader, called by the kiosk)."""
+    game = tree.game_of(module)
+    return (
+        game is not None
+        and imp.nested
+        and module == f"companion.{game}.spec"
+        and (imp.target + ".").startswith(f"companion.{game}.kiosk.")
+    )
+
+
+def layer_violations(tree: Tree) -> list[str]:
+    """Every import that points up or sideways, as ``path:line module -> target (why)``."""
+    wrong = []
+    for module, path in tree.modules():
+        mine = tree.layer(module)
+        assert mine is not None
+        my_game = tree.game_of(module)
+        for imp in tree.imports(module, path):
+            target = imp.target
+            theirs = tree.layer(target)
+            if theirs is None or not tree.known_module(target):
                 continue
-            yield child
-            yield from walk(child)
-
-    for node in walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name, node.lineno
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            for alias in node.names:  # "from companion import events" imports a module
-                named = f"{target}.{alias.name}"
-                yield (named if known_module(named) else target), node.lineno
-
-
-def top(module: str) -> str | None:
-    parts = module.split(".")
-    if parts[0] != "companion":
-        return None
-    return parts[1] if len(parts) > 1 else "__init__"
-
-
-def known_module(name: str) -> bool:
-    rel = Path(*name.split("."))
-    return (ROOT.parent / rel).with_suffix(".py").exists() or (
-        ROOT.parent / rel / "__init__.py"
-    ).exists()
+            where = f"{path.relative_to(tree.root.parent)}:{imp.line} {module} -> {target}"
+            their_game = tree.game_of(target)
+            if mine == "kiosk" and their_game is not None:
+                wrong.append(f"{where} (the kiosk core imports a game)")
+            elif my_game is not None and their_game is not None and their_game != my_game:
+                wrong.append(f"{where} (another game)")
+            elif my_game is not None and their_game == my_game:
+                # Inside one game: its kiosk may import its rules, never the other way round.
+                up = mine == GAMES_LAYER and theirs == GAME_KIOSK
+                if up and not _is_spec_loader(tree, module, imp):
+                    wrong.append(f"{where} (a game's rules import its kiosk)")
+            elif theirs == mine:
+                continue  # inside one package
+            elif LAYERS[theirs] >= LAYERS[mine]:
+                wrong.append(f"{where} (up or sideways)")
+    return wrong
 
 
 def test_every_package_has_a_layer() -> None:
-    tops = {top(m) for m, _ in modules()}
+    tree = real_tree()
+    tops = {tree.layer(m) for m, _ in tree.modules()}
     assert tops <= set(LAYERS), f"give these a layer: {tops - set(LAYERS)}"
+    assert {"pillars", "builders"} <= tree.games
 
 
 def test_layers_only_point_down() -> None:
-    wrong = []
-    for module, path in modules():
-        mine = top(module)
-        assert mine is not None
-        for target, line in imports(module, path):
-            theirs = top(target)
-            if theirs is None or theirs == mine or not known_module(target):
-                continue
-            if LAYERS[theirs] >= LAYERS[mine]:
-                wrong.append(f"{path.relative_to(ROOT.parent)}:{line} {module} -> {target}")
+    wrong = layer_violations(real_tree())
     assert not wrong, "imports that point up or sideways:\n" + "\n".join(wrong)
+
+
+def test_the_kiosk_core_imports_no_game() -> None:
+    """Said by the layer check above; here on its own, with the kiosk core's imports listed, so
+    that a change to the layer table cannot quietly allow it."""
+    tree = real_tree()
+    for module, path in tree.modules():
+        if tree.layer(module) != "kiosk":
+            continue
+        for imp in tree.imports(module, path):
+            assert tree.game_of(imp.target) is None, f"{module}:{imp.line} imports {imp.target}"
+
+
+def test_the_games_rules_import_no_kiosk_but_the_spec_loaders() -> None:
+    tree = real_tree()
+    loaders = []
+    for module, path in tree.modules():
+        if tree.layer(module) != GAMES_LAYER:
+            continue
+        for imp in tree.imports(module, path):
+            assert tree.layer(imp.target) != "kiosk", f"{module}:{imp.line} imports {imp.target}"
+            if tree.layer(imp.target) == GAME_KIOSK:
+                assert _is_spec_loader(tree, module, imp), f"{module}:{imp.line} {imp.target}"
+                loaders.append(module)
+    assert {f"companion.{g}.spec" for g in ("pillars", "builders")} <= set(loaders)
+
+
+def _plant(tmp_path: Path, files: dict[str, str]) -> Tree:
+    root = tmp_path / "companion"
+    for name, text in {"__init__.py": "", **files}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return Tree(root, frozenset({"dice", "cards"}))
+
+
+def test_the_layer_check_can_fail(tmp_path: Path) -> None:
+    """The same check, on a planted tree: each forbidden import is found, the allowed ones not."""
+    tree = _plant(
+        tmp_path,
+        {
+            "kiosk/__init__.py": "",
+            "kiosk/words.py": "from companion.dice import rules\n",  # core -> game
+            "engine/__init__.py": "import companion.kiosk\n",  # engine -> kiosk
+            "dice/__init__.py": "",
+            "dice/rules.py": "def f():\n    from .kiosk import screen\n",  # not the spec
+            "dice/spec.py": (
+                "from .kiosk import words\n"  # the spec, but at module level
+                "def screen():\n    from .kiosk.screen import S\n    return S\n"  # allowed
+                "def other():\n    from companion.cards.kiosk import screen\n"  # another game
+            ),
+            "dice/kiosk/__init__.py": "",
+            "dice/kiosk/screen.py": "from companion.kiosk import words\nfrom .. import rules\n",
+            "dice/kiosk/words.py": "from companion.dice import spec\n",
+            "cards/__init__.py": "from companion.kiosk import words\n",  # rules -> kiosk
+            "cards/kiosk/__init__.py": "",
+            "cards/kiosk/screen.py": "from companion.dice.kiosk import screen\n",  # sideways
+        },
+    )
+    found = {line.split(" ", 1)[1] for line in layer_violations(tree)}
+    assert found == {
+        "companion.kiosk.words -> companion.dice.rules (the kiosk core imports a game)",
+        "companion.engine -> companion.kiosk (up or sideways)",
+        "companion.dice.rules -> companion.dice.kiosk.screen (a game's rules import its kiosk)",
+        "companion.dice.spec -> companion.dice.kiosk.words (a game's rules import its kiosk)",
+        "companion.dice.spec -> companion.cards.kiosk.screen (another game)",
+        "companion.cards -> companion.kiosk.words (up or sideways)",
+        "companion.cards.kiosk.screen -> companion.dice.kiosk.screen (another game)",
+    }, found
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -153,47 +311,69 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_no_import_circle_between_modules() -> None:
-    """Inside a package too (the kiosk's screens navigate by name, never by import)."""
-    names = {m for m, _ in modules()}
+def import_circle(tree: Tree) -> list[str] | None:
+    """An import circle between modules (the spec loaders' imports count: they run)."""
+    names = {m for m, _ in tree.modules()}
     graph: dict[str, set[str]] = {}
-    for module, path in modules():
-        for target, _line in imports(module, path):
+    for module, path in tree.modules():
+        for imp in tree.imports(module, path):
+            target = imp.target
             if target in names and target != module and not module.startswith(target + "."):
                 graph.setdefault(module, set()).add(target)
-    cycle = _cycle(graph)
+    return _cycle(graph)
+
+
+def test_no_import_circle_between_modules() -> None:
+    """Inside a package too (the kiosk's screens navigate by name, never by import)."""
+    cycle = import_circle(real_tree())
     assert cycle is None, "an import circle: " + " -> ".join(cycle or [])
 
 
+def test_the_circle_check_can_fail(tmp_path: Path) -> None:
+    tree = _plant(
+        tmp_path,
+        {
+            "dice/__init__.py": "",
+            "dice/spec.py": "def screen():\n    from .kiosk import screen\n",
+            "dice/kiosk/__init__.py": "",
+            "dice/kiosk/screen.py": "from companion.dice import spec\n",
+        },
+    )
+    assert import_circle(tree) == [
+        "companion.dice.kiosk.screen",
+        "companion.dice.spec",
+        "companion.dice.kiosk.screen",
+    ]
+
+
 def test_the_engine_core_imports_no_game() -> None:
-    for module, path in modules():
-        if top(module) != "engine":
+    tree = real_tree()
+    for module, path in tree.modules():
+        if tree.layer(module) != "engine":
             continue
-        for target, line in imports(module, path):
-            assert top(target) in (None, "engine"), f"{module}:{line} imports {target}"
+        for imp in tree.imports(module, path):
+            assert tree.layer(imp.target) in (None, "engine"), f"{module}:{imp.line} {imp.target}"
 
 
 def _game_names() -> set[str]:
     return {s.name for s in registry.specs()}
 
 
-def test_no_comparison_with_a_game_name_outside_the_games() -> None:
-    """Everything outside a game's own package asks the registry; nothing branches on a
-    game's name (``== "pillars"``, ``in ("pillars", ...)``, a dict keyed by game names)."""
-    games = _game_names()
-    assert {"pillars", "builders"} <= games
-    allowed = {ROOT / g for g in games} | {ROOT / "engine" / "registry.py"}
+def name_comparisons(tree: Tree, games: set[str]) -> list[str]:
+    """Every comparison with a game's name (``== "pillars"``, ``in ("pillars", ...)``, a dict
+    keyed by game names, a ``case "pillars":``) outside the game packages and the registry."""
+    allowed = {tree.root / g for g in tree.games} | {tree.root / "engine" / "registry.py"}
     found = []
-    for _module, path in modules():
+    for _module, path in tree.modules():
         if any(path == a or a in path.parents for a in allowed):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        parsed = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(parsed):
             consts: list[ast.expr] = []
             if isinstance(node, ast.Compare):
                 consts = [node.left, *node.comparators]
                 for c in list(consts):
-                    if isinstance(c, (ast.Tuple, ast.List, ast.Set)):
+                    if isinstance(c, ast.Tuple | ast.List | ast.Set):
                         consts += c.elts
             elif isinstance(node, ast.Dict):
                 consts = [k for k in node.keys if k is not None]
@@ -201,35 +381,61 @@ def test_no_comparison_with_a_game_name_outside_the_games() -> None:
                 consts = [node.value]
             for c in consts:
                 if isinstance(c, ast.Constant) and c.value in games:
-                    found.append(f"{path.relative_to(ROOT.parent)}:{c.lineno} {c.value!r}")
+                    found.append(f"{path.relative_to(tree.root.parent)}:{c.lineno} {c.value!r}")
+    return found
+
+
+def test_no_comparison_with_a_game_name_outside_the_games() -> None:
+    """Everything outside a game's own package asks the registry; nothing branches on a
+    game's name."""
+    games = _game_names()
+    assert {"pillars", "builders"} <= games
+    found = name_comparisons(real_tree(), games)
     assert not found, "branches on a game's name:\n" + "\n".join(found)
 
 
 def test_the_comparison_check_can_fail(tmp_path: Path) -> None:
-    """The scan above sees the forms it looks for."""
-    code = 'if game == "pillars":\n    pass\nx = {"builders": 1}\ny = g in ("pillars", "z")\n'
-    tree = ast.parse(code)
-    seen = [
-        c.value
-        for node in ast.walk(tree)
-        for c in (
-            [node.left, *node.comparators, *[e for x in node.comparators
-                                             if isinstance(x, ast.Tuple) for e in x.elts]]
-            if isinstance(node, ast.Compare)
-            else [k for k in node.keys if k is not None] if isinstance(node, ast.Dict) else []
-        )
-        if isinstance(c, ast.Constant) and c.value in _game_names()
+    """The same scan, on a planted tree: it sees every form it looks for, outside the games."""
+    code = (
+        'if game == "dice":\n    pass\n'
+        'x = {"cards": 1}\n'
+        'y = g in ("dice", "z")\n'
+        'match g:\n    case "cards":\n        pass\n'
+    )
+    tree = _plant(tmp_path, {"kiosk/__init__.py": "", "kiosk/x.py": code, "dice/rules.py": code})
+    assert name_comparisons(tree, {"dice", "cards"}) == [
+        "companion/kiosk/x.py:1 'dice'",
+        "companion/kiosk/x.py:3 'cards'",
+        "companion/kiosk/x.py:4 'dice'",
+        "companion/kiosk/x.py:6 'cards'",
     ]
-    assert seen == ["pillars", "builders", "pillars"]
 
 
 def test_the_devices_import_nothing_of_the_kiosk() -> None:
-    for module, path in modules():
-        if top(module) not in ("panel", "vision"):
+    tree = real_tree()
+    for module, path in tree.modules():
+        if tree.layer(module) not in ("panel", "vision"):
             continue
-        for target, line in imports(module, path):
-            assert top(target) != "kiosk", f"{module}:{line} imports {target}"
-            assert not target.startswith("pygame"), f"{module}:{line} imports pygame"
+        for imp in tree.imports(module, path):
+            assert tree.layer(imp.target) not in ("kiosk", GAME_KIOSK), f"{module}:{imp.line}"
+            assert not imp.target.startswith("pygame"), f"{module}:{imp.line} imports pygame"
+
+
+def test_reading_a_spec_imports_no_pygame() -> None:
+    """The spec's loaders are lazy: the registry, the engine and the bots never bring pygame."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from companion.engine import registry\n"
+        "from companion.engine.sim import simulator\n"
+        "for s in registry.specs():\n"
+        "    assert s.screen and s.words and s.scenes and s.locale, s.name\n"
+        "    simulator(s.game())\n"
+        "assert 'pygame' not in sys.modules and 'companion.kiosk' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT.parent)
 
 
 # -- a third game, registered only here ---------------------------------------------------------

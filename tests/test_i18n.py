@@ -1,5 +1,6 @@
 """The kiosk's translations: every message translated with its placeholders, every card named,
-every glyph in the fonts; the gettext catalogues (extraction, compilation, plurals, numbers)."""
+every glyph in the fonts; the gettext catalogues (the core's and each game's: extraction,
+sharing out, compilation, plurals, numbers)."""
 
 from __future__ import annotations
 
@@ -14,22 +15,26 @@ from babel.messages.catalog import Catalog
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from companion.builders import cards as B
+from companion.builders.kiosk import names as BN
+from companion.builders.kiosk.names import builders_action_help
+from companion.builders.kiosk.rules_help import BUILDERS_HELP
+from companion.engine import registry
 from companion.kiosk import catalogue, i18n, words
+from companion.kiosk.catalogue import Catalogue
 from companion.kiosk.i18n import (
     LANGUAGES,
     _,
-    builders_action_help,
     n_,
     placeholders,
     resource_name,
     source_plurals,
     source_strings,
-    space_name,
-    step_help,
 )
-from companion.kiosk.locale import en
 from companion.kiosk.words import card_name
 from companion.pillars import data as P
+from companion.pillars.kiosk import names as PN
+from companion.pillars.kiosk.names import space_name, step_help
+from companion.pillars.kiosk.rules_help import STEP_HELP
 from companion.pillars.rules import STEPS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,8 +53,12 @@ def _english_afterwards() -> Iterator[None]:
 # -- (a) the catalogues: complete, same placeholders, really translated ------------------------
 
 
-def _catalog(lang: str) -> Catalog:
-    return catalogue.read(lang)
+def _catalog(lang: str, cat: Catalogue = catalogue.CORE) -> Catalog:
+    return catalogue.read(lang, cat.folder, cat.domain)
+
+
+CATALOGUES = [pytest.param(c, id=c.domain) for c in catalogue.catalogues()]
+"""The core catalogue and each built-in game's."""
 
 
 def _forms(message: object) -> tuple[str, ...]:
@@ -97,28 +106,63 @@ def test_pybabel_extract_finds_every_message(tmp_path: Path) -> None:
     assert expected - extracted == set(), "babel.cfg misses messages"
     mason = template.get("Mason", context="pillars craftsman")
     assert mason is not None and any("mason" in c for c in mason.auto_comments)
+    # Shared out: every message goes to exactly one catalogue.
+    parts = [{(m.id, m.context) for m in i18n_update.share(template, c) if m.id}
+             for c in catalogue.catalogues()]
+    assert sum(len(p) for p in parts) == len(extracted) and set().union(*parts) == extracted
 
 
+def test_the_messages_are_shared_out_by_who_uses_them() -> None:
+    """A message the core uses, or two games share, is the core's; one only a game uses (its
+    card names, sentences, help, title) is that game's."""
+    core, pillars, builders = catalogue.catalogues()
+    assert (pillars.game, builders.game) == ("pillars", "builders")
+    assert pillars.folder == registry.spec("pillars").locale  # found through the spec
+    mine = {c.domain: set(i18n.catalogue_messages(c)) for c in (core, pillars, builders)}
+    assert ("Round {n}", None) in mine["companion"]  # the kiosk core says it
+    assert ("Mason", "pillars craftsman") in mine["pillars"]
+    assert ("The Pillars of the Earth", None) in mine["pillars"]  # the title, from its record
+    assert (STEP_HELP["draft"], "pillars step help") in mine["pillars"]
+    assert ("Abbey", "builders card") in mine["builders"]
+    assert ("stone", "resource") in mine["companion"]  # both games have stone
+    assert ("sand", "resource") in mine["pillars"] and ("tile", "resource") in mine["builders"]
+    assert not (mine["companion"] & mine["pillars"] or mine["companion"] & mine["builders"])
+    assert not mine["pillars"] & mine["builders"]
+    assert set(i18n.catalogue_messages()) == set().union(*mine.values())
+
+
+@pytest.mark.parametrize("cat", CATALOGUES)
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_message_is_translated(lang: str) -> None:
-    live = _live(_catalog(lang))
-    fuzzy = {(m.id, m.context) for m in _catalog(lang) if m.id and m.fuzzy}
+def test_each_catalogue_holds_its_own_messages(lang: str, cat: Catalogue) -> None:
+    """No message is in two catalogues (the look-up reads them in turn), and none lingers in
+    one that no longer owns it."""
+    live = set(_live(_catalog(lang, cat)))
+    own = set(i18n.catalogue_messages(cat))
+    assert live == own, f"run tools/i18n_update.py: {sorted(map(str, live ^ own))[:5]}"
+
+
+@pytest.mark.parametrize("cat", CATALOGUES)
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated(lang: str, cat: Catalogue) -> None:
+    live = _live(_catalog(lang, cat))
+    fuzzy = {(m.id, m.context) for m in _catalog(lang, cat) if m.id and m.fuzzy}
     missing = {
         key: where[0]
-        for key, where in i18n.catalogue_messages().items()
+        for key, where in i18n.catalogue_messages(cat).items()
         if key not in live or not all(live[key]) or key in fuzzy
     }
     assert not missing, (
         f"{len(missing)} messages missing, untranslated or fuzzy in "
-        f"{catalogue.po_path(lang).relative_to(ROOT)}; run .venv/bin/python "
+        f"{cat.po(lang).relative_to(ROOT)}; run .venv/bin/python "
         f"tools/i18n_missing.py {lang}: {list(missing.items())[:10]}"
     )
 
 
+@pytest.mark.parametrize("cat", CATALOGUES)
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_translations_keep_the_placeholders(lang: str) -> None:
+def test_translations_keep_the_placeholders(lang: str, cat: Catalogue) -> None:
     wrong = {}
-    for (msgid, context), forms in _live(_catalog(lang)).items():
+    for (msgid, context), forms in _live(_catalog(lang, cat)).items():
         english = placeholders(msgid[1] if isinstance(msgid, tuple) else msgid)
         if isinstance(msgid, tuple):
             assert placeholders(msgid[0]) == english, msgid
@@ -128,26 +172,29 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
     assert not wrong, f"{lang}: placeholders differ: {wrong}"
 
 
+@pytest.mark.parametrize("cat", CATALOGUES)
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_plural_forms_are_the_languages(lang: str) -> None:
-    catalog = _catalog(lang)
+def test_the_plural_forms_are_the_languages(lang: str, cat: Catalogue) -> None:
+    catalog = _catalog(lang, cat)
     assert catalog.num_plurals == 1 and catalog.plural_expr == "0"
     for message in catalog:
         if message.id and isinstance(message.id, tuple):
             assert len(_forms(message)) == catalog.num_plurals, message.id
 
 
+@pytest.mark.parametrize("cat", CATALOGUES)
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_translations_are_not_empty_or_untranslated(lang: str) -> None:
-    live = _live(_catalog(lang))
+def test_translations_are_not_empty_or_untranslated(lang: str, cat: Catalogue) -> None:
+    live = _live(_catalog(lang, cat))
     assert all(form.strip() for forms in live.values() for form in forms)
     # Everything but a few symbols, abbreviations and English place names is really translated.
     same = {m for (m, ctx), forms in live.items() if ctx is None and forms == (m,)}
     assert same <= {"OK", "AP", "VP", ", "}, same
 
 
-def test_catalogs_have_the_same_messages() -> None:
-    assert set(_live(_catalog("zh"))) == set(_live(_catalog("ja")))
+@pytest.mark.parametrize("cat", CATALOGUES)
+def test_catalogs_have_the_same_messages(cat: Catalogue) -> None:
+    assert set(_live(_catalog("zh", cat))) == set(_live(_catalog("ja", cat)))
 
 
 def test_placeholders() -> None:
@@ -158,6 +205,32 @@ def test_placeholders() -> None:
 def test_an_english_text_is_once_in_its_table() -> None:
     for table in catalogue.tables().values():
         assert len(set(table.english.values())) == len(table.english), table.name
+    assert [t.name for t in catalogue.game_tables("pillars")] == [
+        "PILLARS_KINDS", "PILLARS_CARDS", "AREAS", "AREA_LINES", "PILLARS_RESOURCES", "STEP_HELP"
+    ]
+
+
+def test_a_games_catalogue_is_found_through_its_spec(tmp_path: Path) -> None:
+    """A game registered with a ``locale`` folder is translated from it, beside the core."""
+    from dataclasses import replace
+
+    from tests.toygame import SPEC
+
+    _write_po(tmp_path, "ja", {"Sticks": "棒取り", "Round {n}": "棒{n}"}, domain="sticks")
+    registry.register(replace(SPEC, locale=tmp_path))
+    i18n._loaded.clear()
+    try:
+        assert [c.domain for c in catalogue.catalogues()][-1] == "sticks"
+        i18n.set_language("ja")
+        assert _("Sticks") == "棒取り"
+        assert _("Round {n}", n=2) == "ラウンド2"  # the core's wins over a game's
+        pillars = catalogue.load("ja", registry.spec("pillars").locale, "pillars")
+        title = registry.spec("pillars").title
+        assert _(title) == pillars.gettext(title) != title  # and every other game's
+        assert "棒取り" in set(i18n.Locale("ja").strings())
+    finally:
+        registry.unregister("sticks")
+        i18n._loaded.clear()
 
 
 # -- (b) names of cards, spaces and resources --------------------------------------------------
@@ -167,14 +240,15 @@ def test_an_english_text_is_once_in_its_table() -> None:
 def test_pillars_tables_match_the_engine(lang: str) -> None:
     tables = catalogue.tables()
     assert set(tables["PILLARS_KINDS"].english) == set(P.KINDS)
+    assert set(tables["PILLARS_RESOURCES"].english) == {*P.RESOURCES, "gold"}
     cards = set(P.RESOURCE_CARDS) | set(P.PRIVILEGES) | set(P.EVENTS)
     assert set(tables["PILLARS_CARDS"].english) == cards
     assert set(tables["AREAS"].english) == set(P.AREA_NAMES)
     i18n.set_language(lang)
     for kind in P.KINDS:
-        assert i18n.kind_name(kind) != P.KIND_NAMES[kind], kind
+        assert PN.kind_name(kind) != P.KIND_NAMES[kind], kind
     for area in P.AREA_NAMES:
-        assert i18n.area_name(area) not in ("", P.AREA_NAMES[area]) or area in {
+        assert PN.area_name(area) not in ("", P.AREA_NAMES[area]) or area in {
             "kingsbridge",
             "shiring",
         }, area
@@ -199,6 +273,7 @@ def test_every_builders_card_has_a_name(lang: str) -> None:
     tables = catalogue.tables()
     assert set(tables["BUILDERS_CARDS"].english) == set(B.BUILDING)
     assert set(tables["BUILDERS_RANKS"].english) == {w.rank for w in B.WORKERS}
+    assert set(tables["BUILDERS_RESOURCES"].english) == {*B.RESOURCES, "coins"}
     assert len(B.BUILDINGS) + sum(w.count for w in B.WORKERS) == 84
     i18n.set_language(lang)
     ids = (*B.BUILDING, *B.WORKER)
@@ -238,14 +313,14 @@ def test_short_names_and_areas() -> None:
     assert words.short_card_name("pillars", "koenig") == P.card_name("koenig")
     assert words.short_card_name("builders", "maitre-3200") == "Master"
     assert words.short_card_name("builders", "abbaye") == "Abbey"
-    assert i18n.area_name("court") == "the King's Court"
+    assert PN.area_name("court") == "the King's Court"
     i18n.set_language("zh")
     assert words.short_card_name("pillars", "woodworker1") == "木匠大师"
-    assert i18n.kind_name("mason") == "泥瓦匠"
-    assert i18n.area_name("court") == "国王宫廷"
+    assert PN.kind_name("mason") == "泥瓦匠"
+    assert PN.area_name("court") == "国王宫廷"
     i18n.set_language("ja")
     assert words.short_card_name("builders", "apprenti-1100") == "見習い"
-    assert i18n.builders_french_name("chateau-fort") == "Le château-fort"
+    assert BN.builders_french_name("chateau-fort") == "Le château-fort"
 
 
 def test_unknown_names_raise() -> None:
@@ -264,12 +339,13 @@ def test_unknown_names_raise() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_resources(lang: str) -> None:
     i18n.set_language(lang)
-    names = [resource_name(r) for r in i18n.RESOURCE_IDS]
+    ids = i18n.resource_ids()
+    assert ids == {*P.RESOURCES, *B.RESOURCES, "gold", "coins"}
+    names = [resource_name(r) for r in ids]
     assert all(names) and len(set(names)) == len(names)
-    assert resource_name(P.STONE) == resource_name("stone")
-    assert set(catalogue.tables()["RESOURCES"].english) == set(i18n.RESOURCE_IDS)
+    assert PN.resource_name(P.STONE) == resource_name("stone")
     if lang != "en":
-        assert not set(names) & set(i18n.RESOURCE_IDS)
+        assert not set(names) & ids
 
 
 def _sentences(text: str) -> int:
@@ -279,7 +355,7 @@ def _sentences(text: str) -> int:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_step_help(lang: str) -> None:
     steps = {s for s, _who, _what in STEPS}
-    assert set(en.STEP_HELP) == steps
+    assert set(STEP_HELP) == steps
     assert set(catalogue.tables()["STEP_HELP"].english) == steps
     i18n.set_language(lang)
     for step in steps:
@@ -292,7 +368,7 @@ def test_step_help(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_builders_action_help(lang: str) -> None:
     kinds = {"start", "recruit", "send", "coins", "buy action", "end turn"}
-    assert set(en.BUILDERS_HELP) == kinds
+    assert set(BUILDERS_HELP) == kinds
     assert set(catalogue.tables()["BUILDERS_HELP"].english) == kinds
     i18n.set_language(lang)
     for kind in kinds:
@@ -318,7 +394,8 @@ def _uncovered(texts: list[str], cmap: set[int]) -> str:
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_font_covers_every_translation(lang: str, bold: bool) -> None:
     path = FONTS / f"NotoSansCJK{FAMILIES[lang]}-Subset-{'Bold' if bold else 'Regular'}.otf"
-    missing = _uncovered([*catalogue.translated_texts(_catalog(lang))], _cmap(path))
+    texts = [t for read in catalogue.read_all(lang) for t in catalogue.translated_texts(read)]
+    missing = _uncovered(texts, _cmap(path))
     assert not missing, f"{path.name} lacks {missing!r}: run .venv/bin/python tools/build_fonts.py"
 
 
@@ -334,11 +411,13 @@ def test_every_font_covers_english_and_the_language_names(family: str, bold: boo
 # -- (d) look-up, fallback and formatting ------------------------------------------------------
 
 
-def _write_po(root: Path, lang: str, entries: dict[str, str]) -> Path:
-    catalog = Catalog(locale=lang, domain=catalogue.DOMAIN, fuzzy=False)
+def _write_po(
+    root: Path, lang: str, entries: dict[str, str], domain: str = catalogue.DOMAIN
+) -> Path:
+    catalog = Catalog(locale=lang, domain=domain, fuzzy=False)
     for msgid, msgstr in entries.items():
         catalog.add(msgid, msgstr)
-    path = catalogue.po_path(lang, root)
+    path = catalogue.po_path(lang, root, domain)
     path.parent.mkdir(parents=True, exist_ok=True)
     from babel.messages.pofile import write_po
 
@@ -418,10 +497,13 @@ def test_make_compiles_the_catalogues(tmp_path: Path) -> None:
     assert re.search(r"^run: .*\$\(MO\)", (ROOT / "Makefile").read_text(), re.M)
     assert re.search(r"^test: .*\$\(MO\)", (ROOT / "Makefile").read_text(), re.M)
     (tmp_path / "Makefile").write_bytes((ROOT / "Makefile").read_bytes())
-    for lang in TRANSLATED:
-        po = catalogue.po_path(lang, tmp_path / "companion" / "kiosk" / "locale")
-        po.parent.mkdir(parents=True)
-        po.write_bytes(catalogue.po_path(lang).read_bytes())
+    cats = catalogue.catalogues()
+    assert len(cats) == 3  # the core's and each game's: every .po under companion/
+    for cat in cats:
+        for lang in TRANSLATED:
+            po = tmp_path / cat.po(lang).relative_to(ROOT)
+            po.parent.mkdir(parents=True)
+            po.write_bytes(cat.po(lang).read_bytes())
     bin_dir = Path(sys.executable).parent
     out = subprocess.run(
         ["make", "-C", str(tmp_path), "catalogues", f"BIN={bin_dir}"],
@@ -429,12 +511,13 @@ def test_make_compiles_the_catalogues(tmp_path: Path) -> None:
         text=True,
     )
     assert out.returncode == 0, out.stdout + out.stderr
-    root = tmp_path / "companion" / "kiosk" / "locale"
-    for lang in TRANSLATED:
-        assert catalogue.is_fresh(lang, root)
-        assert catalogue.mo_path(lang, root).read_bytes() == catalogue.compile_catalog(
-            catalogue.read(lang)
-        ), "pybabel compile and catalogue.compile_catalog differ"
+    for cat in cats:
+        root = tmp_path / cat.folder.relative_to(ROOT)
+        for lang in TRANSLATED:
+            assert catalogue.is_fresh(lang, root, cat.domain)
+            assert catalogue.mo_path(lang, root, cat.domain).read_bytes() == (
+                catalogue.compile_catalog(_catalog(lang, cat))
+            ), "pybabel compile and catalogue.compile_catalog differ"
     assert "pybabel" in (ROOT / "systemd" / "install-pi.sh").read_text()  # the Pi's install
 
 
@@ -461,19 +544,32 @@ def test_the_missing_strings_tool(monkeypatch: pytest.MonkeyPatch) -> None:
         text=True,
         check=True,
     ).stdout
-    assert "# zh: 0 missing" in out and "# ja: 0 missing" in out
+    for cat in ("companion", "pillars", "builders"):
+        assert f"# zh {cat}: 0 missing" in out and f"# ja {cat}: 0 missing" in out
     tool = _tool("i18n_missing")
-    full = catalogue.read("ja")
-    lacking = catalogue.read("ja")
-    lacking.delete("Undone: {action}")
-    lacking.get("Mason", context="pillars craftsman").string = ""  # type: ignore[union-attr]
-    lacking.get("Round {n}").flags.add("fuzzy")  # type: ignore[union-attr]
-    monkeypatch.setattr(catalogue, "read", lambda lang: lacking if lang == "ja" else full)
-    found = tool.missing("ja")  # type: ignore[attr-defined]
+    core, pillars, _builders = catalogue.catalogues()
+    read = catalogue.read
+    lacking = {
+        "companion": catalogue.read("ja"),
+        "pillars": catalogue.read("ja", pillars.folder, "pillars"),
+    }
+    lacking["companion"].delete("Undone: {action}")
+    lacking["companion"].get("Round {n}").flags.add("fuzzy")  # type: ignore[union-attr]
+    mason = lacking["pillars"].get("Mason", context="pillars craftsman")
+    mason.string = ""  # type: ignore[union-attr]
+
+    def fake(lang: str, root: Path = catalogue.LOCALE_DIR, domain: str = "companion") -> Catalog:
+        return lacking[domain] if lang == "ja" else read(lang, root, domain)
+
+    monkeypatch.setattr(catalogue, "read", fake)
+    found = tool.missing("ja", core)  # type: ignore[attr-defined]
     assert {k: state for k, (state, _w) in found.items()} == {
         ("Undone: {action}", None): "absent",
-        ("Mason", "pillars craftsman"): "untranslated",
         ("Round {n}", None): "fuzzy",
+    }
+    found = tool.missing("ja", pillars)  # type: ignore[attr-defined]
+    assert {k: state for k, (state, _w) in found.items()} == {
+        ("Mason", "pillars craftsman"): "untranslated",
     }
     entry = tool.entry("Mason", "pillars craftsman", ["PILLARS_KINDS['mason']"])  # type: ignore[attr-defined]
     assert entry.splitlines()[1:] == ['msgctxt "pillars craftsman"', 'msgid "Mason"', 'msgstr ""']
@@ -505,6 +601,10 @@ def test_every_registry_word_is_translated() -> None:
     assert {s.title for s in specs()} <= set(words)
     messages = i18n.catalogue_messages()
     assert all((w, None) in messages for w in words)
+    for cat in catalogue.catalogues()[1:]:  # each game's own words are in its catalogue or shared
+        assert cat.game is not None
+        own = i18n.catalogue_messages(cat)
+        assert (registry.spec(cat.game).title, None) in own
     for lang in TRANSLATED:
         i18n.set_language(lang)
         assert all(_(w) != w for w in words), lang

@@ -16,10 +16,11 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from babel.messages.catalog import Catalog
 
+from companion.builders.kiosk import names as BN
 from companion.kiosk import catalogue, i18n
 from companion.kiosk.i18n import _
+from companion.pillars.kiosk import names as PN
 
 PILLARS_CONTEXTS = {"pillars step help", "pillars card", "pillars craftsman", "pillars area"}
 
@@ -30,8 +31,9 @@ def _english_afterwards() -> Iterator[None]:
     i18n.set_language("en")
 
 
-def _translations(catalog: Catalog) -> Iterator[tuple[str, str | None, str]]:
-    for m in catalog:
+def _translations(lang: str) -> Iterator[tuple[str, str | None, str]]:
+    """Every translation of ``lang``, in the core catalogue and each game's."""
+    for m in (m for catalog in catalogue.read_all(lang) for m in catalog):
         if not m.id:
             continue
         msgid = m.id[0] if isinstance(m.id, tuple) else m.id
@@ -43,24 +45,23 @@ def _translations(catalog: Catalog) -> Iterator[tuple[str, str | None, str]]:
 def test_japanese_builders_terms() -> None:
     wrong = [
         (msgid, text)
-        for msgid, _ctx, text in _translations(catalogue.read("ja"))
+        for msgid, _ctx, text in _translations("ja")
         if "機械" in text or "¤" in text or re.search(r"\{coins\}枚|コイン\d*枚", text)
     ]
     assert not wrong, wrong
-    machines = [t for m, _c, t in _translations(catalogue.read("ja")) if "machine" in m.lower()]
+    machines = [t for m, _c, t in _translations("ja") if "machine" in m.lower()]
     assert machines and all("設備" in t for t in machines), machines
     i18n.set_language("ja")
     assert _("{n} coins", n=5) == "5コイン"  # the seed's "５コイン"
-    assert i18n.builders_action_help("coins") == (
+    assert BN.builders_action_help("coins") == (
         "1・2・3アクションポイントを使って、1・3・6コインを獲得します。"
     )
 
 
 def test_chinese_pillars_terms() -> None:
-    catalog = catalogue.read("zh")
     wrong = [
         (msgid, text)
-        for msgid, ctx, text in _translations(catalog)
+        for msgid, ctx, text in _translations("zh")
         if (ctx in PILLARS_CONTEXTS and "回合" in text) or "特权" in text or "¤" in text
     ]
     assert not wrong, wrong
@@ -75,11 +76,11 @@ def test_chinese_pillars_terms() -> None:
         "shiring": "Shiring",
         "castle": "Shiring城堡",
     }
-    assert {area: i18n.area_name(area) for area in seed} == seed
+    assert {area: PN.area_name(area) for area in seed} == seed
     assert i18n.resource_name("gold") == "黄金"
-    assert i18n.pillars_card_name("wood3") == "森林"
-    assert i18n.pillars_card_name("stone3") == "采石场"
-    assert i18n.pillars_card_name("sand3") == "采砂场"
+    assert PN.pillars_card_name("wood3") == "森林"
+    assert PN.pillars_card_name("stone3") == "采石场"
+    assert PN.pillars_card_name("sand3") == "采砂场"
     assert _("The Pillars of the Earth") == "地球支柱"  # the seed's 游戏名称
 
 

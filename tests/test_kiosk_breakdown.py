@@ -17,11 +17,11 @@ from companion.engine import CHANCE, get_game
 from companion.kiosk import i18n, ui
 from companion.kiosk.breakdown import amount_text, game_table, period_table
 from companion.kiosk.i18n import _
-from companion.kiosk.pillars import PillarsScreen
 from companion.kiosk.screens.end import EndScreen
 from companion.kiosk.words import words_for
 from companion.pillars import data as D
 from companion.pillars.actions import Action
+from companion.pillars.kiosk import PillarsScreen
 from tests.kiosk_helpers import enter, find, keys, make_app, position, press, tap
 
 PILLARS = get_game("pillars")

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.builders.actions import Send
+from companion.builders.kiosk import BuildersScreen
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
-from companion.kiosk.builders import BuildersScreen
 from companion.kiosk.screens.end import EndScreen
 from tests.kiosk_helpers import keys, make_app, press, tap, wait
 
@@ -185,8 +185,8 @@ def test_taking_a_card_from_a_row_is_confirmed_first(tmp_path: Path) -> None:
 
 
 def test_idle_workers_and_machines_say_what_they_supply(tmp_path: Path) -> None:
+    from companion.builders.kiosk.screen import supply_text
     from companion.kiosk import i18n
-    from companion.kiosk.builders.screen import supply_text
     from companion.kiosk.screenshots import find_prefixes
     from tests.kiosk_helpers import find
 

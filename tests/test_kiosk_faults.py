@@ -16,12 +16,12 @@ from companion.engine.simulate import sample
 from companion.journal import Journal, JournalDataError
 from companion.kiosk.app import App
 from companion.kiosk.guard import FaultScreen
-from companion.kiosk.pillars.screen import PillarsScreen
 from companion.kiosk.screens.end import EndScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.history import GamesScreen
 from companion.kiosk.screens.home import HomeScreen
 from companion.kiosk.screenshots import find_prefixes
+from companion.pillars.kiosk.screen import PillarsScreen
 from tests.kiosk_helpers import find, keys, make_app, tap
 
 

@@ -13,12 +13,14 @@ from typing import Any
 import pytest
 
 from companion.builders.cards import BUILDING, WORKER
+from companion.builders.kiosk import cardhelp as builders_help
 from companion.engine import CHANCE, get_game
 from companion.kiosk import i18n, ui
-from companion.kiosk.builders import cardhelp as builders_help
-from companion.kiosk.i18n import _, space_name
-from companion.kiosk.pillars import cardhelp as pillars_help
+from companion.kiosk.i18n import _
 from companion.pillars import data as D
+from companion.pillars.kiosk import cardhelp as pillars_help
+from companion.pillars.kiosk import names as PN
+from companion.pillars.kiosk.names import space_name
 from tests.kiosk_helpers import enter, find, hold, keys, make_app, position, press, tap
 
 PILLARS = get_game("pillars")
@@ -135,7 +137,7 @@ def test_the_pillars_help_says_what_the_step_costs_now(
     press(app, "help")
     text = pillars_help.step_text(PILLARS, state)
     assert text in drawn
-    assert i18n.step_help("place") in text  # what the step does
+    assert PN.step_help("place") in text  # what the step does
     seat = state.turn
     for n in (PILLARS.cost_marker(state), state.seats[seat].gold):  # this moment's numbers
         assert re.search(rf"(?<!\d){n}(?!\d)", text), (n, text)

@@ -216,7 +216,7 @@ def test_a_tap_on_a_players_panel_shows_their_whole_tableau(
 
 
 def test_a_builders_players_tableau(tmp_path: Path, drawn: list[str]) -> None:
-    from companion.kiosk.builders import BuildersScreen
+    from companion.builders.kiosk import BuildersScreen
     from companion.kiosk.screenshots import find_prefixes
 
     setup, actions = find_prefixes("builders", ["turn-sites"], players=3)["turn-sites"]

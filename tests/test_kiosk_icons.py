@@ -108,6 +108,9 @@ def test_an_unknown_resource_is_refused() -> None:
 
 def test_counts_wrap_inside_their_box_and_the_check_sees_one_outside() -> None:
     pygame.init()
+    # The text floor follows the open display: a window an earlier test left open (on this
+    # worker) must not set it for this 800x480 surface.
+    pygame.display.quit()
     surface = pygame.Surface((800, 480))
     items = [("stone", 5), ("wood", 3), ("knowledge", 5), ("tile", 3)]
     box = pygame.Rect(100, 100, 90, 200)
@@ -133,7 +136,7 @@ def test_bourgeois_house_and_castle_show_all_four_requirements(
     requirement's icon and count lies inside the card."""
     from companion.builders.actions import Start
     from companion.builders.cards import BUILDING
-    from companion.kiosk.builders import BuildersScreen
+    from companion.builders.kiosk import BuildersScreen
     from companion.kiosk.words import card_name
     from tests.kiosk_helpers import make_app, tap
 

@@ -87,8 +87,8 @@ def test_the_log_is_one_tap_away_and_closes_back_to_where_it_was(
 
 
 def test_every_game_screen_has_the_log_button(tmp_path: Path) -> None:
-    from companion.kiosk.builders.screen import BuildersScreen
-    from companion.kiosk.pillars import PillarsScreen
+    from companion.builders.kiosk.screen import BuildersScreen
+    from companion.pillars.kiosk import PillarsScreen
 
     for game_name, cls in (("pillars", PillarsScreen), ("builders", BuildersScreen)):
         app = open_log(tmp_path / game_name, game_name, 2)

@@ -16,9 +16,9 @@ import pytest
 
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
-from companion.kiosk.pillars import PillarsScreen
 from companion.kiosk.screens.end import EndScreen
 from companion.pillars.actions import Action
+from companion.pillars.kiosk import PillarsScreen
 from tests.kiosk_helpers import find, keys, make_app, press, tap, wait
 
 

@@ -16,13 +16,13 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.builders.kiosk import BuildersScreen
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
 from companion.kiosk import ui
-from companion.kiosk.builders import BuildersScreen
-from companion.kiosk.pillars import PillarsScreen
 from companion.kiosk.screens.end import EndScreen
 from companion.kiosk.seats import Companion, decide, decision_seed, instruction
+from companion.pillars.kiosk import PillarsScreen
 from tests import test_kiosk_builders_game as builders_game
 from tests import test_kiosk_pillars_game as pillars_game
 from tests.kiosk_helpers import keys, make_app, press, tap, wait

@@ -13,12 +13,12 @@ from companion.kiosk import config as config_mod
 from companion.kiosk.app import App
 from companion.kiosk.config import Config, ConfigError
 from companion.kiosk.i18n import language
-from companion.kiosk.pillars import PillarsScreen
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.home import ErrorScreen, HomeScreen
 from companion.kiosk.screens.setup import NameScreen, SetupScreen
 from companion.kiosk.screenshots import find_prefixes
 from companion.main import run_kiosk
+from companion.pillars.kiosk import PillarsScreen
 from tests.kiosk_helpers import find, keys, make_app, press, tap, wait
 
 
@@ -495,7 +495,7 @@ def test_the_name_keyboard_has_digits_cancel_clear_and_recent_names(tmp_path: Pa
 
 
 def test_the_solo_builders_variant_is_offered_labelled_unofficial(tmp_path: Path) -> None:
-    from companion.kiosk.builders import BuildersScreen
+    from companion.builders.kiosk import BuildersScreen
 
     app = make_app(tmp_path)
     tap(app, "new")

@@ -20,6 +20,7 @@ from hypothesis import strategies as st  # noqa: E402
 from companion.kiosk import i18n, linebreak  # noqa: E402
 from companion.kiosk.fonts import font, is_cjk  # noqa: E402
 from companion.kiosk.linebreak import glossary, units, wrap  # noqa: E402
+from companion.pillars.kiosk import names as PN  # noqa: E402
 
 pygame.font.init()
 
@@ -88,7 +89,7 @@ def test_cjk_in_an_english_screen() -> None:
 @pytest.mark.parametrize("lang", ["zh", "ja"])
 def test_wrap_breaks_between_phrases(lang: str) -> None:
     i18n.set_language(lang)
-    text = i18n.step_help("draft")
+    text = PN.step_help("draft")
     f = font(20)
     lines = wrap(text, f, 300)
     assert len(lines) > 2 and "".join(lines) == text

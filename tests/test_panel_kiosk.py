@@ -19,9 +19,9 @@ import pytest
 from gpiozero import Device  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
 
+from companion.builders.kiosk import BuildersScreen
 from companion.engine import get_game, replay
 from companion.kiosk.app import App
-from companion.kiosk.builders import BuildersScreen
 from companion.kiosk.devices import draw_lights, light_rects, table_view
 from companion.kiosk.inputs import INPUT_EVENT, Press
 from companion.kiosk.screens.end import EndScreen

@@ -22,7 +22,7 @@ def test_each_game_finds_its_own_simulation_path() -> None:
     assert isinstance(simulator(builders).start(builders.setup(3)), BuildersSim)
 
 
-def test_a_game_without_a_sim_module_plays_on_the_rules() -> None:
+def test_a_game_without_a_declared_simulator_plays_on_the_rules() -> None:
     game = SticksGame()
     setup = game.setup(2, options={"sticks": 10})
     sim = simulator(game).start(setup)
@@ -32,6 +32,23 @@ def test_a_game_without_a_sim_module_plays_on_the_rules() -> None:
     assert actions == expected and sim.freeze() == state
     # and the cross-check passes on it trivially
     assert verified_game(game, setup, random.Random(4))[1] == expected
+
+
+def test_the_simulation_path_is_the_one_the_spec_declares() -> None:
+    """Found through the registry record's ``simulator``, not by a module's name."""
+    from dataclasses import replace
+
+    from companion.engine import registry
+    from companion.engine.sim import RulesSimulator
+    from tests.toygame import SPEC
+
+    declared = RulesSimulator(SticksGame())
+    registry.register(replace(SPEC, simulator=lambda: declared))
+    try:
+        assert simulator(SticksGame()) is declared
+    finally:
+        registry.unregister(SPEC.name)
+    assert simulator(SticksGame()) is not declared  # not registered: the rules
 
 
 @pytest.mark.parametrize("name", ["pillars", "builders"])

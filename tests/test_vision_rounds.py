@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 import pygame
 
+from companion.builders.kiosk import BuildersScreen
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
-from companion.kiosk.builders import BuildersScreen
 from companion.kiosk.inputs import INPUT_EVENT, Card
-from companion.kiosk.pillars import PillarsScreen
+from companion.pillars.kiosk import PillarsScreen
 from companion.vision.markers import markers_of
 from companion.vision.pipeline import CardTracker, Pipeline
 from companion.vision.synth import card_frame

@@ -103,7 +103,8 @@ def text_chars() -> set[str]:
     """Every character of every text the kiosk shows, in every language."""
     texts: list[str] = [*i18n.english_strings()]
     for lang in catalogue.TRANSLATED:
-        texts.extend(catalogue.translated_texts(catalogue.read(lang)))
+        for read in catalogue.read_all(lang):  # the core's catalogue and each game's
+            texts.extend(catalogue.translated_texts(read))
     return {ch for text in texts for ch in text if ch >= " "}
 
 

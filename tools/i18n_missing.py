@@ -5,9 +5,11 @@
     .venv/bin/python tools/i18n_missing.py ja         # one language
     .venv/bin/python tools/i18n_missing.py --check    # exit status 1 when something is missing
 
-A message the .po does not have at all comes first: run ``tools/i18n_update.py`` to add it
-(untranslated), then fill in its ``msgstr`` in
-``companion/kiosk/locale/<lang>/LC_MESSAGES/companion.po`` with any PO editor or a text editor.
+Each catalogue is checked on its own: the core's (``companion/kiosk/locale``) and each game's
+(the folder its spec names as ``locale``, e.g. ``companion/pillars/locale``), each with the
+messages that are its own (``i18n.catalogue_messages``).  A message the .po does not have at
+all comes first: run ``tools/i18n_update.py`` to add it (untranslated), then fill in its
+``msgstr`` in ``<locale>/<lang>/LC_MESSAGES/<domain>.po`` with any PO editor or a text editor.
 Each message is printed as its .po entry::
 
     #: companion/kiosk/app.py:137
@@ -26,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from babel.messages.catalog import Catalog  # noqa: E402
+
 from companion.kiosk import catalogue, i18n  # noqa: E402
 
 
@@ -34,12 +38,17 @@ def _quoted(text: str) -> str:
     return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
 
 
-def missing(lang: str) -> dict[i18n.MessageKey, tuple[str, list[str]]]:
-    """The messages ``lang`` lacks: ``{(msgid, msgctxt): (state, where)}``, state ``absent``
-    (not in the .po), ``untranslated`` or ``fuzzy``."""
-    catalog = catalogue.read(lang)
+def missing(
+    lang: str, cat: catalogue.Catalogue = catalogue.CORE
+) -> dict[i18n.MessageKey, tuple[str, list[str]]]:
+    """The messages ``lang``'s catalogue ``cat`` lacks: ``{(msgid, msgctxt): (state, where)}``,
+    state ``absent`` (not in the .po, or no .po at all), ``untranslated`` or ``fuzzy``."""
+    try:
+        catalog = catalogue.read(lang, cat.folder, cat.domain)
+    except FileNotFoundError:
+        catalog = Catalog(locale=lang, domain=cat.domain)
     found: dict[i18n.MessageKey, tuple[str, list[str]]] = {}
-    for (msgid, context), where in i18n.catalogue_messages().items():
+    for (msgid, context), where in i18n.catalogue_messages(cat).items():
         message = catalog.get(msgid, context=context)
         if message is None:
             found[(msgid, context)] = ("absent", where)
@@ -73,19 +82,21 @@ def main(argv: list[str] | None = None) -> int:
     for lang in args.langs:
         if lang not in catalogue.TRANSLATED:
             parser.error(f"unknown language {lang!r}; one of {', '.join(catalogue.TRANSLATED)}")
-        lacking = missing(lang)
-        total += len(lacking)
-        path = catalogue.po_path(lang).relative_to(ROOT)
-        print(f"# {lang}: {len(lacking)} missing from {path}")
-        absent = sum(state == "absent" for state, _where in lacking.values())
-        if absent:
-            print(f"# {absent} not in the file: run .venv/bin/python tools/i18n_update.py")
-        for (msgid, context), (state, where) in sorted(
-            lacking.items(), key=lambda kv: kv[1][0] != "absent"
-        ):
-            print(f"# {state}")
-            print(entry(msgid, context, where))
-            print()
+        for cat in catalogue.catalogues():
+            lacking = missing(lang, cat)
+            total += len(lacking)
+            path = cat.po(lang)
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            print(f"# {lang} {cat.domain}: {len(lacking)} missing from {shown}")
+            absent = sum(state == "absent" for state, _where in lacking.values())
+            if absent:
+                print(f"# {absent} not in the file: run .venv/bin/python tools/i18n_update.py")
+            for (msgid, context), (state, where) in sorted(
+                lacking.items(), key=lambda kv: kv[1][0] != "absent"
+            ):
+                print(f"# {state}")
+                print(entry(msgid, context, where))
+                print()
     return 1 if args.check and total else 0
 
 

@@ -6,10 +6,16 @@
     .venv/bin/python tools/i18n_update.py --pot F    # also keep the template as F
 
 The template comes from ``pybabel extract -F babel.cfg -k n_:1,2`` (babel.cfg maps the
-sources: the ``_()``/``n_()`` calls of companion/kiosk, and the game words from the engines'
-data).  Then, for each language, what ``pybabel update --no-fuzzy-matching`` does, plus:
+sources: the ``_()``/``n_()`` calls of the kiosk core and of each game's kiosk subpackage, and
+the game words from the games' tables and registry records).  It is shared out among the
+catalogues (``companion.kiosk.catalogue.catalogues()``: the core's, then each registered
+game's, in the folder its spec declares as ``locale``): a message the core uses, or two games
+share, goes to the core's; a message only one game uses goes to that game's
+(``i18n.catalogue_messages``).  Then, for each catalogue and language, what ``pybabel update
+--no-fuzzy-matching`` does, plus:
 
-* a message that comes back after being obsolete gets its old translation back;
+* a message that comes back after being obsolete gets its old translation back, and a message
+  that moves from one catalogue to another takes its translation with it;
 * the header dates stay as they are (git keeps the history; changing dates only make merge
   conflicts), and locations are written without line numbers for the same reason.
 
@@ -21,6 +27,7 @@ while a message is untranslated.
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import sys
 import tempfile
@@ -33,7 +40,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.kiosk import catalogue  # noqa: E402
+from companion.kiosk import catalogue, i18n  # noqa: E402
 
 EXTRACT = ["extract", "-F", "babel.cfg", "-k", "n_:1,2", "--sort-by-file", "--no-wrap"]
 """pybabel's arguments (run in the repository's root), less the output file."""
@@ -53,13 +60,28 @@ def extract(pot: Path) -> Catalog:
         return read_po(f)
 
 
-def update(catalog: Catalog, template: Catalog) -> None:
-    """``catalog`` brought up to ``template``: new messages added untranslated, messages no
-    longer in the template made obsolete, obsolete ones that came back revived."""
+def share(template: Catalog, cat: catalogue.Catalogue) -> Catalog:
+    """The part of ``template`` that catalogue ``cat`` translates."""
+    keys = set(i18n.catalogue_messages(cat))
+    part = Catalog(domain=cat.domain, fuzzy=False)
+    for message in template:
+        if message.id and (message.id, message.context) in keys:
+            part[message.id] = copy.copy(message)
+    return part
+
+
+def update(catalog: Catalog, template: Catalog, moved: dict[object, object] | None = None) -> None:
+    """``catalog`` brought up to ``template``: new messages added untranslated (or with the
+    translation ``moved`` holds for them, from another catalogue), messages no longer in the
+    template made obsolete, obsolete ones that came back revived."""
     for key, message in list(catalog.obsolete.items()):
         if template.get(message.id, context=message.context) is not None:
             del catalog.obsolete[key]
             catalog[message.id] = message
+    for message in template:
+        found = (moved or {}).get((message.id, message.context))
+        if message.id and found is not None and catalog.get(message.id, message.context) is None:
+            catalog[message.id] = copy.copy(found)
     created, revised = catalog.creation_date, catalog.revision_date
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
     catalog.creation_date, catalog.revision_date = created, revised
@@ -71,34 +93,68 @@ def render(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _read_or_new(cat: catalogue.Catalogue, lang: str) -> Catalog:
+    if cat.po(lang).exists():
+        return catalogue.read(lang, cat.folder, cat.domain)
+    core = catalogue.read(lang)  # a new catalogue takes the core's header
+    new = Catalog(locale=lang, domain=cat.domain, fuzzy=False)
+    for attr in (
+        "project", "version", "copyright_holder", "language_team", "last_translator",
+        "creation_date", "revision_date",
+    ):
+        setattr(new, attr, getattr(core, attr))
+    new.header_comment = core.header_comment.replace("companion", cat.domain, 1)
+    return new
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("langs", nargs="*", default=list(catalogue.TRANSLATED))
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 on changes")
     parser.add_argument("--pot", type=Path, help="keep the extracted template in this file")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        pot = args.pot.resolve() if args.pot else Path(tmp) / "companion.pot"
-        template = extract(pot)
-    changed = []
     for lang in args.langs:
         if lang not in catalogue.TRANSLATED:
             parser.error(f"unknown language {lang!r}; one of {', '.join(catalogue.TRANSLATED)}")
-        path = catalogue.po_path(lang)
-        catalog = catalogue.read(lang)
-        before = path.read_bytes()
-        update(catalog, template)
-        after = render(catalog)
-        untranslated = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
-        print(
-            f"{lang}: {len([m for m in catalog if m.id])} messages, {len(untranslated)} "
-            f"untranslated, {len(catalog.obsolete)} obsolete"
-        )
-        if after != before:
-            changed.append(lang)
-            if not args.check:
-                path.write_bytes(after)
-                print(f"{lang}: wrote {path.relative_to(ROOT)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = args.pot.resolve() if args.pot else Path(tmp) / "companion.pot"
+        template = extract(pot)
+    cats = catalogue.catalogues()
+    changed = []
+    for lang in args.langs:
+        read = {cat.domain: _read_or_new(cat, lang) for cat in cats}
+        # Every translation any catalogue holds, so that a message moving between catalogues
+        # keeps it.
+        moved = {
+            (m.id, m.context): m
+            for c in read.values()
+            for m in [*c, *c.obsolete.values()]
+            if m.id and m.string and not m.fuzzy
+        }
+        shares = {cat.domain: share(template, cat) for cat in cats}
+        for cat in cats:
+            update(read[cat.domain], shares[cat.domain], moved)
+        live = {(m.id, m.context) for part in shares.values() for m in part if m.id}
+        for cat in cats:
+            path = cat.po(lang)
+            catalog = read[cat.domain]
+            for key, message in list(catalog.obsolete.items()):
+                if (message.id, message.context) in live:  # it moved to another catalogue
+                    del catalog.obsolete[key]
+            before = path.read_bytes() if path.exists() else b""
+            after = render(catalog)
+            untranslated = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+            name = f"{lang} {cat.domain}"
+            print(
+                f"{name}: {len([m for m in catalog if m.id])} messages, {len(untranslated)} "
+                f"untranslated, {len(catalog.obsolete)} obsolete"
+            )
+            if after != before:
+                changed.append(name)
+                if not args.check:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_bytes(after)
+                    print(f"{name}: wrote {path}")
     if args.check and changed:
         print(f"out of date: {', '.join(changed)}; run .venv/bin/python tools/i18n_update.py")
         return 1

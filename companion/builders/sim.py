@@ -828,4 +828,4 @@ class BuildersSimulator:
 
 
 SIMULATOR = BuildersSimulator()
-"""The simulation path ``companion.engine.sim.simulator`` finds for this game."""
+"""The simulation path this game's registry record declares (``spec.py``: ``simulator``)."""

@@ -8,12 +8,16 @@ Craftsman, has two consecutive ids).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.registry import CardInfo, GameSpec, TableZone
 
 from . import cards as C
 from .rules import BuildersGame
+
+if TYPE_CHECKING:
+    from companion.engine.sim import Simulator
 
 MARKER_BASE = 100
 
@@ -95,6 +99,34 @@ OPTION_LABELS = {
 """What the set-up screen calls each option and its choices (English; the kiosk translates)."""
 
 
+# The declared extension points.  Each loader imports its module when called, never when this
+# spec is: the engine, the bots and the command line read the spec without pygame.
+
+
+def _screen() -> type[Any]:
+    from .kiosk.screen import BuildersScreen
+
+    return BuildersScreen
+
+
+def _words() -> type[Any]:
+    from .kiosk.words import BuildersWords
+
+    return BuildersWords
+
+
+def _scenes() -> Any:
+    from .kiosk import scenes
+
+    return scenes
+
+
+def _simulator() -> Simulator:
+    from .sim import SIMULATOR
+
+    return SIMULATOR
+
+
 SPEC = GameSpec(
     name=BuildersGame.name,
     title=BuildersGame.title,
@@ -113,8 +145,10 @@ SPEC = GameSpec(
     table_zones=table_zones,
     table_cards=table_cards,
     rank=2,
-    screen="companion.kiosk.builders.screen:BuildersScreen",
-    words="companion.kiosk.builders.words:BuildersWords",
-    scenes="companion.kiosk.builders.scenes",
+    screen=_screen,
+    words=_words,
+    scenes=_scenes,
+    simulator=_simulator,
+    locale=Path(__file__).resolve().parent / "locale",
     unofficial_options=("solo",),
 )

@@ -14,7 +14,7 @@ from .errors import (
 )
 from .playthrough import Playthrough
 from .record import Record, replay
-from .registry import CardInfo, GameSpec, get_game, load_ref, register, spec, specs
+from .registry import CardInfo, GameSpec, get_game, register, spec, specs
 
 __all__ = [
     "CHANCE",
@@ -36,7 +36,6 @@ __all__ = [
     "SetupError",
     "UndoBlocked",
     "get_game",
-    "load_ref",
     "register",
     "spec",
     "specs",

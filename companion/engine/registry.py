@@ -7,24 +7,30 @@ game: the built-in games are found through the ``companion.games`` entry points 
 package (see ``pyproject.toml``), and a game can also be registered at run time with
 :func:`register` (the tests register a toy third game that way).
 
-Kiosk-side pieces (the screen factory, the screenshot scenes, the words of its actions) are named
-as ``"module:attribute"`` references, loaded by the kiosk with :func:`load_ref`, so a game
-package never imports the kiosk and the kiosk never imports a game by name.
+A spec declares its extension points as values, never as names found by convention: the
+kiosk-side pieces (the table screen class, the screenshot scenes, the words of its actions) and
+the simulation path are zero-argument loaders that import the game's own modules when called
+(so the engine, the bots and the command line never import pygame through a spec), and
+``locale`` is the folder of the game's translation catalogue.  The kiosk calls the loaders; it
+never imports a game by name, and a game's rules never import the kiosk.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import metadata
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core import COLOURS, Game, Option
 from .errors import SetupError
+
+if TYPE_CHECKING:
+    from .sim import Simulator
 
 ENTRY_POINT_GROUP = "companion.games"
 
@@ -75,8 +81,9 @@ class GameSpec:
     (a catalogue key the kiosk translates); ``rules`` builds the :class:`Game`.
     ``cards`` is the card catalogue in marker order: append-only, since a card's position plus
     ``marker_base`` is the id of the sticker printed for it (``None``: no camera markers).
-    ``screen``, ``scenes``, ``words`` and ``help`` are ``"module:attribute"`` references to the
-    kiosk's table screen class, its screenshot scenes, its action words and its help texts.
+    The extension points (all optional) are declared values: ``screen``, ``words``, ``scenes``
+    and ``simulator`` are zero-argument loaders, each importing the game's module on first call
+    and returning what it holds; ``locale`` is the game's catalogue folder.
     """
 
     name: str
@@ -89,9 +96,23 @@ class GameSpec:
     cards: tuple[CardInfo, ...] = ()
     colours: tuple[str, ...] = COLOURS
     marker_base: int | None = None
-    screen: str | None = None
-    scenes: str | None = None
-    words: str | None = None
+    screen: Callable[[], type[Any]] | None = None
+    """Loads the kiosk's table screen class, made with the app (None: the generic screen)."""
+    scenes: Callable[[], Any] | None = None
+    """Loads the screenshot scenes: an object (a module) with ``scenes(journal)``, the
+    ``(name, set-up)`` pairs of ``companion screenshots``, and ``key(state)``, the kind of
+    screen a state shows."""
+    words: Callable[[], type[Any]] | None = None
+    """Loads the game's ``companion.kiosk.words.GameWords`` subclass (None: the default
+    words, from this record)."""
+    simulator: Callable[[], Simulator] | None = None
+    """Loads the game's simulation path (``companion.engine.sim``; None: the rules behind
+    the same interface, ``RulesSimulator``)."""
+    locale: Path | None = None
+    """The game's gettext catalogues: ``<locale>/<lang>/LC_MESSAGES/<name>.po`` (domain: the
+    game's name) for what only this game says (its cards, sentences, help, title and options);
+    None: the game says nothing the core catalogue lacks.  The kiosk reads them with its
+    own."""
     table_zones: Callable[[int], tuple[TableZone, ...]] | None = None
     """The camera's table mode: the zones for a number of players (None: no table mode)."""
     table_cards: Callable[[Any], dict[str, list[str]]] | None = None
@@ -198,15 +219,6 @@ def get_game(name: str) -> Game[Any, Any]:
     return spec(name).game()
 
 
-def load_ref(ref: str) -> Any:
-    """The object a ``"module:attribute"`` reference names (imported on first use)."""
-    module, _, attr = ref.partition(":")
-    obj: Any = importlib.import_module(module)
-    for part in attr.split(".") if attr else ():
-        obj = getattr(obj, part)
-    return obj
-
-
 def spec_for_card(card_id: str) -> list[GameSpec]:
     """The games whose catalogue holds ``card_id``."""
     return [s for s in specs() if s.card(card_id) is not None]
@@ -219,7 +231,6 @@ __all__ = [
     "Rect",
     "TableZone",
     "get_game",
-    "load_ref",
     "names",
     "register",
     "spec",

@@ -1,13 +1,13 @@
 """The simulation path: a mutable copy of a game's state, for search and random playouts only.
 
 The immutable rules (:class:`~companion.engine.core.Game`) stay the single source of truth.  A
-game's package may add a ``sim`` module with a ``SIMULATOR`` (a :class:`Simulator`): it builds a
+game's registry record may declare a ``simulator`` (a loader of a :class:`Simulator`): it builds a
 :class:`SimState`, a mutable state that applies *legal* actions in place without checking them,
 lists the same legal actions and chance outcomes, in the same order, as the rules, and freezes
 back into the rules' own immutable state.  :func:`verified_game` plays a random game both ways
 and compares every state, every list of legal actions and every chance outcome; the tests run it
-on thousands of games.  A game without a ``sim`` module gets :class:`RulesSim`, the immutable
-rules behind the same interface.
+on thousands of games.  A game whose record declares none (or a game not registered) gets
+:class:`RulesSim`, the immutable rules behind the same interface.
 
 ``SimState.random_playout(rng)`` plays to the end exactly like
 :func:`companion.engine.simulate.random_game` with the same generator (the same chance draws and
@@ -16,7 +16,6 @@ the same decisions), only faster; it is what ``companion simulate`` and the benc
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -170,19 +169,16 @@ class RulesSimulator:
 
 
 def simulator(game: Game[Any, Any]) -> Simulator:
-    """The game's simulation path: ``SIMULATOR`` of the ``sim`` module beside the module that
-    defines the game's class, or :class:`RulesSimulator` when there is none."""
-    package = type(game).__module__.rpartition(".")[0]
-    if package:
-        try:
-            module = importlib.import_module(f"{package}.sim")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.sim":
-                raise
-        else:
-            found: Simulator = module.SIMULATOR
-            return found
-    return RulesSimulator(game)
+    """The game's simulation path: what its registry record's ``simulator`` loads, or
+    :class:`RulesSimulator` when the record declares none (or the game is not registered)."""
+    from .errors import SetupError
+    from .registry import spec
+
+    try:
+        load = spec(game.name).simulator
+    except SetupError:
+        load = None
+    return RulesSimulator(game) if load is None else load()
 
 
 def playout(sim: SimState, rng: random.Random, max_actions: int = 100_000) -> list[Any]:

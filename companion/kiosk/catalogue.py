@@ -1,14 +1,23 @@
 """The translation catalogues: gettext ``.po`` files, compiled to ``.mo``.
 
-One catalogue per language, in the standard layout that gettext, Babel and translators' tools
+One catalogue per language for the kiosk core (domain ``companion``) and one per language for
+each game that has words of its own (domain: the game's name, in the folder its registry record
+declares as ``locale``), in the standard layout that gettext, Babel and translators' tools
 (Poedit, Weblate, Lokalize) read::
 
-    companion/kiosk/locale/zh/LC_MESSAGES/companion.po   # the translations (in git)
-    companion/kiosk/locale/zh/LC_MESSAGES/companion.mo   # compiled (not in git)
+    companion/kiosk/locale/zh/LC_MESSAGES/companion.po     # the core's (in git)
+    companion/kiosk/locale/zh/LC_MESSAGES/companion.mo     # compiled (not in git)
+    companion/pillars/locale/zh/LC_MESSAGES/pillars.po     # what only the Pillars say
+
+The kiosk looks a text up in the core catalogue, then in each registered game's
+(:func:`load_all`): a message the core uses, or two games share, is the core's; a message only
+one game uses (its card names, sentences, refusals, help, scenes, title and options) is that
+game's (``i18n.catalogue_messages``).
 
 The ``msgid`` is always the English text.  UI strings (the ``_()`` and ``n_()`` calls) have no
 context; the names of game things and the rules help are keyed by a ``msgctxt`` per table (see
-:data:`TABLES`), so that "Master" the Builders rank and a card called "Master" never clash.
+:class:`Table`; each game lists its own), so that "Master" the Builders rank and a card called
+"Master" never clash.
 
 The compiled ``.mo`` files are built by ``make`` (and by systemd/install-pi.sh) with
 ``pybabel compile``.  At run time :func:`load` reads a ``.mo`` that is at least as new as its
@@ -22,7 +31,6 @@ import gettext
 import io
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +38,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from companion.builders import cards as B
-from companion.pillars import data as P
-
-from .locale import en
-
 DOMAIN = "companion"
-"""The gettext domain: the catalogues' file name."""
+"""The core catalogue's gettext domain: its file name."""
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """The folder holding one ``<lang>/LC_MESSAGES/companion.po`` per translated language."""
@@ -45,12 +48,52 @@ TRANSLATED = ("zh", "ja")
 """The languages with a catalogue (English is the source text)."""
 
 
-def po_path(lang: str, root: Path = LOCALE_DIR) -> Path:
-    return root / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, root: Path = LOCALE_DIR, domain: str = DOMAIN) -> Path:
+    return root / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def mo_path(lang: str, root: Path = LOCALE_DIR) -> Path:
-    return root / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+def mo_path(lang: str, root: Path = LOCALE_DIR, domain: str = DOMAIN) -> Path:
+    return root / lang / "LC_MESSAGES" / f"{domain}.mo"
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """One catalogue: its gettext domain, its locale folder, the folder of the sources whose
+    texts it translates, and the game it belongs to (None: the kiosk core's)."""
+
+    domain: str
+    folder: Path
+    sources: Path
+    game: str | None = None
+
+    def po(self, lang: str) -> Path:
+        return po_path(lang, self.folder, self.domain)
+
+    def mo(self, lang: str) -> Path:
+        return mo_path(lang, self.folder, self.domain)
+
+
+CORE = Catalogue(DOMAIN, LOCALE_DIR, LOCALE_DIR.parent)
+"""The kiosk core's catalogue: what every game's table shows."""
+
+
+def catalogues() -> tuple[Catalogue, ...]:
+    """The core catalogue, then each registered game's that declares a ``locale`` folder (in
+    the registry's order); a game's sources are the package holding that folder."""
+    from companion.engine.registry import specs
+
+    games = (
+        Catalogue(s.name, s.locale, s.locale.parent, s.name)
+        for s in specs()
+        if s.locale is not None
+    )
+    return (CORE, *games)
+
+
+def game_names() -> tuple[str, ...]:
+    from companion.engine.registry import names
+
+    return names()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -62,7 +105,7 @@ class Table:
     """Names or help texts of one kind, translated under one ``msgctxt``."""
 
     name: str
-    """The table's name in the old dict catalogues (``BUILDERS_CARDS``)."""
+    """The table's name (``BUILDERS_CARDS``), unique among all the games' tables."""
     context: str
     """Its ``msgctxt`` in the .po files."""
     english: Mapping[str, str]
@@ -71,78 +114,49 @@ class Table:
     """What the entries are, for translators (an extracted comment)."""
 
 
-def _builders_ranks() -> dict[str, str]:
-    return {w.rank: w.name_en for w in B.WORKERS}
+def game_tables(game: str) -> tuple[Table, ...]:
+    """The tables of names and help of the game called ``game``: the ``tables()`` of the words
+    its registry record declares (none for a game with the default words)."""
+    from companion.engine.registry import spec
+
+    found = spec(game)
+    if found.words is None:
+        return ()
+    return tuple(found.words()(found).tables())
 
 
-@cache
+def game_english_words(game: str) -> list[str]:
+    """Every English name of the game called ``game`` besides its ``_()`` texts: its words'
+    ``english_words()``, or its card catalogue's names for a game with the default words."""
+    from companion.engine.registry import spec
+
+    found = spec(game)
+    if found.words is None:
+        return [name for c in found.cards for name in (c.name, c.printed) if name]
+    return list(found.words()(found).english_words())
+
+
 def tables() -> dict[str, Table]:
-    """Every table, by name.  An English text occurs once per table (tested)."""
-    pillars_cards = (*P.RESOURCE_CARD_NAMES, *P.PRIVILEGE_NAMES, *P.EVENT_NAMES)
-    found = [
-        Table(
-            "PILLARS_KINDS",
-            "pillars craftsman",
-            {k: P.KIND_NAMES[k] for k in P.KINDS},
-            "Pillars: a kind of craftsman card (a card's name adds its round)",
-        ),
-        Table(
-            "PILLARS_CARDS",
-            "pillars card",
-            {c: P.card_name(c) for c in pillars_cards},
-            "Pillars: a resource, privilege or event card",
-        ),
-        Table("AREAS", "pillars area", dict(P.AREA_NAMES), "Pillars: an area of the board"),
-        Table(
-            "AREA_LINES",
-            "pillars area, two lines",
-            dict(P.AREA_NAMES),
-            "Pillars: an area's name on the kiosk's small drawing of the board; where the name"
-            " is one word too wide for its box, put a line end (\\n) where it may break",
-        ),
-        Table(
-            "BUILDERS_CARDS",
-            "builders card",
-            {c: B.card_name(c, "en") for c in B.BUILDING},
-            "The Builders: a building or machine card",
-        ),
-        Table(
-            "BUILDERS_RANKS",
-            "builders rank",
-            _builders_ranks(),
-            "The Builders: a worker's rank (a card's name adds its resources)",
-        ),
-        Table(
-            "RESOURCES",
-            "resource",
-            {r: r for r in (*P.RESOURCES, *B.RESOURCES, "gold", "coins")},
-            "A resource or currency, lower case as in a sentence",
-        ),
-        Table(
-            "STEP_HELP",
-            "pillars step help",
-            dict(en.STEP_HELP),
-            "Pillars: rules help for one step (1 to 3 sentences)",
-        ),
-        Table(
-            "BUILDERS_HELP",
-            "builders action help",
-            dict(en.BUILDERS_HELP),
-            "The Builders: rules help for one kind of action (1 to 3 sentences)",
-        ),
-    ]
-    return {t.name: t for t in found}
+    """Every registered game's tables, by name.  An English text occurs once per table, and a
+    table's name once among all games (tested)."""
+    found: dict[str, Table] = {}
+    for game in game_names():
+        for table in game_tables(game):
+            if table.name in found:
+                raise ValueError(f"two games have a table called {table.name!r}")
+            found[table.name] = table
+    return found
 
 
-def registry_words() -> list[str]:
-    """The words of the games' registry records that the kiosk passes to ``_()``: titles,
-    option labels and choice labels."""
-    from companion.engine.registry import specs
+def registry_words(game: str | None = None) -> list[str]:
+    """The words of the games' registry records (or of ``game``'s) that the kiosk passes to
+    ``_()``: titles, option labels and choice labels."""
+    from companion.engine.registry import spec, specs
 
     words: list[str] = []
-    for spec in specs():
-        words.append(spec.title)
-        for opt in spec.options.values():
+    for one in specs() if game is None else (spec(game),):
+        words.append(one.title)
+        for opt in one.options.values():
             if opt.label:
                 words += [opt.label, *opt.labels]
     return list(dict.fromkeys(words))
@@ -152,10 +166,11 @@ def extract_game_words(
     fileobj: Any, keywords: Collection[str], comment_tags: Collection[str], options: Any
 ) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
     """A Babel extraction method (named in babel.cfg) for the words that no ``_()`` literal
-    holds: the tables of game words (as ``pgettext``) and the registry's words.
+    holds: every game's tables of names and help (as ``pgettext``) and the registry's words.
 
-    Babel calls it for companion/kiosk/locale/en.py; the words come from the engines' data,
-    not from that file's text.
+    Babel calls it for companion/kiosk/locale/__init__.py; the words come from the games,
+    through the registry, not from that file's text.  ``tools/i18n_update.py`` shares the
+    extracted messages out among the catalogues.
     """
     for table in tables().values():
         for key, english in table.english.items():
@@ -168,11 +183,20 @@ def extract_game_words(
 # Reading, compiling, loading.
 
 
-def read(lang: str, root: Path = LOCALE_DIR) -> Catalog:
+def read(lang: str, root: Path = LOCALE_DIR, domain: str = DOMAIN) -> Catalog:
     """``lang``'s catalogue, read from its .po file.  FileNotFoundError when there is none."""
-    path = po_path(lang, root)
+    path = po_path(lang, root, domain)
     with path.open("rb") as f:
-        return read_po(f, locale=lang, domain=DOMAIN)
+        return read_po(f, locale=lang, domain=domain)
+
+
+def read_all(lang: str) -> list[Catalog]:
+    """``lang``'s catalogues, the core's first, then each game's that has one for ``lang``."""
+    found = []
+    for cat in catalogues():
+        if cat is CORE or cat.po(lang).exists():
+            found.append(read(lang, cat.folder, cat.domain))
+    return found
 
 
 def compile_catalog(catalog: Catalog) -> bytes:
@@ -183,30 +207,42 @@ def compile_catalog(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def is_fresh(lang: str, root: Path = LOCALE_DIR) -> bool:
+def is_fresh(lang: str, root: Path = LOCALE_DIR, domain: str = DOMAIN) -> bool:
     """Whether ``lang``'s .mo exists and is at least as new as its .po."""
-    mo = mo_path(lang, root)
+    mo = mo_path(lang, root, domain)
     try:
-        return mo.stat().st_mtime >= po_path(lang, root).stat().st_mtime
+        return mo.stat().st_mtime >= po_path(lang, root, domain).stat().st_mtime
     except FileNotFoundError:
         return False
 
 
-def load(lang: str, root: Path = LOCALE_DIR) -> gettext.GNUTranslations:
+def load(lang: str, root: Path = LOCALE_DIR, domain: str = DOMAIN) -> gettext.GNUTranslations:
     """``lang``'s translations for gettext look-ups: from the .mo when it is fresh, else
     compiled in memory from the .po."""
-    if is_fresh(lang, root):
-        with mo_path(lang, root).open("rb") as f:
+    if is_fresh(lang, root, domain):
+        with mo_path(lang, root, domain).open("rb") as f:
             return gettext.GNUTranslations(f)
-    return gettext.GNUTranslations(io.BytesIO(compile_catalog(read(lang, root))))
+    return gettext.GNUTranslations(io.BytesIO(compile_catalog(read(lang, root, domain))))
 
 
-def compile_all(langs: Iterable[str] = TRANSLATED, root: Path = LOCALE_DIR) -> list[Path]:
+def load_all(lang: str) -> gettext.GNUTranslations:
+    """``lang``'s translations from every catalogue: the core's, falling back to each
+    registered game's in turn (a game without a catalogue for ``lang`` shows English)."""
+    found = load(lang)
+    for cat in catalogues()[1:]:
+        if cat.po(lang).exists():
+            found.add_fallback(load(lang, cat.folder, cat.domain))
+    return found
+
+
+def compile_all(
+    langs: Iterable[str] = TRANSLATED, root: Path = LOCALE_DIR, domain: str = DOMAIN
+) -> list[Path]:
     """Write each language's .mo from its .po (what ``pybabel compile`` does); returns them."""
     written = []
     for lang in langs:
-        path = mo_path(lang, root)
-        path.write_bytes(compile_catalog(read(lang, root)))
+        path = mo_path(lang, root, domain)
+        path.write_bytes(compile_catalog(read(lang, root, domain)))
         written.append(path)
     return written
 

@@ -6,12 +6,13 @@ English source text is the key (gettext style)::
     _("Round {n}", n=3)                                  # "Round 3", "第3轮" or "ラウンド3"
     n_("{n} turn left", "{n} turns left", k)             # "1 turn left", "2 turns left"
 
-``_`` looks the text up in the current language's gettext catalogue
-(``companion/kiosk/locale/<lang>/LC_MESSAGES/companion.po``, compiled to ``.mo``: see
-:mod:`companion.kiosk.catalogue` and docs/i18n.md), falls back to the English text, then fills in
-the ``{placeholders}``; numbers are written the language's way through Babel.  Card, space and
-resource names and the rules help have their own functions below: English names come from the
-engines' data, and the catalogues translate them under a ``msgctxt`` per kind.
+``_`` looks the text up in the current language's gettext catalogues (the core one,
+``companion/kiosk/locale/<lang>/LC_MESSAGES/companion.po``, then each registered game's, found
+through its registry record: see :mod:`companion.kiosk.catalogue` and docs/i18n.md), falls back
+to the English text, then fills in the ``{placeholders}``; numbers are written the language's
+way through Babel.  The names of a game's things and its rules help are the game's own
+(``companion/<game>/kiosk/names.py``): English names come from the engines' data, and the
+catalogues translate them under a ``msgctxt`` per kind (:func:`in_table`).
 
 The current language is module state: the kiosk is single-threaded.
 
@@ -31,12 +32,8 @@ from pathlib import Path
 
 from babel.numbers import format_decimal
 
-from companion.builders import cards as B
-from companion.pillars import data as P
-
 from . import catalogue
-from .catalogue import tables
-from .locale import en
+from .catalogue import Catalogue, Table, tables
 
 LANGUAGES = ("en", "zh", "ja")
 """Language codes, in the order the kiosk offers them."""
@@ -68,13 +65,14 @@ def language() -> str:
 
 
 def translations(code: str) -> gettext.GNUTranslations | None:
-    """The gettext catalogue of language ``code`` (None for English, the source language),
-    read once from its .mo or .po (:func:`companion.kiosk.catalogue.load`)."""
+    """The gettext catalogues of language ``code`` (None for English, the source language): the
+    core catalogue, then every registered game's, read once from their .mo or .po
+    (:func:`companion.kiosk.catalogue.load_all`)."""
     if code == "en":
         return None
     found = _loaded.get(code)
     if found is None:
-        found = _loaded[code] = catalogue.load(code)
+        found = _loaded[code] = catalogue.load_all(code)
     return found
 
 
@@ -87,17 +85,22 @@ class Locale:
 
     @cached_property
     def catalog(self) -> Mapping[str, str]:
-        """Every translated message without context and without plural: English → text."""
-        return {
-            m.id: m.string
-            for m in catalogue.read(self.code)
-            if isinstance(m.id, str) and m.id and m.context is None
-            if isinstance(m.string, str) and m.string and not m.fuzzy
-        }
+        """Every translated message without context and without plural, from every catalogue
+        (the core one first): English → text."""
+        found: dict[str, str] = {}
+        for read in catalogue.read_all(self.code):
+            for m in read:
+                msgid, text = m.id, m.string
+                plain = isinstance(msgid, str) and msgid and m.context is None
+                if plain and isinstance(text, str) and text and not m.fuzzy:
+                    found.setdefault(str(msgid), text)
+        return found
 
     def strings(self) -> Iterator[str]:
-        """Every translated text of this language (each plural form, every context)."""
-        yield from catalogue.translated_texts(catalogue.read(self.code))
+        """Every translated text of this language (each plural form, every context, every
+        catalogue)."""
+        for read in catalogue.read_all(self.code):
+            yield from catalogue.translated_texts(read)
 
 
 class _Locales(Mapping[str, Locale]):
@@ -194,132 +197,50 @@ def n_(singular: str, plural: str, n: int, /, **fmt: object) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Names of game things: each table of catalogue.TABLES is a msgctxt, its msgid the English name.
+# Names of game things: each game's tables (catalogue.tables) are a msgctxt each, the msgid the
+# English name.  The games' own modules (``companion/<game>/kiosk/names.py``) name their things
+# through these.
 
 
-def _in_table(table: str, key: str) -> str:
-    t = tables()[table]
-    return _translated(t.context, t.english[key])
+def in_context(context: str, text: str) -> str:
+    """``text`` (English) translated under the catalogue context ``context`` (gettext's
+    ``pgettext``), the English text where no catalogue has it."""
+    return _translated(context, text)
 
 
-def pillars_card_name(card_id: str) -> str:
-    """A Pillars card's name (craftsmen ``mason2``, resource cards, privileges, events)."""
-    known = card_id in P.CRAFTSMEN or any(
-        card_id in names for names in (P.RESOURCE_CARD_NAMES, P.PRIVILEGE_NAMES, P.EVENT_NAMES)
-    )
-    if not known:
-        raise KeyError(f"unknown Pillars card {card_id!r}")
-    if _current == "en":
-        return P.card_name(card_id)
-    if card_id in P.CRAFTSMEN:
-        c = P.CRAFTSMEN[card_id]
-        kind = kind_name(c.kind)
-        if c.round == 0:
-            return _("{name} (start)", name=kind)
-        return _("{name} (round {n})", name=kind, n=c.round)
-    return _in_table("PILLARS_CARDS", card_id)
+def in_table(table: Table, key: str) -> str:
+    """The name of ``key`` from a table of names, in the current language.  KeyError for a key
+    the table does not have."""
+    return _translated(table.context, table.english[key])
 
 
-def builders_card_name(card_id: str) -> str:
-    """A Builders card's name (buildings, machines, workers; the id is the French name's slug,
-    ruling B10)."""
-    if card_id not in B.BUILDING and card_id not in B.WORKER:
-        raise KeyError(f"unknown Builders card {card_id!r}")
-    if _current == "en":
-        return B.card_name(card_id, "en")
-    if card_id in B.BUILDING:
-        return _in_table("BUILDERS_CARDS", card_id)
-    w = B.WORKER[card_id]
-    parts = [
-        _("{n} {resource}", n=n, resource=resource_name(r))
-        for n, r in zip(w.output, B.RESOURCES, strict=True)
-        if n
-    ]
-    return _(
-        "{rank} ({resources})", rank=builders_rank_name(card_id), resources=_(", ").join(parts)
-    )
+RESOURCE_CONTEXT = "resource"
+"""The context of resource and currency names, in every game's table of them: a resource two
+games share (``stone``) is one message of the core catalogue."""
 
 
-def kind_name(kind: str) -> str:
-    """The name of a Pillars craftsman kind (``mason``, ``woodworker!``), without a round."""
-    return _in_table("PILLARS_KINDS", kind)
+_resources: dict[tuple[str, ...], frozenset[str]] = {}
 
 
-def builders_rank_name(card_id: str) -> str:
-    """A Builders worker by its rank (``Master``)."""
-    return _in_table("BUILDERS_RANKS", B.WORKER[card_id].rank)
+def resource_ids() -> frozenset[str]:
+    """Every resource and currency the registered games name (``stone``, ``gold``, ...)."""
+    games = catalogue.game_names()
+    found = _resources.get(games)
+    if found is None:
+        found = _resources[games] = frozenset(
+            key for t in tables().values() if t.context == RESOURCE_CONTEXT for key in t.english
+        )
+    return found
 
 
-def builders_french_name(card_id: str) -> str:
-    """The French name printed on a Builders card, e.g. ``Le château-fort``."""
-    return B.card_name(card_id, "fr")
-
-
-def area_name(area: str) -> str:
-    """The name of a Pillars board area (``court``, ``market``, ...) in the current language."""
-    return _in_table("AREAS", area)
-
-
-def area_label_lines(area: str) -> str:
-    """A Pillars area's name for a box too narrow for it on one line: the catalogue's version
-    with a line end where the name may break (the name itself where it needs none)."""
-    return _in_table("AREA_LINES", area)
-
-
-def space_name(space_id: str) -> str:
-    """The name of a Pillars master-builder space (``court1``, ``castle``, ...).
-
-    KeyError for an unknown space.
+def resource_name(r: str) -> str:
+    """A resource's or currency's name as a game's table lists it (``stone``, ``knowledge``,
+    ``gold``, ``coins``): English names are the engines' lower-case ids, ready to go into a
+    sentence.  KeyError for a resource no game has.
     """
-    s = P.SPACES[P.SPACE_INDEX[space_id]]
-    if _current == "en":
-        return P.space_name(space_id)
-    if len(P.AREA_SPACES[s.area]) > 1:
-        return _("{area}, space {n}", area=area_name(s.area), n=s.slot)
-    return area_name(s.area)
-
-
-RESOURCE_IDS = tuple(dict.fromkeys((*P.RESOURCES, *B.RESOURCES, "gold", "coins")))
-"""Every resource name ``resource_name`` knows: both games' resources and currencies."""
-
-
-def resource_name(r: str | int) -> str:
-    """A resource's name: ``stone``, ``wood``, ``sand``, ``metal`` (Pillars), ``knowledge``,
-    ``tile`` (Builders), ``gold``, ``coins``; an int is a Pillars resource index.
-
-    English names are the engine's lower-case ids, ready to go into a sentence.
-    KeyError for an unknown resource.
-    """
-    name = P.RESOURCES[r] if isinstance(r, int) else r
-    if name not in RESOURCE_IDS:
+    if r not in resource_ids():
         raise KeyError(f"unknown resource {r!r}")
-    return _in_table("RESOURCES", name)
-
-
-# ---------------------------------------------------------------------------------------------
-# Rules help.
-
-
-def step_help(step: str) -> str:
-    """Short rules help for a Pillars step (an id of ``companion.pillars.rules.STEPS``).
-
-    KeyError for an unknown step.
-    """
-    return _in_table("STEP_HELP", step)
-
-
-BUILDERS_ACTIONS = tuple(en.BUILDERS_HELP)
-"""The kinds of Builders action: start, recruit, send, coins, buy action, end turn."""
-
-
-def builders_action_help(kind: str) -> str:
-    """Short rules help for a kind of Builders action, named by the first words of its
-    notation: ``start``, ``recruit``, ``send``, ``coins``, ``buy action``, ``end turn``
-    (``buy`` and ``end`` are read too).  KeyError for anything else.
-    """
-    key = " ".join(kind.lower().split())
-    key = {"buy": "buy action", "end": "end turn"}.get(key, key)
-    return _in_table("BUILDERS_HELP", key)
+    return _translated(RESOURCE_CONTEXT, r)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -327,17 +248,27 @@ def builders_action_help(kind: str) -> str:
 # time).
 
 KIOSK_DIR = Path(__file__).resolve().parent
+PROJECT_DIR = KIOSK_DIR.parent.parent
 
 
-UI_DIRS = (KIOSK_DIR,)
-"""The packages whose text reaches the screen: the kiosk (the devices report codes, which the
-kiosk words)."""
+def ui_dirs() -> list[Path]:
+    """The folders whose text reaches the screen: the kiosk's and each registered game's (its
+    catalogue's sources: the package holding its ``locale`` folder).  The devices report codes,
+    which the kiosk words."""
+    return [c.sources for c in catalogue.catalogues() if c.sources.is_dir()]
+
+
+def _where(path: Path, line: int) -> str:
+    try:
+        return f"{path.relative_to(PROJECT_DIR)}:{line}"
+    except ValueError:  # a game installed from outside the project
+        return f"{path}:{line}"
 
 
 def _calls(root: Path | None) -> Iterator[tuple[str, str, ast.Call]]:
     """``(name, where, call)`` for each call of ``_`` or ``n_`` (or ``something._``) in the
-    ``.py`` files under ``root`` (default: every folder of UI_DIRS), in order."""
-    roots = [root] if root is not None else [d for d in UI_DIRS if d.is_dir()]
+    ``.py`` files under ``root`` (default: every folder of :func:`ui_dirs`), in order."""
+    roots = [root] if root is not None else ui_dirs()
     paths = sorted(p for r in roots for p in r.rglob("*.py"))
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -352,7 +283,7 @@ def _calls(root: Path | None) -> Iterator[tuple[str, str, ast.Call]]:
                 else ""
             )
             if name in ("_", "n_"):
-                where = f"{path.relative_to(KIOSK_DIR.parent.parent)}:{node.lineno}"
+                where = _where(path, node.lineno)
                 yield name, where, node
 
 
@@ -362,7 +293,7 @@ def _literal(node: ast.expr) -> str | None:
 
 def source_strings(root: Path | None = None) -> dict[str, list[str]]:
     """Every string literal passed as the first argument of ``_`` (or ``something._``) in the
-    ``.py`` files under ``root`` (default: every folder of UI_DIRS), with where it occurs
+    ``.py`` files under ``root`` (default: every folder of :func:`ui_dirs`), with where it occurs
     (``path:line``), in order of first use.
     """
     found: dict[str, list[str]] = {}
@@ -396,7 +327,8 @@ def placeholders(text: str) -> list[str]:
 
 
 def english_strings() -> Iterator[str]:
-    """Every English text the kiosk can show from this module and the engines' data."""
+    """Every English text the kiosk can show from its sources, the games' tables and their
+    engines' data."""
     yield from source_strings()
     for pair in source_plurals():
         yield from pair
@@ -404,13 +336,8 @@ def english_strings() -> Iterator[str]:
     for table in tables().values():
         yield from table.english.values()
     yield from catalogue.registry_words()
-    for card in (*P.CRAFTSMEN, *P.RESOURCE_CARD_NAMES, *P.PRIVILEGE_NAMES, *P.EVENT_NAMES):
-        yield P.card_name(card)
-    for space in P.SPACE_INDEX:
-        yield P.space_name(space)
-    for card in (*B.BUILDING, *B.WORKER):
-        yield B.card_name(card, "en")
-        yield B.card_name(card, "fr")
+    for game in catalogue.game_names():
+        yield from catalogue.game_english_words(game)
 
 
 MessageKey = tuple[str | tuple[str, str], str | None]
@@ -418,18 +345,43 @@ MessageKey = tuple[str | tuple[str, str], str | None]
 plural message."""
 
 
-def catalogue_messages() -> dict[MessageKey, list[str]]:
-    """Every message the catalogues must translate, with where it comes from: the ``_()`` and
-    ``n_()`` literals of the kiosk, the tables of game words, the registry's words (what
-    ``pybabel extract -F babel.cfg -k n_:1,2`` finds)."""
+def _used(cat: Catalogue) -> dict[MessageKey, list[str]]:
+    """The messages ``cat``'s own sources use: its ``_()`` and ``n_()`` literals and, for a
+    game's catalogue, its tables and its registry words."""
     found: dict[MessageKey, list[str]] = {}
-    for text, where in source_strings().items():
+    for text, where in source_strings(cat.sources).items():
         found[(text, None)] = where
-    for pair, where in source_plurals().items():
+    for pair, where in source_plurals(cat.sources).items():
         found[(pair, None)] = where
-    for table in tables().values():
-        for key, english in table.english.items():
-            found.setdefault((english, table.context), []).append(f"{table.name}[{key!r}]")
-    for word in catalogue.registry_words():
-        found.setdefault((word, None), []).append("the games' registry")
+    if cat.game is not None:
+        for table in catalogue.game_tables(cat.game):
+            for key, english in table.english.items():
+                found.setdefault((english, table.context), []).append(f"{table.name}[{key!r}]")
+        for word in catalogue.registry_words(cat.game):
+            found.setdefault((word, None), []).append(f"the registry record of {cat.game}")
+    return found
+
+
+def catalogue_messages(cat: Catalogue | None = None) -> dict[MessageKey, list[str]]:
+    """Every message catalogue ``cat`` must translate (default: every catalogue's), with where
+    it comes from.  A message the kiosk core uses, or that two games use, is the core
+    catalogue's; one only a game uses is that game's (what ``tools/i18n_update.py`` writes from
+    ``pybabel extract -F babel.cfg -k n_:1,2``)."""
+    cats = catalogue.catalogues()
+    used = {c.domain: _used(c) for c in cats}
+    core = cats[0]
+    owners: dict[MessageKey, str] = {}
+    games: dict[MessageKey, list[str]] = {}
+    for c in cats[1:]:
+        for key in used[c.domain]:
+            games.setdefault(key, []).append(c.domain)
+    for key in used[core.domain]:
+        owners[key] = core.domain
+    for key, users in games.items():
+        owners.setdefault(key, users[0] if len(users) == 1 else core.domain)
+    found: dict[MessageKey, list[str]] = {}
+    for c in cats:
+        for key, where in used[c.domain].items():
+            if cat is None or owners[key] == cat.domain:
+                found.setdefault(key, []).extend(where)
     return found

@@ -86,10 +86,9 @@ def glossary(lang: str) -> tuple[str, ...]:
     CJK characters).  A line never breaks inside one of them.  English has none."""
     if lang not in catalogue.TRANSLATED:
         return ()
-    catalog = catalogue.read(lang)
     names = {t.context for t in catalogue.tables().values() if "help" not in t.context}
     found: set[str] = set()
-    for message in catalog:
+    for message in (m for catalog in catalogue.read_all(lang) for m in catalog):
         text = message.string
         if not message.id or not isinstance(text, str) or not text or message.fuzzy:
             continue

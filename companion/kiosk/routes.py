@@ -1,12 +1,15 @@
 """The kiosk's screens by name: screens move between each other through ``App.go(name)``.
 
 A screen never imports another screen: it asks the app for a screen by its name here, and the
-app loads the class from its ``"module:attribute"`` reference on first use.  So the screens
-form no import circle, and a game's table screen comes from its registry record the same way
-(``GameSpec.screen``).
+app loads the class from its ``"module:attribute"`` reference on first use (:func:`screen_class`).
+So the screens form no import circle.  A game's table screen comes from its registry record
+(``GameSpec.screen``, a loader the game declares).
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import Any
 
 ROUTES: dict[str, str] = {
     "home": "companion.kiosk.screens.home:HomeScreen",
@@ -21,4 +24,12 @@ ROUTES: dict[str, str] = {
 }
 """Screen name -> the class that draws it."""
 
-__all__ = ["ROUTES"]
+
+
+def screen_class(name: str) -> Any:
+    """The screen class called ``name`` (imported on first use); KeyError for another name."""
+    module, _, attr = ROUTES[name].partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+__all__ = ["ROUTES", "screen_class"]

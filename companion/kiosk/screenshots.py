@@ -69,12 +69,12 @@ def _find_prefixes(
 def step_key(game_name: str, state: Any) -> str:
     """The kind of screen ``state`` shows, by the game's scenes module (``key``); the
     current player for a game without one."""
-    from companion.engine.registry import load_ref, spec
+    from companion.engine.registry import spec
 
-    ref = spec(game_name).scenes
-    if ref is None:
+    load = spec(game_name).scenes
+    if load is None:
         return "over" if getattr(state, "over", False) else "play"
-    return str(load_ref(ref).key(state))
+    return str(load().key(state))
 
 
 def _app(size: tuple[int, int], journal: Any, language: str) -> Any:
@@ -147,16 +147,16 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
         "fault-unexpected",
         lambda app: app.show(FaultScreen(app, RuntimeError("list index out of range"))),
     )
-    from companion.engine.registry import load_ref, specs
+    from companion.engine.registry import specs
 
     first = specs()[0].name if specs() else None
     for spec in specs():
         if spec.scenes is not None and spec.name == first:
-            yield from load_ref(spec.scenes).scenes(journal)
+            yield from spec.scenes().scenes(journal)
     yield "home-resume", lambda app: app.show(HomeScreen(app))
     for spec in specs():
         if spec.scenes is not None and spec.name != first:
-            yield from load_ref(spec.scenes).scenes(journal)
+            yield from spec.scenes().scenes(journal)
     from .seats import screenshot_scenes
 
     yield from screenshot_scenes(journal)

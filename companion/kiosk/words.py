@@ -9,12 +9,16 @@ through the kiosk's catalogue).  So the kiosk never compares a game's name.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.engine.errors import SetupError
-from companion.engine.registry import GameSpec, load_ref, spec
+from companion.engine.registry import GameSpec, spec
+
+if TYPE_CHECKING:
+    from .catalogue import Table
 
 from .i18n import LOCALES, _, language, resource_name
 
@@ -180,6 +184,22 @@ class GameWords:
     def title(self) -> str:
         """The game's title in the current language."""
         return _(self.spec.title)
+
+    def tables(self) -> tuple[Table, ...]:
+        """The game's tables of names and help, each translated under its own context in the
+        game's catalogue (none by default: card names are plain messages)."""
+        return ()
+
+    def english_words(self) -> Iterator[str]:
+        """Every English name the game can show besides its ``_()`` texts (for the fonts)."""
+        for card in self.spec.cards:
+            yield card.name
+            if card.printed:
+                yield card.printed
+
+    def area_name(self, area: str) -> str:
+        """The name of a place on the game's board (a table zone's ``area``)."""
+        return _(area)
 
     def card_name(self, card_id: str) -> str:
         """A card's name in the current language; KeyError for a card the game does not have."""
@@ -369,8 +389,7 @@ def _words(name: str) -> GameWords:
     game = spec(name)
     if game.words is None:
         return GameWords(game)
-    cls = load_ref(game.words)
-    words: GameWords = cls(game)
+    words: GameWords = game.words()(game)
     return words
 
 

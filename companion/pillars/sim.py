@@ -879,4 +879,4 @@ class PillarsSimulator:
 
 
 SIMULATOR = PillarsSimulator()
-"""The simulation path ``companion.engine.sim.simulator`` finds for this game."""
+"""The simulation path this game's registry record declares (``spec.py``: ``simulator``)."""

@@ -6,12 +6,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.registry import CardInfo, GameSpec, TableZone
 
 from . import data as D
 from .rules import PillarsGame
+
+if TYPE_CHECKING:
+    from companion.engine.sim import Simulator
 
 MARKER_BASE = 0
 
@@ -84,6 +88,34 @@ def _label(card: str) -> str:
     return D.card_name(card)
 
 
+# The declared extension points.  Each loader imports its module when called, never when this
+# spec is: the engine, the bots and the command line read the spec without pygame.
+
+
+def _screen() -> type[Any]:
+    from .kiosk.screen import PillarsScreen
+
+    return PillarsScreen
+
+
+def _words() -> type[Any]:
+    from .kiosk.words import PillarsWords
+
+    return PillarsWords
+
+
+def _scenes() -> Any:
+    from .kiosk import scenes
+
+    return scenes
+
+
+def _simulator() -> Simulator:
+    from .sim import SIMULATOR
+
+    return SIMULATOR
+
+
 SPEC = GameSpec(
     name=PillarsGame.name,
     title=PillarsGame.title,
@@ -98,7 +130,9 @@ SPEC = GameSpec(
     table_zones=table_zones,
     table_cards=table_cards,
     rank=1,
-    screen="companion.kiosk.pillars.screen:PillarsScreen",
-    words="companion.kiosk.pillars.words:PillarsWords",
-    scenes="companion.kiosk.pillars.scenes",
+    screen=_screen,
+    words=_words,
+    scenes=_scenes,
+    simulator=_simulator,
+    locale=Path(__file__).resolve().parent / "locale",
 )

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from companion.text import terminal
 
 NO_OPENCV = ("companion {cmd}: this needs OpenCV and numpy: "
              ".venv/bin/pip install -e '.[vision]' ({error})")
@@ -49,6 +52,10 @@ def _markers(args: argparse.Namespace) -> int:
     except ImportError as exc:  # pragma: no cover - the registry needs only the engines
         print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
         return 2
+    if not args.out.strip() or args.out.endswith(("/", os.sep)):
+        print("companion markers: --out needs a file name, e.g. --out stickers.pdf",
+              file=sys.stderr)
+        return 2
     card_mm = args.size if args.size is not None else (
         M.TABLE_CARD_MM if args.mode == "table" else M.READING_MM)
     corner_mm = args.corner_size if args.corner_size is not None else M.CORNER_MM
@@ -72,14 +79,16 @@ def _markers(args: argparse.Namespace) -> int:
     stem = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
     jobs = []  # (file, stickers, size): cards and corners are printed at their own sizes
     if cards:
-        jobs.append((stem, cards, card_mm, f"{titles[args.game]}, {args.mode} mode"))
+        jobs.append((stem, cards, card_mm, f"{titles[args.game]}, {args.mode} mode",
+                     M.WHERE[args.mode]))
     if corners:
         where = stem if not cards else stem.with_name(stem.name + "-corners")
-        jobs.append((where, corners, corner_mm, "Table corners"))
-    for path, stickers, size, title in jobs:
+        jobs.append((where, corners, corner_mm, "Table corners", M.WHERE["corners"]))
+    for path, stickers, size, title, hint in jobs:
         try:
             written = M.write_sheets(path, stickers, size_mm=size, paper=args.paper,
-                                     dpi=args.dpi, title=f"companion markers: {title}")
+                                     dpi=args.dpi, title=f"companion markers: {title}",
+                                     where=hint)
         except ImportError as exc:
             print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
             return 2
@@ -123,7 +132,12 @@ def _read_image(name: str, cv2: Any, np: Any) -> tuple[Any, str]:
         data = path.read_bytes()
     except OSError as exc:
         return None, f"cannot be read ({exc.strerror or exc})"
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
+    except cv2.error as exc:  # e.g. a header past OpenCV's pixel limit (CV_IO_MAX_IMAGE_PIXELS)
+        if "CV_IO_MAX_IMAGE_PIXELS" in str(exc):
+            return None, "too large: its header says more pixels than OpenCV decodes here"
+        return None, "not an image OpenCV can read"
     if image is None:
         return None, "not an image OpenCV can read"
     return np.asarray(image, dtype=np.uint8), ""
@@ -142,11 +156,13 @@ def _warnings(found: Any, table: bool, corner_base: int, corner_names: Any) -> l
                        "marker (print it again with companion markers)")
     corners = [corner_base + i for i in range(len(corner_names))]
     seen = [c for c in corners if c in counts]
-    if seen and not table:
-        missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+    missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+    if seen and (not table or missing):
         if missing:
+            what = ("table coordinates from the other three" if table else
+                    "no table coordinates (three are needed)")
             out.append(f"table corners: {len(seen)} of 4 in view, missing "
-                       f"{', '.join(missing)}: no table coordinates")
+                       f"{', '.join(missing)}: {what}")
         else:
             out.append("table corners: all 4 in view but not in their order (top-left, "
                        "top-right, bottom-right, bottom-left clockwise): no table coordinates")
@@ -176,17 +192,22 @@ def _scan(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     status = 0
     for name in args.images:
+        if not Path(name).is_file():  # a FIFO or a device would hang the header's read
+            problem = "no such file" if not Path(name).exists() else "not a file"
+            print(f"companion scan: {terminal(name)}: {problem}", file=sys.stderr)
+            status = 1
+            continue
         try:
             imagesize.check(name)  # the pixels, from the header: before anything decodes it
         except imagesize.ImageTooLarge as exc:
-            print(f"companion scan: {name}: {exc}", file=sys.stderr)
+            print(f"companion scan: {terminal(name)}: {exc}", file=sys.stderr)
             status = 1
             continue
         except OSError:
             pass  # a missing or unreadable file: _read_image says so
         grey, problem = _read_image(name, cv2, np)
         if grey is None:
-            print(f"companion scan: {name}: {problem}", file=sys.stderr)
+            print(f"companion scan: {terminal(name)}: {problem}", file=sys.stderr)
             status = 1
             continue
         found = detector.detect(grey)
@@ -219,7 +240,7 @@ def _scan(args: argparse.Namespace) -> int:
         results.append({"image": name, "size": [grey.shape[1], grey.shape[0]],
                         "markers": rows, "warnings": warnings})
         if not args.json:
-            print(f"{name}: {len(rows)} marker(s)")
+            print(f"{terminal(name)}: {len(rows)} marker(s)")
             for line in lines:
                 print(line)
             for warning in warnings:

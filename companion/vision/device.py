@@ -19,6 +19,8 @@ code                    fields
 ``camera.duplicate``    ``markers``: one id on two stickers in view ("#12, #40")
 ``camera.stray``        ``markers``: markers on no card in view; ``corners``: True
                         when they are the table's corner markers (reading mode)
+``camera.hold-still``   reading mode: a card moved too fast to read
+``camera.glare``        reading mode: a lamp is reflected in a sticker
 ``camera.offline``      ``reason``: the camera is lost; it is tried again
 ``camera.stale``        ``seconds``: no frame for that long (a read that hangs)
 ``camera.broken``       ``reason``: the camera library cannot be loaded (what and
@@ -32,7 +34,9 @@ code                    fields
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,7 +66,6 @@ class CameraDevice:
         start: bool = True,
     ) -> None:
         from . import sources
-        from .detect import Detector
 
         self.config = config
         self.live_view = config.live_view
@@ -72,7 +75,7 @@ class CameraDevice:
                               gone_seconds=config.gone_seconds, table=config.mode == "table")
         self.thread = CameraThread(
             open_source or (lambda: sources.open_source(config)),
-            Pipeline(Detector(), tracker),
+            partial(_pipeline, tracker),  # made in the camera's thread: OpenCV is imported there
             rate=config.rate,
             on_reading=self._reading,
             status=self.status,
@@ -82,6 +85,8 @@ class CameraDevice:
         self._notices = 0
         self._duplicates = 0
         self._strays = 0
+        self._holds = 0
+        self._glares = 0
         self._online: bool | None = None
         self._frames = -1
         self._refused: tuple[object, str] | None = None
@@ -116,6 +121,12 @@ class CameraDevice:
             self._strays = cam.stray_notices
             corners = all(m in CORNER_MARKERS for m in cam.strays)
             news.append(Notice("camera.stray", {"markers": ids(cam.strays), "corners": corners}))
+        if cam.hold_notices != self._holds:
+            self._holds = cam.hold_notices
+            news.append(Notice("camera.hold-still"))
+        if cam.glare_notices != self._glares:
+            self._glares = cam.glare_notices
+            news.append(Notice("camera.glare"))
         if cam.online != self._online:
             if cam.broken:
                 news.append(Notice("camera.broken", {"reason": cam.reason}))
@@ -138,7 +149,9 @@ class CameraDevice:
             self._refused = (last, detail)
 
     def close(self) -> None:
-        self.thread.stop()
+        """Stop the camera's thread; the screen waits CLOSE_WAIT at most (a hung driver's read
+        is left to the thread, which closes the camera when it returns)."""
+        self.thread.stop(CLOSE_WAIT)
 
     def markers(self) -> tuple[Marker, ...]:
         """The markers of the last few frames analysed, merged (for the table check: a marker
@@ -183,6 +196,17 @@ class CameraDevice:
 
         return check(spec, state, self.markers(),
                      zones if zones is not None else getattr(self.config, "zones", None))
+
+
+CLOSE_WAIT = 0.1
+"""Seconds ``close`` waits for the camera's thread to end."""
+
+
+def _pipeline(tracker: CardTracker) -> Pipeline:
+    """The pipeline with its ArUco detector (this imports OpenCV)."""
+    from .detect import Detector
+
+    return Pipeline(Detector(), tracker)
 
 
 def ids(markers: tuple[int, ...]) -> str:
@@ -230,8 +254,8 @@ def open_camera(config_path: Path) -> tuple[CameraDevice | None, list[Notice]]:
         return None, [Notice("camera.settings", {"error": str(exc)})]
     if config.source == "none":
         return None, [Notice("camera.none", good=True)]
-    try:
-        import cv2  # noqa: F401 - only to say so now if it is missing
-    except ImportError:
+    # Found, not imported: importing OpenCV takes up to a second on a Pi, which the camera's
+    # thread spends, not the kiosk's start.
+    if importlib.util.find_spec("cv2") is None:
         return None, [Notice("camera.no-opencv")]
     return CameraDevice(config), []

@@ -14,9 +14,9 @@ import pygame
 
 from companion.engine.registry import spec as game_spec
 from companion.kiosk import theme
-from companion.kiosk.i18n import _, area_name, n_
+from companion.kiosk.i18n import _, n_
 from companion.kiosk.ui import draw_text, panel
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.words import card_name, name_of, words_for
 
 from .base import Screen
 
@@ -34,7 +34,7 @@ def camera_of(app: Any) -> Any | None:
 def zone_name(zone: Any, state: Any) -> str:
     """A table zone in plain words: ``Kingsbridge``, ``Ann's craftsmen``..."""
     if zone.area is not None:
-        return area_name(zone.area)
+        return words_for(state.setup.game).area_name(zone.area)
     name = name_of(state.setup.players[zone.seat]) if zone.seat is not None else ""
     if zone.role == "craftsmen":
         return _("{name}'s craftsmen", name=name)
@@ -51,6 +51,8 @@ def difference_text(game: str, diff: Any, state: Any) -> str:
                  there=zone_name(diff.zone, state), here=zone_name(diff.engine_zone, state))
     if diff.kind == "missing":
         return _("{card} is missing from {zone}", card=name, zone=zone_name(diff.zone, state))
+    if diff.kind == "unseen":  # covered or gone: the camera cannot tell which
+        return _("{card} is not seen in {zone}", card=name, zone=zone_name(diff.zone, state))
     return _("{card} is in {zone} on the table, but not for the engine", card=name,
              zone=zone_name(diff.zone, state))
 
@@ -91,7 +93,7 @@ class TableCheckScreen(Screen):
                 )
             else:
                 self.lines = [difference_text(spec.name, d, session.state)
-                              for d in result.differences]
+                              for d in (*result.differences, *getattr(result, "unseen", ()))]
                 self.good = not self.lines
                 self.notice = (
                     _("The table matches the engine")

@@ -8,8 +8,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.builders.constants import ACTION_PRICE
-from companion.kiosk.i18n import _, builders_card_name
+from companion.kiosk.i18n import _
 from companion.kiosk.words import player_name
+
+from .names import builders_card_name
 
 
 class _Fields:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.builders.cards import BUILDING, WORKER
 from companion.builders.constants import AUTOMA
-from companion.kiosk.i18n import _, builders_card_name, builders_rank_name
+from companion.kiosk.catalogue import Table
+from companion.kiosk.i18n import _
 from companion.kiosk.words import ModuleWords
 
-from . import refusals_words, sentences
+from . import names, refusals_words, sentences
+from .names import builders_card_name, builders_rank_name
 
 
 class BuildersWords(ModuleWords):
@@ -21,6 +24,12 @@ class BuildersWords(ModuleWords):
     refusals: ClassVar[ModuleType] = refusals_words  # tags: docs/builders.md
 
     money = "coins"
+
+    def tables(self) -> tuple[Table, ...]:
+        return names.tables()
+
+    def english_words(self) -> Iterator[str]:
+        yield from names.english_words()
 
     def card_name(self, card_id: str) -> str:
         return builders_card_name(card_id)

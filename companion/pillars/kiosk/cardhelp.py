@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _, area_name, kind_name, resource_name, space_name, step_help
+from companion.kiosk.i18n import _
 from companion.kiosk.words import card_name
 from companion.pillars import data as D
 
+from .names import area_name, kind_name, resource_name, space_name, step_help
 from .words import formula, step_title, without_details
 
 

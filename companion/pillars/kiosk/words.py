@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any, ClassVar
 
-from companion.kiosk.i18n import (
-    _,
+from companion.kiosk.catalogue import Table
+from companion.kiosk.i18n import _
+from companion.kiosk.words import ModuleWords, card_name, short_card_name
+from companion.pillars import data as D
+from companion.pillars.actions import Action
+
+from . import names, refusals_words, sentences
+from .names import (
     area_label_lines,
     area_name,
     kind_name,
@@ -14,11 +21,6 @@ from companion.kiosk.i18n import (
     resource_name,
     space_name,
 )
-from companion.kiosk.words import ModuleWords, card_name, short_card_name
-from companion.pillars import data as D
-from companion.pillars.actions import Action
-
-from . import refusals_words, sentences
 from .sentences import step_title as step_title  # the screens import it from here
 
 CARD_STEPS = ("privilege", "craftsman", "resource", "event", "peek")
@@ -126,6 +128,15 @@ class PillarsWords(ModuleWords):
     refusals: ClassVar[ModuleType] = refusals_words  # tags: docs/pillars.md
 
     money = "gold"
+
+    def tables(self) -> tuple[Table, ...]:
+        return names.tables()
+
+    def english_words(self) -> Iterator[str]:
+        yield from names.english_words()
+
+    def area_name(self, area: str) -> str:
+        return area_name(area)
 
     def card_name(self, card_id: str) -> str:
         return pillars_card_name(card_id)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
-from companion.kiosk.i18n import _, area_name, pillars_card_name, resource_name, space_name
+from companion.kiosk.i18n import _
 from companion.kiosk.words import player_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
+
+from .names import area_name, pillars_card_name, resource_name, space_name
 
 
 def step_title(step: str) -> str:

@@ -13,7 +13,7 @@ from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import icons, theme
 from companion.kiosk.fonts import font
-from companion.kiosk.i18n import _, resource_name
+from companion.kiosk.i18n import _
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview
 from companion.kiosk.screens.overlays import draw_tableau
@@ -34,6 +34,7 @@ from companion.pillars.actions import Action, convert_action, return_action
 
 from .cardhelp import card_help, space_help
 from .changes import explained
+from .names import resource_name
 from .words import (
     CARD_STEPS,
     action_label,
@@ -46,7 +47,7 @@ from .words import (
 
 
 class PillarsPanels(GameScreen):
-    """The drawing half of :class:`~companion.kiosk.pillars.screen.PillarsScreen`."""
+    """The drawing half of :class:`~companion.pillars.kiosk.screen.PillarsScreen`."""
 
     game: PillarsGame
     preview: Preview | None

@@ -31,7 +31,7 @@ from companion.engine import CHANCE, RulesError
 from companion.engine.simulate import sample
 from companion.kiosk import icons, theme
 from companion.kiosk.breakdown import change_lines
-from companion.kiosk.i18n import _, builders_action_help, resource_name
+from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import Preview, open_game, virtual_draw
@@ -49,6 +49,7 @@ from companion.kiosk.ui import (
 from companion.kiosk.words import card_name, name_of, short_card_name, words_for
 
 from .cardhelp import card_help, turn_now
+from .names import builders_action_help
 from .turnend import turn_ended_by_itself
 
 CELEBRATE_SECONDS = 1.5

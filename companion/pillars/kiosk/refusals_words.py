@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.kiosk.i18n import _, pillars_card_name, resource_name, space_name
+from companion.kiosk.i18n import _
 from companion.kiosk.words import colour_word, player_name
 from companion.pillars.state import PillarsState
 
+from .names import pillars_card_name, resource_name, space_name
 from .sentences import step_title
 
 

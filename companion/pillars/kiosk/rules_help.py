@@ -1,7 +1,8 @@
-"""English texts that are not UI strings: rules help per Pillars step and per Builders action.
+"""English texts that are not UI strings: the rules help for each Pillars step (translated in
+this game's catalogue under the context ``pillars step help``, see :mod:`.names`).
 
 English UI strings need no catalog (the source text is the key), and English card, space and
-area names come from the engines' data (``companion.pillars.data``, ``companion.builders.cards``).
+area names come from the engine's data (``companion.pillars.data``).
 """
 
 from __future__ import annotations
@@ -86,18 +87,4 @@ STEP_HELP: dict[str, str] = {
     "over": (
         "The game is over. Most VP wins; a tie goes to the most gold, otherwise the win is shared."
     ),
-}
-
-# Short rules help for each kind of Builders action (the first words of its notation).
-BUILDERS_HELP: dict[str, str] = {
-    "start": "1 AP: take a building or machine from the row and open a construction site.",
-    "recruit": "1 AP: take a worker from the worker row. It joins your idle workers.",
-    "send": (
-        "Send an idle worker or finished machine to one of your sites and pay its wage. "
-        "In one turn, the 1st worker sent to the same site costs 1 AP, the 2nd 2 AP, the 3rd "
-        "3 AP."
-    ),
-    "coins": "Spend 1, 2 or 3 AP to take 1, 3 or 6 coins.",
-    "buy action": "Pay 5 coins for one more action point, as often as you like in your turn.",
-    "end turn": "End your turn. Action points left are lost.",
 }

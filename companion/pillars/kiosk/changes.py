@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.kiosk.breakdown import Lines, change_lines
-from companion.kiosk.screens.game import pillars_changes
 from companion.kiosk.words import name_of
+
+from .change_list import pillars_changes
 
 
 def explained(game: Any, before: Any, after: Any) -> Lines:
@@ -25,6 +26,7 @@ def explained(game: Any, before: Any, after: Any) -> Lines:
         else:
             lines.append((colour, text))
     return lines
+
 
 
 __all__ = ["explained"]

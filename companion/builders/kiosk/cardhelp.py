@@ -7,8 +7,10 @@ from typing import Any
 
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES, WAGE, WORKER
 from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _, builders_action_help, resource_name
+from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.words import card_name
+
+from .names import builders_action_help
 
 
 def amounts(values: tuple[int, ...]) -> str:
