@@ -504,7 +504,8 @@ def main() -> None:
         plan = [p for p in table_pairings(args.scale, names) if p[1] in counts]
         lines = run(plan, args.seed, args.workers, quiet=False, log=args.log, play=not args.no_play)
         command = "python bench/bench_bots.py " + " ".join(sys.argv[1:])
-        text = markdown(lines, command.replace(" --write", ""), time.perf_counter() - t0)
+        shown = command.replace(" --write", "").replace(" --no-play", "")
+        text = markdown(lines, shown, time.perf_counter() - t0)
         print(text)
         think_report(lines)
         if args.write:
