@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from .bots import Bot, Choice, HeuristicBot, RandomBot, outcome, value
+from .bots import Bot, Choice, GreedyBot, HeuristicBot, RandomBot, outcome, value
 from .names import BOTS, NAMES_HELP, STRENGTHS, Strength, make_bot, strength_bot
 from .search import SearchBot
 from .seat import decide, hint, position_rng
@@ -17,6 +17,7 @@ __all__ = [
     "ArenaResult",
     "Bot",
     "Choice",
+    "GreedyBot",
     "HeuristicBot",
     "RandomBot",
     "SearchBot",

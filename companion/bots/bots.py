@@ -16,6 +16,8 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import Features, SimState
 from companion.engine.simulate import sample
 
+from .evaluation import Evaluation, Model, model_for
+
 WEIGHTS = Features(vp=10.0, gold=1.0, resources=1.0, craftsmen=5.0, sites=10.0, tempo=1.0)
 """The heuristic's value of one unit of each measure, in gold: a VP is worth 10 gold (ten coins
 make a point in The Builders), a cube what the market pays for it, a craftsman (or worker) 5,
@@ -58,6 +60,35 @@ def outcome(sim: SimState) -> list[float]:
     return out
 
 
+STALL_ROUNDS = 60
+"""Rounds after which the bots play only actions that use something up (a game's
+``is_progress``) whenever they have one.  The rules let a game go on for ever while anyone
+*could* still progress, and greed alone does (everyone takes coins, turn after turn, in The
+Builders); a game of progress alone must end (there are only so many buildings and workers).
+Bot games end in far fewer rounds (The Builders: 8 to 30), so the guard changes nothing in a
+game that is going somewhere."""
+
+
+def options(state: SimState) -> list[Any]:
+    """The actions a bot chooses from: the legal ones, only the progress among them once the
+    game has gone on :data:`STALL_ROUNDS` rounds (a game that says what progress is:
+    ``rounds_played`` and ``is_progress``), and when there is none, no detour (``is_detour``:
+    an action that only turns coins into AP and back)."""
+    legal = state.legal_actions()
+    rounds: Any = getattr(state, "rounds_played", None)
+    if rounds is None or rounds() < STALL_ROUNDS:
+        return legal
+    is_progress: Any = state.is_progress  # type: ignore[attr-defined]  # rounds_played says it has one
+    progress = [a for a in legal if is_progress(a)]
+    if progress:
+        return progress
+    # nothing to use up: no detour either (The Builders: buying AP with the coins a wage
+    # needs, turn after turn, kept a greedy seat from ever sending its workers)
+    is_detour: Any = getattr(state, "is_detour", None)
+    kept = [a for a in legal if is_detour is None or not is_detour(a)]
+    return kept or legal
+
+
 def decision(state: SimState, seat: int) -> list[Any]:
     """The legal actions of ``seat``'s decision in ``state``; ValueError if ``seat`` has none
     (another seat's turn, a chance node, the end)."""
@@ -71,7 +102,14 @@ def decision(state: SimState, seat: int) -> list[Any]:
             else f"seat {who}"
         )
         raise ValueError(f"seat {seat} has no decision here (the state waits for {waits})")
-    return state.legal_actions()
+    return options(state)
+
+
+def visible(state: SimState, seat: int) -> SimState:
+    """``state`` as ``seat`` may know it: what it cannot see put in one canonical form (a
+    determinization with a fixed generator), so that a one-ply bot's choice does not depend on
+    what it cannot see (Ellen's event in The Pillars)."""
+    return state.determinize(seat, random.Random(0))
 
 
 def playout_win_chance(
@@ -111,7 +149,7 @@ class RandomBot:
     name = "random"
 
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
-        return rng.choice(state.legal_actions())
+        return rng.choice(options(state))
 
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """``top`` actions drawn at random, each with the win chance of judged playouts."""
@@ -160,9 +198,10 @@ class HeuristicBot:
         """The ``top`` actions worth most to the heuristic (best first), each with the win
         chance of :data:`PLAYOUTS` judged playouts after it (:func:`judged`)."""
         options = decision(state, seat)
+        seen = visible(state, seat)
         worth = []
         for k, action in enumerate(options):
-            after = state.copy()
+            after = seen.copy()
             after.apply(action)
             worth.append((-self.score(after, seat), k))
         worth.sort()
@@ -172,13 +211,14 @@ class HeuristicBot:
         ]
 
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
-        options = state.legal_actions()
-        if len(options) == 1:
-            return options[0]
+        choices = options(state)
+        if len(choices) == 1:
+            return choices[0]
+        seen = visible(state, seat)
         best: list[Any] = []
         top = float("-inf")
-        for action in options:
-            after = state.copy()
+        for action in choices:
+            after = seen.copy()
             after.apply(action)
             v = self.score(after, seat)
             if v > top + 1e-9:
@@ -188,11 +228,36 @@ class HeuristicBot:
         return best[0] if len(best) == 1 else rng.choice(best)
 
 
-DEPTH = 4
-"""Random decisions a judged playout plays before the heuristic judges it."""
+DEPTH = 0
+"""Random decisions a judged playout plays before the evaluation judges it (0: the leaf is
+judged as it is; see ``docs/bots.md`` for why)."""
 
 TEMPERATURE = 20.0
-"""The heuristic's score (in gold) that makes a win 73 % likely in a judged playout."""
+"""The heuristic's score (in gold) that makes a win 73 % likely in a judged playout (for a
+game without a fitted evaluation)."""
+
+
+def judge(
+    sim: SimState,
+    heuristic: HeuristicBot | None = None,
+    fitted: bool = True,
+    model: Model | None = None,
+) -> list[float]:
+    """Each seat's chance of winning from ``sim`` as it is: the fitted evaluation's
+    (:mod:`.evaluation`) where there is one for the state's signals, else the logistic of
+    the heuristic's score over :data:`TEMPERATURE`; a finished game its result.  ``model``
+    replaces the fitted one (for tuning); ``fitted=False`` judges by the heuristic."""
+    if sim.current_player() == TERMINAL:
+        return outcome(sim)
+    if model is None and fitted:
+        model = model_for(sim)
+    if model is not None:
+        return Evaluation(model).chances(sim)
+    out = []
+    for score in (heuristic or _JUDGE).scores(sim):
+        x = score / TEMPERATURE
+        out.append(1.0 / (1.0 + exp(-x)) if x > -60 else 0.0)
+    return out
 
 
 def judged(
@@ -200,12 +265,14 @@ def judged(
     rng: random.Random,
     depth: int = DEPTH,
     temperature: float = TEMPERATURE,
-    judge: HeuristicBot | None = None,
+    judge_with: HeuristicBot | None = None,
+    fitted: bool = True,
+    model: Model | None = None,
 ) -> list[float]:
     """Each seat's estimated win chance from ``sim`` (which it plays on): ``depth`` random
-    decisions (chance drawn with ``rng``), then the heuristic's score of each seat (its value
-    less the best opponent's, in gold) through a logistic, ``1 / (1 + exp(-score /
-    temperature))``; a game that ends on the way scores its result (:func:`outcome`).
+    decisions (chance drawn with ``rng``), then :func:`judge` (the heuristic's judgement even
+    where there is a fitted evaluation, if not ``fitted``); a game that ends on the way scores
+    its result (:func:`outcome`).  ``temperature`` applies where the heuristic judges.
 
     Why not random playouts to the end: in The Builders random players seldom finish a
     building, so such playouts say next to nothing (see ``docs/bots.md``)."""
@@ -219,14 +286,71 @@ def judged(
             continue
         if k >= depth:
             break
-        legal = sim.legal_actions()
+        legal = options(sim)
         sim.apply(legal[rng.randrange(len(legal))])
         k += 1
+    if model is not None or (fitted and model_for(sim) is not None) or temperature == TEMPERATURE:
+        return judge(sim, judge_with, fitted, model)
     out = []
-    for score in (judge or _JUDGE).scores(sim):
+    for score in (judge_with or _JUDGE).scores(sim):
         x = score / temperature
         out.append(1.0 / (1.0 + exp(-x)) if x > -60 else 0.0)
     return out
 
 
 _JUDGE = HeuristicBot()
+
+
+class GreedyBot:
+    """One ply of greed by the fitted evaluation: the action after which the seat's predicted
+    final score most exceeds the best opponent's (:mod:`.evaluation`; the heuristic's score
+    for a game without a fitted evaluation); ties broken at random.  The arena's check that
+    the search adds something to its own evaluation: the search must beat it."""
+
+    name = "greedy"
+
+    def __init__(self, model: Model | None = None) -> None:
+        self.model = model
+
+    def margin(self, state: SimState, seat: int) -> float:
+        """The seat's predicted final score less the best opponent's (a finished game: its
+        win share)."""
+        if state.current_player() == TERMINAL:
+            return 1000.0 * outcome(state)[seat]
+        model = self.model or model_for(state)
+        if model is None:
+            return _JUDGE.score(state, seat)
+        return Evaluation(model).margins(state)[seat]
+
+    def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
+        """The ``top`` actions with the best margins (best first), each with the win chance
+        of :data:`PLAYOUTS` judged playouts after it."""
+        choices = decision(state, seat)
+        seen = visible(state, seat)
+        worth = []
+        for k, action in enumerate(choices):
+            after = seen.copy()
+            after.apply(action)
+            worth.append((-self.margin(after, seat), k))
+        worth.sort()
+        picks = [choices[k] for _, k in worth[: max(top, 0)]]
+        return [
+            Choice(a, playout_win_chance(state, seat, a, rng, PLAYOUTS), PLAYOUTS) for a in picks
+        ]
+
+    def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
+        choices = options(state)
+        if len(choices) == 1:
+            return choices[0]
+        seen = visible(state, seat)
+        best: list[Any] = []
+        top = float("-inf")
+        for action in choices:
+            after = seen.copy()
+            after.apply(action)
+            v = self.margin(after, seat)
+            if v > top + 1e-9:
+                top, best = v, [action]
+            elif v > top - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else rng.choice(best)

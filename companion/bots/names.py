@@ -1,9 +1,10 @@
 """Bots by name (``companion arena --bots``), and the companion's strengths (the set-up
 screen's easy, normal and strong).
 
-Names: ``random``, ``heuristic``, ``search`` (thinks :data:`~.search.DEFAULT_THINK` seconds a
-decision), ``search:T`` (``T`` seconds a decision, e.g. ``search:0.5``) and ``search@N`` (``N``
-iterations a decision, e.g. ``search@200``: the same decision on any machine, under any load).
+Names: ``random``, ``heuristic``, ``greedy`` (one ply of the fitted evaluation), ``search``
+(thinks :data:`~.search.DEFAULT_THINK` seconds a decision), ``search:T`` (``T`` seconds a
+decision, e.g. ``search:0.5``) and ``search@N`` (``N`` iterations a decision, e.g.
+``search@200``: the same decision on any machine, under any load).
 """
 
 from __future__ import annotations
@@ -12,19 +13,22 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .bots import Bot, HeuristicBot, RandomBot
+from .bots import Bot, GreedyBot, HeuristicBot, RandomBot
 from .search import MAX_ITERATIONS, MAX_THINK, SearchBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "greedy": GreedyBot,
     "search": lambda: SearchBot(name="search"),
 }
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
 _ITERATIONS = re.compile(r"search@(\d+)")
-NAMES_HELP = "random, heuristic, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+NAMES_HELP = (
+    "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+)
 
 
 def make_bot(name: str) -> Bot:
@@ -68,8 +72,9 @@ STRENGTHS: dict[str, Strength] = {
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
 same position and seed give the same decision on any machine (undo never changes it).  Think
-times (``bench/bench_bots.py --rate``): normal about 0.05 s a decision here, strong about 0.35 s
-(at most about 1.9 s on a Raspberry Pi 4, 5 times slower; see ``docs/bots.md``)."""
+times (``bench/bench_bots.py --think``, CPU a decision): normal about 25 ms here (p95 under
+60 ms), strong about 0.2 s (p95 at most 0.5 s: 1.5 to 2 s on a Raspberry Pi 4 taken as 3 to 4
+times slower; see ``docs/bots.md``)."""
 
 
 def strength_bot(strength: str) -> Bot:

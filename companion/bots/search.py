@@ -13,10 +13,15 @@ which it was *available*, and UCB weighs it by those).  Forced decisions (one le
 played through without a node.  Each seat at a node picks by its own mean reward (a vector, so
 three and four players work as two do).
 
-The leaf's value is a judged playout (:func:`~.bots.judged`): a few random decisions, then
-each seat's heuristic score through a logistic (a finished game: a win 1, a shared win its
-share); ``depth=None`` plays to the end at random instead (weaker in The Builders, where random
-players seldom finish a building).  One legal action is played without a search; the root stops
+The leaf's value is :func:`~.bots.judged`: ``depth`` random decisions (0 by default: the leaf
+as it is), then each seat's chance of winning by the game's fitted evaluation
+(:mod:`.evaluation`; the heuristic's score through a logistic for a game without one); a
+finished game scores its result (a win 1, a shared win its share).  ``depth=None`` plays to the
+end at random instead (weaker in The Builders, where random players seldom finish a building).
+Inside the tree, as at the root, the bot chooses among :func:`~.bots.options` (only progress
+once a game has gone on too long: the guard against endless games).  ``model`` replaces the
+fitted evaluation (for tuning), ``fitted=False`` judges by the heuristic.
+One legal action is played without a search; the root stops
 early when the most visited action can no longer be overtaken in the iterations left.  The tree
 is not kept from one decision to the next: a decision would then depend on the searches before
 it, and an undo at the table could change it.
@@ -38,7 +43,8 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import SimState
 from companion.engine.simulate import sample
 
-from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, outcome
+from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, options, outcome
+from .evaluation import Model
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are win shares in [0, 1])."""
@@ -75,6 +81,8 @@ class SearchBot:
         name: str | None = None,
         depth: int | None = DEPTH,
         temperature: float = TEMPERATURE,
+        fitted: bool = True,
+        model: Model | None = None,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -87,6 +95,8 @@ class SearchBot:
         self.exploration = exploration
         self.depth = depth
         self.temperature = temperature
+        self.fitted = fitted
+        self.model = model
         self._judge = HeuristicBot()
         if name is None:
             name = f"search@{iterations}" if iterations is not None else f"search:{think:g}"
@@ -96,19 +106,19 @@ class SearchBot:
 
     # -- the Bot interface ------------------------------------------------------------------
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
-        options = state.legal_actions()
-        if len(options) == 1:
+        choices = options(state)
+        if len(choices) == 1:
             self.last_iterations = 0
-            return options[0]
+            return choices[0]
         return self.rank(state, seat, rng, top=1)[0].action
 
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The seat's ``top`` choices, best (most visited) first, with their estimated win
         chances.  ``state`` is not changed."""
-        options = decision(state, seat)
-        root = self._search(state, seat, rng, options)
+        choices = decision(state, seat)
+        root = self._search(state, seat, rng, choices)
         ranked = sorted(
-            ((a, root.children[a]) for a in options if a in root.children),
+            ((a, root.children[a]) for a in choices if a in root.children),
             key=lambda item: (-item[1].visits, -item[1].reward[seat]),
         )
         out = [
@@ -118,7 +128,7 @@ class SearchBot:
         return out
 
     # -- the search -------------------------------------------------------------------------
-    def _search(self, state: SimState, seat: int, rng: random.Random, options: list[Any]) -> _Node:
+    def _search(self, state: SimState, seat: int, rng: random.Random, choices: list[Any]) -> _Node:
         seats = state.seat_count()
         root = _Node(seats)
         budget = self.iterations
@@ -141,7 +151,7 @@ class SearchBot:
                     break
                 rate = done / (now - start) if now > start else 0.0
                 left = int(rate * (deadline - now)) + 1
-            if done >= len(options) and _decided(root, left):
+            if done >= len(choices) and _decided(root, left):
                 break
             self._iterate(state, seat, rng, root, c)
             done += 1
@@ -162,7 +172,7 @@ class SearchBot:
             if who == CHANCE:
                 sim.apply(sample(sim.chance_outcomes(), rng))
                 continue
-            legal = sim.legal_actions()
+            legal = options(sim)
             if len(legal) == 1:
                 sim.apply(legal[0])
                 continue
@@ -205,7 +215,7 @@ class SearchBot:
             if sim.current_player() != TERMINAL:
                 sim.random_playout(rng)
             return outcome(sim)
-        return judged(sim, rng, depth, self.temperature, self._judge)
+        return judged(sim, rng, depth, self.temperature, self._judge, self.fitted, self.model)
 
 
 def _decided(root: _Node, left: int) -> bool:

@@ -60,6 +60,7 @@ _BUILDING_STEPS = (REVEAL_BUILDING, NEXT_BUILDING)
 _TWINS = tuple(c.id for c in WORKERS if c.count > 1)
 """Worker ids with several copies: the only cards a row or a hand can hold twice."""
 _MAX_WAGE = max(_WAGE.values())
+_PROGRESS = (Start, Recruit, Send)
 _AP_COINS = COIN_TABLE[3] // 3
 """What an AP is worth in coins: taking coins with 3 AP gives 6."""
 
@@ -335,6 +336,108 @@ class BuildersSim:
             sites += (0.1 + done / _NEED_TOTAL[card]) * _WORTH[card]
         tempo = _AP_COINS * self.ap if seat == self.turn_player and not self.over else 0
         return Features(p.vp, p.coins, 0, len(p.idle), sites, tempo)
+
+    SIGNALS = (
+        "vp",
+        "coins",
+        "sites",
+        "reach",
+        "open",
+        "workforce",
+        "machines",
+        "ap",
+        "left*sites",
+        "left*reach",
+        "left*workforce",
+        "left*machines",
+        "left*coins",
+    )
+    """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
+    ``companion/bots/evaluation.py``, weighs them).  ``vp`` VP of finished cards; ``coins``;
+    ``sites`` each open site's worth (its VP and its coins at 10 a point) times how far the
+    workers *on it* have supplied it (a site nobody works on counts nothing); ``reach`` the
+    worth still to come of the open sites the seat's idle workers and machines could finish
+    (all of them together); ``open`` how many sites are open; ``workforce`` the resources the
+    seat's workers (idle or on a site, machines aside) supply in all; ``machines`` finished
+    machines (they work for no wage); ``ap`` the AP left when it is the seat's turn;
+    ``left`` how far the end is (the VP the leader still needs to reach the end, as a share of
+    17; 0 once the end is triggered) times each of the others."""
+
+    def rounds_played(self) -> int:
+        """Whole rounds of turns played (the bots' guard against endless games reads it)."""
+        return self.turn // len(self.players)
+
+    def is_progress(self, action: Action) -> bool:
+        """Whether ``action`` uses up something the game has only so much of (a building
+        started, a worker recruited or sent): a game of such actions alone cannot go on for
+        ever, as one of taking coins and ending turns can."""
+        return type(action) in _PROGRESS
+
+    def is_detour(self, action: Action) -> bool:
+        """Whether ``action`` buys an AP: with nothing to use up, buying AP with the coins a
+        wage needs (and taking a coin with it) can go on for ever."""
+        return type(action) is BuyAction
+
+    def signals(self) -> list[list[float]]:
+        """Each seat's :data:`SIGNALS`, in seat order."""
+        players = self.players
+        lead = max(p.vp for p in players)
+        left = 0.0 if self.end is not None else max(0, END_VP - lead) / END_VP
+        out = []
+        output = _OUTPUT
+        for seat, p in enumerate(players):
+            sites = reach = 0.0
+            i0 = i1 = i2 = i3 = 0
+            workforce = 0
+            machines = 0
+            for w in p.idle:
+                o = output[w]
+                i0 += o[0]
+                i1 += o[1]
+                i2 += o[2]
+                i3 += o[3]
+                if _MACHINE.get(w):
+                    machines += 1
+                else:
+                    workforce += o[0] + o[1] + o[2] + o[3]
+            for site in p.sites:
+                card = site.card
+                n = _NEEDS[card]
+                s = site.s
+                d0 = s[0] if s[0] < n[0] else n[0]
+                d1 = s[1] if s[1] < n[1] else n[1]
+                d2 = s[2] if s[2] < n[2] else n[2]
+                d3 = s[3] if s[3] < n[3] else n[3]
+                worth = _WORTH[card]
+                frac = (d0 + d1 + d2 + d3) / _NEED_TOTAL[card]
+                sites += frac * worth
+                if d0 + i0 >= n[0] and d1 + i1 >= n[1] and d2 + i2 >= n[2] and d3 + i3 >= n[3]:
+                    reach += (1.0 - frac) * worth
+                for w in site.workers:
+                    if _MACHINE.get(w):
+                        machines += 1
+                    else:
+                        o = output[w]
+                        workforce += o[0] + o[1] + o[2] + o[3]
+            ap = self.ap if seat == self.turn_player and not self.over else 0
+            out.append(
+                [
+                    p.vp,
+                    p.coins,
+                    sites,
+                    reach,
+                    len(p.sites),
+                    workforce,
+                    machines,
+                    ap,
+                    left * sites,
+                    left * reach,
+                    left * workforce,
+                    left * machines,
+                    left * p.coins,
+                ]
+            )
+        return out
 
     # -- the contract -----------------------------------------------------------------------
     def current_player(self) -> int:

@@ -126,6 +126,7 @@ def _free(spaces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ..
 _PEEKED = frozenset({"draft", "draft-discard", "draw", "place", "parked"})
 """The steps between Ellen's look at the event (round start) and its reveal (phase III)."""
 
+
 def _nth_free(spaces: tuple[int, ...], k: int) -> int:
     """The index of the ``k``-th free space (0 first), as ``_free`` orders them."""
     i = spaces.index(-1)
@@ -245,6 +246,46 @@ class PillarsSim(PillarsDraft):
         for c in s.cards:
             cubes += max(0, _CARD_YIELD[c] + s.yield_mod) * price[_CARD_RESOURCE[c]]
         return Features(s.vp, gold, cubes, len(s.craftsmen), 0)
+
+    SIGNALS = (
+        "vp",
+        "gold",
+        "cubes",
+        "craftsmen",
+        "privileges",
+        "left*gold",
+        "left*cubes",
+        "left*craftsmen",
+        "left*privileges",
+    )
+    """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
+    ``companion/bots/evaluation.py``, weighs them): ``vp``; ``gold``, ``cubes`` (in gold at
+    market prices) and ``craftsmen`` as :meth:`features` counts them; ``privileges`` the
+    privilege cards held; ``left`` the share of the game still to play (rounds, 1 before the
+    first, 0 after the last) times each of the others: gold, cubes and craftsmen are worth
+    VP only while rounds are left to turn them into VP."""
+
+    def signals(self) -> list[list[float]]:
+        """Each seat's :data:`SIGNALS`, in seat order."""
+        left = max(0, D.ROUNDS - self.round + 1) / D.ROUNDS if not self.over else 0.0
+        out = []
+        for seat, s in enumerate(self.seats):
+            f = self.features(seat)
+            privileges = len(s.privileges)
+            out.append(
+                [
+                    f.vp,
+                    f.gold,
+                    f.resources,
+                    f.craftsmen,
+                    privileges,
+                    left * f.gold,
+                    left * f.resources,
+                    left * f.craftsmen,
+                    left * privileges,
+                ]
+            )
+        return out
 
     # -- the contract -----------------------------------------------------------------------
     def current_player(self) -> int:

@@ -1,0 +1,134 @@
+"""The bots' evaluation: each seat's final score predicted from what it holds now, fitted on
+self-play games (``bench/fit_evaluation.py``), and its chance of winning from the margin.
+
+A game's simulation path measures each seat (``signals()``, named by ``SIGNALS``: VP, coins,
+how far the open sites are supplied by the workers on them, the workforce, the AP left, each
+also weighed by how far the end is…).  A :class:`Model` is a linear prediction of the seat's
+final score (The Builders: VP and a point per 10 coins; The Pillars: VP) from those signals,
+least squares over positions sampled from self-play games, checked on games held out of the
+fit (the figures are in ``docs/bots.md``).  The chance of winning is a logistic of the margin
+over the best opponent, ``1 / (1 + exp(-margin / scale))``, ``scale`` fitted by likelihood on
+the same games.
+
+A state whose ``SIGNALS`` no model was fitted on (a game without them, or signals changed
+since the fit) gets the heuristic's judgement instead (:func:`~.bots.judged`'s logistic of
+the heuristic's score): a model is only ever used on the signals it was fitted on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import exp
+from typing import Any
+
+from companion.engine.sim import SimState
+
+
+@dataclass(frozen=True)
+class Model:
+    """A fitted prediction of each seat's final score: ``weights`` per signal (named by
+    ``signals``, the simulation path's ``SIGNALS``), and the margin ``scale`` (in points) that
+    makes a win 73 % likely."""
+
+    game: str
+    signals: tuple[str, ...]
+    weights: tuple[float, ...]
+    scale: float
+
+    def predict(self, rows: Sequence[Sequence[float]]) -> list[float]:
+        """The predicted final score of each seat from its signals."""
+        w = self.weights
+        return [sum(x * y for x, y in zip(w, row, strict=True)) for row in rows]
+
+
+def margins(scores: Sequence[float]) -> list[float]:
+    """Each seat's score less the best other seat's (0 for a seat alone)."""
+    if len(scores) < 2:
+        return [0.0] * len(scores)
+    first = max(scores)
+    k = scores.index(first)
+    second = max(s for i, s in enumerate(scores) if i != k)
+    return [s - (second if i == k else first) for i, s in enumerate(scores)]
+
+
+def logistic(x: float) -> float:
+    """``1 / (1 + exp(-x))``, safe for any ``x``."""
+    if x < -60:
+        return 0.0
+    if x > 60:
+        return 1.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+# Fitted by ``bench/fit_evaluation.py`` (see docs/bots.md for the data, the held-out test and
+# the command).  Refit whenever a game's SIGNALS change: a model is keyed by its signals.
+MODELS: tuple[Model, ...] = (
+    # The Builders: the score's own terms fixed (a VP 1, a coin 0.1); the rest tuned in the
+    # arena on self-play (a linear fit of the final score on the same signals valued coins
+    # at 0.4 a coin and a site's progress at a tenth of its worth: a search that followed it
+    # took coins for ever and won 0 of 24 games; see docs/bots.md).
+    Model(
+        "builders",
+        (
+            "vp",
+            "coins",
+            "sites",
+            "reach",
+            "open",
+            "workforce",
+            "machines",
+            "ap",
+            "left*sites",
+            "left*reach",
+            "left*workforce",
+            "left*machines",
+            "left*coins",
+        ),
+        (1.0, 0.1, 0.8, 0.1, -0.3, 0.0, 0.0, 0.3, 0.0, 0.0, 0.15, 1.5, 0.05),
+        2.0,
+    ),
+)
+
+
+def model_for(sim: SimState) -> Model | None:
+    """The model fitted on ``sim``'s signals, or None."""
+    names = getattr(sim, "SIGNALS", None)
+    if names is None:
+        return None
+    for m in MODELS:
+        if m.signals == names:
+            return m
+    return None
+
+
+def signals_of(sim: SimState) -> list[list[float]] | None:
+    """Each seat's signals, or None for a state that measures none."""
+    measure: Any = getattr(sim, "signals", None)
+    if measure is None:
+        return None
+    rows: list[list[float]] = measure()
+    return rows
+
+
+class Evaluation:
+    """Predicted scores and win chances of every seat of a state, by the model fitted on its
+    signals (:func:`model_for`)."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+
+    def scores(self, sim: SimState) -> list[float]:
+        """Each seat's predicted final score."""
+        rows = signals_of(sim)
+        assert rows is not None
+        return self.model.predict(rows)
+
+    def margins(self, sim: SimState) -> list[float]:
+        """Each seat's predicted score less the best other seat's."""
+        return margins(self.scores(sim))
+
+    def chances(self, sim: SimState) -> list[float]:
+        """Each seat's chance of winning: the logistic of its margin over ``scale``."""
+        scale = self.model.scale
+        return [logistic(m / scale) for m in self.margins(sim)]

@@ -1,0 +1,180 @@
+"""The bots' fitted evaluation: The Builders' signals (a started building counts nothing until
+a worker is on it), the models keyed by the signals they were fitted on, margins and win
+chances, and the greedy bot that follows the evaluation one ply."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.bots import GreedyBot, HeuristicBot, make_bot
+from companion.bots.bots import judge, options
+from companion.bots.evaluation import MODELS, Evaluation, Model, logistic, margins, model_for
+from companion.builders.actions import Send, Start
+from companion.builders.sim import BuildersSim
+from companion.engine import CHANCE, TERMINAL, get_game
+from companion.engine.sim import RulesSim, SimState, simulator
+from companion.engine.simulate import sample
+from companion.pillars.sim import PillarsSim
+
+BUILDERS = get_game("builders")
+PILLARS = get_game("pillars")
+
+
+def _decision(sim: SimState, rng: random.Random) -> SimState:
+    while sim.current_player() == CHANCE:
+        sim.apply(sample(sim.chance_outcomes(), rng))
+    return sim
+
+
+def _builders(players: int = 2, seed: int = 1) -> BuildersSim:
+    sim = _decision(simulator(BUILDERS).start(BUILDERS.setup(players)), random.Random(seed))
+    assert isinstance(sim, BuildersSim)
+    return sim
+
+
+def _sig(sim: BuildersSim, seat: int, name: str) -> float:
+    return sim.signals()[seat][BuildersSim.SIGNALS.index(name)]
+
+
+def test_a_started_building_counts_nothing_before_a_worker_is_on_it() -> None:
+    sim = _builders()
+    seat = sim.current_player()
+    card = sim.building_row[0]
+    before = sim.signals()[seat]
+    sim.apply(Start(card))
+    _decision(sim, random.Random(2))
+    assert _sig(sim, seat, "sites") == 0.0
+    assert _sig(sim, seat, "open") == before[BuildersSim.SIGNALS.index("open")] + 1
+    worker = sim.players[seat].idle[0]
+    sim.apply(Send(worker, card))
+    _decision(sim, random.Random(3))
+    if sim.players[seat].sites:  # not finished at once by the one worker
+        assert _sig(sim, seat, "sites") > 0.0
+
+
+def test_a_worker_sent_still_counts_in_the_workforce() -> None:
+    sim = _builders()
+    seat = sim.current_player()
+    card = sim.building_row[0]
+    sim.apply(Start(card))
+    _decision(sim, random.Random(2))
+    workforce = _sig(sim, seat, "workforce")
+    sim.apply(Send(sim.players[seat].idle[0], card))
+    _decision(sim, random.Random(3))
+    assert _sig(sim, seat, "workforce") == workforce
+
+
+def test_how_far_the_end_is_weighs_the_signals() -> None:
+    sim = _builders()
+    seat = sim.current_player()
+    assert _sig(sim, seat, "left*coins") == _sig(sim, seat, "coins")  # nobody has VP yet
+    sim.players[1 - seat].vp = 17
+    assert _sig(sim, seat, "left*coins") == 0.0
+
+
+def test_the_builders_model_was_fitted_on_the_builders_signals() -> None:
+    sim = _builders()
+    model = model_for(sim)
+    assert model is not None and model.game == "builders"
+    assert model.signals == BuildersSim.SIGNALS
+    assert len(model.weights) == len(model.signals) and model.scale > 0
+    rows = sim.signals()
+    assert len(rows) == sim.seat_count() and all(len(r) == len(model.signals) for r in rows)
+
+
+def test_pillars_is_judged_by_the_heuristic() -> None:
+    # a fitted Pillars model lost to the heuristic's judgement in the arena (docs/bots.md):
+    # none is in MODELS, so its signals get the heuristic
+    sim = simulator(PILLARS).start(PILLARS.setup(3))
+    assert isinstance(sim, PillarsSim) and model_for(sim) is None
+    rows = sim.signals()
+    assert len(rows) == 3 and all(len(r) == len(PillarsSim.SIGNALS) for r in rows)
+    sim = _decision(sim, random.Random(1))
+    expect = [logistic(x / 20.0) for x in HeuristicBot().scores(sim)]
+    assert judge(sim) == pytest.approx(expect)
+
+
+def test_a_model_is_used_only_on_the_signals_it_was_fitted_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sim = _builders()
+    assert model_for(RulesSim(BUILDERS, BUILDERS.initial_state(BUILDERS.setup(2)))) is None
+    monkeypatch.setattr(BuildersSim, "SIGNALS", ("vp", "coins"))
+    assert model_for(sim) is None
+    assert len(MODELS) >= 1
+
+
+def test_margins_and_chances() -> None:
+    assert margins([3.0, 5.0, 1.0]) == [-2.0, 2.0, -4.0]
+    assert margins([2.0, 2.0]) == [0.0, 0.0]
+    assert margins([4.0]) == [0.0]
+    assert logistic(0.0) == 0.5 and logistic(-1000) == 0.0 and logistic(1000) == 1.0
+    model = Model("toy", ("a", "b"), (1.0, 0.5), 2.0)
+    assert model.predict([[1.0, 2.0], [0.0, 0.0]]) == [2.0, 0.0]
+
+
+def test_the_judge_of_a_finished_game_is_its_result() -> None:
+    sim = _builders()
+    sim.over = True
+    sim.players[0].vp = 20
+    assert sim.current_player() == TERMINAL
+    assert judge(sim) == [1.0, 0.0]
+
+
+def test_the_judge_follows_the_fitted_margin() -> None:
+    sim = _builders()
+    model = model_for(sim)
+    assert model is not None
+    chances = judge(sim)
+    expect = [logistic(m / model.scale) for m in Evaluation(model).margins(sim)]
+    assert chances == pytest.approx(expect)
+    sim.players[0].vp += 10  # ten VP ahead: seat 0 is the favourite
+    assert judge(sim)[0] > 0.9 > judge(sim)[1]
+
+
+@pytest.mark.parametrize("game", [BUILDERS, PILLARS])
+def test_greedy_takes_the_action_with_the_best_margin(game: object) -> None:
+    sim = _decision(simulator(game).start(game.setup(3)), random.Random(4))  # type: ignore[attr-defined]
+    seat = sim.current_player()
+    bot = GreedyBot()
+    worth = []
+    for a in options(sim):
+        after = sim.copy()
+        after.apply(a)
+        worth.append(bot.margin(after, seat))
+    chosen = bot.choose(sim, seat, random.Random(5))
+    assert worth[options(sim).index(chosen)] == pytest.approx(max(worth))
+    assert make_bot("greedy").name == "greedy"
+    ranked = bot.rank(sim, seat, random.Random(5), top=2)
+    assert ranked[0].action == chosen or worth.count(max(worth)) > 1
+    assert all(0.0 <= c.win_chance <= 1.0 for c in ranked)
+
+
+def test_greedy_decides_alike_for_the_same_seed() -> None:
+    sim = _builders(4, seed=9)
+    seat = sim.current_player()
+    picks = {str(GreedyBot().choose(sim.copy(), seat, random.Random(7))) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_one_ply_bots_do_not_peek_at_ellen_s_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the heuristic scored its after-states on the true state: where Ellen's owner had seen
+    # the event, another seat's greed could depend on it
+    from tests.test_bots_search import _other_event, _peeked
+
+    for bot in (HeuristicBot(), GreedyBot()):
+        for sim in _peeked():
+            seat = sim.current_player()
+            other = _other_event(sim)
+            with monkeypatch.context() as m:  # a bot that peeked would tell them apart here
+                m.setattr(PillarsSim, "hidden_event", lambda self, seat: False)
+                cheat = bot.rank(sim, seat, random.Random(9), top=1)[0].action
+                cheat2 = bot.rank(other, seat, random.Random(9), top=1)[0].action
+            if cheat != cheat2:
+                break
+        else:
+            raise AssertionError("no position where the hidden event changes a peeking bot")
+        assert bot.choose(sim, seat, random.Random(9)) == bot.choose(other, seat, random.Random(9))
+        assert bot.rank(sim, seat, random.Random(9)) == bot.rank(other, seat, random.Random(9))
