@@ -152,27 +152,32 @@ class CompanionPanel(StepPanel):
         elif hint.result is None:
             self.thinking(surface, body)
         else:
+            choices = list(hint.result)
+            # an honest "about equal" where a choice's interval overlaps another's
+            near = [any(o is not c and about_equal(c, o) for o in choices) for c in choices]
             note = pygame.Rect(body.x, body.y, body.width, m.px(24))
-            draw_text(surface, fitting(
-                surface, note, m.small,
-                _("Best first, each with its estimated chance to win; tap one to play it"),
-                _("Best first, with the chance to win; tap one to play it"),
-                _("Best first; tap one to play it")), note, m.small, theme.MUTED, align="left",
-                lines=1)
+            if any(near):
+                words = (_("Best first; ≈ about equal; tap one to play it"),
+                         _("≈ about equal; tap one to play it"), _("≈ about equal"))
+            else:
+                words = (_("Best first, each with its estimated chance to win; tap one to play "
+                           "it"),
+                         _("Best first, with the chance to win; tap one to play it"),
+                         _("Best first; tap one to play it"))
+            draw_text(surface, fitting(surface, note, m.small, *words), note, m.small,
+                      theme.MUTED, align="left", lines=1)
             body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
                                body.height - note.height - m.gap)
-            rows = split_v(body, *([1] * max(1, len(hint.result))), gap=m.gap)
-            choices = list(hint.result)
-            for k, (choice, row) in enumerate(zip(choices, rows, strict=False), 1):
+            rows = split_v(body, *([1] * max(1, len(choices))), gap=m.gap)
+            for k, (choice, row, close) in enumerate(zip(choices, rows, near, strict=False), 1):
                 action, chance = choice[0], choice[1]
-                text_r, chance_r = split_h(row, 5, 1, gap=m.gap)
-                # an honest "about equal" where its interval overlaps another's
-                near = any(o is not choice and about_equal(choice, o) for o in choices)
-                s.button(surface, text_r,
-                         f"{k}. " + instruction(s.game.name, s.state, action),
-                         partial(s.play_hint, action), key=f"hint {k}",
-                         size=m.text, sub=_("about equal") if near else "")
-                draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
+                panel(surface, row, theme.PANEL_HI, radius=6)
+                s.tap_area(row, partial(s.play_hint, action), f"hint {k}")
+                text_r, chance_r = split_h(row.inflate(-m.gap, 0), 5, 1, gap=m.gap)
+                draw_text(surface, f"{k}. " + instruction(s.game.name, s.state, action),
+                          text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
+                percent = _("{n} %", n=round(chance * 100))
+                draw_text(surface, ("≈ " + percent) if close else percent, chance_r, m.large,
                           theme.ACCENT, bold=True, align="right", lines=1)
         s.button(surface, foot, _("Close"), s.close_hint, key="close hint", role="back")
 
