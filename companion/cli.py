@@ -157,7 +157,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.log:
         sys.stdout.write(_log_text(game, record))
     elif args.json:
-        out = game.summary(state)
+        out = game.summary(state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(_json_text(out))
@@ -260,7 +260,7 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
     if args.log:
         sys.stdout.write(_log_text(game, record))
     elif args.json:
-        out = game.summary(state)
+        out = game.summary(state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(_json_text(out))

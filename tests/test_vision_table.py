@@ -108,7 +108,7 @@ def test_the_corners_give_the_table_coordinates() -> None:
 
 def said(game: str, state: Any, seen: Any, zones: Any = None) -> list[str]:
     """The differences in the table's language, as the table-check screen shows them."""
-    return [difference_text(game, d, state)
+    return [difference_text(game, d, state.setup)
             for d in T.differences(spec(game), state, seen, zones)]
 
 
