@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import CHANCE, COLOURS, TERMINAL, Game, Option, PlayerSpec, Setup
+from .core import CHANCE, COLOURS, TERMINAL, Game, Option, PlayerSpec, Setup, Step
 from .errors import (
     AmbiguousAction,
     IllegalAction,
@@ -37,6 +37,7 @@ __all__ = [
     "RulesError",
     "Setup",
     "SetupError",
+    "Step",
     "Summary",
     "UndoBlocked",
     "get_game",

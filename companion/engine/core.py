@@ -134,6 +134,20 @@ class Option:
 
 S = TypeVar("S")
 A = TypeVar("A")
+S_co = TypeVar("S_co", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S_co, A_co]):
+    """An action applied to a state, kept with both states: made by :meth:`Game.step` (the
+    rules applied once), shown as a preview, then committed as it is (``Playthrough.play``,
+    ``JournaledGame.play``) without applying the rules again.  ``before`` is the very state
+    it was applied to: a step is only played on that state."""
+
+    before: S_co
+    action: A_co
+    after: S_co
 
 
 class Game(ABC, Generic[S, A]):
@@ -220,6 +234,11 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; raises IllegalAction (state unchanged) if not allowed."""
+
+    def step(self, state: S, action: A) -> Step[S, A]:
+        """``action`` applied to ``state`` once, kept as a :class:`Step` to preview and then
+        commit; raises IllegalAction (state unchanged) like :meth:`apply`."""
+        return Step(state, action, self.apply(state, action))
 
     def is_over(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL

@@ -22,7 +22,16 @@ from typing import Any
 
 import platformdirs
 
-from companion.engine import Game, Playthrough, Record, RulesError, Setup, SetupError, get_game
+from companion.engine import (
+    Game,
+    Playthrough,
+    Record,
+    RulesError,
+    Setup,
+    SetupError,
+    Step,
+    get_game,
+)
 from companion.engine.record import companion_seats
 from companion.engine.registry import spec as game_spec
 
@@ -550,18 +559,26 @@ class JournaledGame:
             )
 
     def play(self, action: Any) -> Any:
-        """Apply a decision or a chance outcome (an action or its notation) and return the new
-        state, which is committed to the journal before this returns.
+        """Apply a decision or a chance outcome (an action, its notation, or a ``Step`` the
+        table previewed) and return the new state, which is committed to the journal before
+        this returns.
 
-        A refusal by the rules (MalformedAction, IllegalAction) writes nothing.  When the game
-        ends, it is marked finished with its final scores and end time in the same
-        transaction."""
+        The rules are applied once (``Game.step``), and not at all for a step made on the
+        current state: its state after is committed as it is (a step made on another state
+        is refused).  A refusal by the rules (MalformedAction, IllegalAction) writes nothing.
+        When the game ends, it is marked finished with its final scores and end time in the
+        same transaction."""
         self._check()
         game = self.game
-        if isinstance(action, str):
-            action = game.parse_action(action)
         before = self.playthrough.state
-        after = game.apply(before, action)  # the rules first: a refusal raises here
+        if isinstance(action, Step):
+            self.playthrough.check_step(action)  # a stale preview raises here
+            step = action
+        else:
+            if isinstance(action, str):
+                action = game.parse_action(action)
+            step = game.step(before, action)  # the rules first: a refusal raises here
+        action, after = step.action, step.after
         text = game.format_action(action)
         scores = game.scores(after)
         period_before, period_after = game.period(before), game.period(after)
@@ -599,7 +616,7 @@ class JournaledGame:
                 ),
             )
         self._entries = seq
-        state = self.playthrough.play(action)
+        state = self.playthrough.commit(step)  # the state after, not the rules again
         self._last = state
         return state
 

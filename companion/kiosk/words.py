@@ -17,7 +17,7 @@ from functools import cache, cached_property
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
-from companion.engine.core import Game, PlayerSpec, Setup
+from companion.engine.core import Game, Setup
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, spec
 from companion.engine.summary import PlayerResult, Summary

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.summary import Summary
