@@ -89,12 +89,17 @@ class SetupScreen(Screen):
     def _left(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         opts = self._option_rows()
-        rows = split_v(area, 1.45, *([1] * (3 + len(opts))), gap=m.gap // 2)  # titles: 3 lines
+        # the games' titles are long and say what the row is: no label, the whole row theirs:
+        # two titles a line on 3 lines each; with more games three a line (on 3 lines in the
+        # space of 2 titles' lines: 9 mm buttons below) and the rows closer together
+        names = [s.name for s in specs()]
+        cols = 2 if len(names) <= 2 else 3
+        lines = (len(names) + cols - 1) // cols
+        rows = split_v(area, (1.45 if cols == 2 else 1.55) * lines, *([1] * (3 + len(opts))),
+                       gap=m.gap // 2 if cols == 2 else m.gap // 4)
         label_w = area.width * 2 // 5
         # Game
-        # the games' titles are long and say what the row is: no label, the whole row theirs
-        names = [s.name for s in specs()]
-        cells = grid(rows[0], len(names), min(2, len(names)), m.gap)
+        cells = grid(rows[0], len(names), min(cols, len(names)), m.gap)
         for name, cell in zip(names, cells, strict=True):
             self.button(
                 surface,
