@@ -23,7 +23,8 @@ def test_the_generated_set_is_read_and_no_id_is_wrong() -> None:
     print(score.report())
     assert score.total >= 100
     assert score.wrong == 0
-    assert score.rate >= 0.93, score.report()
+    # 2 corrected bits (issue 25) read a few small, steeply tilted markers fewer than 3 did
+    assert score.rate >= 0.90, score.report()
     assert set(score.by_tilt) == {0, 10, 20, 30, 40, 50}
     low = [score.by_tilt[t] for t in (0, 10, 20, 30)]
     assert sum(f for f, _n in low) / sum(n for _f, n in low) >= 0.95, score.report()
@@ -79,8 +80,9 @@ def test_the_hard_cases_read_better_than_before_and_never_wrong(
     from companion.vision.detect import legacy_parameters
 
     before, now = synth.Score(), synth.Score()
-    old, new = Detector(legacy_parameters()), Detector()
-    for scene in synth.scenes(99, 6, sorted(REGISTRY), cond):
+    # both on the full frame: this compares the sampling parameters alone
+    old, new = Detector(legacy_parameters(), downscale=False), Detector(downscale=False)
+    for scene in synth.scenes(99, 10, sorted(REGISTRY), cond):
         before.add(scene.truth, [(m.id, m.centre) for m in old.detect(scene.frame)])
         now.add(scene.truth, [(m.id, m.centre) for m in new.detect(scene.frame)])
     assert now.wrong == 0 and before.wrong == 0

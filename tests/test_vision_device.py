@@ -349,3 +349,43 @@ def test_a_broken_camera_library_is_one_notice_with_the_fix(tmp_path: Path) -> N
     said = app.toast_text
     assert said is not None and said.startswith("摄像头库已损坏：camera library broken")
     assert "numpy.dtype size changed" in said
+
+
+def test_a_card_moving_too_fast_and_a_glint_are_said_in_the_tables_language(
+        tmp_path: Path) -> None:
+    """Issue 25: the camera's advice reaches the kiosk as notices, worded in every language."""
+    from companion.kiosk import i18n
+    from companion.vision.detect import Detector
+
+    make_app(tmp_path)
+    rng = np.random.default_rng(3)
+    empty = card_frame(None, 1, (1280, 720))
+    smeared = [render_scene(np.random.default_rng(k), [TOM], Conditions(
+        cards=(1, 1), marker_px=(50.0, 50.0), max_tilt=10.0, blur=(0.0, 0.3),
+        noise=(2.0, 2.0), background="plain", motion=(30.0, 30.0))).frame for k in range(10)]
+    glints: list[np.ndarray] = []
+    while len(glints) < 4:
+        frame = render_scene(rng, [TOM], Conditions(
+            cards=(1, 1), glare=1.0, marker_px=(50.0, 50.0), max_tilt=10.0, light=(0.9, 1.0),
+            background="plain")).frame
+        if not Detector().detect(frame):
+            glints.append(frame)
+    device = CameraDevice(
+        CameraConfig(source="synthetic", show_frames=2),
+        open_source=lambda: Frames(iter([empty] + smeared + [empty] * 8 + glints)),
+        post=lambda card: None, start=False)
+    notices = []
+    for _ in range(1 + len(smeared) + 8 + len(glints)):
+        device.thread.cycle()
+        notices += device.update(app_view(), 0.0)
+    codes = [n.code for n in notices if n.code in ("camera.hold-still", "camera.glare")]
+    assert codes == ["camera.hold-still", "camera.glare"]
+    said = {lang: [] for lang in ("en", "zh", "ja")}
+    for lang in said:
+        i18n.set_language(lang)
+        said[lang] = [notice_text(n) for n in notices if n.code in codes]
+    i18n.set_language("en")
+    assert said["en"] == ["Hold the card still: the camera cannot read it while it moves",
+                          "Tilt the card: a light is reflected in its sticker"]
+    for lang in ("zh", "ja"):
+        assert all(t not in said["en"] for t in said[lang]), said[lang]

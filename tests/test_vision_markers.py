@@ -255,7 +255,8 @@ def test_scan_warns_and_says_what_to_try(tmp_path: Path, capfd: pytest.CaptureFi
     assert code == 1
     assert (f"warning: marker #{tom} is on 2 stickers in view: each card needs its own marker"
             in out)
-    assert "warning: table corners: 3 of 4 in view, missing bottom-left (#249)" in out
+    assert ("warning: table corners: 3 of 4 in view, missing bottom-left (#249): table "
+            "coordinates from the other three") in out
     assert "warning: no marker found: hold the card closer" in out and "focus" in out
     assert err.splitlines() == [f"companion scan: {tmp_path / 'gone.jpg'}: no such file",
                                 f"companion scan: {tmp_path}: not a file"]  # nothing of OpenCV's

@@ -30,14 +30,16 @@ TABLE_TO_PX = cv2.getPerspectiveTransform(
 
 
 def overhead(cards: dict[int, tuple[float, float]], side: int = 30) -> np.ndarray:
-    """A 1280x720 frame with the corner markers and each card's marker at its table point."""
+    """A 1280x720 frame with the corner markers (40 mm stickers) and each card's marker (25
+    mm, ``side`` pixels) at its table point."""
     rng = np.random.default_rng(0)
     frame = np.clip(rng.normal(120, 12, (720, 1280)), 0, 255).astype(np.uint8)
 
     def paste(marker: int, centre: tuple[float, float]) -> None:
         x, y = (int(round(c)) for c in centre)
-        pad = side // 4
-        img = cv2.copyMakeBorder(marker_image(marker, side), pad, pad, pad, pad,
+        size = round(side * 40 / 25) if marker in CORNER_MARKERS else side
+        pad = size // 4
+        img = cv2.copyMakeBorder(marker_image(marker, size), pad, pad, pad, pad,
                                  cv2.BORDER_CONSTANT, value=255)
         h = img.shape[0] // 2
         frame[y - h : y - h + img.shape[0], x - h : x - h + img.shape[1]] = img
@@ -99,7 +101,12 @@ def test_the_corners_give_the_table_coordinates() -> None:
     tom = next(m for m in markers if m.id == markers_of("pillars", "tom")[0])
     u, v = T.to_table(h, tom.centre)
     assert u == pytest.approx(0.25, abs=0.01) and v == pytest.approx(0.5, abs=0.01)
-    assert T.homography([m for m in markers if m.id != CORNER_MARKERS[2]]) is None
+    three = [m for m in markers if m.id != CORNER_MARKERS[2]]  # a card over one corner
+    h3 = T.homography(three)
+    assert h3 is not None
+    u, v = T.to_table(h3, tom.centre)
+    assert u == pytest.approx(0.25, abs=0.03) and v == pytest.approx(0.5, abs=0.03)
+    assert T.homography([m for m in three if m.id != CORNER_MARKERS[0]]) is None  # two
     crossed = [Marker(m.id, m.corners) if m.id not in CORNER_MARKERS[:2] else
                Marker(CORNER_MARKERS[1 - CORNER_MARKERS.index(m.id)], m.corners)
                for m in markers]
@@ -132,7 +139,14 @@ def test_a_pillars_table_that_matches_and_one_that_does_not() -> None:
     view = T.read_table(Detector().detect(frame), "pillars", zones)
     names = [p.name for p in state.setup.players]
     diffs = said("pillars", state, view.seen, zones)
-    assert sorted(diffs) == sorted([
+    assert sorted(diffs) == sorted([  # covered or gone: the camera cannot tell
+        f"{W.card_name('pillars', gone)} is not seen in {names[0]}'s craftsmen",
+        f"{W.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
+        f"{names[1]}'s craftsmen for the engine",
+    ])
+    asked = [difference_text("pillars", d, state.setup) for d in T.differences(
+        spec("pillars"), state, view.seen, zones, asked={gone})]  # the table says: not there
+    assert sorted(asked) == sorted([
         f"{W.card_name('pillars', gone)} is missing from {names[0]}'s craftsmen",
         f"{W.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
         f"{names[1]}'s craftsmen for the engine",
@@ -261,13 +275,36 @@ def test_the_table_check_screen(tmp_path: Path) -> None:
     screen.check()
     app.render()
     assert screen.notice == "2 differences between the table and the engine"
-    assert len(screen.lines) == 2 and all("is missing from" in s for s in screen.lines)
-    # a corner out of view, seen a second later
+    assert len(screen.lines) == 2 and all("is not seen in" in s for s in screen.lines)
+    # a corner covered: three corners still give the table
     camera._markers = tuple(m for m in camera._markers if m.id != CORNER_MARKERS[0])
     app.tick(1.0)
-    assert screen.notice == "Show all four corner markers to the camera (3 of 4 seen)"
+    assert screen.notice == "2 differences between the table and the engine"
+    camera._markers = tuple(m for m in camera._markers if m.id != CORNER_MARKERS[1])
+    app.tick(1.0)
+    assert screen.notice == "Show all four corner markers to the camera (2 of 4 seen)"
     camera.online = False
     tap(app, "recheck")
     assert screen.notice == "Camera offline"
     press(app, "back")
     assert app.screen is game_screen
+
+
+def test_a_marker_of_the_wrong_size_is_rejected() -> None:
+    """A card sticker is 25 mm and the corners 40 mm: a marker of a card far larger or smaller
+    than the corners predict there (a marker-shaped icon, a sticker of reading size) counts
+    nowhere."""
+    state = played("pillars", 4, 6)
+    zones = T.layout(spec("pillars"), 3)
+    tom = markers_of("pillars", "tom")[0]
+    assert T.read_table(Detector().detect(overhead({tom: (0.25, 0.5)}, side=30)), "pillars",
+                        zones).rejected == ()
+    frame = overhead({tom: (0.25, 0.5)}, side=30)
+    small = overhead({tom: (0.25, 0.5)}, side=19)  # the same card, a sticker 2/3 the size
+    x, y = (int(v) for v in cv2.perspectiveTransform(np.array([[(0.25, 0.5)]], np.float32),
+                                                     TABLE_TO_PX)[0, 0])
+    frame[y - 30:y + 30, x - 30:x + 30] = small[y - 30:y + 30, x - 30:x + 30]
+    view = T.read_table(Detector().detect(frame), "pillars", zones, card_mm=25, corner_mm=40)
+    assert view.rejected == (tom,) and view.ok
+    result = T.check(spec("pillars"), state, Detector().detect(frame))
+    assert result.rejected == (tom,)

@@ -64,6 +64,10 @@ def notice_text(notice: Notice) -> str:
                      "table mode, not for reading cards", markers=str(f.get("markers", "")))
         return _("The camera sees a marker that is on no card ({markers})",
                  markers=str(f.get("markers", "")))
+    if code == "camera.hold-still":
+        return _("Hold the card still: the camera cannot read it while it moves")
+    if code == "camera.glare":
+        return _("Tilt the card: a light is reflected in its sticker")
     if code == "camera.stale":
         return _("Camera offline: no picture for {n} s; tap the cards in",
                  n=float(f.get("seconds", 0)))

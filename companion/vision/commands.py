@@ -79,14 +79,16 @@ def _markers(args: argparse.Namespace) -> int:
     stem = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
     jobs = []  # (file, stickers, size): cards and corners are printed at their own sizes
     if cards:
-        jobs.append((stem, cards, card_mm, f"{titles[args.game]}, {args.mode} mode"))
+        jobs.append((stem, cards, card_mm, f"{titles[args.game]}, {args.mode} mode",
+                     M.WHERE[args.mode]))
     if corners:
         where = stem if not cards else stem.with_name(stem.name + "-corners")
-        jobs.append((where, corners, corner_mm, "Table corners"))
-    for path, stickers, size, title in jobs:
+        jobs.append((where, corners, corner_mm, "Table corners", M.WHERE["corners"]))
+    for path, stickers, size, title, hint in jobs:
         try:
             written = M.write_sheets(path, stickers, size_mm=size, paper=args.paper,
-                                     dpi=args.dpi, title=f"companion markers: {title}")
+                                     dpi=args.dpi, title=f"companion markers: {title}",
+                                     where=hint)
         except ImportError as exc:
             print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
             return 2
@@ -154,11 +156,13 @@ def _warnings(found: Any, table: bool, corner_base: int, corner_names: Any) -> l
                        "marker (print it again with companion markers)")
     corners = [corner_base + i for i in range(len(corner_names))]
     seen = [c for c in corners if c in counts]
-    if seen and not table:
-        missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+    missing = [f"{corner_names[c - corner_base]} (#{c})" for c in corners if c not in counts]
+    if seen and (not table or missing):
         if missing:
+            what = ("table coordinates from the other three" if table else
+                    "no table coordinates (three are needed)")
             out.append(f"table corners: {len(seen)} of 4 in view, missing "
-                       f"{', '.join(missing)}: no table coordinates")
+                       f"{', '.join(missing)}: {what}")
         else:
             out.append("table corners: all 4 in view but not in their order (top-left, "
                        "top-right, bottom-right, bottom-left clockwise): no table coordinates")

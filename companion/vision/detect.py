@@ -52,11 +52,41 @@ def dictionary() -> cv2.aruco.Dictionary:
     return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
 
 
-def parameters() -> cv2.aruco.DetectorParameters:
+CORRECTED_BITS = 2
+"""Flipped bits the detector corrects, on every OpenCV version.  Any two stickers differ in at
+least 12 bits (in any rotation), so a marker can turn into another only if 10 bits are misread
+the same way; and the nearest markers of the other common 6x6 dictionaries (ArUco 6X6_1000
+#331 is 3 bits from sticker #114; AprilTag 36h11 #22 and 36h10 #34, #2130 are 4 bits from
+stickers) are refused, not read as cards (tests/test_vision_detect.py)."""
+
+
+def correction_rate(dictionary: cv2.aruco.Dictionary, bits: int = CORRECTED_BITS) -> float:
+    """The ``errorCorrectionRate`` that makes the detector correct exactly ``bits`` flipped
+    bits with ``dictionary``.  OpenCV corrects ``int(maxCorrectionBits * rate)`` bits, and
+    ``maxCorrectionBits`` differs between versions for the same dictionary
+    (``DICT_ARUCO_MIP_36h12``: 12 on OpenCV 4.11, 5 on OpenCV 5), so a fixed rate corrects a
+    different number of bits on each; ValueError for more bits than the dictionary allows."""
+    most = int(dictionary.maxCorrectionBits)
+    if not 0 <= bits <= most:
+        raise ValueError(f"cannot correct {bits} bits: the dictionary allows 0 to {most}")
+    if bits == most:
+        return 1.0
+    return (bits + 0.5) / most  # the middle of the step: no rounding can land on bits +- 1
+
+
+def corrected_bits(dictionary: cv2.aruco.Dictionary, rate: float) -> int:
+    """How many bits OpenCV corrects with ``rate`` for ``dictionary`` (its own formula)."""
+    return int(float(dictionary.maxCorrectionBits) * rate)
+
+
+def parameters(bits: int = CORRECTED_BITS) -> cv2.aruco.DetectorParameters:
     """The detector's parameters: OpenCV's defaults (three adaptive-threshold windows, 3 to 23
     pixels) with these changes, each measured on the generated sets (``bench/bench_vision.py``,
     figures in docs/camera.md):
 
+    * error correction of ``bits`` (``CORRECTED_BITS``, 2) flipped bits on every OpenCV
+      version, the rate computed from the dictionary's ``maxCorrectionBits``
+      (``correction_rate``);
     * bits sampled at 8 pixels per cell (``perspectiveRemovePixelPerCell``, default 4) from the
       middle 40 % of each cell (``perspectiveRemoveIgnoredMarginPerCell`` 0.3, default 0.13):
       a blurred, defocused or smeared cell is read from its centre, not from the edge its
@@ -68,19 +98,22 @@ def parameters() -> cv2.aruco.DetectorParameters:
       3 %): a marker that small (under 7 px a side at 640, 13 px at 1280) is never read, and the
       busy board's small squares are most of the detector's work;
     * a stricter check against reading texture as a marker: at most 15 % of the black border's
-      cells wrong (default 35 %).  ``minOtsuStdDev`` is OpenCV's 5 again (it was 12): the same
-      reads and no ghost on the sets and on 6,000 faint bordered random patterns, with OpenCV
-      5.0 and 4.11 alike, and on a busy board a fifth less work.
-
-    Error correction: 3 bits (``errorCorrectionRate`` 0.6 of the dictionary's 5) with OpenCV 5,
-    which also checks each bit's confidence (``validBitIdThreshold``); 1 bit (0.35) with OpenCV
-    4, which does not and otherwise read a few textures as markers on the generated set."""
+      cells wrong (default 35 %).  ``minOtsuStdDev`` is OpenCV's 5 again (it was 12)."""
     p = cv2.aruco.DetectorParameters()
     p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
     p.perspectiveRemovePixelPerCell = 8
     p.perspectiveRemoveIgnoredMarginPerCell = 0.3
     p.minMarkerPerimeterRate = 0.04
     p.maxErroneousBitsInBorderRate = 0.15
+    p.errorCorrectionRate = correction_rate(dictionary(), bits)
+    return p
+
+
+def fixed_rate_parameters() -> cv2.aruco.DetectorParameters:
+    """The parameters before issue 25, kept for the benchmark's before-and-after: a fixed
+    ``errorCorrectionRate`` (0.6 with OpenCV 5: 3 bits; 0.35 with OpenCV 4: 1 bit on OpenCV
+    4.7, but 4 bits on 4.11, whose dictionary says 12 correctable bits)."""
+    p = parameters()
     p.errorCorrectionRate = 0.6 if hasattr(p, "validBitIdThreshold") else 0.35
     return p
 
@@ -98,18 +131,117 @@ def legacy_parameters() -> cv2.aruco.DetectorParameters:
     return p
 
 
+SEARCH_WIDTH = 1200
+"""Frames at least this wide are searched at half size first (``Detector.detect``)."""
+MIN_SIDE_PX = 16.0
+"""The smallest marker the half-size search looks for, in full-size pixels (table mode: a
+25 mm sticker is 41 px and more on the 1920x1080 stream)."""
+READING_MIN_SIDE_PX = 24.0
+"""The same in reading mode: a 13 mm sticker held 20-40 cm from the camera is 32-64 px on the
+1280x720 stream; the busy board behind it has many smaller squares, most of the search's
+work (``bench/bench_vision.py``)."""
+CROP_MAX_SIDE = 48.0
+"""A candidate the half-size search could not read, at most this wide there (96 px in the
+frame), is read again from the full frame around it."""
+
+
+def _copy(p: cv2.aruco.DetectorParameters) -> cv2.aruco.DetectorParameters:
+    out = cv2.aruco.DetectorParameters()
+    for name in dir(p):
+        if name.startswith("_"):
+            continue
+        value = getattr(p, name)
+        if isinstance(value, (int, float, bool)):
+            setattr(out, name, value)
+    return out
+
+
+def _side(quad: npt.NDArray[np.float32]) -> float:
+    return float(np.mean(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)))
+
+
 class Detector:
     """An ArUco detector for the registry's dictionary.  Not shared between threads: each
-    pipeline makes its own."""
+    pipeline makes its own.
 
-    def __init__(self, params: cv2.aruco.DetectorParameters | None = None) -> None:
-        self.aruco = cv2.aruco.ArucoDetector(dictionary(), params or parameters())
+    A frame ``SEARCH_WIDTH`` pixels wide or more (the 1280x720 and 1920x1080 streams) is first
+    searched at half size, which costs a quarter of the pixels: a marker read there keeps its
+    corners (doubled, then refined on the full frame in a few pixels around each corner), and a
+    small candidate that could not be read there is read again from the full frame around it
+    only.  The half-size search looks for markers ``min_side`` pixels wide or more (in the
+    frame's pixels; the pipeline sets ``READING_MIN_SIDE_PX`` in reading mode).
+    ``rejected`` holds the last frame's candidates that were not read (full-frame pixels)."""
+
+    def __init__(self, params: cv2.aruco.DetectorParameters | None = None, *,
+                 downscale: bool = True, min_side: float = MIN_SIDE_PX) -> None:
+        self.params = params or parameters()
+        self.min_side = min_side
+        self.aruco = cv2.aruco.ArucoDetector(dictionary(), self.params)
+        self.downscale = downscale
+        crop = _copy(self.params)
+        crop.minMarkerPerimeterRate = 0.1
+        self.crop = cv2.aruco.ArucoDetector(dictionary(), crop)
+        self._low: tuple[tuple[int, float], cv2.aruco.ArucoDetector] | None = None
+        self.rejected: list[npt.NDArray[np.float32]] = []
+
+    def _search(self, longest: int) -> cv2.aruco.ArucoDetector:
+        key = (longest, self.min_side)
+        if self._low is None or self._low[0] != key:
+            low = _copy(self.params)
+            low.minMarkerPerimeterRate = max(self.params.minMarkerPerimeterRate,
+                                             4 * self.min_side / longest)
+            self._low = (key, cv2.aruco.ArucoDetector(dictionary(), low))
+        return self._low[1]
 
     def detect(self, grey: Grey) -> list[Marker]:
         """The markers in a grey frame, by id then position (a marker of the dictionary that is
         on no card is included: the caller decides)."""
-        corners, ids, _rejected = self.aruco.detectMarkers(grey)
-        return to_markers(corners, ids)
+        h, w = grey.shape[:2]
+        if not self.downscale or w < SEARCH_WIDTH:
+            corners, ids, rejected = self.aruco.detectMarkers(grey)
+            self.rejected = [np.asarray(q, np.float32).reshape(4, 2) for q in rejected]
+            return to_markers(corners, ids)
+        small = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+        corners, ids, rejected = self._search(max(w, h)).detectMarkers(small)
+        quads: list[npt.NDArray[np.float32]] = []
+        found: list[int] = []
+        if ids is not None:
+            for quad, mid in zip(corners, np.asarray(ids).reshape(-1).tolist(), strict=True):
+                quads.append(np.asarray(quad, np.float32).reshape(4, 2) * 2 + 0.5)
+                found.append(int(mid))
+        if quads:
+            pts = np.concatenate(quads).reshape(-1, 1, 2)
+            cv2.cornerSubPix(grey, pts, (3, 3), (-1, -1), _SUBPIX)
+            quads = list(pts.reshape(-1, 4, 2))
+        self.rejected = []
+        for quad in rejected:
+            q = np.asarray(quad, np.float32).reshape(4, 2)
+            sides = np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)
+            full = q * 2 + 0.5
+            if _side(q) > CROP_MAX_SIDE or sides.min() < 0.3 * sides.max():
+                self.rejected.append(full)
+                continue
+            margin = 0.3 * _side(full) + 4
+            x0, y0 = np.maximum(full.min(axis=0) - margin, 0).astype(int)
+            x1, y1 = (np.minimum(full.max(axis=0) + margin, (w - 1, h - 1)) + 1).astype(int)
+            c2, i2, _r2 = self.crop.detectMarkers(np.ascontiguousarray(grey[y0:y1, x0:x1]))
+            ids2 = [] if i2 is None else [int(v) for v in np.asarray(i2).reshape(-1)]
+            if not ids2:
+                self.rejected.append(full)
+                continue
+            for q2, mid in zip(c2, ids2, strict=True):
+                q2 = np.asarray(q2, np.float32).reshape(4, 2) + (x0, y0)
+                centre = q2.mean(axis=0)
+                if any(m == mid and float(np.linalg.norm(o.mean(axis=0) - centre)) < 0.5 *
+                       _side(o) for m, o in zip(found, quads, strict=True)):
+                    continue
+                quads.append(q2)
+                found.append(int(mid))
+        return to_markers([q.reshape(1, 4, 2) for q in quads],
+                          np.array(found).reshape(-1, 1) if found else None)
+
+
+_SUBPIX = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 0.05)
 
 
 def to_markers(corners: Iterable[object], ids: object) -> list[Marker]:
@@ -153,3 +285,129 @@ def as_grey(image: npt.ArrayLike) -> Grey:
     if image.ndim == 3 and image.shape[2] == 4:
         return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGRA2GRAY), dtype=np.uint8)
     raise ValueError(f"not an image: an array of shape {image.shape}")
+
+
+# -- the identity check: what a printed sticker looks like ---------------------------------------
+
+QUIET_SHARE = 0.6
+"""A printed sticker's white margin: at least this share of the ring one cell wide around the
+marker is white (``quiet_zone``; a finger or the frame's edge may take the rest)."""
+MARGIN_LEVEL = 0.8
+"""A margin cell is white when it is at least this far from the marker's black to its white."""
+_P = 10  # pixels per cell of the straightened marker
+
+
+def _straighten(grey: Grey, corners: npt.ArrayLike, cells: int) -> Grey:
+    """The marker with a ring of one cell around it, straightened to ``cells + 2`` cells of
+    ``_P`` pixels; what lies outside the frame is black (it cannot prove a white margin)."""
+    src = np.asarray(corners, np.float32).reshape(4, 2)
+    n = (cells + 2) * _P
+    dst = np.array([[_P, _P], [n - _P, _P], [n - _P, n - _P], [_P, n - _P]], np.float32)
+    m = cv2.getPerspectiveTransform(src, dst)
+    return np.asarray(cv2.warpPerspective(grey, m, (n, n), flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_CONSTANT, borderValue=0),
+                      dtype=np.uint8)
+
+
+def _cell_means(img: Grey, cells: int) -> npt.NDArray[np.float64]:
+    """The mean of the middle half of each cell, (cells+2) x (cells+2)."""
+    n = cells + 2
+    lo, hi = _P // 4, _P - _P // 4
+    blocks = img.reshape(n, _P, n, _P)[:, lo:hi, :, lo:hi].astype(np.float64)
+    return np.asarray(blocks.mean(axis=(1, 3)))
+
+
+def _ring(img: Grey, cells: int) -> npt.NDArray[np.float64]:
+    """The mean of the outer 40 % of each cell of the ring around the marker (a cell away from
+    its border: what blur from the border does not reach), clockwise."""
+    n = cells + 2
+    k = max(1, (2 * _P) // 5)
+    f = img.astype(np.float64)
+    top = f[:k, :].reshape(k, n, _P).mean(axis=(0, 2))
+    bottom = f[-k:, :].reshape(k, n, _P).mean(axis=(0, 2))
+    left = f[:, :k].reshape(n, _P, k).mean(axis=(1, 2))
+    right = f[:, -k:].reshape(n, _P, k).mean(axis=(1, 2))
+    return np.concatenate([top, right[1:-1], bottom, left[1:-1]])
+
+
+def quiet_zone(grey: Grey, marker: Marker, cells: int = 8) -> float:
+    """The share of the ring one cell wide around ``marker`` that is white: its outer part at
+    least ``MARGIN_LEVEL`` of the way from the marker's black border to its white cells (the
+    lower quartile of them: a glint may brighten some).  0.0 for a marker with no contrast, or
+    when the ring is not one even tone (its middle half spans more than half that contrast).
+
+    A printed sticker has a white margin at least a cell wide (``companion markers`` prints
+    1.25 cells), of the same paper as the marker's white cells; a marker-shaped icon printed on
+    a board has the board's painted panel around it."""
+    img = _straighten(grey, marker.corners, cells)
+    means = _cell_means(img, cells)
+    n = cells + 2
+    border = np.concatenate([means[1, 1:n - 1], means[n - 2, 1:n - 1], means[2:n - 2, 1],
+                             means[2:n - 2, n - 2]])
+    inner = means[2:n - 2, 2:n - 2].ravel()
+    black = float(np.median(border))
+    light = inner[inner > (black + float(inner.max())) / 2]  # the white cells; a glint brightens
+    white = float(np.percentile(light, 25)) if light.size else black  # some: not those
+    if white - black < 10:
+        return 0.0
+    ring = _ring(img, cells)
+    q1, q3 = np.percentile(ring, (25, 75))
+    if q3 - q1 > 0.5 * (white - black):
+        return 0.0  # not one even margin: board art around an icon
+    return float(np.mean(ring > black + MARGIN_LEVEL * (white - black)))
+
+
+def saturated(grey: Grey, quad: npt.ArrayLike, level: int = 250) -> float:
+    """The share of the pixels inside ``quad`` (four corners) at ``level`` or brighter: a lamp
+    reflected in the sticker."""
+    q = np.asarray(quad, np.float32).reshape(4, 2)
+    x0, y0 = np.maximum(np.floor(q.min(axis=0)), 0).astype(int)
+    x1, y1 = np.ceil(q.max(axis=0)).astype(int) + 1
+    patch = grey[y0:y1, x0:x1]
+    if patch.size == 0:
+        return 0.0
+    mask = np.zeros(patch.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(q - (x0, y0)).astype(np.int32), 1)
+    inside = int(mask.sum())
+    return float(np.count_nonzero((patch >= level) & (mask > 0))) / inside if inside else 0.0
+
+
+def edge_width(grey: Grey) -> float:
+    """How wide the sharpest edges of ``grey`` are, in pixels, in the blurrier of the two
+    directions: the contrast (2nd to 98th percentile) over the steepest gradients (99.5th
+    percentile) on a 2x2-averaged copy (sensor noise averages out).  A sharp marker's edges
+    are about 2 px wide; a card smeared by motion, as wide as the smear.  0.0 for a flat
+    picture."""
+    h, w = grey.shape[:2]
+    if h < 8 or w < 8:
+        return 0.0
+    small = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA).astype(np.float32)
+    lo, hi = np.percentile(small.ravel()[::max(1, small.size // 40000)], (2, 98))
+    contrast = float(hi - lo)
+    if contrast < 24:
+        return 0.0
+    gx = np.abs(np.diff(small, axis=1)).ravel()
+    gy = np.abs(np.diff(small, axis=0)).ravel()
+    k = max(1, gx.size // 40000)  # a large region: every k-th gradient tells the same
+    steep = min(float(np.percentile(gx[::k], 99.5)), float(np.percentile(gy[::k], 99.5)))
+    return 2 * contrast / max(steep, 1e-3)
+
+
+def glare(grey: Grey, min_side: float = MIN_SIDE_PX) -> bool:
+    """Whether ``grey`` (the part of a frame where a card came in) shows a lamp reflected in a
+    sticker: a saturated patch (255 after the camera's gain) at least a sticker cell wide, with
+    the marker's black cells beside it (a third of its surroundings dark)."""
+    mask = (grey >= 250).astype(np.uint8)
+    if int(mask.sum()) < (min_side / 8) ** 2:
+        return False
+    n, _labels, stats, _centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    h, w = grey.shape[:2]
+    for x, y, bw, bh, area in stats[1:n].tolist():
+        if area < (min_side / 8) ** 2 or area > h * w / 8:
+            continue
+        r = max(bw, bh)
+        x0, y0 = max(0, x - r), max(0, y - r)
+        around = grey[y0:min(h, y + bh + r), x0:min(w, x + bw + r)]
+        if float(np.mean(around < 80)) >= 0.15:
+            return True
+    return False

@@ -19,6 +19,8 @@ code                    fields
 ``camera.duplicate``    ``markers``: one id on two stickers in view ("#12, #40")
 ``camera.stray``        ``markers``: markers on no card in view; ``corners``: True
                         when they are the table's corner markers (reading mode)
+``camera.hold-still``   reading mode: a card moved too fast to read
+``camera.glare``        reading mode: a lamp is reflected in a sticker
 ``camera.offline``      ``reason``: the camera is lost; it is tried again
 ``camera.stale``        ``seconds``: no frame for that long (a read that hangs)
 ``camera.broken``       ``reason``: the camera library cannot be loaded (what and
@@ -83,6 +85,8 @@ class CameraDevice:
         self._notices = 0
         self._duplicates = 0
         self._strays = 0
+        self._holds = 0
+        self._glares = 0
         self._online: bool | None = None
         self._frames = -1
         self._refused: tuple[object, str] | None = None
@@ -117,6 +121,12 @@ class CameraDevice:
             self._strays = cam.stray_notices
             corners = all(m in CORNER_MARKERS for m in cam.strays)
             news.append(Notice("camera.stray", {"markers": ids(cam.strays), "corners": corners}))
+        if cam.hold_notices != self._holds:
+            self._holds = cam.hold_notices
+            news.append(Notice("camera.hold-still"))
+        if cam.glare_notices != self._glares:
+            self._glares = cam.glare_notices
+            news.append(Notice("camera.glare"))
         if cam.online != self._online:
             if cam.broken:
                 news.append(Notice("camera.broken", {"reason": cam.reason}))

@@ -245,8 +245,19 @@ def _wrap(text: str, size_pt: float, width_mm: float) -> list[str]:
     return lines
 
 
+WHERE = {
+    "reading": "Stick it on the face of the card, away from where the fingers hold it.",
+    "table": "Stick it in the top-left corner of the card's face, 2 mm from both edges: fanned "
+             "or overlapping cards keep that corner in view.",
+    "corners": "One on each corner of the board (or play area), the same way up as the sheet: "
+               "top-left, top-right, bottom-right, bottom-left.",
+}
+"""Where to stick the stickers, printed in each sheet's header (by sheet kind)."""
+
+
 def sheet_pages(
-    items: Sequence[MarkerEntry], *, size_mm: float = 13.0, paper: str = "a4", title: str = ""
+    items: Sequence[MarkerEntry], *, size_mm: float = 13.0, paper: str = "a4", title: str = "",
+    where: str = "",
 ) -> list[Page]:
     """Lay out stickers: each marker in its white margin with its card's name beside it, dashed
     cut lines between stickers, and on every page a calibration square to check the scale."""
@@ -267,7 +278,7 @@ def sheet_pages(
     pages: list[Page] = []
     for n, chunk in enumerate(chunks, 1):
         shapes: list[Shape] = []
-        shapes += _header(width, title, n, len(chunks), size_mm)
+        shapes += _header(width, title, n, len(chunks), size_mm, where)
         for k, item in enumerate(chunk):
             r, c = divmod(k, cols)
             shapes += _sticker(item, x0 + c * cell_w, y0 + r * cell_h, size_mm, quiet)
@@ -282,7 +293,8 @@ def sheet_pages(
     return pages
 
 
-def _header(width: float, title: str, page: int, pages: int, size_mm: float) -> list[Shape]:
+def _header(width: float, title: str, page: int, pages: int, size_mm: float,
+            where: str = "") -> list[Shape]:
     top = MARGIN_MM
     out: list[Shape] = [
         Label(MARGIN_MM, top + 6, title or "companion: card markers", 12, bold=True),
@@ -293,6 +305,8 @@ def _header(width: float, title: str, page: int, pages: int, size_mm: float) -> 
         Label(MARGIN_MM, top + 22, "Cut along the dashed lines; stick each marker on the face "
               "of its card, flat and uncovered.", 8, grey=0.25),
     ]
+    for k, line in enumerate(_wrap(where, 8, width - 2 * MARGIN_MM - CALIBRATION_MM - 5)[:2]):
+        out.append(Label(MARGIN_MM, top + 27 + 4 * k, line, 8, grey=0.25))
     s = CALIBRATION_MM
     x, y = width - MARGIN_MM - s, top
     t = 0.3
@@ -494,10 +508,12 @@ def write_sheets(
     paper: str = "a4",
     dpi: int = 300,
     title: str = "",
+    where: str = "",
 ) -> list[Path]:
     """Write ``out`` with the suffix .pdf and one PNG per page beside it (``out-1.png``...);
-    returns the files written."""
-    pages = sheet_pages(list(items), size_mm=size_mm, paper=paper, title=title)
+    returns the files written.  ``where`` is a line saying where on the card to stick them
+    (``WHERE``)."""
+    pages = sheet_pages(list(items), size_mm=size_mm, paper=paper, title=title, where=where)
     stem = out.with_suffix("") if out.suffix.lower() in (".pdf", ".png") else out
     stem.parent.mkdir(parents=True, exist_ok=True)
     pdf = stem.with_name(stem.name + ".pdf")

@@ -26,7 +26,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.events import Card
@@ -46,7 +46,10 @@ class Reading:
     out of view, marker ids seen twice at once (``duplicates``: two stickers with one id, a
     notice; the card waits until one of them is gone, as with two cards), and markers that
     are on no card or are the table's corners in reading mode (``strays``: said once while
-    they stay in view)."""
+    they stay in view).  In reading mode, ``hold_still`` asks the table to hold the card
+    still (the view has been moving and blurred for a while with no card read) and ``glare``
+    to tilt it (a sticker-shaped shape with saturated cells, unread); each is said once until
+    a card is read or the view has settled."""
 
     card: MarkerEntry | None = None
     several: tuple[MarkerEntry, ...] = ()
@@ -54,6 +57,8 @@ class Reading:
     again: bool = False
     duplicates: tuple[int, ...] = ()
     strays: tuple[int, ...] = ()
+    hold_still: bool = False
+    glare: bool = False
 
     def inputs(self) -> list[Card]:
         """The events for this reading: ``[Card(game, card, again)]`` or nothing."""
@@ -61,7 +66,7 @@ class Reading:
 
     def __bool__(self) -> bool:
         return (self.card is not None or bool(self.several) or bool(self.gone)
-                or bool(self.duplicates) or bool(self.strays))
+                or bool(self.duplicates) or bool(self.strays) or self.hold_still or self.glare)
 
 
 class CardTracker:
@@ -179,30 +184,57 @@ class CardTracker:
 
 
 class ChangeCheck:
-    """Whether a frame differs from the one last analysed in full: both shrunk to cells of
-    ``cell`` pixels (an average, so sensor noise cancels) and compared cell by cell.  A card
-    coming in, a hand or a change of light moves some cell by more than ``threshold`` grey
-    levels; a still table does not.  Costs about 1 % of a full analysis."""
+    """Whether a frame differs from the one last analysed in full, whatever the light does.
 
-    def __init__(self, cell: int = 10, threshold: float = 10.0) -> None:
+    Both frames are shrunk to cells of ``cell`` pixels (every fourth pixel of each row and
+    column, averaged over the cell: sensor noise cancels, and a 1280x720 frame costs a
+    fifteenth of a millisecond) and compared cell by cell after taking out the light's own
+    change: each row of cells is scaled by the median ratio of its cells to the reference's.
+    Mains lighting flickers against a short exposure, and a rolling shutter turns the flicker
+    into bands that roll down the frame, so the gain is taken per row; the median, so that a
+    card coming in does not move it.  A card, a hand or a finger moves some cell by more than
+    ``threshold`` grey levels after that; a still table under flickering light does not.
+    ``region`` is the box (x0, y0, x1, y1, in frame pixels) of the cells that changed."""
+
+    def __init__(self, cell: int = 20, threshold: float = 10.0) -> None:
+        if cell < 4:
+            raise ValueError("cell must be 4 pixels or more")
         self.cell = cell
         self.threshold = threshold
         self.reference: Any = None
+        self.region: tuple[int, int, int, int] | None = None
 
     def small(self, grey: Grey) -> Any:
         import cv2
 
         h, w = grey.shape[:2]
         size = (max(1, w // self.cell), max(1, h // self.cell))
+        step = max(1, self.cell // 5)
+        if step > 1 and w >= step * size[0] and h >= step * size[1]:
+            coarse = cv2.resize(grey, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
+            return cv2.resize(coarse, size, interpolation=cv2.INTER_AREA)
         return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
 
     def changed(self, small: Any) -> bool:
-        import cv2
+        import numpy as np
 
         ref = self.reference
         if ref is None or ref.shape != small.shape:
+            self.region = None
             return True
-        return float(cv2.absdiff(ref, small).max()) > self.threshold
+        now = small.astype(np.float32)
+        before = ref.astype(np.float32)
+        gain = np.median((now + 1.0) / (before + 1.0), axis=1, keepdims=True)
+        moved = np.abs(now - before * gain) > self.threshold
+        if not moved.any():
+            self.region = None
+            return False
+        rows = np.flatnonzero(moved.any(axis=1))
+        cols = np.flatnonzero(moved.any(axis=0))
+        c = self.cell
+        self.region = (int(cols[0]) * c, int(rows[0]) * c, (int(cols[-1]) + 1) * c,
+                       (int(rows[-1]) + 1) * c)
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,49 +249,206 @@ class Step:
 
 SETTLE_FRAMES = 4  # frames analysed in full after a change, before still frames are skipped
 REFRESH_SECONDS = 5.0  # a still view is analysed in full again this often
+SHARP_FRAMES = 4  # while the view moves, a blurred frame is analysed only if it is the
+#                   sharpest of this many last frames
+BLURRED_PX = 4.0  # edges wider than this (detect.edge_width): a card moving too fast to read
+HOLD_FRAMES = 8  # blurred moving frames in a row, no card read: "hold the card still"
+GLARE_FRAMES = 3  # frames in a row with such a candidate and no card read: "tilt the card"
 
 
 class Pipeline:
-    """grey frame -> (changed?) -> markers -> card readings.  Synchronous: ``step`` is all
-    there is.  With ``skip_still`` (the camera thread's default) a frame like the last one
-    analysed is not analysed again: its markers are the last ones found, until the view
-    changes, ``SETTLE_FRAMES`` after a change, or every ``REFRESH_SECONDS``."""
+    """grey frame -> (changed?) -> markers -> (a printed sticker?) -> card readings.
+    Synchronous: ``step`` is all there is.
+
+    With ``skip_still`` (the camera thread's default) a frame like the last one analysed is
+    not analysed again: its markers are the last ones found, until the view changes,
+    ``SETTLE_FRAMES`` after a change, or every ``REFRESH_SECONDS``.
+
+    While the view moves, in reading mode (the tracker is not the table's), each frame's
+    sharpness is measured (``detect.edge_width`` around what changed).  A blurred frame in
+    which no marker is read, but a marker-shaped shape is found where the last one was read
+    (the card smeared, not gone), does not undo the read of a sharper frame just before it
+    (for up to ``SHARP_FRAMES`` frames): a card waved in front of the camera is read from its
+    sharpest moments.  When an analysis takes longer than a frame (a Pi on a busy board, so
+    frames are left out anyway; or ``sharpest=True``), a blurred frame is analysed only when it
+    is the sharpest of the last ``SHARP_FRAMES``, so the time goes to the frames that can be
+    read.  ``HOLD_FRAMES`` blurred frames in a row with no card read give
+    ``Reading.hold_still``; a reflection on a sticker where the view last changed
+    (``detect.glare``) in ``GLARE_FRAMES`` frames in a row, no card read, gives
+    ``Reading.glare``.
+
+    In reading mode the detector looks for markers ``detect.READING_MIN_SIDE_PX`` wide or
+    more.  A marker counts only if it looks like a printed sticker (``identity``): a white margin
+    around it (``detect.quiet_zone``), or its id was counted in the frame analysed before
+    (a finger that slides over the margin of a card already seen does not lose it).  A
+    marker-shaped icon printed on a board has no white margin and is never reported."""
 
     def __init__(self, detector: Detector | None = None,
-                 tracker: CardTracker | None = None, *, skip_still: bool = True) -> None:
+                 tracker: CardTracker | None = None, *, skip_still: bool = True,
+                 identity: bool = True, sharpest: bool | None = None) -> None:
         if detector is None:
             from .detect import Detector
 
             detector = Detector()
         self.detector = detector
         self.tracker = tracker or CardTracker()
+        if not self.tracker.table and hasattr(detector, "min_side"):
+            from .detect import READING_MIN_SIDE_PX
+
+            detector.min_side = READING_MIN_SIDE_PX  # cards held up: no tiny markers
         self.skip_still = skip_still
+        self.identity = identity
+        self.sharpest = sharpest
+        self._now: float | None = None
+        self._period = 0.0  # seconds between frames (a running mean)
+        self._took = 0.0  # seconds an analysis takes (a running mean)
+        self._held = 0  # blurred frames the last read has been kept through
         self.change = ChangeCheck()
         self._markers: tuple[Marker, ...] = ()
         self._settle = 0
         self._analysed_at: float | None = None
+        self._widths: deque[float] = deque(maxlen=SHARP_FRAMES)
+        self._blurred = 0
+        self._glared = 0
+        self._said_hold = False
+        self._said_glare = False
+        self._counted: frozenset[int] = frozenset()
+        self._region: tuple[int, int, int, int] | None = None  # where the view last changed
 
     def step(self, grey: Grey, now: float | None = None) -> Step:
         """One frame, taken at ``now`` seconds (any clock; None: frames only).  ValueError for a
         frame that is not a grey image; OpenCV's own errors pass through."""
         check_frame(grey)
+        if now is not None and self._now is not None and now > self._now:
+            self._period = 0.8 * self._period + 0.2 * (now - self._now) if self._period else (
+                now - self._now)
+        self._now = now
         analyse = True
         small = None
+        moving = False
         if self.skip_still:
             small = self.change.small(grey)
             stale = (now is not None and self._analysed_at is not None
                      and now - self._analysed_at >= REFRESH_SECONDS)
-            if self.change.changed(small):
+            moving = self.change.changed(small)
+            if moving:
                 self._settle = SETTLE_FRAMES
             analyse = self._settle > 0 or stale
+        blurred = False
+        reading_mode = not self.tracker.table
+        measure = moving and reading_mode and self.change.region is not None
+        width: float | None = None
+        if measure and self._choose_sharpest():
+            width = self._width(grey)
+            blurred = width > BLURRED_PX
+            if blurred and self._widths and width > min(self._widths):
+                analyse = False  # a sharper frame came a moment ago: wait for a sharper one
+        elif not moving:
+            self._widths.clear()
+        if moving:
+            self._region = self.change.region
         if analyse:
-            self._markers = tuple(self.detector.detect(grey))
+            started = time.perf_counter()
+            found = self._vet(grey, self.detector.detect(grey))
+            took = time.perf_counter() - started
+            self._took = 0.8 * self._took + 0.2 * took if self._took else took
+            if measure and width is None and not found:  # sharpness matters only unread
+                width = self._width(grey)
+                blurred = width > BLURRED_PX
+            if (blurred and not found and self._held < SHARP_FRAMES and self._markers
+                    and self._smeared_there()):
+                self._held += 1  # a smeared card where it was read: keep the read
+            else:
+                self._held = 0
+                self._markers = found
             self._settle = max(0, self._settle - 1)
             self._analysed_at = now
             if small is not None:
                 self.change.reference = small
-        return Step(self._markers, self.tracker.step((m.id for m in self._markers), now),
-                    analyse)
+        if width is not None:
+            self._widths.append(width)
+        reading = self.tracker.step((m.id for m in self._markers), now)
+        hold, glare = self._advice(grey, reading, moving, blurred, analyse, reading_mode)
+        if hold or glare:
+            reading = replace(reading, hold_still=hold, glare=glare)
+        return Step(self._markers, reading, analyse)
+
+    def _smeared_there(self) -> bool:
+        """Whether the detector found an unreadable marker-shaped candidate near where the last
+        markers were read (the card smeared, not gone)."""
+        for quad in getattr(self.detector, "rejected", ()):
+            cx = sum(float(p[0]) for p in quad) / 4
+            cy = sum(float(p[1]) for p in quad) / 4
+            for m in self._markers:
+                x, y = m.centre
+                if abs(cx - x) + abs(cy - y) < 1.5 * m.side:
+                    return True
+        return False
+
+    def _choose_sharpest(self) -> bool:
+        """Whether blurred frames are analysed only when sharpest of the last few: when asked
+        (``sharpest``), or, by default, when an analysis takes longer than the camera takes
+        to give a frame (a Pi on a busy board: frames must be left out, so leave out the
+        blurred ones)."""
+        if self.sharpest is not None:
+            return self.sharpest
+        return bool(self._period) and self._took > 0.8 * self._period
+
+    def _width(self, grey: Grey) -> float:
+        """How wide the edges are where the view changed (``detect.edge_width``)."""
+        from .detect import edge_width
+
+        assert self.change.region is not None
+        x0, y0, x1, y1 = self.change.region
+        return edge_width(grey[y0:y1, x0:x1])
+
+    def _vet(self, grey: Grey, markers: Iterable[Marker]) -> tuple[Marker, ...]:
+        """The markers that look like printed stickers (see the class docstring)."""
+        markers = tuple(markers)
+        if not self.identity:
+            return markers
+        from .detect import QUIET_SHARE, quiet_zone
+
+        out = tuple(m for m in markers
+                    if m.id in self._counted or quiet_zone(grey, m) >= QUIET_SHARE)
+        self._counted = frozenset(m.id for m in out)
+        return out
+
+    def _advice(self, grey: Grey, reading: Reading, moving: bool, blurred: bool,
+                analysed: bool, reading_mode: bool) -> tuple[bool, bool]:
+        """Whether to ask now to hold the card still, or to tilt it (each said once until a
+        card is read, or the view has settled)."""
+        if not reading_mode:
+            return False, False
+        card_in_view = any(REGISTRY.get(m.id) is not None for m in self._markers)
+        if reading.card is not None or card_in_view:
+            self._blurred = self._glared = 0
+            self._said_hold = self._said_glare = False
+            return False, False
+        if not moving and not analysed:
+            self._blurred = 0
+            self._said_hold = False
+        self._blurred = self._blurred + 1 if blurred else 0
+        hold = self._blurred >= HOLD_FRAMES and not self._said_hold
+        if hold:
+            self._said_hold = True
+        if analysed or moving:
+            self._glared = self._glared + 1 if self._glinting(grey) else 0
+        glare = self._glared >= GLARE_FRAMES and not self._said_glare
+        if glare:
+            self._said_glare = True
+        if analysed and not moving and self._glared == 0:
+            self._said_glare = False
+        return hold, glare
+
+    def _glinting(self, grey: Grey) -> bool:
+        """A reflection on a sticker where the view last changed (``detect.glare``)."""
+        from .detect import glare
+
+        if self._region is None:
+            return False
+        x0, y0, x1, y1 = self._region
+        return glare(grey[y0:y1, x0:x1])
 
     def reset(self) -> None:
         """Forget the view (a new source): the next frames are analysed in full."""
@@ -268,6 +457,12 @@ class Pipeline:
         self._markers = ()
         self._settle = 0
         self._analysed_at = None
+        self._widths.clear()
+        self._held = 0
+        self._blurred = self._glared = 0
+        self._said_hold = self._said_glare = False
+        self._counted = frozenset()
+        self._region = None
 
 
 MAX_SIDE = 8192
@@ -346,6 +541,8 @@ class Status:
     duplicates: tuple[int, ...] = ()
     stray_notices: int = 0
     strays: tuple[int, ...] = ()
+    hold_notices: int = 0
+    glare_notices: int = 0
     markers: tuple[Marker, ...] = ()
     recent: tuple[Marker, ...] = ()
     frame: Grey | None = None
@@ -369,6 +566,7 @@ class Status:
                 notices=self.notices, several=self.several,
                 duplicate_notices=self.duplicate_notices, duplicates=self.duplicates,
                 stray_notices=self.stray_notices, strays=self.strays,
+                hold_notices=self.hold_notices, glare_notices=self.glare_notices,
                 markers=self.markers if online else (),
                 recent=self.recent if online else (),
                 frames=self.frames, version=self.version,
@@ -394,6 +592,8 @@ class CameraView:
     duplicates: tuple[int, ...]
     stray_notices: int
     strays: tuple[int, ...]
+    hold_notices: int
+    glare_notices: int
     markers: tuple[Marker, ...]
     recent: tuple[Marker, ...]
     frames: int
@@ -539,6 +739,10 @@ class CameraThread:
             if reading.strays:
                 st.stray_notices += 1
                 st.strays = reading.strays
+                st.version += 1
+            if reading.hold_still or reading.glare:
+                st.hold_notices += reading.hold_still
+                st.glare_notices += reading.glare
                 st.version += 1
             if not st.online:  # frames again after a read that hung
                 st.online, st.reason = True, ""

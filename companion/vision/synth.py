@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from .markers import DICTIONARY, MARKER_CELLS
+from .markers import DICTIONARY, MARKER_BITS, MARKER_CELLS
 
 Grey = npt.NDArray[np.uint8]
 Points = npt.NDArray[np.float32]
@@ -361,6 +361,109 @@ def card_frame(
     cond = Conditions(size=size, cards=(1, 1), marker_px=(60.0, 70.0), max_tilt=15.0,
                       blur=(0.0, 0.5), noise=(1.0, 2.0), light=(0.8, 1.0), jpeg=(85, 95))
     return render_scene(rng, [marker], cond).frame
+
+
+def marker_cells(marker: int) -> npt.NDArray[np.uint8]:
+    """The marker's 6x6 data cells (1 white), as ``generateImageMarker`` draws them."""
+    img = marker_image(marker, MARKER_CELLS)
+    return (img[1:-1, 1:-1] > 127).astype(np.uint8)
+
+
+def draw_cells(cells: npt.ArrayLike, side: int, dark: float = 20.0, light: float = 230.0
+               ) -> npt.NDArray[np.float32]:
+    """A marker-shaped square ``side`` pixels wide: a black border one cell wide around
+    ``cells`` (1 white), in the tones given."""
+    c = np.asarray(cells, np.float32)
+    n = c.shape[0] + 2
+    full = np.zeros((n, n), np.float32)
+    full[1:-1, 1:-1] = c
+    img = cv2.resize(full, (side, side), interpolation=cv2.INTER_NEAREST)
+    return (dark + (light - dark) * img).astype(np.float32)
+
+
+def flipped(cells: npt.ArrayLike, bits: int, rng: np.random.Generator) -> npt.NDArray[np.uint8]:
+    """``cells`` with ``bits`` of them (chosen by ``rng``) flipped."""
+    out = np.array(cells, np.uint8).copy().reshape(-1)
+    for i in rng.choice(out.size, size=bits, replace=False):
+        out[i] ^= 1
+    return out.reshape(np.shape(cells))
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A marker-shaped icon printed on a board: where it is, and the sticker it mimics (its
+    cells that sticker's with ``flips`` bits flipped), or None for an icon's own pattern."""
+
+    mimics: int | None
+    flips: int
+    centre: tuple[float, float]
+    side: float
+
+
+def icon_board(rng: np.random.Generator, markers: Sequence[int],
+               size: tuple[int, int] = (1280, 720), icons: int = 24,
+               flips: tuple[int, int] = (3, 4)) -> tuple[Grey, tuple[Icon, ...]]:
+    """A printed game board seen from above with marker-shaped icons on it -- dark-framed
+    squares with a pattern of light blocks inside, like the boards' resource, worker and
+    building icons -- printed on the board's panels (no white margin: the panel's tone, its
+    frame lines and lettering come right up to the icon, at most a hairline of light
+    outline).  Half the icons have patterns of their own; half are near misses of a sticker, its
+    cells with ``flips`` bits flipped (3 or 4: what the audit found on the printed boards; 0
+    to 2 makes icons that decode as cards, to test the white-margin check alone)."""
+    w, h = size
+    acc = np.clip(busy_texture(rng, size), 0, 255).astype(np.uint8)
+    placed: list[Icon] = []
+    cols = math.ceil(math.sqrt(icons * w / h))
+    rows = math.ceil(icons / cols)
+    cells = list(range(rows * cols))
+    rng.shuffle(cells)
+    for cell in cells[:icons]:
+        r, c = divmod(cell, cols)
+        cw, ch = w / cols, h / rows
+        side = int(rng.uniform(24, min(64, 0.6 * min(cw, ch))))
+        cx = (c + 0.5) * cw + rng.uniform(-0.1, 0.1) * cw
+        cy = (r + 0.5) * ch + rng.uniform(-0.1, 0.1) * ch
+        mimics: int | None = None
+        n = 0
+        if rng.random() < 0.5:
+            mimic = int(rng.choice(np.array(markers)))
+            n = int(rng.integers(flips[0], flips[1] + 1))
+            pattern = flipped(marker_cells(mimic), n, rng)
+            mimics = mimic
+        else:
+            pattern = (rng.random((MARKER_BITS, MARKER_BITS)) < 0.45).astype(np.uint8)
+        cell_px = side / MARKER_CELLS
+        panel = float(rng.uniform(60, 150))  # the board's painted panel under the icon
+        pad = int(side * rng.uniform(0.5, 1.2))
+        x0, y0 = int(cx - side / 2), int(cy - side / 2)
+        cv2.rectangle(acc, (x0 - pad, y0 - pad), (x0 + side + pad, y0 + side + pad), panel, -1)
+        if rng.random() < 0.5:  # a light hairline around the icon
+            t = max(1, int(cell_px * rng.uniform(0.15, 0.3)))
+            cv2.rectangle(acc, (x0 - t, y0 - t), (x0 + side + t - 1, y0 + side + t - 1),
+                          float(rng.uniform(200, 240)), -1)
+        for _ in range(int(rng.integers(2, 5))):  # the panel's frame, lines and lettering
+            k = int(rng.integers(0, 4))
+            off = int(cell_px * rng.uniform(0.4, 1.2))
+            tone = float(rng.uniform(0, 80))
+            if k == 0:
+                cv2.line(acc, (x0 - pad, y0 - off), (x0 + side + pad, y0 - off), tone, 2)
+            elif k == 1:
+                cv2.line(acc, (x0 + side + off, y0 - pad), (x0 + side + off, y0 + side + pad),
+                         tone, 2)
+            elif k == 2:
+                cv2.putText(acc, "".join(chr(int(v)) for v in rng.integers(65, 91, 4)),
+                            (x0 - pad, y0 + side + off + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.4,
+                            tone, 1, cv2.LINE_AA)
+            else:
+                cv2.line(acc, (x0 - off, y0 - pad), (x0 - off, y0 + side + pad), tone, 2)
+        acc[y0:y0 + side, x0:x0 + side] = draw_cells(pattern, side, float(rng.uniform(5, 45)),
+                                                     float(rng.uniform(190, 245)))
+        # (drawn on uint8: OpenCV 5 writes text on 8-bit images only)
+        placed.append(Icon(mimics, n, (x0 + side / 2, y0 + side / 2), float(side)))
+    img = acc.astype(np.float32) * np.float32(rng.uniform(0.6, 1.0))
+    img = np.asarray(cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.4, 1.0))), np.float32)
+    noise = rng.normal(0, rng.uniform(1, 4), img.shape).astype(np.float32)
+    return np.clip(img + noise, 0, 255).astype(np.uint8), tuple(placed)
 
 
 @dataclass

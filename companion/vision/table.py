@@ -4,7 +4,8 @@ on the table and what the engine holds.
 The corner markers (ids 246-249, ``companion markers --game table``) go on the corners of the
 board or of the play area: top-left, top-right, bottom-right, bottom-left as the camera sees
 them.  Their centres are the table's coordinates (0, 0), (1, 0), (1, 1) and (0, 1); a
-homography maps every other marker's centre into them, and a layout of rectangular zones in
+homography (four corners) or the plane's affine map (any three) maps every other marker's
+centre into them, and a layout of rectangular zones in
 those coordinates says where each card lies (zones may reach outside the corners: a player's
 area beside the board).  ``differences`` then lists every card whose place on the table
 differs from the engine's state, as plain data the kiosk words.
@@ -31,7 +32,7 @@ import numpy.typing as npt
 from companion.engine.registry import GameSpec, Rect, TableZone
 
 from .detect import Marker
-from .markers import CORNER_BASE, REGISTRY
+from .markers import CORNER_BASE, CORNER_MM, REGISTRY, TABLE_CARD_MM
 
 Zone = TableZone
 CORNER_UV: dict[int, tuple[float, float]] = {
@@ -43,11 +44,23 @@ CORNER_UV: dict[int, tuple[float, float]] = {
 
 
 def homography(markers: Iterable[Marker]) -> npt.NDArray[np.float64] | None:
-    """The 3x3 map from image pixels to table coordinates, from the centres of the four corner
-    markers; None unless all four are in view and make a convex quadrilateral in their order."""
+    """The 3x3 map from image pixels to table coordinates, from the centres of the corner
+    markers in view: all four give the perspective map (None unless they make a convex
+    quadrilateral in their order); any three give the plane's affine map (exact for a camera
+    looking straight down, close for one tilted by a few degrees), so a card or a hand over
+    one corner does not stop the check (None unless the three turn the table's way round).
+    None with fewer than three."""
     import cv2
 
     found = {m.id: m.centre for m in markers if m.id in CORNER_UV}
+    if len(found) == 3:
+        ids = sorted(found)
+        src = np.array([found[i] for i in ids], np.float32)
+        dst = np.array([CORNER_UV[i] for i in ids], np.float32)
+        if _turn(src) * _turn(dst) <= 0 or abs(_turn(src)) < 1.0:
+            return None  # mirrored or in a line: not the table seen
+        a = np.asarray(cv2.getAffineTransform(src, dst), dtype=np.float64)
+        return np.vstack([a, [0.0, 0.0, 1.0]])
     if len(found) < 4:
         return None
     src = np.array([found[i] for i in sorted(CORNER_UV)], np.float32)
@@ -58,6 +71,12 @@ def homography(markers: Iterable[Marker]) -> npt.NDArray[np.float64] | None:
         return None  # not a convex quadrilateral in clockwise order: not a table seen
     dst = np.array([CORNER_UV[i] for i in sorted(CORNER_UV)], np.float32)
     return np.asarray(cv2.getPerspectiveTransform(src, dst), dtype=np.float64)
+
+
+def _turn(p: npt.NDArray[np.float32]) -> float:
+    """Twice the signed area of a triangle (which way round its points go)."""
+    (ax, ay), (bx, by), (cx, cy) = p.tolist()
+    return float((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
 
 
 def to_table(h: npt.NDArray[np.float64], point: tuple[float, float]) -> tuple[float, float]:
@@ -82,34 +101,58 @@ def layout(spec: GameSpec, players: int,
 @dataclass(frozen=True, slots=True)
 class TableView:
     """What the camera sees of the table: the cards in each zone (two copies of a card count
-    twice), or why it cannot tell (the corner markers not all in view)."""
+    twice), or why it cannot tell (fewer than three corner markers in view); ``rejected``
+    lists the markers whose size is off what the corners predict for a card sticker (a
+    marker-shaped icon on the board, or a sticker of another size): they count nowhere."""
 
     seen: dict[str, list[str]]
     corners: int  # corner markers in view, out of 4
+    rejected: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.corners == 4
+        return self.corners >= 3
 
 
-def read_table(markers: Sequence[Marker], game_name: str, zones: Sequence[Zone]) -> TableView:
+SIZE_TOLERANCE = 1.35
+"""A card sticker may look this many times larger or smaller than the corners predict
+(perspective, a card lying on another) before it is taken for something else."""
+
+
+def read_table(markers: Sequence[Marker], game_name: str, zones: Sequence[Zone], *,
+               card_mm: float = TABLE_CARD_MM, corner_mm: float = CORNER_MM) -> TableView:
     """The cards of ``game_name`` in each zone, from one frame's markers; cards outside every
-    zone (the rows on offer, the decks) are left out."""
+    zone (the rows on offer, the decks) are left out.  A marker whose side, in table
+    coordinates, is not within ``SIZE_TOLERANCE`` of what the corner markers predict for a
+    ``card_mm`` sticker (the corners being ``corner_mm``) is rejected."""
     corners = sum(1 for m in {m.id for m in markers} if m in CORNER_UV)
     h = homography(markers)
     seen: dict[str, list[str]] = {z.id: [] for z in zones}
     if h is None:
         return TableView(seen, corners)
+    sides = [_side_uv(h, m) for m in markers if m.id in CORNER_UV]
+    want = float(np.median(sides)) * card_mm / corner_mm if sides else 0.0
+    rejected = []
     for m in markers:
         e = REGISTRY.get(m.id)
         if e is None or e.game != game_name:
+            continue
+        side = _side_uv(h, m)
+        if want > 0 and not want / SIZE_TOLERANCE <= side <= want * SIZE_TOLERANCE:
+            rejected.append(m.id)
             continue
         uv = to_table(h, m.centre)
         for z in zones:
             if z.contains(uv):
                 seen[z.id].append(e.card)
                 break
-    return TableView(seen, corners)
+    return TableView(seen, corners, tuple(sorted(rejected)))
+
+
+def _side_uv(h: npt.NDArray[np.float64], m: Marker) -> float:
+    """A marker's mean side in table coordinates."""
+    pts = np.array([to_table(h, c) for c in m.corners])
+    return float(np.mean(np.linalg.norm(pts - np.roll(pts, 1, axis=0), axis=1)))
 
 
 def expected(spec: GameSpec, state: Any) -> dict[str, list[str]]:
@@ -128,9 +171,11 @@ def _kind(game_name: str, card: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    """One card whose place differs: ``missing`` from ``zone`` (the engine has it there),
-    ``extra`` in ``zone`` (the table has it, the engine not), or ``moved`` (in ``zone`` on the
-    table, in ``engine_zone`` for the engine)."""
+    """One card whose place differs: ``unseen`` in ``zone`` (the engine has it there, the
+    camera does not see it: covered by another card, a hand, or really gone -- the camera
+    cannot tell), ``missing`` from ``zone`` (the same, once the table has said it is not
+    there), ``extra`` in ``zone`` (the table has it, the engine not), or ``moved`` (in
+    ``zone`` on the table, in ``engine_zone`` for the engine)."""
 
     kind: str
     card: str
@@ -143,6 +188,7 @@ def differences(
     state: Any,
     seen: Mapping[str, Collection[str]],
     zones: Sequence[Zone] | None = None,
+    asked: Collection[str] = (),
 ) -> list[Difference]:
     """Every difference between the cards the table shows in each zone and the engine's
     ``state``; empty when they agree.
@@ -174,7 +220,8 @@ def differences(
         gone, there = list(missing.get(card, [])), list(extra.get(card, []))
         while gone and there:  # the same card in another zone: it was moved
             out.append(Difference("moved", card, by_id[there.pop(0)], by_id[gone.pop(0)]))
-        out.extend(Difference("missing", card, by_id[where]) for where in gone)
+        kind = "missing" if card in asked else "unseen"
+        out.extend(Difference(kind, card, by_id[where]) for where in gone)
         out.extend(Difference("extra", card, by_id[where]) for where in there)
     return out
 
@@ -182,21 +229,30 @@ def differences(
 @dataclass(frozen=True, slots=True)
 class TableCheck:
     """The table mode's verdict on one frame: how many corner markers are in view, and (with
-    all four) every difference from the engine."""
+    three or four) every difference from the engine: ``differences`` the cards seen in the
+    wrong place (and those the table has said are missing), ``unseen`` the cards the engine
+    has that the camera does not see (covered or gone: ask the table), ``rejected`` the
+    markers of a size no card sticker has there."""
 
     corners: int
     differences: tuple[Difference, ...] = ()
+    unseen: tuple[Difference, ...] = ()
+    rejected: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.corners == 4
+        return self.corners >= 3
 
 
 def check(spec: GameSpec, state: Any, markers: Sequence[Marker],
-          overrides: Mapping[str, Rect] | None = None) -> TableCheck:
-    """Compare one frame's markers with the engine's ``state`` of the game ``spec``."""
+          overrides: Mapping[str, Rect] | None = None, asked: Collection[str] = ()
+          ) -> TableCheck:
+    """Compare one frame's markers with the engine's ``state`` of the game ``spec``; ``asked``
+    names the cards the table has said are not on the table."""
     zones = layout(spec, len(state.setup.players), overrides)
     view = read_table(markers, spec.name, zones)
     if not view.ok:
         return TableCheck(view.corners)
-    return TableCheck(view.corners, tuple(differences(spec, state, view.seen, zones)))
+    diffs = differences(spec, state, view.seen, zones, asked)
+    return TableCheck(view.corners, tuple(d for d in diffs if d.kind != "unseen"),
+                      tuple(d for d in diffs if d.kind == "unseen"), view.rejected)

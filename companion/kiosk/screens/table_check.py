@@ -43,6 +43,7 @@ class TableCheck(Protocol):
 
     corners: int
     differences: Sequence[Difference]
+    unseen: Sequence[Difference]
 
     @property
     def ok(self) -> bool: ...
@@ -89,6 +90,8 @@ def difference_text(game: str, diff: Difference, setup: Setup) -> str:
                  there=zone_name(diff.zone, setup), here=zone_name(diff.engine_zone, setup))
     if diff.kind == "missing":
         return _("{card} is missing from {zone}", card=name, zone=zone_name(diff.zone, setup))
+    if diff.kind == "unseen":  # covered or gone: the camera cannot tell which
+        return _("{card} is not seen in {zone}", card=name, zone=zone_name(diff.zone, setup))
     return _("{card} is in {zone} on the table, but not for the engine", card=name,
              zone=zone_name(diff.zone, setup))
 
@@ -129,7 +132,8 @@ class TableCheckScreen(Screen):
                 )
             else:
                 setup = session.game.setup_of(session.state)
-                self.lines = [difference_text(spec.name, d, setup) for d in result.differences]
+                self.lines = [difference_text(spec.name, d, setup)
+                              for d in (*result.differences, *result.unseen)]
                 self.good = not self.lines
                 self.notice = (
                     _("The table matches the engine")
