@@ -5,8 +5,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # The translations: each .po compiled to its .mo (not in git; see docs/i18n.md): the core's
-# catalogue (companion/kiosk/locale) and each game's (companion/<game>/locale).
-PO := $(wildcard companion/*/locale/*/LC_MESSAGES/*.po)
+# catalogue (companion/kiosk/locale), each game's (companion/<game>/locale) and the test
+# game's (tests/thirdgame).
+PO := $(wildcard companion/*/locale/*/LC_MESSAGES/*.po tests/thirdgame/*/locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
 .PHONY: run test lint bench screenshots clean catalogues
@@ -19,8 +20,11 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[kiosk,panel,vision]'
 	touch $@
 
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/activate
+# The tests also install a third game from outside the project (tests/thirdgame: its own
+# distribution, found through its entry point), so the suite runs with three games.
+$(VENV)/.dev-installed: pyproject.toml tests/thirdgame/pyproject.toml | $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[dev,kiosk,panel,vision]'
+	$(BIN)/python -m pip install --quiet -e tests/thirdgame
 	touch $@
 
 $(BIN)/pybabel: | $(BIN)/activate

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine import Record, RecordError, RulesError, get_game, replay
 from companion.engine.registry import names as game_names
+from companion.engine.registry import spec as game_spec
 from companion.engine.sim import Mismatch, simulator, verified_game
 from companion.text import clean, terminal
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 def _simulate(args: argparse.Namespace) -> int:
     game = get_game(args.game)
+    if args.players is None:  # the most the game's spec allows
+        args.players = game_spec(args.game).max_players
     try:
         setup = game.setup(args.players)
     except RulesError as exc:
@@ -103,6 +106,9 @@ def _arena(args: argparse.Namespace) -> int:
     from companion.bots import arena
 
     game = get_game(args.game)
+    if args.players is None:  # two, or the fewest the game's spec allows above two
+        found = game_spec(args.game)
+        args.players = min(max(2, found.min_players), found.max_players)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bots:
         print("companion arena: --bots names at least one bot", file=sys.stderr)
@@ -156,7 +162,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.log:
         sys.stdout.write(_log_text(game, record))
     elif args.json:
-        out = game.summary(state)
+        out = game.summary(state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(_json_text(out))
@@ -259,7 +265,7 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
     if args.log:
         sys.stdout.write(_log_text(game, record))
     elif args.json:
-        out = game.summary(state)
+        out = game.summary(state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(_json_text(out))
@@ -594,7 +600,8 @@ def build_parser() -> argparse.ArgumentParser:
     shots.set_defaults(run=_screenshots)
     sim = sub.add_parser("simulate", help="play random games with seeded chance")
     sim.add_argument("game", choices=game_names())
-    sim.add_argument("--players", type=int, default=4, help="2 to 4 (default 4)")
+    sim.add_argument("--players", type=int, default=None,
+                     help="how many players (default: the most the game allows)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -607,7 +614,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=_simulate)
     are = sub.add_parser("arena", help="bots play each other; win rates with 95%% intervals")
     are.add_argument("game", choices=game_names())
-    are.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
+    are.add_argument("--players", type=int, default=None,
+                     help="seats at the table (default 2, within the game's range)")
     are.add_argument(
         "--bots",
         default="heuristic,random",

@@ -263,7 +263,7 @@ def test_the_game_over_refuses_every_card() -> None:
 def test_active_seat_follows_the_player_concerned() -> None:
     state = G.initial_state(G.setup(NAMES[:3], 2))
     assert G.active_seat(state) == 2  # the set-up deals the rows: the first player
-    assert G.summary(state)["phase"] == "setup"
+    assert G.summary(state).to_json()["phase"] == "setup"
     for m in [f"reveal building {b}" for b in ROW_B] + [f"next building {TOP_B}"]:
         state = G.apply_text(state, m)
     seats = []
@@ -275,7 +275,7 @@ def test_active_seat_follows_the_player_concerned() -> None:
     for w in ROW_W:
         state = G.apply_text(state, f"reveal worker {w}")
     assert G.active_seat(state) == 2 == G.current_player(state)
-    assert G.summary(state)["phase"] == "play"
+    assert G.summary(state).to_json()["phase"] == "play"
     state = G.apply_text(state, "start abbaye")
     assert G.current_player(state) == CHANCE and G.active_seat(state) == 2  # Cid's refill
     state = G.apply_text(state, "next building cathedrale")
@@ -386,7 +386,7 @@ def test_turns_left_in_the_last_round() -> None:
 
 def test_the_summary_is_complete() -> None:
     state = G.apply(busy(), Send("maitre-2300", "abbaye"))
-    summary = G.summary(state)
+    summary = G.summary(state).to_json()
     assert set(summary) == {
         "game", "over", "scores", "winners", "turn", "round", "phase", "turn_player", "to_act",
         "active_seat", "waiting_for", "pending", "ap", "sent", "coin_ap", "end", "turns_left",
@@ -401,7 +401,7 @@ def test_the_summary_is_complete() -> None:
     }  # fmt: skip
     assert ann["sites"][0]["missing"] == [2, 0, 0, 1]
     assert ann["machines"] == {"grue-1": None}
-    solo = G.summary(G.position(G.setup(["Ann"]), automa_workers=("maitre-3200",)))
+    solo = G.summary(G.position(G.setup(["Ann"]), automa_workers=("maitre-3200",))).to_json()
     assert solo["automa"]["workers"] == ["maitre-3200"]
 
 
@@ -561,7 +561,7 @@ def test_every_played_position_rebuilds_exactly(n: int, options: dict[str, Any])
         rng = random.Random(seed)
         state = G.initial_state(G.setup(NAMES[:n], seed % n, options))
         while not G.is_over(state):
-            json.dumps(G.summary(state))  # JSON-ready at every step
+            json.dumps(G.summary(state).to_json())  # JSON-ready at every step
             if not state.apprentices and "deal apprentice" not in state.pending:
                 assert G.position(state.setup, **keywords(state)) == state
             if G.current_player(state) == CHANCE:

@@ -157,7 +157,7 @@ def test_random_games_keep_the_contract(setup: Setup, seed: int) -> None:
     again = replay(G, Record.loads(record.dumps()))
     assert again == state
     assert Playthrough.from_record(G, record).state == state
-    summary = G.summary(state)
+    summary = G.summary(state).to_json()
     assert summary["over"] is True and summary["winners"] == G.winners(state)
 
 

@@ -703,7 +703,7 @@ def test_an_illegal_action_leaves_the_state_unchanged() -> None:
 
 def test_summary_and_description() -> None:
     state = play(busy_ann(), "send maitre-2300 to abbaye")
-    summary = G.summary(state)
+    summary = G.summary(state).to_json()
     assert summary["over"] is False and summary["winners"] == []
     assert summary["to_act"] == "Ann" and summary["ap"] == 2 and summary["round"] == 1
     ann = summary["players"][0]

@@ -165,6 +165,6 @@ def test_random_solo_games_end_and_replay(seed: int) -> None:
     assert G.invariants(state) == []
     assert replay(G, Record(setup, tuple(map(str, actions)))) == state
     assert sum(BUILDING[c].vp for c in state.automa_finished) == G.scores(state)["Automa"]
-    summary = G.summary(state)
+    summary = G.summary(state).to_json()
     assert summary["variant"].startswith("solo")
     assert summary["automa"]["vp"] == G.scores(state)["Automa"]

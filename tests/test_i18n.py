@@ -115,10 +115,11 @@ def test_pybabel_extract_finds_every_message(tmp_path: Path) -> None:
 def test_the_messages_are_shared_out_by_who_uses_them() -> None:
     """A message the core uses, or two games share, is the core's; one only a game uses (its
     card names, sentences, help, title) is that game's."""
-    core, pillars, builders = catalogue.catalogues()
+    core, pillars, builders, *others = catalogue.catalogues()  # and any installed game's
     assert (pillars.game, builders.game) == ("pillars", "builders")
     assert pillars.folder == registry.spec("pillars").locale  # found through the spec
-    mine = {c.domain: set(i18n.catalogue_messages(c)) for c in (core, pillars, builders)}
+    mine = {c.domain: set(i18n.catalogue_messages(c))
+            for c in (core, pillars, builders, *others)}
     assert ("Round {n}", None) in mine["companion"]  # the kiosk core says it
     assert ("Mason", "pillars craftsman") in mine["pillars"]
     assert ("The Pillars of the Earth", None) in mine["pillars"]  # the title, from its record
@@ -220,7 +221,7 @@ def test_a_games_catalogue_is_found_through_its_spec(tmp_path: Path) -> None:
     registry.register(replace(SPEC, locale=tmp_path))
     i18n._loaded.clear()
     try:
-        assert [c.domain for c in catalogue.catalogues()][-1] == "sticks"
+        assert "sticks" in [c.domain for c in catalogue.catalogues()[1:]]
         i18n.set_language("ja")
         assert _("Sticks") == "棒取り"
         assert _("Round {n}", n=2) == "ラウンド2"  # the core's wins over a game's
@@ -498,7 +499,8 @@ def test_make_compiles_the_catalogues(tmp_path: Path) -> None:
     assert re.search(r"^test: .*\$\(MO\)", (ROOT / "Makefile").read_text(), re.M)
     (tmp_path / "Makefile").write_bytes((ROOT / "Makefile").read_bytes())
     cats = catalogue.catalogues()
-    assert len(cats) == 3  # the core's and each game's: every .po under companion/
+    # the core's and each game's: every .po under companion/, and the third game's
+    assert len(cats) == 1 + len(registry.specs()) >= 4
     for cat in cats:
         for lang in TRANSLATED:
             po = tmp_path / cat.po(lang).relative_to(ROOT)
@@ -544,10 +546,10 @@ def test_the_missing_strings_tool(monkeypatch: pytest.MonkeyPatch) -> None:
         text=True,
         check=True,
     ).stdout
-    for cat in ("companion", "pillars", "builders"):
-        assert f"# zh {cat}: 0 missing" in out and f"# ja {cat}: 0 missing" in out
+    for cat in catalogue.catalogues():
+        assert f"# zh {cat.domain}: 0 missing" in out and f"# ja {cat.domain}: 0 missing" in out
     tool = _tool("i18n_missing")
-    core, pillars, _builders = catalogue.catalogues()
+    core, pillars, *_others = catalogue.catalogues()
     read = catalogue.read
     lacking = {
         "companion": catalogue.read("ja"),

@@ -90,8 +90,8 @@ def test_a_complete_three_player_game_through_the_kiosk(tmp_path: Path) -> None:
     engine = get_game("builders")
     state = replay(engine, app.journal.record(game_id))
     assert engine.is_over(state)
-    assert end.summary["scores"] == engine.scores(state)
-    assert end.summary["winners"] == engine.winners(state)
+    assert end.summary.scores == engine.scores(state)
+    assert list(end.summary.winners) == engine.winners(state)
     assert decisions > 100
     assert app.journal.get(game_id).status == "finished"
 

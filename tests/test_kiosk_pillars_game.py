@@ -132,8 +132,8 @@ def test_a_complete_game_through_the_kiosk(tmp_path: Path, players: int, seed: i
     state = replay(get_game("pillars"), record)
     engine = get_game("pillars")
     assert engine.is_over(state)
-    assert end.summary["scores"] == engine.scores(state)
-    assert end.summary["winners"] == engine.winners(state)
+    assert end.summary.scores == engine.scores(state)
+    assert list(end.summary.winners) == engine.winners(state)
     assert app.journal.get(game_id).status == "finished"
     assert len(app.journal.get(game_id).periods) >= 6
     assert len(record.actions) > 300

@@ -196,8 +196,8 @@ def check_journal(app: Any, game_id: int, game_name: str, seat: int) -> Any:
     engine = get_game(game_name)
     state = replay(engine, record)
     assert engine.is_over(state)
-    assert end.summary["scores"] == engine.scores(state)
-    assert end.summary["winners"] == engine.winners(state)
+    assert end.summary.scores == engine.scores(state)
+    assert list(end.summary.winners) == engine.winners(state)
     assert app.journal.get(game_id).companions == {seat: STRENGTH}
     return record
 

@@ -391,7 +391,7 @@ def test_queries() -> None:
 
 def test_summary_is_complete() -> None:
     s = play(at_draw(2), "draw blue")
-    info = GAME.summary(s)
+    info = GAME.summary(s).to_json()
     for key in (
         "market",
         "supply",

@@ -130,7 +130,7 @@ def test_two_players_cost_marker_reads_zero_after_six_draws() -> None:
     assert s.cost == 2  # the sixth builder still costs 2
     s = play(s, "pass")
     assert s.step == "parked" and s.cost == 0 and GAME.cost_marker(s) == 0
-    assert GAME.summary(s)["cost_marker"] == 0
+    assert GAME.summary(s).to_json()["cost_marker"] == 0
     assert GAME.placement_cost(s, s.turn, "castle") == 0
 
 

@@ -115,7 +115,7 @@ def test_the_corners_give_the_table_coordinates() -> None:
 
 def said(game: str, state: Any, seen: Any, zones: Any = None) -> list[str]:
     """The differences in the table's language, as the table-check screen shows them."""
-    return [difference_text(game, d, state)
+    return [difference_text(game, d, state.setup)
             for d in T.differences(spec(game), state, seen, zones)]
 
 
@@ -144,7 +144,7 @@ def test_a_pillars_table_that_matches_and_one_that_does_not() -> None:
         f"{W.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
         f"{names[1]}'s craftsmen for the engine",
     ])
-    asked = [difference_text("pillars", d, state) for d in T.differences(
+    asked = [difference_text("pillars", d, state.setup) for d in T.differences(
         spec("pillars"), state, view.seen, zones, asked={gone})]  # the table says: not there
     assert sorted(asked) == sorted([
         f"{W.card_name('pillars', gone)} is missing from {names[0]}'s craftsmen",

@@ -10,7 +10,7 @@ knows it, which is what ``tests/test_architecture.py`` checks.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.engine import (
     CHANCE,
@@ -22,6 +22,7 @@ from companion.engine import (
     MalformedAction,
     Option,
     Setup,
+    Summary,
     registry,
 )
 
@@ -113,13 +114,8 @@ class SticksGame(Game[SticksState, Move]):
             return Move(verb, arg)
         raise MalformedAction(text, "write 'take N' (1 to 3) or 'reveal plain|double'")
 
-    def summary(self, state: SticksState) -> dict[str, Any]:
-        out = super().summary(state)
-        out["players"] = [
-            {"name": p.name, "colour": p.colour, "coins": 0} for p in state.setup.players
-        ]
-        out["sticks"] = state.sticks
-        return out
+    def summary(self, state: SticksState) -> Summary:
+        return self.summary_with(state, {"sticks": state.sticks})
 
 
 SPEC = GameSpec(

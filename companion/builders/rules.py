@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from companion.engine.core import CHANCE, TERMINAL, Game, Option, Setup
 from companion.engine.errors import IllegalAction, SetupError
 from companion.engine.ledger import Entry, Ledger
+from companion.engine.summary import Period, Summary
 
 from . import chance, checks, turn
 from .actions import (
@@ -335,6 +336,21 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
         """The number of the turn being played (1 for the first player's first turn)."""
         return state.turn
 
+    def period_of(self, state: BuildersState) -> Period:
+        """The turn (0 during set-up, ``phase`` ``setup``), with the seat whose turn it is."""
+        if chance.in_setup(state) or state.turn < 1:
+            return Period(0, "turn", phase="setup")
+        seat = state.turn_player if 0 <= state.turn_player < len(state.setup.players) else None
+        return Period(state.turn, "turn", seat=seat, phase="over" if state.over else "play")
+
+    def money(self, state: BuildersState, seat: int) -> int:
+        """Coins."""
+        return state.players[seat].coins
+
+    def rank_key(self, state: BuildersState, seat: int) -> tuple[int, ...]:
+        """B5: points, then VP from cards, then coins."""
+        return checks.ranking(state)[seat][1]
+
     def parse_action(self, text: str) -> Action:
         """The action written ``text``; raises MalformedAction naming what is wrong."""
         return parse_action(text)
@@ -377,7 +393,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
         last."""
         return checks.holdings(state)
 
-    def summary(self, state: BuildersState) -> dict[str, Any]:
+    def summary(self, state: BuildersState) -> Summary:
         """A JSON-ready picture of the whole table (every key is listed in
         ``docs/builders.md``): the turn, the rows and decks with their public tops, and every
         player's coins, VP, workers, machines and sites."""
@@ -420,10 +436,6 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 }
             )
         summary: dict[str, Any] = {
-            "game": self.name,
-            "over": state.over,
-            "scores": self.scores(state),
-            "winners": self.winners(state),
             "turn": state.turn,
             "round": self.round_of(state),
             "phase": "over" if state.over else "setup" if chance.in_setup(state) else "play",
@@ -454,7 +466,6 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 "coins": "cumulative" if state.cumulative_coins else "separate",
                 "show_next_worker": state.show_next_worker,
             },
-            "players": players,
         }
         if state.solo:
             summary["variant"] = "solo (unofficial fan variant, B9)"
@@ -465,7 +476,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 "vp": automa_vp(state),
                 "set_aside": list(state.set_aside),
             }
-        return summary
+        return self.summary_with(state, summary, players, self.winners(state))
 
     def describe(self, state: BuildersState) -> str:
         """A few lines of plain text: whose turn, the rows, and each player's position."""

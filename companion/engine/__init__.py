@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import CHANCE, COLOURS, TERMINAL, Game, Option, PlayerSpec, Setup
+from .core import CHANCE, COLOURS, TERMINAL, Game, Option, PlayerSpec, Setup, Step
 from .errors import (
     AmbiguousAction,
     IllegalAction,
@@ -15,6 +15,7 @@ from .errors import (
 from .playthrough import Playthrough
 from .record import Record, replay
 from .registry import CardInfo, GameSpec, get_game, register, spec, specs
+from .summary import Period, PlayerResult, Summary
 
 __all__ = [
     "CHANCE",
@@ -27,6 +28,8 @@ __all__ = [
     "IllegalAction",
     "MalformedAction",
     "Option",
+    "Period",
+    "PlayerResult",
     "PlayerSpec",
     "Playthrough",
     "Record",
@@ -34,6 +37,8 @@ __all__ = [
     "RulesError",
     "Setup",
     "SetupError",
+    "Step",
+    "Summary",
     "UndoBlocked",
     "get_game",
     "register",

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import AmbiguousAction, IllegalAction, MalformedAction, SetupError
 from .ledger import Entry
+from .summary import Period, PlayerResult, Summary, ranks
 
 CHANCE = -1
 """``current_player`` at a chance node: a draw, a reveal or a roll."""
@@ -133,6 +134,20 @@ class Option:
 
 S = TypeVar("S")
 A = TypeVar("A")
+S_co = TypeVar("S_co", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S_co, A_co]):
+    """An action applied to a state, kept with both states: made by :meth:`Game.step` (the
+    rules applied once), shown as a preview, then committed as it is (``Playthrough.play``,
+    ``JournaledGame.play``) without applying the rules again.  ``before`` is the very state
+    it was applied to: a step is only played on that state."""
+
+    before: S_co
+    action: A_co
+    after: S_co
 
 
 class Game(ABC, Generic[S, A]):
@@ -219,6 +234,11 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; raises IllegalAction (state unchanged) if not allowed."""
+
+    def step(self, state: S, action: A) -> Step[S, A]:
+        """``action`` applied to ``state`` once, kept as a :class:`Step` to preview and then
+        commit; raises IllegalAction (state unchanged) like :meth:`apply`."""
+        return Step(state, action, self.apply(state, action))
 
     def is_over(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
@@ -310,10 +330,42 @@ class Game(ABC, Generic[S, A]):
         """Parse then apply; raises MalformedAction or IllegalAction."""
         return self.apply(state, self.parse_action(text))
 
+    # -- what the table is told: whose, when, and the out-of-turn window ------------------
     def period(self, state: S) -> int:
-        """The round (Pillars) or turn (Builders) the game is in: the journal keeps everyone's
-        score each time it changes, for the charts."""
-        return 0
+        """The number of the period ``state`` is in (:meth:`period_of`): the journal keeps
+        everyone's score each time it changes, for the charts, and the ledger's entries carry
+        it."""
+        return self.period_of(state).number
+
+    def period_of(self, state: S) -> Period:
+        """The round, turn or phase ``state`` is in, as the log and the screens word it
+        (``Round 3``, ``Turn 7: Blue``); games override it (the default: round 0)."""
+        return Period(0)
+
+    def actor(self, state: S, action: A) -> int:
+        """The seat that takes ``action`` in ``state`` (CHANCE for a chance outcome): the
+        current player, or the seat an out-of-turn action belongs to (:meth:`out_of_turn`)."""
+        for seat, actions in self.out_of_turn(state).items():
+            if action in actions:
+                return seat
+        return self.current_player(state)
+
+    def out_of_turn(self, state: S) -> dict[int, list[A]]:
+        """The out-of-turn window: what seats other than the current player may do now, by
+        seat (Pillars' start player's re-draw while a drawn builder waits); the actions are
+        applied like any other.  Empty for most states and most games."""
+        return {}
+
+    def money(self, state: S, seat: int) -> int | None:
+        """Seat ``seat``'s money (gold, coins) where the game has money, else None."""
+        return None
+
+    def rank_key(self, state: S, seat: int) -> tuple[int, ...]:
+        """What seat ``seat`` is ranked by at the end, highest best: its score, then its money
+        (the usual tie-break) where the game has money; games with another tie-break say it."""
+        score = self.scores(state).get(self.setup_of(state).players[seat].name, 0)
+        money = self.money(state, seat)
+        return (score,) if money is None else (score, money)
 
     def ledger(self, state: S) -> tuple[Entry, ...]:
         """Every change of points and holdings so far, with its cause (``engine/ledger.py``);
@@ -330,17 +382,60 @@ class Game(ABC, Generic[S, A]):
         """Conservation checks: a list of what is wrong, empty when all totals hold."""
         return []
 
-    def summary(self, state: S) -> dict[str, Any]:
-        """A JSON-ready summary of the state for the command line and logs."""
-        return {
-            "over": self.is_over(state),
-            "scores": self.scores(state),
-            "winners": self.winners(state) if self.is_over(state) else [],
+    def summary(self, state: S) -> Summary:
+        """The playthrough at a glance (:class:`~companion.engine.summary.Summary`): scores,
+        winners, each seat's rank, money and points by source where the game has them; games
+        add their own details with :meth:`summary_with`."""
+        return self.summary_with(state)
+
+    def summary_with(
+        self,
+        state: S,
+        details: Mapping[str, Any] | None = None,
+        players: Sequence[Mapping[str, Any]] | None = None,
+        winners: Sequence[str] | None = None,
+    ) -> Summary:
+        """The default summary of ``state`` with the game's own JSON-ready ``details`` and,
+        for each seat in order, its ``players`` details (without ``name`` and ``colour``);
+        ``winners`` replaces the finished game's winners (a game that names them earlier)."""
+        setup = self.setup_of(state)
+        scores = self.scores(state)
+        over = self.is_over(state)
+        won = tuple(winners) if winners is not None else (
+            tuple(self.winners(state)) if over else ()
+        )
+        seats = range(len(setup.players))
+        keys = [(p.name in won, *self.rank_key(state, k)) for k, p in enumerate(setup.players)]
+        ledger = self.ledger(state)
+        results = []
+        for k, p, rank in zip(seats, setup.players, ranks(keys), strict=True):
+            sources: dict[str, int] | None = None
+            if ledger:
+                sources = {}
+                for e in ledger:
+                    if e.player == k and e.what == "vp":
+                        sources[e.cause] = sources.get(e.cause, 0) + e.amount
+            extra = {
+                key: value
+                for key, value in (players[k] if players is not None else {}).items()
+                if key not in ("name", "colour")
+            }
+            results.append(
+                PlayerResult(
+                    k, p.name, p.colour, scores.get(p.name, 0), p.name in won, rank,
+                    self.money(state, k), sources, extra,
+                )
+            )
+        body = {
+            key: value
+            for key, value in (details or {}).items()
+            if key not in ("game", "players", "over", "scores", "winners")
         }
+        return Summary(self.name, over, tuple(results), scores, won, body)
 
     def describe(self, state: S) -> str:
         """A few lines of plain text describing the state."""
-        return "\n".join(f"{k}: {v}" for k, v in self.summary(state).items())
+        return "\n".join(f"{k}: {v}" for k, v in self.summary(state).to_json().items())
 
     # -- helpers for implementations ------------------------------------------------------
     def check_chance(self, state: S, action: A) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from .core import CHANCE, Game, Setup
-from .errors import UndoBlocked
+from .core import CHANCE, Game, Setup, Step
+from .errors import IllegalAction, UndoBlocked
 from .record import Record
 
 S = TypeVar("S")
@@ -49,13 +49,29 @@ class Playthrough(Generic[S, A]):
         Raises MalformedAction or IllegalAction and changes nothing on refusal."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        before = self._states[-1]
-        barrier = self.game.current_player(before) == CHANCE
-        after = self.game.apply(before, action)
-        self._states.append(after)
-        self._actions.append(action)
+        return self.commit(self.game.step(self._states[-1], action))
+
+    def commit(self, step: Step[S, A]) -> S:
+        """Take a :class:`~companion.engine.core.Step` made on the current state (a preview
+        the table confirmed) as it is, the rules not applied again; the new state.  Raises
+        IllegalAction for a step made on another state, and changes nothing then."""
+        self.check_step(step)
+        barrier = self.game.current_player(step.before) == CHANCE
+        self._states.append(step.after)
+        self._actions.append(step.action)
         self._barrier.append(barrier)
-        return after
+        return step.after
+
+    def check_step(self, step: Step[S, A]) -> None:
+        """Raise IllegalAction unless ``step`` was made on the current state (a preview made
+        before the table moved on is stale)."""
+        if step.before is not self._states[-1]:
+            raise IllegalAction(
+                step.action,
+                f"{self.game.format_action(step.action)} was previewed on an earlier state of "
+                "the game; preview it again",
+                "stale",
+            )
 
     def can_undo(self) -> bool:
         return bool(self._actions) and not self._barrier[-1]

@@ -141,7 +141,7 @@ class RulesSim:
 
     def features(self, seat: int) -> Features:
         """From the rules' JSON summary (slow; a game's own path reads its state)."""
-        players = self.game.summary(self.state).get("players", [])
+        players = self.game.summary(self.state).to_json().get("players", [])
         if not isinstance(players, list) or seat >= len(players):
             return Features(0, 0, 0, 0, 0)
         p = players[seat]

@@ -22,7 +22,16 @@ from typing import Any
 
 import platformdirs
 
-from companion.engine import Game, Playthrough, Record, RulesError, Setup, SetupError, get_game
+from companion.engine import (
+    Game,
+    Playthrough,
+    Record,
+    RulesError,
+    Setup,
+    SetupError,
+    Step,
+    get_game,
+)
 from companion.engine.record import companion_seats
 from companion.engine.registry import spec as game_spec
 
@@ -562,25 +571,34 @@ class JournaledGame:
             )
 
     def play(self, action: Any) -> Any:
-        """Apply a decision or a chance outcome (an action or its notation) and return the new
-        state, which is committed to the journal before this returns.
+        """Apply a decision or a chance outcome (an action, its notation, or a ``Step`` the
+        table previewed) and return the new state, which is committed to the journal before
+        this returns.
 
-        A refusal by the rules (MalformedAction, IllegalAction) writes nothing.  When the game
-        ends, it is marked finished with its final scores and end time in the same
-        transaction.  A hand-built action is stored in its canonical notation
+        The rules are applied once (``Game.step``), and not at all for a step made on the
+        current state: its state after is committed as it is (a step made on another state
+        is refused).  A refusal by the rules (MalformedAction, IllegalAction) writes nothing.
+        When the game ends, it is marked finished with its final scores and end time in the
+        same transaction.  A hand-built action is stored in its canonical notation
         (``Game.notation``); one without a notation that reads back as it is refused
         (MalformedAction)."""
         self._check()
         game = self.game
-        if isinstance(action, str):
-            action = game.parse_action(action)
         before = self.playthrough.state
-        after = game.apply(before, action)  # the rules first: a refusal raises here
+        if isinstance(action, Step):
+            self.playthrough.check_step(action)  # a stale preview raises here
+            step = action
+        else:
+            if isinstance(action, str):
+                action = game.parse_action(action)
+            step = game.step(before, action)  # the rules first: a refusal raises here
+        after = step.after
         # What is stored must read back as this action, or the game could never be resumed:
         # a hand-built look-alike (a count of True or 2.0) is stored in its canonical form,
         # and one the notation cannot write is refused (MalformedAction) with nothing written.
-        text = game.notation(action)
+        text = game.notation(step.action)
         action = game.parse_action(text)  # memory holds what the journal holds
+        step = Step(before, action, after)
         scores = game.scores(after)
         period_before, period_after = game.period(before), game.period(after)
         over = game.is_over(after)
@@ -617,7 +635,7 @@ class JournaledGame:
                 ),
             )
         self._entries = seq
-        state = self.playthrough.play(action)
+        state = self.playthrough.commit(step)  # the state after, not the rules again
         self._last = state
         return state
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.engine import RulesError
+from companion.engine import RulesError, Step
 from companion.events import CameraState, Card, Device, Lights
 from companion.journal import JournalError
 
@@ -242,9 +242,23 @@ class App:
             self.toast(i18n._("Settings not saved: {error}", error=str(exc)))
 
     # -- the game session ---------------------------------------------------------------
-    def play(self, action: Any) -> bool:
-        """Apply an action through the engine and the journal.  A refusal is shown with its
-        reason and changes nothing.  True if the action was taken."""
+    def preview(self, action: object) -> Step[object, object] | None:
+        """``action`` applied once to the game on the table (``Game.step``), for the table to
+        confirm; ``play`` then commits that step without applying the rules again.  None, the
+        refusal shown with its reason, when the rules refuse it."""
+        if self.session is None:
+            return None
+        try:
+            step: Step[object, object] = self.session.game.step(self.session.state, action)
+        except RulesError as exc:
+            self.refuse(self.refusal(exc))
+            return None
+        return step
+
+    def play(self, action: object) -> bool:
+        """Apply an action (or commit a :meth:`preview`'s step) through the engine and the
+        journal.  A refusal is shown with its reason and changes nothing.  True if the action
+        was taken."""
         if self.session is None:
             return False
         try:
@@ -369,7 +383,7 @@ class App:
             self._card = None
         self.dirty = True
 
-    def handle_event(self, event: Any) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TypeVar
 
 import pygame
 
+from companion.engine.core import Game, Setup
 from companion.engine.ledger import Entry
 from companion.text import clean
 
@@ -31,10 +32,11 @@ from .fonts import font
 from .i18n import _
 from .ui import OVERFLOWS, draw_text, panel
 from .words import amount_text as words_amount_text
+from .words import player_name as words_player_name
 from .words import words_for
 
-if TYPE_CHECKING:
-    from companion.engine import Game
+S = TypeVar("S")
+A = TypeVar("A")
 
 Lines = list[tuple[str, str]]
 """(a player's colour or "", text), as the overlays draw them."""
@@ -73,18 +75,18 @@ def what_label(what: str) -> str:
     return {"vp": _("VP"), "gold": _("Gold"), "coins": _("Coins")}.get(what, what)
 
 
-def seat_name(state: Any, seat: int) -> tuple[str, str]:
+def seat_name(game: Game[S, A], state: S, seat: int) -> tuple[str, str]:
     """(colour, name as the table reads it) of ``seat``; the seat after the last is the solo
     Automa."""
-    players = state.setup.players
+    players = game.setup_of(state).players
     colour = players[seat].colour if seat < len(players) else ""
-    return colour, clean(words_for(state.setup.game).seat_name(state, seat))
+    return colour, clean(words_for(game.name).seat_name(state, seat))
 
 
-def player_name(state: Any, seat: int) -> str:
-    """The name of ``seat`` as the table reads it, cleaned as every name shown
-    (:func:`companion.text.clean`)."""
-    return clean(words_for(state.setup.game).player_name(state, seat))
+def player_name(setup: Setup, seat: int) -> str:
+    """The name of ``setup``'s seat ``seat`` as the table reads it, cleaned as every name
+    shown (:func:`companion.text.clean`)."""
+    return clean(words_player_name(setup, seat))
 
 
 def _change(e: Entry) -> str:
@@ -98,7 +100,7 @@ def _change(e: Entry) -> str:
     return text
 
 
-def entry_lines(game: Game[Any, Any], state: Any, entries: Iterable[Entry]) -> Lines:
+def entry_lines(game: Game[S, A], state: S, entries: Iterable[Entry]) -> Lines:
     """The changes ``entries`` make, in words: one line per player (in the order they first
     appear), each change with its cause, e.g. ``Red: the Priory, space 1 +2 VP · Conflict
     −2 VP``.  ``state`` names the players."""
@@ -109,7 +111,7 @@ def entry_lines(game: Game[Any, Any], state: Any, entries: Iterable[Entry]) -> L
         causes.setdefault(words.cause_text(e), []).append(_change(e))
     out: Lines = []
     for seat, causes in by_player.items():
-        colour, name = seat_name(state, seat)
+        colour, name = seat_name(game, state, seat)
         parts = [
             _("{cause}: {changes}", cause=c, changes=_(", ").join(changes))
             for c, changes in causes.items()
@@ -118,13 +120,13 @@ def entry_lines(game: Game[Any, Any], state: Any, entries: Iterable[Entry]) -> L
     return out
 
 
-def added(game: Game[Any, Any], before: Any, after: Any) -> tuple[Entry, ...]:
+def added(game: Game[S, A], before: S, after: S) -> tuple[Entry, ...]:
     """The ledger entries between ``before`` and ``after`` (a later state of the same game)."""
     old = len(game.ledger(before))
     return game.ledger(after)[old:]
 
 
-def change_lines(game: Game[Any, Any], before: Any, after: Any) -> Lines:
+def change_lines(game: Game[S, A], before: S, after: S) -> Lines:
     """What happens between two states, by cause (:func:`entry_lines` of :func:`added`)."""
     return entry_lines(game, before, added(game, before, after))
 
@@ -179,14 +181,13 @@ class Breakdown:
         return out
 
 
-def _seats(state: Any) -> list[int]:
-    n = len(state.setup.players)
-    return list(range(n))
+def _seats(game: Game[S, A], state: S) -> list[int]:
+    return list(range(len(game.setup_of(state).players)))
 
 
 def _section(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, A],
+    state: S,
     entries: Sequence[Entry],
     what: str,
     seats: list[int],
@@ -218,16 +219,17 @@ def _sum(entries: Iterable[Entry], what: str) -> dict[int, int]:
     return out
 
 
-def period_table(game: Game[Any, Any], state: Any, period: int, title: str) -> Breakdown:
+def period_table(game: Game[S, A], state: S, period: int, title: str) -> Breakdown:
     """The VP and money each player gained and lost in ``period`` (a round of Pillars, a turn
     of The Builders) by source, with the period's total and the amounts after it.  ``state``
     is any later state of the game (its ledger holds the period)."""
     ledger = game.ledger(state)
     entries = [e for e in ledger if e.period == period]
     upto = [e for e in ledger if e.period <= period]
-    seats = _seats(state)
+    seats = _seats(game, state)
     sections = []
-    for what in ("vp", words_for(game.name).money):
+    money = words_for(game.name).money
+    for what in ("vp", money) if money is not None else ("vp",):
         sections.append(
             _section(
                 game,
@@ -241,15 +243,15 @@ def period_table(game: Game[Any, Any], state: Any, period: int, title: str) -> B
                 ),
             )
         )
-    players = tuple(seat_name(state, s) for s in seats)
+    players = tuple(seat_name(game, state, s) for s in seats)
     return Breakdown(title, players, tuple(sections))
 
 
-def game_table(game: Game[Any, Any], state: Any) -> Breakdown:
+def game_table(game: Game[S, A], state: S) -> Breakdown:
     """Each player's points over the whole game by source (the starting points, the Priory,
     events, the cathedral...; buildings, machines, coins converted), with the total."""
     ledger = game.ledger(state)
-    seats = _seats(state)
+    seats = _seats(game, state)
     section = _section(
         game,
         state,
@@ -263,7 +265,7 @@ def game_table(game: Game[Any, Any], state: Any) -> Breakdown:
         Row(r.label, tuple(v or 0 for v in r.values), r.total, False) if not r.total else r
         for r in section.rows
     )
-    players = tuple(seat_name(state, s) for s in seats)
+    players = tuple(seat_name(game, state, s) for s in seats)
     return Breakdown(_("Points by source"), players, (Section(section.heading, rows),))
 
 

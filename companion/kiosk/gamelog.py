@@ -14,14 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from companion.engine import CHANCE, Game, Record, RecordError, RulesError
 from companion.engine.core import Setup
 from companion.engine.ledger import Entry
 
 from .i18n import LANGUAGES, _
-from .words import GameWords, amount_text, marked, words_for
+from .words import GameWords, State, amount_text, marked, words_for
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +68,12 @@ class LogSection:
     entries: tuple[LogEntry, ...]
 
 
-def _actor(game: Game[Any, Any], state: Any, action: Any) -> int | None:
-    actor = getattr(game, "actor", None)
-    seat = actor(state, action) if actor is not None else game.current_player(state)
-    return None if seat == CHANCE or seat < 0 else int(seat)
+def _actor(game: Game[S, A], state: S, action: A) -> int | None:
+    seat = game.actor(state, action)
+    return None if seat == CHANCE or seat < 0 else seat
 
 
-def _changes(words: GameWords, state: Any, new: Sequence[Entry]) -> tuple[str, ...]:
+def _changes(words: GameWords, state: State, new: Sequence[Entry]) -> tuple[str, ...]:
     """Ledger entries as one line per player, in seat order, the changes of one cause
     together: ``Blue: -2 wood, +1 VP (Woodworker (start) at the cathedral)``."""
     by_seat: dict[int, dict[str, list[str]]] = {}
@@ -91,12 +93,12 @@ def _changes(words: GameWords, state: Any, new: Sequence[Entry]) -> tuple[str, .
 
 
 def log_entries(
-    game: Game[Any, Any],
+    game: Game[S, A],
     setup: Setup,
-    actions: Sequence[Any],
+    actions: Sequence[A | str],
     *,
     newest_first: bool = True,
-    states: Sequence[Any] | None = None,
+    states: Sequence[S] | None = None,
 ) -> list[LogSection]:
     """The game of ``setup`` after ``actions`` (actions or their notation, chance outcomes
     included, e.g. ``Playthrough.actions``) as log sections in the current language.
@@ -118,10 +120,9 @@ def log_entries(
     period: int | None = None
     heading = ""
     ledger_before = game.ledger(states[0])
-    for i, action in enumerate(actions):
+    for i, written in enumerate(actions):
         before, after = states[i], states[i + 1]
-        if isinstance(action, str):
-            action = game.parse_action(action)
+        action = game.parse_action(written) if isinstance(written, str) else written
         p = game.period(before)
         if p != period:
             if period is not None:
@@ -160,7 +161,7 @@ def log_entries(
     return sections
 
 
-def _replay(game: Game[Any, Any], setup: Setup, actions: Sequence[Any]) -> list[Any]:
+def _replay(game: Game[S, A], setup: Setup, actions: Sequence[A | str]) -> list[S]:
     try:
         states = [game.initial_state(setup)]
     except RulesError as exc:
@@ -174,7 +175,7 @@ def _replay(game: Game[Any, Any], setup: Setup, actions: Sequence[Any]) -> list[
     return states
 
 
-def record_log(game: Game[Any, Any], record: Record, *, newest_first: bool = False) -> list[
+def record_log(game: Game[S, A], record: Record, *, newest_first: bool = False) -> list[
     LogSection
 ]:
     """The log of a game record (oldest first unless ``newest_first``); RecordError for a
@@ -184,7 +185,7 @@ def record_log(game: Game[Any, Any], record: Record, *, newest_first: bool = Fal
     return log_entries(game, record.setup, record.actions, newest_first=newest_first)
 
 
-def log_text(game: Game[Any, Any], record: Record) -> str:
+def log_text(game: Game[S, A], record: Record) -> str:
     """The game of ``record`` as plain text in the current language, oldest first: the title
     and the players, then each round or turn under its heading, each action on a line with
     the changes it caused indented below it, and the result once the game is over."""

@@ -71,9 +71,10 @@ def step_key(game_name: str, state: Any) -> str:
     current player for a game without one."""
     from companion.engine.registry import spec
 
-    load = spec(game_name).scenes
+    found = spec(game_name)
+    load = found.scenes
     if load is None:
-        return "over" if getattr(state, "over", False) else "play"
+        return "over" if found.game().is_over(state) else "play"
     return str(load().key(state))
 
 

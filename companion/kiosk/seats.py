@@ -479,18 +479,22 @@ def screenshot_scenes(journal: Any) -> Any:
 
     from .screens.game import open_game
 
-    def position(name: str, decisions: int) -> tuple[Any, list[str], int]:
+    def position(
+        name: str, decisions: int, choices: int = HINT_CHOICES
+    ) -> tuple[Any, list[str], int]:
         game = get_game(name)
         rng = random.Random(7)
-        setup = game.setup(3)
+        setup = game.setup(max(game.min_players, min(3, game.max_players)))
         state = game.initial_state(setup)
         actions: list[str] = []
         made = 0
         while True:
             who = game.current_player(state)
+            if game.is_over(state):  # never that many choices: a decision with fewer
+                return position(name, decisions, choices - 1)
             if who == _CHANCE:
                 action = sample(game.chance_outcomes(state), rng)
-            elif made >= decisions and len(game.legal_actions(state)) >= HINT_CHOICES:
+            elif made >= decisions and len(game.legal_actions(state)) >= choices:
                 return setup, actions, who
             else:
                 action = rng.choice(game.legal_actions(state))

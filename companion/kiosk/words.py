@@ -1,25 +1,32 @@
 """What the kiosk says about each game: its title, its cards, its money and its periods, and
 how the winner was decided.
 
-The words come from the game's registry record (``GameSpec``): a game whose record names a
-``words`` class (``"module:attribute"``) gets that subclass of :class:`GameWords`; any other
-game gets the defaults here, built from its record alone (its title and its card catalogue,
-through the kiosk's catalogue).  So the kiosk never compares a game's name.
+The words come from the game's registry record (``GameSpec``): a game whose record declares
+a ``words`` loader gets that subclass of :class:`GameWords`; any other game gets the defaults
+here, built from its record and its rules alone (its title, its card catalogue, the period
+and the actor its rules state: ``Game.period_of``, ``Game.actor``).  So the kiosk never
+compares a game's name, and never reads a state: a state is opaque here (:data:`State`), and
+only its game's rules look inside it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from dataclasses import replace
+from functools import cache, cached_property
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
+from companion.engine.core import Game, Setup
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, spec
+from companion.engine.summary import PlayerResult, Summary
 from companion.journal.names import COLOUR_WORDS, stored_default
 from companion.journal.names import is_default_name as _is_default
 
 if TYPE_CHECKING:
+    from companion.engine.ledger import Entry
+
     from .catalogue import Table
 
 from .i18n import LOCALES, _, language, resource_name
@@ -27,6 +34,13 @@ from .i18n import LOCALES, _, language, resource_name
 # A seat left unnamed is stored as its colour (``companion.journal.names``: the colour's English
 # word, the engine's own default) and shown in the table's language of the moment
 # (:func:`display_name`); older journals' default names in any language are recognised.
+
+State: TypeAlias = object
+"""A game's state, as the kiosk holds it: opaque, read only through its ``Game``."""
+
+Action: TypeAlias = object
+"""A game's action, as the kiosk holds it: written with ``Game.format_action``."""
+
 
 
 def default_name(colour: str) -> str:
@@ -86,7 +100,7 @@ def engine_refusal(rule: str, fields: dict[str, Any], card: str) -> str:
     return _("That is not allowed now")
 
 
-def refusal_text(error: Exception, game: str | None = None, state: Any = None) -> str:
+def refusal_text(error: Exception, game: str | None = None, state: State = None) -> str:
     """Any refusal in the table's language: by ``game``'s words when a game (and the state it
     refused in) is given, else the words every game shares (:func:`engine_refusal`)."""
     if game is not None:
@@ -107,15 +121,6 @@ def colour_word(colour: str) -> str:
         "yellow": _("Yellow"),
         "green": _("Green"),
     }.get(colour, _("that colour"))
-
-
-def state_period(state: Any) -> int:
-    """The round or turn a game's state is in (``round`` or ``turn``), 0 for neither."""
-    for attr in ("round", "turn"):
-        value = getattr(state, attr, None)
-        if isinstance(value, int):
-            return value
-    return 0
 
 
 def amount_text(what: str, amount: int) -> str:
@@ -173,24 +178,18 @@ def seat_labels(setup: Any, companions: Any) -> list[str]:
     return [seat_label(p, i in companions) for i, p in enumerate(setup.players)]
 
 
-def shown_names(summary: dict[str, Any]) -> dict[str, Any]:
+def shown_names(summary: Summary) -> Summary:
     """A game's summary with its players' names (in ``players``, ``scores`` and ``winners``)
     as the table reads them (:func:`display_name`)."""
-    names = {
-        str(p["name"]): display_name(str(p["name"]), str(p.get("colour", "")))
-        for p in summary.get("players", [])
-        if isinstance(p, dict) and "name" in p
-    }
+    names = {p.name: display_name(p.name, p.colour) for p in summary.players}
     if all(k == v for k, v in names.items()):
         return summary
-    out = dict(summary)
-    out["players"] = [
-        {**p, "name": names.get(p["name"], p["name"])} if isinstance(p, dict) else p
-        for p in summary.get("players", [])
-    ]
-    out["scores"] = {names.get(k, k): v for k, v in summary.get("scores", {}).items()}
-    out["winners"] = [names.get(w, w) for w in summary.get("winners", [])]
-    return out
+    return replace(
+        summary,
+        players=tuple(replace(p, name=names[p.name]) for p in summary.players),
+        scores={names.get(k, k): v for k, v in summary.scores.items()},
+        winners=tuple(names.get(w, w) for w in summary.winners),
+    )
 
 
 def name_of(player: Any) -> str:
@@ -199,7 +198,7 @@ def name_of(player: Any) -> str:
     return display_name(str(player.name), str(player.colour))
 
 
-def player_name(setup: Any, seat: int) -> str:
+def player_name(setup: Setup, seat: int) -> str:
     """Seat ``seat``'s name as the table reads it: the name the players typed, or for a seat
     named after its colour (the default) that colour's default name in the current language
     (:func:`default_name`)."""
@@ -208,13 +207,19 @@ def player_name(setup: Any, seat: int) -> str:
 
 
 class GameWords:
-    """The default words of a game, from its registry record."""
+    """The default words of a game, from its registry record and its rules."""
 
-    money = "coins"
-    """The key of the money in the game's summary (``gold``, ``coins``)."""
+    money: str | None = None
+    """What the game's money is called in its ledger (``gold``, ``coins``; ``Entry.what``),
+    None for a game without money."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
+
+    @cached_property
+    def game(self) -> Game[Any, Any]:
+        """The game's rules: what the words ask about a state (its set-up, period, actor)."""
+        return self.spec.game()
 
     def title(self) -> str:
         """The game's title in the current language."""
@@ -253,7 +258,7 @@ class GameWords:
 
         return n_("{n} coin", "{n} coins", amount)
 
-    def source(self, entry: Any) -> str:
+    def source(self, entry: Entry) -> str:
         """The source a ledger entry counts under in a breakdown by source (the Priory, tax,
         buildings...), in the table's language."""
         return _("Other")
@@ -263,34 +268,34 @@ class GameWords:
         :meth:`source` words them), even at 0; others follow as they come."""
         return ()
 
-    def player_detail(self, state: Any, player: dict[str, Any]) -> str:
-        """A line under a player's final score: their money (``player`` is their entry in the
-        game's summary)."""
-        return self.money_label(int(player.get(self.money, 0)))
+    def player_detail(self, state: State, player: PlayerResult) -> str:
+        """A line under a player's final score: their money, or nothing for a game without
+        money (``player`` is their entry in the game's summary)."""
+        return self.money_label(player.money) if player.money is not None else ""
 
     def chart_title(self) -> str:
         """The title of the end screen's score chart."""
         return _("Points by turn")
 
-    def result(self, summary: dict[str, Any]) -> str:
+    def result(self, summary: Summary) -> str:
         """One sentence on how the winner was decided: the top score, or the game's
         tie-break (:meth:`tie_break`)."""
         summary = shown_names(summary)
-        scores = summary["scores"]
-        winners = summary["winners"]
+        scores = summary.scores
+        winners = list(summary.winners)
         top = max(scores.values())
-        tied = [p for p in summary.get("players", []) if scores.get(p["name"]) == top]
+        tied = [p for p in summary.players if scores.get(p.name) == top]
         if len(tied) <= 1 and len(winners) == 1:
             return _("{name} wins with {points} points", name=winners[0], points=top)
         return self.tie_break(tied, winners, top)
 
-    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+    def tie_break(self, tied: list[PlayerResult], winners: list[str], top: int) -> str:
         """How a tie on ``top`` points between the ``tied`` players' summaries was broken."""
         if len(winners) == 1:
             return _("{name} wins with {points} points", name=winners[0], points=top)
         return _("Shared win: the same points")
 
-    def refusal(self, error: Exception, state: Any) -> str:
+    def refusal(self, error: Exception, state: State) -> str:
         """A refusal of the engine in the table's language, worded from its rule tag and
         named fields (``error.rule``, ``error.fields``, see :meth:`worded`), never from its
         English sentence: a tag the game has no words for gets the engine's words
@@ -309,75 +314,89 @@ class GameWords:
             worded = engine_refusal(rule, fields, name)
         return worded
 
-    def worded(self, rule: str, fields: dict[str, Any], card: str, state: Any) -> str | None:
+    def worded(self, rule: str, fields: dict[str, Any], card: str, state: State) -> str | None:
         """A game's words for its rule tags (``card`` is the card's name, if the refusal names
         one), or None."""
         return None
 
-    def player_name(self, state: Any, seat: int) -> str:
+    def player_name(self, state: State, seat: int) -> str:
         """Seat ``seat``'s name in ``state`` as the table reads it (:func:`player_name`)."""
-        return player_name(state.setup, seat)
+        return player_name(self.game.setup_of(state), seat)
 
-    def seat_name(self, state: Any, seat: int) -> str:
+    def seat_name(self, state: State, seat: int) -> str:
         """The name of ``seat`` in ``state``, also for a seat the table has not (the solo
         Automa sits after the last player)."""
-        return self.seat_name_of(state.setup, seat)
+        return self.seat_name_of(self.game.setup_of(state), seat)
 
-    def seat_name_of(self, setup: Any, seat: int) -> str:
+    def seat_name_of(self, setup: Setup, seat: int) -> str:
         """The name of ``seat`` of ``setup`` (:func:`player_name`; ``the Automa`` after the
         last player)."""
         if 0 <= seat < len(setup.players):
             return player_name(setup, seat)
         return _("the Automa")
 
-    def period_heading(self, state: Any) -> str:
-        """The heading of the round or turn ``state`` is in, for the action log."""
-        return _("Round {n}", n=state_period(state))
+    def period_heading(self, state: State) -> str:
+        """The heading of the round or turn ``state`` is in, for the action log, from the
+        rules' ``period_of``: ``Round 3``, ``Turn 7: Blue``, ``Set-up`` before the first."""
+        period = self.game.period_of(state)
+        if period.number < 1:
+            return _("Set-up")
+        if period.kind == "turn" and period.seat is not None:
+            return _("Turn {n}: {name}", n=period.number,
+                     name=self.seat_name(state, period.seat))
+        if period.kind == "turn":
+            return _("Turn {n}", n=period.number)
+        if period.kind == "phase":
+            return _("Phase {n}", n=period.number)
+        return _("Round {n}", n=period.number)
 
-    def change_text(self, entry: Any) -> str:
+    def change_text(self, entry: Entry) -> str:
         """One ledger entry in words, without the player: ``+2 VP (the Priory, space 1)``."""
         return _("{change} ({cause})", change=amount_text(entry.what, entry.amount),
                  cause=self.cause_text(entry))
 
-    def cause_text(self, entry: Any) -> str:
+    def cause_text(self, entry: Entry) -> str:
         """Why a ledger entry happened, in words (``the Priory, space 1``, ``tax: the die
         shows 4``); games word each of their cause tags."""
         return str(entry.cause)
 
-    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+    def ledger_role(self, state: State, action: Action, entry: Entry) -> str:
         """How the log shows ledger ``entry``, written by ``action`` in ``state``: ``said``
         when the action's sentence already says it (the gold paid for a craftsman: left out),
         ``action`` for another change the action itself made, ``rules`` for what the rules
         did by themselves after it (the Priory's VP, the tax, the final count)."""
         return "action"
 
-    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+    def aftermath(self, before: State, action: Action, after: State) -> list[str]:
         """What the rules did by themselves after ``action`` besides changing holdings, in
         words, for the action log (a turn that ended by itself, the end of the game being
         triggered); empty by default."""
         return []
 
-    def action_text(self, state: Any, action: Any) -> str:
+    def action_text(self, state: State, action: Action) -> str:
         """What ``action`` did, naming the player, in the current language (``state`` is the
         rules state before the action): ``Red took the quarry with 8 workers``.  The default
-        names the seat to move and the action's notation; games word every action."""
-        seat = getattr(state, "turn", -1)
-        if isinstance(seat, int) and 0 <= seat < len(state.setup.players):
-            return _("{name}: {action}", name=self.player_name(state, seat), action=str(action))
-        return str(action)
+        names the seat that took it (``Game.actor``) and the action's notation (``The table:``
+        for a draw, a roll or a reveal); games word every action."""
+        game = self.game
+        text = game.format_action(action)
+        seat = game.actor(state, action)
+        if 0 <= seat < len(game.setup_of(state).players):
+            return _("{name}: {action}", name=self.player_name(state, seat), action=text)
+        return _("The table: {action}", action=text)
 
-    def instruction(self, state: Any, action: Any) -> str:
+    def instruction(self, state: State, action: Action) -> str:
         """What the table does with the pieces for ``action`` (imperative, current language;
         ``state`` before the action): ``take the quarry, put 8 of Green's workers on it``.
         The default is the action's notation; games word every action."""
-        return str(action)
+        return self.game.format_action(action)
 
     def option_label(self, name: str) -> str:
         """The name of one of the game's options, in the current language."""
         opt = self.spec.options[name]
         return _(opt.label or name)
 
-    def choice_label(self, name: str, value: Any) -> str:
+    def choice_label(self, name: str, value: object) -> str:
         """The name of one choice of an option, in the current language."""
         return _(self.spec.options[name].choice_label(value))
 
@@ -400,32 +419,32 @@ class ModuleWords(GameWords):
     sentences: ClassVar[ModuleType]
     refusals: ClassVar[ModuleType]
 
-    def worded(self, rule: str, fields: dict[str, Any], card: str, state: Any) -> str | None:
+    def worded(self, rule: str, fields: dict[str, Any], card: str, state: State) -> str | None:
         worded: str | None = self.refusals.worded(rule, fields, card, state)
         return worded
 
-    def action_text(self, state: Any, action: Any) -> str:
+    def action_text(self, state: State, action: Action) -> str:
         try:
             return str(self.sentences.action_text(state, action))
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return _("That is not an action of this game")  # built by hand, not legal
 
-    def instruction(self, state: Any, action: Any) -> str:
+    def instruction(self, state: State, action: Action) -> str:
         try:
             return str(self.sentences.instruction(state, action))
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return _("That is not an action of this game")
 
-    def cause_text(self, entry: Any) -> str:
+    def cause_text(self, entry: Entry) -> str:
         return str(self.sentences.cause_text(entry))
 
-    def ledger_role(self, state: Any, action: Any, entry: Any) -> str:
+    def ledger_role(self, state: State, action: Action, entry: Entry) -> str:
         return str(self.sentences.ledger_role(state, action, entry))
 
-    def period_heading(self, state: Any) -> str:
+    def period_heading(self, state: State) -> str:
         return str(self.sentences.period_heading(state))
 
-    def aftermath(self, before: Any, action: Any, after: Any) -> list[str]:
+    def aftermath(self, before: State, action: Action, after: State) -> list[str]:
         return list(self.sentences.aftermath(before, action, after))
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from companion.engine.core import CHANCE, TERMINAL, Game, Setup
 from companion.engine.errors import IllegalAction, SetupError
 from companion.engine.ledger import Entry, Ledger
+from companion.engine.summary import Period, Summary
 
 from . import chance, market, phase2, phase3
 from . import data as D
@@ -185,6 +186,11 @@ class PillarsGame(Game[PillarsState, Action]):
         drawn builder waits for its owner (see ``docs/pillars.md``, "The re-draw")."""
         return phase2.start_player_actions(state)
 
+    def out_of_turn(self, state: PillarsState) -> dict[int, list[Action]]:
+        """The start player's re-draw (:meth:`start_player_actions`), when it is open."""
+        extra = self.start_player_actions(state)
+        return {state.start: extra} if extra else {}
+
     def actor(self, state: PillarsState, action: Action) -> int:
         """The seat that takes ``action`` in ``state``: the start player for ``redraw``, CHANCE
         at a chance step, else the current player (for the record's and the log's words)."""
@@ -266,6 +272,14 @@ class PillarsGame(Game[PillarsState, Action]):
     def period(self, state: PillarsState) -> int:
         """The round, 1 to 6."""
         return state.round
+
+    def period_of(self, state: PillarsState) -> Period:
+        """Round 1 to 6, at its step (``place``, ``market``...)."""
+        return Period(state.round, "round", phase=state.step, last=D.ROUNDS)
+
+    def money(self, state: PillarsState, seat: int) -> int:
+        """Gold."""
+        return state.seats[seat].gold
 
     def invariants(self, state: PillarsState) -> list[str]:
         return invariants(state)
@@ -416,15 +430,16 @@ class PillarsGame(Game[PillarsState, Action]):
         return convert_action(conv.uses) if conv.uses else DONE
 
     # -- summaries ------------------------------------------------------------------------
-    def summary(self, state: PillarsState) -> dict[str, Any]:
-        """The whole table, JSON-ready; every key is listed in ``docs/pillars.md``."""
+    def summary(self, state: PillarsState) -> Summary:
+        """The whole table; its JSON (``to_json``) has every key listed in
+        ``docs/pillars.md``."""
         from .summary import summary
 
         return summary(self, state)
 
     def describe(self, state: PillarsState) -> str:
         """A few readable lines: the round and step, then one line per player."""
-        info = self.summary(state)
+        info = self.summary(state).to_json()
         head = "Game over" if state.over else f"Round {state.round}: {STEP_HELP[state.step]}"
         lines = [head]
         for p in info["players"]:

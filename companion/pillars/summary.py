@@ -1,11 +1,12 @@
-"""``PillarsGame.summary``: the whole table as JSON-ready data (documented in
-``docs/pillars.md``, "The summary")."""
+"""``PillarsGame.summary``: the whole table, its JSON (``Summary.to_json``) documented in
+``docs/pillars.md``, "The summary"."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.engine.core import CHANCE, TERMINAL
+from companion.engine.summary import Summary
 
 from . import data as D
 from .draft import reserve
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from .rules import PillarsGame
 
 
-def summary(game: PillarsGame, state: PillarsState) -> dict[str, Any]:
+def summary(game: PillarsGame, state: PillarsState) -> Summary:
     players = state.setup.players
 
     def seat_name(i: int) -> str | None:
@@ -57,9 +58,7 @@ def summary(game: PillarsGame, state: PillarsState) -> dict[str, Any]:
                 "yield_change": s.yield_mod,
             }
         )
-    over = state.over
-    return {
-        "game": game.name,
+    return game.summary_with(state, {
         "round": state.round,
         "step": state.step,
         "to_act": "chance" if who == CHANCE else (None if who == TERMINAL else seat_name(who)),
@@ -85,8 +84,4 @@ def summary(game: PillarsGame, state: PillarsState) -> dict[str, Any]:
             "privileges": len(state.priv_unseen),
             "events": len(state.events_unseen),
         },
-        "players": seats,
-        "over": over,
-        "scores": game.scores(state),
-        "winners": game.winners(state) if over else [],
-    }
+    }, seats)

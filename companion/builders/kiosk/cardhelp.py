@@ -67,7 +67,7 @@ def _site(card: str, state: Any | None) -> str:
             if s.card == card:
                 return _(
                     "{name}'s site has {have} so far.",
-                    name=player_name(state, seat),
+                    name=player_name(state.setup, seat),
                     have=amounts(s.supplied),
                 )
     return ""
@@ -77,7 +77,7 @@ def turn_now(game: Any, state: Any) -> str:
     """What the turn's choices cost and give now: the player's AP and coins, coins for 1 to 3
     AP, an extra action, and the next send to each site."""
     seat = state.turn_player
-    name = player_name(state, seat)
+    name = player_name(state.setup, seat)
     me = state.players[seat]
     coins = _(", ").join(
         _("{ap} AP: +{n}", ap=k, n=gain)

@@ -21,7 +21,7 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
     if after.turn == before.turn and not after.over:
         return ""
     seat = before.turn_player
-    name = player_name(before, seat)
+    name = player_name(before.setup, seat)
     coins = after.players[seat].coins
     price = game.action_price
     if coins < price:
@@ -36,7 +36,7 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
         why = _("{name}'s turn ended by itself: nothing else could be done.", name=name)
     if after.over or after.turn_player == seat:  # solo: the Automa played in between
         return why
-    nxt = player_name(after, after.turn_player)
+    nxt = player_name(after.setup, after.turn_player)
     return sentences(why, _("Now it is {name}'s turn.", name=nxt))
 
 

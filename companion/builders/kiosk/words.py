@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.builders.cards import BUILDING, WORKER
 from companion.builders.constants import AUTOMA
+from companion.engine.summary import PlayerResult, Summary
 from companion.kiosk.catalogue import Table
 from companion.kiosk.i18n import _
 from companion.kiosk.words import ModuleWords
@@ -77,49 +79,48 @@ class BuildersWords(ModuleWords):
 
         return sources()
 
-    def player_detail(self, state: Any, player: dict[str, Any]) -> str:
+    def player_detail(self, state: Any, player: PlayerResult) -> str:
         """Buildings, machines and coins counted apart."""
-        seat = next(i for i, s in enumerate(state.setup.players) if s.name == player["name"])
-        finished = state.players[seat].finished
+        finished = state.players[player.seat].finished
+        coins = player.money or 0
         buildings = sum(BUILDING[c].vp for c in finished if not BUILDING[c].is_machine)
         machines = sum(BUILDING[c].vp for c in finished if BUILDING[c].is_machine)
         return _(
             "buildings {b} · machines {m} · coins {c} ({coins}¤)",
             b=buildings,
             m=machines,
-            c=player["coins"] // 10,
-            coins=player["coins"],
+            c=coins // 10,
+            coins=coins,
         )
 
-    def result(self, summary: dict[str, Any]) -> str:
+    def result(self, summary: Summary) -> str:
         """The solo Automa (a name of the rules, not of a player) in the table's language."""
-        if AUTOMA in summary.get("winners", ()) or AUTOMA in summary.get("scores", {}):
+        if AUTOMA in summary.winners or AUTOMA in summary.scores:
             shown = _("Automa")
-            summary = {
-                **summary,
-                "winners": [shown if w == AUTOMA else w for w in summary.get("winners", ())],
-                "scores": {shown if k == AUTOMA else k: v
-                           for k, v in summary.get("scores", {}).items()},
-            }
+            summary = replace(
+                summary,
+                winners=tuple(shown if w == AUTOMA else w for w in summary.winners),
+                scores={shown if k == AUTOMA else k: v for k, v in summary.scores.items()},
+            )
         return super().result(summary)
 
-    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+    def tie_break(self, tied: list[PlayerResult], winners: list[str], top: int) -> str:
         """A tie is broken by VP from buildings, then by coins."""
         if len(winners) == 1:
-            w = next(p for p in tied if p["name"] == winners[0])
-            best_vp = max(p["vp"] for p in tied)
-            if sum(1 for p in tied if p["vp"] == best_vp) == 1:
+            w = next(p for p in tied if p.name == winners[0])
+            best_vp = max(p.details["vp"] for p in tied)
+            if sum(1 for p in tied if p.details["vp"] == best_vp) == 1:
                 return _(
                     "Tie on {points} points broken by VP from buildings: {name} has {vp}",
                     points=top,
-                    name=w["name"],
-                    vp=w["vp"],
+                    name=w.name,
+                    vp=w.details["vp"],
                 )
             return _(
                 "Tie on {points} points and building VP broken by coins: {name} has {coins}",
                 points=top,
-                name=w["name"],
-                coins=w["coins"],
+                name=w.name,
+                coins=w.money,
             )
         return _("Shared win: the same points, building VP and coins")
 

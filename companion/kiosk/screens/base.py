@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.engine import RulesError
+from companion.engine import RulesError, Step
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
@@ -528,11 +528,12 @@ class GameScreen(Screen):
         except RulesError as exc:
             self.app.refuse(self.app.refusal(exc))
             return
+        step = Step(state, action, after)  # committed as it is: the rules applied once
         if self.wants_preview(state, action, after):
-            self.preview = Preview(action, after, self.preview_title(state, action),
-                                   self.preview_lines(state, after))
+            self.preview = Preview.of(step, self.preview_title(state, action),
+                                      self.preview_lines(state, after))
             return
-        self.commit(action, after)
+        self.commit(action, step)
 
     def play_hint(self, action: Any) -> None:
         """A choice of the hint tapped: it is played as a person's tap on it would be (through
@@ -561,7 +562,7 @@ class GameScreen(Screen):
         p = self.preview
         self.preview = None
         if p is not None:
-            self.commit(p.action, p.after)
+            self.commit(p.action, p.step if p.step is not None else p.after)
 
     def cancel_preview(self) -> None:
         self.preview = None
@@ -579,7 +580,11 @@ class GameScreen(Screen):
         return True
 
     def play(self, action: Any, after: Any = None) -> bool:
-        """The one place a table screen writes to the journal."""
+        """The one place a table screen writes to the journal: a :class:`Step` the preview
+        made is committed as it is (the journal refuses it if the game moved on since), anything
+        else is applied by the journal."""
+        if isinstance(after, Step):
+            return self.app.play(after)
         return self.app.play(action)
 
     def committed(self, before: Any, action: Any) -> None:  # noqa: B027 - an optional hook

@@ -1,14 +1,23 @@
 """The end of a game: final scores, the tie-break explained, VP round by round, and the
-BG Stats link as a QR code."""
+BG Stats link as a QR code.
+
+Everything here comes from the game's typed summary (``Game.summary``: scores, winners, each
+player's money and points by source where the game has them), never from its state: a game
+without a ledger shows its scores and chart in place of the points by source, and a game
+without money no money under the scores.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.engine import get_game, replay
+from companion.engine import Summary, get_game, replay
+from companion.engine.summary import PlayerResult
 from companion.kiosk import theme
 from companion.kiosk.breakdown import draw_breakdown, game_table
 from companion.kiosk.fonts import font
@@ -29,29 +38,36 @@ from companion.text import clean
 
 from .base import Screen
 
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
 
-def explain_result(game: str, summary: dict[str, Any]) -> str:
+Choice = tuple[str, Callable[[], None], str]
+"""A button of a bar: label, what a tap does, key."""
+
+
+def explain_result(game: str, summary: Summary) -> str:
     """One sentence on how the winner was decided, tie-breaks included (the game's words).
     Names are cleaned first (:func:`companion.text.clean`), as everywhere they are shown."""
     return words_for(game).result(cleaned(summary))
 
 
-def cleaned(summary: dict[str, Any]) -> dict[str, Any]:
+def cleaned(summary: Summary) -> Summary:
     """``summary`` with every player name as the kiosk shows it."""
-    return {
-        **summary,
-        "players": [{**p, "name": clean(p["name"])} for p in summary["players"]],
-        "scores": {clean(k): v for k, v in summary["scores"].items()},
-        "winners": [clean(w) for w in summary["winners"]],
-    }
+    return replace(
+        summary,
+        players=tuple(replace(p, name=clean(p.name)) for p in summary.players),
+        scores={clean(k): v for k, v in summary.scores.items()},
+        winners=tuple(clean(w) for w in summary.winners),
+    )
 
 
 class EndScreen(Screen):
     """Final scores of a finished game in the journal."""
 
-    def __init__(self, app: Any, game_id: int, back_to_history: bool = False) -> None:
+    def __init__(self, app: App, game_id: int, back_to_history: bool = False) -> None:
         super().__init__(app)
         journal = app.journal
+        assert journal is not None, "the end screen of a game needs the journal"
         self.info = journal.get(game_id)
         self.game = get_game(self.info.game)
         self.state = replay(self.game, journal.record(game_id))
@@ -72,19 +88,23 @@ class EndScreen(Screen):
         self.back_to_history = back_to_history
         self.big_qr = False
         self.table = self._marked(game_table(self.game, self.state))
-        self.show_chart = False  # the scores' chart in place of the points by source
+        self.has_sources = self.summary.has_sources  # a game with a ledger
+        # the scores' chart in place of the points by source (always, without a ledger)
+        self.show_chart = not self.has_sources
 
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
-        right = [self.language_button()]
+        right: list[Choice] = [self.language_button()]
         if self.can_go_back():
             right.insert(0, (_("Back to the last decision"), self.back_to_game, "last decision"))
         chart_title = words_for(self.info.game).chart_title()
-        sources = (_("Points by source"), self.toggle_chart, "chart")
+        sources: Choice | None = (
+            (_("Points by source"), self.toggle_chart, "chart") if self.has_sources else None
+        )
         if not m.portrait:  # the log, and the scores and chart or the points by source
             other = sources if self.show_chart else (_("Scores and chart"), self.toggle_chart,
                                                      "chart")
-            right[:0] = [other, (_("Log"), self.open_log, "log")]
+            right[:0] = [*([other] if other else []), (_("Log"), self.open_log, "log")]
         area = self.title_bar(surface, _("Final scores"), right=right)
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
         if self.big_qr and self.link:
@@ -129,7 +149,7 @@ class EndScreen(Screen):
         draw_breakdown(surface, m, body, self.table)
 
     def _head(
-        self, surface: pygame.Surface, area: pygame.Rect, title: str, other: tuple[str, Any, str]
+        self, surface: pygame.Surface, area: pygame.Rect, title: str, other: Choice | None
     ) -> pygame.Rect:
         """A panel with its title and, on the right of the title, the ``other`` view (label,
         tap, key) and the game's log (portrait: the bar has no room for them); the area below
@@ -137,7 +157,7 @@ class EndScreen(Screen):
         m = self.m
         panel(surface, area, theme.PANEL)
         x = area.right - m.px(4)
-        for label, tap, key in (other, (_("Log"), self.open_log, "log")):
+        for label, tap, key in (*([other] if other else []), (_("Log"), self.open_log, "log")):
             w = max(m.touch, min(area.width // 3, font(m.small).size(label)[0] + m.px(24)))
             x -= w
             self.button(surface, pygame.Rect(x, area.y + m.px(4), w, m.touch), label, tap,
@@ -178,17 +198,17 @@ class EndScreen(Screen):
         players = tuple((c, marked(n, c in colours)) for c, n in table.players)
         return dataclasses.replace(table, players=players)
 
-    def label(self, player: dict[str, Any]) -> str:
+    def label(self, player: PlayerResult) -> str:
         """A player of the summary as the table reads it, marked when the companion played
         the seat (:func:`~companion.kiosk.words.seat_label`)."""
-        for seat, p in enumerate(self.info.setup.players):
-            if p.colour == player.get("colour") and p.name == player.get("name"):
-                return seat_label(p, seat in self.info.companions)
-        return str(player.get("name", ""))
+        players = self.info.setup.players
+        if 0 <= player.seat < len(players):
+            return seat_label(players[player.seat], player.seat in self.info.companions)
+        return player.name
 
     def _scores(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
-        players = sorted(self.summary["players"], key=lambda p: -self.summary["scores"][p["name"]])
+        players = sorted(self.summary.players, key=lambda p: (-p.score, p.rank, p.seat))
         head, body = split_v(area, 1, 5, gap=m.gap)
         draw_text(
             surface,
@@ -201,16 +221,16 @@ class EndScreen(Screen):
         rows = split_v(body, *([1] * len(players)), gap=m.gap)
         words = words_for(self.info.game)
         for p, row in zip(players, rows, strict=True):
-            win = p["name"] in self.summary["winners"]
+            win = p.winner
             panel(
                 surface,
                 row,
-                theme.PLAYER[p["colour"]],
+                theme.PLAYER[p.colour],
                 border=theme.ACCENT if win else None,
                 width=4,
             )
             name_r, pts_r, detail_r = split_h(row.inflate(-m.gap * 2, 0), 5, 3, 8, gap=m.gap)
-            fg = theme.PLAYER_TEXT[p["colour"]]
+            fg = theme.PLAYER_TEXT[p.colour]
             draw_text(
                 surface,
                 ("★ " if win else "") + clean(self.label(p)),
@@ -223,7 +243,7 @@ class EndScreen(Screen):
             )
             draw_text(
                 surface,
-                str(self.summary["scores"][p["name"]]),
+                str(p.score),
                 pts_r,
                 m.large,
                 fg,
@@ -231,9 +251,10 @@ class EndScreen(Screen):
                 lines=1,
             )
             detail = words.player_detail(self.state, p)
-            if not fits(surface, detail, detail_r, m.small, lines=2):
-                detail = words.money_label(int(p.get(words.money, 0)))  # the tie-breaker
-            draw_text(surface, detail, detail_r, m.small, fg, align="right", lines=2)
+            if not fits(surface, detail, detail_r, m.small, lines=2) and p.money is not None:
+                detail = words.money_label(p.money)  # the tie-breaker
+            if detail:
+                draw_text(surface, detail, detail_r, m.small, fg, align="right", lines=2)
 
     def _chart(self, surface: pygame.Surface, area: pygame.Rect, titled: bool = True) -> None:
         m = self.m
@@ -276,13 +297,13 @@ class EndScreen(Screen):
             lines=1,
         )
         n = len(periods)
-        for p in self.summary["players"]:
+        for p in self.summary.players:
             pts = []
             for k, (_period, scores) in enumerate(periods):
                 x = plot.x + (plot.width * k // max(1, n - 1) if n > 1 else plot.width // 2)
-                y = plot.bottom - plot.height * scores.get(p["name"], 0) // top
+                y = plot.bottom - plot.height * scores.get(p.name, 0) // top
                 pts.append((x, y))
-            colour = theme.PLAYER[p["colour"]]
+            colour = theme.PLAYER[p.colour]
             if len(pts) > 1:
                 pygame.draw.lines(surface, colour, False, pts, max(2, m.px(3)))
             if n <= 24:  # dots only where they can be told apart

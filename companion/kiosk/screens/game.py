@@ -3,31 +3,56 @@ effects, and the virtual deck."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from companion.engine import CHANCE, RulesError
+from companion.engine import CHANCE, RulesError, Step
 from companion.engine.simulate import sample
 
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
 
-def open_game(app: Any) -> None:
+
+def open_game(app: App) -> None:
     """Show the session's game (or its end screen when it is over): ``App.open_game``."""
     app.open_game()
 
 
-@dataclass
 class Preview:
-    """An action not yet taken, the state the rules computed for it (committed as it is on
-    Confirm: the rules apply it once), its title and what would change."""
+    """An action not yet taken, the state it would lead to, and what would change.
 
-    action: Any
-    after: Any
-    title: str
-    lines: list[tuple[str, str]]
-    """(a player's colour or "", text)"""
+    Made from a :class:`~companion.engine.Step` (``Preview.of(app.preview(action), ...)``),
+    it commits that step as it is (``app.play(preview.taken)``): the rules applied once for
+    the preview, never again for the commit.  ``action`` and ``after`` are the game's own
+    (its screen reads them as its types)."""
+
+    def __init__(
+        self,
+        action: Any,
+        after: Any,
+        title: str,
+        lines: list[tuple[str, str]],
+        step: Step[object, object] | None = None,
+    ):
+        self.action = action
+        self.after = after
+        self.title = title
+        self.lines = lines  # (colour or "", text)
+        self.step = step
+
+    @classmethod
+    def of(cls, step: Step[object, object], title: str, lines: list[tuple[str, str]]) -> Preview:
+        """The preview of ``step`` (``Game.step``, ``App.preview``)."""
+        return cls(step.action, step.after, title, lines, step)
+
+    @property
+    def taken(self) -> object:
+        """What to give ``App.play`` to commit it: the step when there is one, else the
+        action."""
+        return self.step if self.step is not None else self.action
 
 
-def virtual_draw(app: Any, is_card_reveal: Any) -> int:
+def virtual_draw(app: App, is_card_reveal: Callable[[Any], bool]) -> int:
     """With the virtual deck on, let the companion reveal the cards the table would turn over
     (never the bag or the die: those have their own buttons).  Returns how many it drew."""
     if not app.config.virtual_deck or app.session is None:

@@ -2,51 +2,91 @@
 
 Any game in the registry can be set up, journaled, played and replayed; this screen lets the
 table play one through the engine alone: whose decision it is, the decisions the engine allows
-as buttons (paged), and at a draw or reveal the companion's virtual deck.  The two built-in games
-have screens of their own (their registry records name them).
+as buttons (paged), what other seats may do out of turn (``Game.out_of_turn``), and at a draw
+or reveal the companion's virtual deck or a card shown to the camera.  A card the camera reads
+is the engine's chance outcome for it (``Game.outcome_for_card``), previewed and then
+confirmed like the real games' (card → preview → commit, the rules applied once: the preview's
+step is what the journal commits).  The two built-in games have screens of their own (their
+registry records name them).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.engine import CHANCE
 from companion.kiosk import theme
+from companion.kiosk.breakdown import change_lines
 from companion.kiosk.i18n import _
+from companion.kiosk.inputs import Card, Input
 from companion.kiosk.ui import draw_text, grid
-from companion.kiosk.words import name_of
+from companion.kiosk.words import card_name, name_of, words_for
 
 from .base import GameScreen
-from .game import open_game, virtual_draw
+from .game import Preview, open_game, virtual_draw
+
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
 
 
 class GenericGameScreen(GameScreen):
     """Whose turn, and the engine's legal decisions as buttons."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
 
-    def act(self, action: Any) -> None:
-        if self.app.play(action):
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Card):
+            self.card_seen(inp)
+        else:
+            super().handle(inp)
+
+    def card_seen(self, seen: Card) -> None:
+        """A card read by the camera: the engine says which reveal it is (or why it cannot
+        be, said on the toast and the camera's chip); the table confirms it."""
+        if self.preview is not None:  # one reveal at a time
+            return
+        outcome = self.read_card(seen)
+        if outcome is None:
+            return
+        step = self.app.preview(outcome)
+        if step is None:
+            return
+        title = _("Revealed: {card}", card=card_name(self.game.name, seen.card))
+        lines = change_lines(self.game, step.before, step.after)
+        self.preview = Preview.of(step, title, lines)
+
+    def confirm_preview(self) -> None:
+        """Commit the previewed step as it is (the rules are not applied again)."""
+        preview, self.preview = self.preview, None
+        if preview is not None:
+            self.after_play(self.app.play(preview.taken))
+
+    def cancel_preview(self) -> None:
+        self.preview = None
+
+    def act(self, action: object) -> None:
+        self.after_play(self.app.play(action))
+
+    def after_play(self, played: bool) -> None:
+        if played:
             self.page = 0
             virtual_draw(self.app, lambda state: True)
             if self.game.is_over(self.state):
                 open_game(self.app)
 
-    def commit_companion(self, action: Any) -> None:
+    def commit_companion(self, action: object) -> None:
         self.act(action)
 
     def draw_for_table(self) -> None:
         """The companion draws or reveals for the table (committed before it is shown)."""
         from companion.engine.simulate import sample
 
-        self.app.play(sample(self.game.chance_outcomes(self.state), self.app.rng))
-        virtual_draw(self.app, lambda state: True)
-        if self.game.is_over(self.state):
-            open_game(self.app)
+        self.after_play(self.app.play(sample(self.game.chance_outcomes(self.state),
+                                             self.app.rng)))
 
     def next_page(self) -> None:
         self.page += 1
@@ -65,23 +105,35 @@ class GenericGameScreen(GameScreen):
             status = ""
         draw_text(surface, status, info, m.text, theme.TEXT, align="left", bold=True)
         inner = body.inflate(-m.gap * 2, -m.gap * 2)
+        if self.preview is not None:
+            from .overlays import draw_preview
+
+            draw_preview(self, surface, inner, self.preview.title, self.preview.lines,
+                         self.cancel_preview, self.confirm_preview)
+            return
         if who == CHANCE:
             self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
                         key="virtual", role="draw")
             return
         if self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
             return
-        actions = self.game.legal_actions(state)
+        words = words_for(self.game.name)
+        game = self.game
+        labelled: list[tuple[str, object]] = [
+            (game.format_action(a), a) for a in game.legal_actions(state)
+        ]
+        for extra in game.out_of_turn(state).values():  # another seat, out of turn
+            labelled += [(words.action_text(state, a), a) for a in extra]
         cols = 2 if m.portrait else 3
         rows = max(1, (inner.height + m.gap) // (m.touch + m.gap))
         per_page = max(1, cols * rows - 1)
-        pages = max(1, (len(actions) + per_page - 1) // per_page)
+        pages = max(1, (len(labelled) + per_page - 1) // per_page)
         self.page %= pages
-        shown = actions[self.page * per_page : (self.page + 1) * per_page]
+        shown = labelled[self.page * per_page : (self.page + 1) * per_page]
         cells = grid(inner, len(shown) + (pages > 1), cols, m.gap, m.touch)
-        legal = {str(a) for a in actions}
-        for action, cell in zip(shown, cells, strict=False):
-            self.action_button(surface, cell, self.game.format_action(action), action, legal)
+        legal = {str(a) for _label, a in labelled}
+        for (label, action), cell in zip(shown, cells, strict=False):
+            self.action_button(surface, cell, label, action, legal)
         if pages > 1:
             self.button(surface, cells[-1], _("More"), self.next_page, key="next page")
         self.roles.setdefault("undo", self.undo)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.engine import get_game
+from companion.engine import Setup, get_game
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
 from companion.kiosk.gamelog import LogSection, log_entries
@@ -26,6 +26,9 @@ from companion.kiosk.ui import draw_text, panel
 from companion.text import clean
 
 from .base import Screen
+
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
 
 FRICTION = 3.5
 """How fast a flick slows down: its speed falls by e every 1/FRICTION seconds."""
@@ -65,7 +68,7 @@ class LogScreen(Screen):
     """The game on the table, in words, newest first."""
 
     def __init__(
-        self, app: Any, previous: Screen | None = None, game_id: int | None = None
+        self, app: App, previous: Screen | None = None, game_id: int | None = None
     ) -> None:
         """The log of the game on the table, or of the journal's game ``game_id`` (a finished
         game's end screen, from the history)."""
@@ -96,7 +99,7 @@ class LogScreen(Screen):
             self._layout = None
         return self._sections[1]
 
-    def setup(self) -> Any:
+    def setup(self) -> Setup:
         """The set-up of the game shown (its players' colours)."""
         session = self.app.session
         if session is not None and self.game_id in (None, session.id):

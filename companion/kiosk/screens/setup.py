@@ -12,6 +12,7 @@ from companion.engine import COLOURS, PlayerSpec, RulesError, get_game
 from companion.engine.registry import spec as game_spec
 from companion.engine.registry import specs
 from companion.kiosk import theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.seats import STRENGTHS, strength_name
@@ -115,11 +116,21 @@ class SetupScreen(Screen):
         m = self.m
         area = self.title_bar(surface, _("New game"), right=[self.language_button()])
         inner = area.inflate(-m.gap * 4, -m.gap * 2)
+        names = [s.name for s in specs()]
         if m.portrait:
             left, right = split_v(inner, 6, 5, gap=m.gap * 2)
         else:
+            if len(names) > 2:  # more games: their titles along the top, across the width
+                cols = min(len(names), 4)
+                lines = (len(names) + cols - 1) // cols
+                line_h = max(m.touch, 2 * font(m.small).get_linesize() + m.px(8))
+                top = pygame.Rect(inner.x, inner.y, inner.width, lines * (line_h + m.gap // 2))
+                self._games(surface, top, names, cols)
+                inner = pygame.Rect(inner.x, top.bottom + m.gap, inner.width,
+                                    inner.bottom - top.bottom - m.gap)
+                names = []
             left, right = split_h(inner, 1, 1, gap=m.gap * 3)
-        self._left(surface, left)
+        self._left(surface, left, names)
         self._seats(surface, right)
         if self.held is not None:  # over everything, and the only thing to tap
             draw_explanation(self, surface, area.inflate(-m.gap * 4, -m.gap * 4), *self.held,
@@ -139,15 +150,11 @@ class SetupScreen(Screen):
         else:
             self.app.go("home")
 
-    def _left(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _games(self, surface: pygame.Surface, area: pygame.Rect, names: list[str],
+               cols: int) -> None:
+        """The games to choose from, by title, ``cols`` a line."""
         m = self.m
-        opts = self._option_rows()
-        rows = split_v(area, 1.45, *([1] * (3 + len(opts))), gap=m.gap // 2)  # titles: 3 lines
-        label_w = area.width * 2 // 5
-        # Game
-        # the games' titles are long and say what the row is: no label, the whole row theirs
-        names = [s.name for s in specs()]
-        cells = grid(rows[0], len(names), min(2, len(names)), m.gap)
+        cells = grid(area, len(names), min(cols, len(names)), m.gap // 2)
         for name, cell in zip(names, cells, strict=True):
             self.button(
                 surface,
@@ -161,6 +168,26 @@ class SetupScreen(Screen):
                     "Play {game}: {low} to {high} players.", game=game_title(name),
                     low=game_spec(name).min_players, high=game_spec(name).max_players)),
             )
+
+    def _left(self, surface: pygame.Surface, area: pygame.Rect, names: list[str]) -> None:
+        m = self.m
+        opts = self._option_rows()
+        # the games' titles (``names``, unless they are along the top) are long and say what
+        # the row is: no label, the whole row theirs: two titles a line, on 3 lines each, or
+        # with more games (portrait) on 2 and the rows closer together
+        cols = 2
+        lines = (len(names) + cols - 1) // cols
+        ones = [1] * (3 + len(opts))
+        if not names:  # the games are along the top
+            rows = [pygame.Rect(area.x, area.y, area.width, 0), *split_v(area, *ones,
+                                                                        gap=m.gap // 2)]
+        else:
+            rows = split_v(area, 1.45 if lines == 1 else 1.05 * lines, *ones,
+                           gap=m.gap // 2 if lines == 1 else m.gap // 4)
+        label_w = area.width * 2 // 5
+        # Game
+        if names:
+            self._games(surface, rows[0], names, cols)
         # Players
         lab, rest = split_h(rows[1], 2, 3, gap=m.gap)
         draw_text(surface, _("Players"), lab, m.text, theme.MUTED, align="left")

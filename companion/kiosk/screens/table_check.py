@@ -8,10 +8,13 @@ It reads only: nothing here changes the game.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
+from companion.engine.core import Setup
+from companion.engine.registry import GameSpec, TableZone
 from companion.engine.registry import spec as game_spec
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, n_
@@ -20,22 +23,57 @@ from companion.kiosk.words import card_name, name_of, words_for
 
 from .base import Screen
 
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
+
 REFRESH_SECONDS = 1.0
 
 
-def camera_of(app: Any) -> Any | None:
+class Difference(Protocol):
+    """What the camera's table mode reports for one card (``vision.table.Difference``)."""
+
+    kind: str
+    card: str
+    zone: TableZone
+    engine_zone: TableZone | None
+
+
+class TableCheck(Protocol):
+    """What ``check_table`` returns (``vision.table.TableCheck``)."""
+
+    corners: int
+    differences: Sequence[Difference]
+    unseen: Sequence[Difference]
+
+    @property
+    def ok(self) -> bool: ...
+
+
+@runtime_checkable
+class TableCamera(Protocol):
+    """A camera device with the table mode (``vision.device.CameraDevice``)."""
+
+    @property
+    def online(self) -> bool: ...
+
+    def check_table(self, spec: GameSpec, state: object) -> TableCheck: ...
+
+
+def camera_of(app: App) -> TableCamera | None:
     """The app's camera device (one with ``check_table()``), or None."""
     for d in app.devices:
-        if callable(getattr(d, "check_table", None)):
+        if isinstance(d, TableCamera):
             return d
     return None
 
 
-def zone_name(zone: Any, state: Any) -> str:
+def zone_name(zone: TableZone | None, setup: Setup) -> str:
     """A table zone in plain words: ``Kingsbridge``, ``Ann's craftsmen``..."""
+    if zone is None:
+        return ""
     if zone.area is not None:
-        return words_for(state.setup.game).area_name(zone.area)
-    name = name_of(state.setup.players[zone.seat]) if zone.seat is not None else ""
+        return words_for(setup.game).area_name(zone.area)
+    name = name_of(setup.players[zone.seat]) if zone.seat is not None else ""
     if zone.role == "craftsmen":
         return _("{name}'s craftsmen", name=name)
     if zone.role == "sites":
@@ -43,24 +81,25 @@ def zone_name(zone: Any, state: Any) -> str:
     return _("{name}'s idle workers", name=name)
 
 
-def difference_text(game: str, diff: Any, state: Any) -> str:
-    """One difference between the table and the engine, in the table's language."""
+def difference_text(game: str, diff: Difference, setup: Setup) -> str:
+    """One difference between the table and the engine, in the table's language (``setup``
+    names the seats)."""
     name = card_name(game, diff.card)
     if diff.kind == "moved":
         return _("{card} is in {there} on the table, in {here} for the engine", card=name,
-                 there=zone_name(diff.zone, state), here=zone_name(diff.engine_zone, state))
+                 there=zone_name(diff.zone, setup), here=zone_name(diff.engine_zone, setup))
     if diff.kind == "missing":
-        return _("{card} is missing from {zone}", card=name, zone=zone_name(diff.zone, state))
+        return _("{card} is missing from {zone}", card=name, zone=zone_name(diff.zone, setup))
     if diff.kind == "unseen":  # covered or gone: the camera cannot tell which
-        return _("{card} is not seen in {zone}", card=name, zone=zone_name(diff.zone, state))
+        return _("{card} is not seen in {zone}", card=name, zone=zone_name(diff.zone, setup))
     return _("{card} is in {zone} on the table, but not for the engine", card=name,
-             zone=zone_name(diff.zone, state))
+             zone=zone_name(diff.zone, setup))
 
 
 class TableCheckScreen(Screen):
     """A read-only list of the differences between the table and the engine."""
 
-    def __init__(self, app: Any, previous: Screen | None = None) -> None:
+    def __init__(self, app: App, previous: Screen | None = None) -> None:
         super().__init__(app)
         self.previous = previous
         self.lines: list[str] = []
@@ -92,8 +131,9 @@ class TableCheckScreen(Screen):
                     "Show all four corner markers to the camera ({n} of 4 seen)", n=result.corners
                 )
             else:
-                self.lines = [difference_text(spec.name, d, session.state)
-                              for d in (*result.differences, *getattr(result, "unseen", ()))]
+                setup = session.game.setup_of(session.state)
+                self.lines = [difference_text(spec.name, d, setup)
+                              for d in (*result.differences, *result.unseen)]
                 self.good = not self.lines
                 self.notice = (
                     _("The table matches the engine")

@@ -134,12 +134,12 @@ def space_help(game: Any, state: Any, space: str) -> tuple[str, str]:
     who = state.spaces[D.SPACE_INDEX[space]]
     if who >= 0:
         parts.append(_("{name}'s master builder is here.",
-                       name=player_name(state, who)))
+                       name=player_name(state.setup, who)))
     elif state.step in ("place", "parked") and state.turn >= 0:
         cost = game.placement_cost(state, state.turn, space)
         if cost is not None:
             parts.append(_("Placing {name}'s builder here costs {n} gold now.",
-                           name=player_name(state, state.turn), n=cost))
+                           name=player_name(state.setup, state.turn), n=cost))
     return space_name(space), sentences(*parts)
 
 
@@ -147,7 +147,7 @@ def step_now(game: Any, state: Any) -> str:
     """What the step on screen asks, with the numbers of this moment: who decides, what each
     choice costs and gives."""
     step = state.step
-    names = [player_name(state, k) for k in range(len(state.setup.players))]
+    names = [player_name(state.setup, k) for k in range(len(state.setup.players))]
     turn = state.turn if 0 <= state.turn < len(names) else None
     name = names[turn] if turn is not None else ""
     s = state.seats[turn] if turn is not None else None

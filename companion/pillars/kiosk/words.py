@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any, ClassVar
 
+from companion.engine.summary import PlayerResult
 from companion.kiosk.catalogue import Table
 from companion.kiosk.i18n import _
 from companion.kiosk.words import ModuleWords, card_name, short_card_name
@@ -162,14 +163,14 @@ class PillarsWords(ModuleWords):
     def chart_title(self) -> str:
         return _("VP by round")
 
-    def tie_break(self, tied: list[dict[str, Any]], winners: list[str], top: int) -> str:
+    def tie_break(self, tied: list[PlayerResult], winners: list[str], top: int) -> str:
         """A tie on VP is broken by gold."""
         if len(winners) == 1:
-            w = next(p for p in tied if p["name"] == winners[0])
+            w = next(p for p in tied if p.name == winners[0])
             return _(
                 "Tie on {points} VP broken by gold: {name} has {gold} gold",
                 points=top,
-                name=w["name"],
-                gold=w["gold"],
+                name=w.name,
+                gold=w.money,
             )
         return _("Shared win: the same VP and the same gold")
