@@ -140,7 +140,8 @@ def test_a_pillars_table_that_matches_and_one_that_does_not() -> None:
     names = [p.name for p in state.setup.players]
     diffs = said("pillars", state, view.seen, zones)
     assert sorted(diffs) == sorted([  # covered or gone: the camera cannot tell
-        f"{W.card_name('pillars', gone)} is not seen in {names[0]}'s craftsmen",
+        f"{W.card_name('pillars', gone)} is not seen in {names[0]}'s craftsmen; tap here if it "
+        "is not on the table",
         f"{W.card_name('pillars', wrong)} is in {names[2]}'s craftsmen on the table, in "
         f"{names[1]}'s craftsmen for the engine",
     ])
@@ -234,8 +235,8 @@ class FakeCamera:
     def markers(self) -> tuple[Marker, ...]:
         return self._markers
 
-    def check_table(self, spec: Any, state: Any) -> Any:
-        return T.check(spec, state, self._markers)
+    def check_table(self, spec: Any, state: Any, *, asked: Any = ()) -> Any:
+        return T.check(spec, state, self._markers, asked=asked)
 
     def update(self, view: Any, now: float) -> list[Any]:
         return []
@@ -276,6 +277,12 @@ def test_the_table_check_screen(tmp_path: Path) -> None:
     app.render()
     assert screen.notice == "2 differences between the table and the engine"
     assert len(screen.lines) == 2 and all("is not seen in" in s for s in screen.lines)
+    # the table is asked about one: it says the card is not there, so it is missing
+    asked = next(c for c in screen.unseen if c is not None)
+    tap(app, f"ask {asked}")
+    assert screen.asked == {asked}
+    assert sorted("is missing from" in s for s in screen.lines) == [False, True]
+    assert screen.unseen.count(None) == 1  # the other one is still only "not seen"
     # a corner covered: three corners still give the table
     camera._markers = tuple(m for m in camera._markers if m.id != CORNER_MARKERS[0])
     app.tick(1.0)

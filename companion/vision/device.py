@@ -35,7 +35,7 @@ code                    fields
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -189,13 +189,16 @@ class CameraDevice:
             frames=frames,
         )
 
-    def check_table(self, spec: Any, state: Any, zones: Any = None) -> Any:
+    def check_table(self, spec: Any, state: Any, zones: Any = None, *,
+                    asked: Collection[str] = ()) -> Any:
         """The table mode's comparison of the latest frame with the engine's ``state`` for
-        the game ``spec`` (see :func:`companion.vision.table.check`)."""
+        the game ``spec`` (see :func:`companion.vision.table.check`); ``asked``: the cards the
+        table has said are not there (reported missing, not merely unseen)."""
         from .table import check
 
         return check(spec, state, self.markers(),
-                     zones if zones is not None else getattr(self.config, "zones", None))
+                     zones if zones is not None else getattr(self.config, "zones", None),
+                     asked=asked)
 
 
 CLOSE_WAIT = 0.1

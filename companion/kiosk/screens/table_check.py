@@ -8,7 +8,8 @@ It reads only: nothing here changes the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
@@ -56,7 +57,8 @@ class TableCamera(Protocol):
     @property
     def online(self) -> bool: ...
 
-    def check_table(self, spec: GameSpec, state: object) -> TableCheck: ...
+    def check_table(self, spec: GameSpec, state: object, *,
+                    asked: Collection[str] = ()) -> TableCheck: ...
 
 
 def camera_of(app: App) -> TableCamera | None:
@@ -91,7 +93,8 @@ def difference_text(game: str, diff: Difference, setup: Setup) -> str:
     if diff.kind == "missing":
         return _("{card} is missing from {zone}", card=name, zone=zone_name(diff.zone, setup))
     if diff.kind == "unseen":  # covered or gone: the camera cannot tell which
-        return _("{card} is not seen in {zone}", card=name, zone=zone_name(diff.zone, setup))
+        return _("{card} is not seen in {zone}; tap here if it is not on the table", card=name,
+                 zone=zone_name(diff.zone, setup))
     return _("{card} is in {zone} on the table, but not for the engine", card=name,
              zone=zone_name(diff.zone, setup))
 
@@ -103,6 +106,8 @@ class TableCheckScreen(Screen):
         super().__init__(app)
         self.previous = previous
         self.lines: list[str] = []
+        self.unseen: list[str | None] = []  # per line: the card not seen, which a tap asks about
+        self.asked: set[str] = set()  # cards the table said are not there: missing, not unseen
         self.notice = ""
         self.good = False
         self.since = 0.0
@@ -125,15 +130,17 @@ class TableCheckScreen(Screen):
             self.notice = _("Camera offline")
         else:
             spec = game_spec(session.game.name)
-            result = camera.check_table(spec, session.state)
+            result = (camera.check_table(spec, session.state, asked=frozenset(self.asked))
+                      if self.asked else camera.check_table(spec, session.state))
             if not result.ok:
                 self.notice = _(
                     "Show all four corner markers to the camera ({n} of 4 seen)", n=result.corners
                 )
             else:
                 setup = session.game.setup_of(session.state)
-                self.lines = [difference_text(spec.name, d, setup)
-                              for d in (*result.differences, *result.unseen)]
+                found = (*result.differences, *result.unseen)
+                self.lines = [difference_text(spec.name, d, setup) for d in found]
+                self.unseen = [d.card if d.kind == "unseen" else None for d in found]
                 self.good = not self.lines
                 self.notice = (
                     _("The table matches the engine")
@@ -185,15 +192,18 @@ class TableCheckScreen(Screen):
         )
         if not self.lines:
             return
-        row_h = m.text * 2 + m.gap
+        row_h = max(m.text * 2, m.touch) + m.gap
         nav_h = m.touch + m.gap
         per_page = max(1, (body.height - nav_h) // row_h)
         pages = (len(self.lines) + per_page - 1) // per_page
         self.page = min(self.page, pages - 1)
         shown = self.lines[self.page * per_page : (self.page + 1) * per_page]
-        for i, line in enumerate(shown):
+        cards = self.unseen[self.page * per_page : (self.page + 1) * per_page]
+        for i, (line, card) in enumerate(zip(shown, cards + [None] * len(shown), strict=False)):
             row = pygame.Rect(body.x, body.y + i * row_h, body.width, row_h - m.gap)
-            panel(surface, row, theme.PANEL, radius=6)
+            panel(surface, row, theme.PANEL_HI if card else theme.PANEL, radius=6)
+            if card is not None:  # the table answers: not there (a covered card stays unseen)
+                self.tap_area(row, partial(self.ask, card), f"ask {card}")
             draw_text(
                 surface,
                 line,
@@ -229,6 +239,12 @@ class TableCheckScreen(Screen):
                 key="next",
                 enabled=self.page < pages - 1,
             )
+
+    def ask(self, card: str) -> None:
+        """The table says ``card``, not seen by the camera, is not on the table: from now on
+        it is missing (until then a covered card is only "not seen")."""
+        self.asked.add(card)
+        self.check()
 
     def prev(self) -> None:
         self.page = max(0, self.page - 1)
