@@ -80,8 +80,8 @@ class DiceRace(Game[RaceState, Move]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options: ClassVar[dict[str, Option]] = {
-        "track": Option(20, (15, 20, 30), "spaces from the start to the finish", "Track length",
-                        ("15 spaces", "20 spaces", "30 spaces")),
+        "track": Option(20, (15, 20, 30), "spaces from the start to the finish", "Track (spaces)",
+                        ("15", "20", "30")),
     }
 
     def initial_state(self, setup: Setup) -> RaceState:
