@@ -1,5 +1,6 @@
-"""The Builders screens for ``companion screenshots``: a reveal, turns, the last round, the
-end, a worker picked, a completion, the help, a card read by a hold and the log."""
+"""The Builders screens for ``companion screenshots``: a reveal, turns, a crowded tableau (every
+idle worker in view), the last round, the end, a worker picked, a completion, the help, a card
+read by a hold, the log, and the companion's whole turn as one instruction."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ from functools import partial
 from typing import Any
 
 from companion.builders.cards import BUILDING
+from companion.engine import get_game
 from companion.kiosk.i18n import _
 from companion.kiosk.screenshots import enter_position, find_prefixes
 from companion.kiosk.words import card_name
 
+from .plan import TurnPlan
 from .screen import screen_key
+
+KEYS = ["reveal", "turn", "turn-sites", "turn-crowded", "last-round", "over"]
 
 
 def key(state: Any) -> str:
@@ -22,55 +27,91 @@ def key(state: Any) -> str:
 
 def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     """Screens of The Builders for ``companion screenshots``."""
-    keys = ["reveal", "turn", "turn-sites", "last-round", "over"]
-    prefixes = find_prefixes("builders", keys, players=3)
-    for key in keys:
+    prefixes = find_prefixes("builders", KEYS, players=3)
+    for key in KEYS:
         if key not in prefixes:
             continue
         setup, actions = prefixes[key]
-
         enter = partial(
             enter_position, journal=journal, setup=setup, actions=actions, virtual_deck=False
         )
-
         yield f"builders-{key}", enter
         if key == "turn-sites":
+            yield from _turn_scenes(enter)
+        if key == "turn":
+            yield "builders-companion-turn", partial(
+                _companion_turn, journal=journal, setup=setup, actions=tuple(actions))
 
-            def selected(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                me = app.session.state.players[app.session.state.turn_player]
-                app.screen.selected = me.idle[0]
 
-            yield "builders-send", selected
+def _turn_scenes(enter: Callable[[Any], None]) -> Iterator[tuple[str, Callable[[Any], None]]]:
+    def selected(app: Any) -> None:
+        enter(app)
+        me = app.session.state.players[app.session.state.turn_player]
+        app.screen.mine.s.selected = me.idle[0]
 
-            def celebrate(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                card = BUILDING["abbaye"]
-                line = _(
-                    "{name} completes {card}: +{coins} coins, +{vp} VP",
-                    name="Ann",
-                    card=card_name("builders", card.id),
-                    coins=card.coins,
-                    vp=card.vp,
-                )
-                app.screen.celebrate = (1.0, [line])
+    yield "builders-send", selected
 
-            yield "builders-complete", celebrate
+    def celebrate(app: Any) -> None:
+        enter(app)
+        card = BUILDING["abbaye"]
+        line = _("{name} completes {card}: +{coins} coins, +{vp} VP", name="Ann",
+                 card=card_name("builders", card.id), coins=card.coins, vp=card.vp)
+        app.screen.celebration.start([line])
 
-            def helped(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.help_open = True
+    yield "builders-complete", celebrate
 
-            yield "builders-help", helped
+    def helped(app: Any) -> None:
+        enter(app)
+        app.screen.help_open = True
 
-            def hold_card(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.explain(app.session.state.building_row[0])
+    yield "builders-help", helped
 
-            yield "builders-hold-card", hold_card
+    def hold_card(app: Any) -> None:
+        enter(app)
+        app.screen.explain(app.session.state.building_row[0])
 
-            def log(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.go("log", previous=app.screen)
+    yield "builders-hold-card", hold_card
 
-            yield "builders-log", log
+    def log(app: Any) -> None:
+        enter(app)
+        app.go("log", previous=app.screen)
+
+    yield "builders-log", log
+
+
+_PLANS: dict[tuple[str, ...], TurnPlan] = {}
+
+
+def _planned(setup: Any, actions: tuple[str, ...], game_id: int) -> TurnPlan:
+    """The companion's whole first turn from the position ``actions`` leads to, with the
+    virtual deck (thought out once)."""
+    if actions in _PLANS:
+        return _PLANS[actions]
+    game = get_game("builders")
+    state = game.initial_state(setup)
+    for a in actions:
+        state = game.apply_text(state, a)
+    seat = game.current_player(state)
+    plan = TurnPlan(game_id, len(actions), state, seat, virtual_deck=True)
+    plan.think_all(game, "easy")  # type: ignore[arg-type]
+    _PLANS[actions] = plan
+    return plan
+
+
+def _companion_turn(app: Any, journal: Any, setup: Any, actions: tuple[str, ...]) -> None:
+    """The companion's seat plays a whole turn: one instruction, the deck's cards in it."""
+    state = get_game("builders").initial_state(setup)
+    for a in actions:
+        state = get_game("builders").apply_text(state, a)
+    seat = get_game("builders").current_player(state)
+    app.session = journal.start(setup, seed=0, companions={seat: "easy"})
+    for a in actions:
+        app.session.play(a)
+    app.config = app.config.with_(virtual_deck=True)
+    app.companion.close()
+    app.open_game()
+    plan = _planned(setup, actions, 0)
+    app.companion.settle(app.session, decision=plan.actions[0])
+    panel = app.screen.companion_turn
+    panel.plan = TurnPlan(app.session.id, plan.index, app.session.state, plan.seat, True,
+                          list(plan.steps), plan.state, complete=True)
