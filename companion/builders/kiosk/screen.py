@@ -274,8 +274,15 @@ class BuildersScreen(GameScreen):
         """A person's turn: the rows, the player's sites and workers, the actions, the
         scores."""
         m = self.m
-        if m.portrait:
+        if m.portrait:  # the player's panel as tall as its sites and workers need, within reason
             rows_r, mine_r, actions_r, others_r = split_v(body, 11, 6, 2, 2, gap=m.gap)
+            least = self.rows.least_height(surface)
+            grow = min(self.mine.wanted_height(surface, mine_r.width) - mine_r.height,
+                       rows_r.height - least)
+            if grow > 0:
+                rows_r.height -= grow
+                mine_r.y -= grow
+                mine_r.height += grow
         else:
             left, right = split_h(body, 13, 7, gap=m.gap)  # the rows' names need the width
             rows_r, actions_r = split_v(left, 6, 1, gap=m.gap)
@@ -289,8 +296,13 @@ class BuildersScreen(GameScreen):
         """The companion's turn (or the hint) in a panel beside the rows, which stay in view:
         the table takes and deals cards there while it follows the instruction."""
         m = self.m
-        if m.portrait:
-            rows_r, panel_r, others_r = split_v(body, 8, 11, 2, gap=m.gap)
+        if m.portrait:  # the rows as tall as their cards need, the scores one line
+            rows_h = self.rows.least_height(surface)
+            scores_h = m.touch
+            rows_r = pygame.Rect(body.x, body.y, body.width, rows_h)
+            panel_r = pygame.Rect(body.x, rows_r.bottom + m.gap, body.width,
+                                  body.height - rows_h - scores_h - m.gap * 2)
+            others_r = pygame.Rect(body.x, body.bottom - scores_h, body.width, scores_h)
             self.scores.render(surface, others_r)
         else:  # the rows as wide as on a person's turn (their names need it), the panel beside
             rows_r, panel_r = split_h(body, 13, 7, gap=m.gap)

@@ -119,14 +119,14 @@ def instruction(state: BuildersState, action: Action) -> str:
     name = who(state, state.turn_player)
     if isinstance(action, Start):
         if state.building_next is not None:  # the face-up top slides into the row
-            return _("take {card} from the building row to {name}'s sites and slide {next} "
+            return _("take {card} from the building row to {name}'s sites, {next} "
                      "from the deck into the row: 1 AP", card=_card(action.card), name=name,
                      next=_card(state.building_next))
         return _("take {card} from the building row to {name}'s sites: 1 AP",
                  card=_card(action.card), name=name)
     if isinstance(action, Recruit):
         if state.worker_next is not None:
-            return _("take {card} from the worker row to {name}'s workers and slide {next} "
+            return _("take {card} from the worker row to {name}'s workers, {next} "
                      "from the deck into the row: 1 AP", card=_card(action.card), name=name,
                      next=_card(state.worker_next))
         return _("take {card} from the worker row to {name}'s workers: 1 AP",

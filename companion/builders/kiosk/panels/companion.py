@@ -69,13 +69,13 @@ class CompanionTurnPanel(Panel):
         companion = self.app.companion
         seat = Companion.seat_to_decide(session)
         changed = False
-        if self.plan is not None and (seat is None or not self._about(self.plan)
+        first = companion.ready(session)
+        if self.plan is not None and (seat is None or first is None or not self._about(self.plan)
                                       or companion.by_hand(session)):
             self.plan.cancel()
             self.plan = None
             self.view = TurnView()
             changed = True
-        first = companion.ready(session)
         if seat is None or first is None:
             return changed
         if self.plan is None:

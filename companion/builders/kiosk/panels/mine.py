@@ -107,6 +107,31 @@ class MinePanel(Panel):
         draw_text(surface, label, lay.label, m.small, theme.MUTED, align="left", lines=1)
         self._idle(surface, lay, idle, list(me.idle))
 
+    def wanted_height(self, surface: pygame.Surface, width: int) -> int:
+        """The height that shows every site and every idle worker of the player whose turn
+        it is (the screen gives it when it can)."""
+        m = self.m
+        me = self.state.players[self.state.turn_player]
+        cols = 4 if m.portrait else 2
+        rows = max(1, -(-len(set(me.idle)) // cols))
+        site_h = self._site_height(surface, width - m.gap * 2)
+        sites = (len(me.sites) * (site_h + m.gap) - m.gap if me.sites
+                 else 2 * text_height(surface, m.small))
+        label_h = min(m.px(22), text_height(surface, m.small))
+        idle_h = rows * m.touch + (rows - 1) * m.gap
+        return m.px(24) + sites + label_h + idle_h + m.gap * 8
+
+    def _wide(self, width: int) -> bool:
+        """Whether a site's name and its next worker's cost go side by side (a wide panel)."""
+        return width >= self.m.px(360)
+
+    def _site_height(self, surface: pygame.Surface, width: int) -> int:
+        m = self.m
+        line_h = text_height(surface, m.small)
+        most = [(r, "0/0") for r in RESOURCES]  # a site's four resources beside the pager
+        needs_h = icons.amounts_height(most, (width - 8) * 2 // 3, m.small, bold=True)
+        return max(m.touch, (1 if self._wide(width) else 2) * line_h + needs_h + 8)
+
     def layout(self, surface: pygame.Surface, body: pygame.Rect, sites: int,
                idle: int) -> Layout:
         """Share ``body`` between the sites (above) and the idle workers (below): the idle
@@ -116,9 +141,7 @@ class MinePanel(Panel):
         cols = 4 if m.portrait else 2  # the landscape panel is narrow
         label_h = min(m.px(22), text_height(surface, m.small))
         line_h = text_height(surface, m.small)
-        most = [(r, "0/0") for r in RESOURCES]  # a site's four resources beside the pager
-        needs_h = icons.amounts_height(most, (body.width - 8) * 2 // 3, m.small, bold=True)
-        site_h = max(m.touch, 2 * line_h + needs_h + 8)
+        site_h = self._site_height(surface, body.width)
         least_sites = site_h if sites else 2 * line_h
         room = body.height - label_h - m.gap * 2 - least_sites
         fit_rows = max(1, (room + m.gap) // (m.touch + m.gap))
@@ -181,13 +204,16 @@ class MinePanel(Panel):
             hint = _("next worker: {ap} AP", ap=cost)
             short_hint = _("{n} AP", n=cost)
         box = cell.inflate(-8, -4)
-        needs_h = box.height - 2 * text_height(surface, m.small)
+        wide = self._wide(lay.sites.width)
+        needs_h = box.height - (1 if wide else 2) * text_height(surface, m.small)
         needs_r = pygame.Rect(box.x, box.bottom - needs_h, box.width, needs_h)
-        name_r, hint_r = split_v(pygame.Rect(box.x, box.y, box.width, box.height - needs_h), 1, 1)
+        top = pygame.Rect(box.x, box.y, box.width, box.height - needs_h)
+        name_r, hint_r = split_h(top, 1, 1, gap=m.gap) if wide else split_v(top, 1, 1)
         draw_text(surface, card_name("builders", site.card), name_r, m.px(14), theme.TEXT,
                   align="left", lines=1, min_size=m.px(9))
         draw_text(surface, hint if fits(surface, hint, hint_r, m.px(13), lines=1) else short_hint,
-                  hint_r, m.px(13), theme.ACCENT, align="left", lines=1, min_size=m.px(9))
+                  hint_r, m.px(13), theme.ACCENT, align="right" if wide else "left", lines=1,
+                  min_size=m.px(9))
         icons.amounts(surface, need_items(BUILDING[site.card].needs, site.supplied), needs_r,
                       m.small, bold=True)
 

@@ -13,7 +13,7 @@ from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING, RESOURCES, WORKER
 from companion.kiosk import icons, theme
 from companion.kiosk.i18n import _
-from companion.kiosk.ui import draw_text, fits, fitted_height, grid, split_v
+from companion.kiosk.ui import draw_text, fits, fitted_height, grid, split_v, text_height
 from companion.kiosk.words import card_name, short_card_name
 
 from .base import Panel
@@ -49,7 +49,7 @@ class RowsPanel(Panel):
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         state = self.state
         legal = self.legal()
-        b_area, w_area = split_v(area, 4, 3, gap=self.m.gap)
+        b_area, w_area = split_v(area, *self.least_heights(surface), gap=self.m.gap)
         nb, nw = state.building_next, state.worker_next
         buildings = [
             RowCard(
@@ -85,6 +85,19 @@ class RowsPanel(Panel):
             workers,
             legal,
         )
+
+    def least_heights(self, surface: pygame.Surface) -> tuple[int, int]:
+        """The least heights of the building row and the worker row: a building's name on up
+        to three lines (Survey Tools (small), word by word), a worker's rank on one; the
+        needs on two rows of icons and the foot."""
+        m = self.m
+        rest = 3 * icons.row_height(m.small, bold=True) + 8 + m.px(22)
+        return (text_height(surface, m.px(14), lines=3) + rest,
+                text_height(surface, m.px(14), lines=1) + rest)
+
+    def least_height(self, surface: pygame.Surface) -> int:
+        """The least height of both rows."""
+        return sum(self.least_heights(surface)) + self.m.gap
 
     def _row(self, surface: pygame.Surface, area: pygame.Rect, label: str,
              cards: list[RowCard], legal: set[str]) -> None:

@@ -1,0 +1,202 @@
+"""The Builders table screen as a table with a physical board uses it: every idle worker in view
+when there is room, the rows in view during the companion's turn, the companion's whole turn as
+one instruction with one confirmation (the cards the virtual deck deals in it shown as
+hand-outs), and the panels' own sizes (no class over ~400 lines, no method over ~60)."""
+
+from __future__ import annotations
+
+import ast
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.builders.actions import Recruit, Start
+from companion.builders.kiosk import BuildersScreen
+from companion.builders.kiosk.plan import TurnPlan, plan_lines
+from companion.engine import CHANCE, get_game
+from companion.kiosk import ui
+from companion.kiosk.seats import Companion
+from tests.kiosk_helpers import keys, make_app, position, press
+
+SIZES = [(800, 480), (720, 1280)]
+GAME = get_game("builders")
+
+
+def drawn_texts(app: Any) -> list[str]:
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        return [str(d) for d in ui.DRAWN]
+    finally:
+        ui.DRAWN = None
+
+
+def enter(app: Any, setup: Any, actions: list[str], companions: dict[int, str] | None = None,
+          virtual_deck: bool = False) -> None:
+    assert app.journal is not None
+    app.session = app.journal.start(setup, seed=0, companions=companions or {})
+    for a in actions:
+        app.session.play(a)
+    app.config = app.config.with_(virtual_deck=virtual_deck)
+    app.companion.close()
+    app.open_game()
+    app.render(force=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_idle_worker_is_in_view_when_there_is_room(tmp_path: Path,
+                                                         size: tuple[int, int]) -> None:
+    """Four different idle workers and one site in landscape (two columns: two rows of
+    workers), six and two sites in portrait: all of them are buttons, no pager."""
+    landscape = size[0] > size[1]
+    want, sites = (4, 1) if landscape else (6, 2)
+
+    def crowded(state: Any, action: Any, after: Any) -> bool:
+        if GAME.current_player(state) == CHANCE or state.over:
+            return False
+        me = state.players[state.turn_player]
+        return len(set(me.idle)) == want and len(me.sites) == sites
+
+    setup, actions, _action = position("builders", crowded, players=2, seeds=200)
+    app = make_app(tmp_path, size=size)
+    enter(app, setup, actions)
+    assert isinstance(app.screen, BuildersScreen)
+    me = app.session.state.players[app.session.state.turn_player]
+    shown = keys(app)
+    assert "more workers" not in shown
+    assert {f"select {w}" for w in me.idle} <= set(shown)
+    for b in app.screen.buttons:  # and they are real touch targets
+        if b.key.startswith("select "):
+            assert b.rect.height >= app.metrics.touch
+
+
+def companion_position(virtual_deck: bool) -> tuple[Any, list[str], int]:
+    """A 2-player game at the start of a turn of seat 1 (3 AP), the rows full."""
+
+    def start_of_turn(state: Any, action: Any, after: Any) -> bool:
+        return (GAME.current_player(state) == 1 and state.ap == 3 and not state.pending
+                and state.turn > 2 and len(state.building_row) == 5)
+
+    setup, actions, _a = position("builders", start_of_turn, players=2, seed=11)
+    return setup, actions, 1
+
+
+def planned(app: Any, strength: str = "easy") -> TurnPlan:
+    """Let the companion think out its whole turn (real time passes, the kiosk's clock is
+    stepped as the main loop steps it); the plan."""
+    deadline = time.monotonic() + 120
+    screen = app.screen
+    while True:
+        app.tick(1 / 30)
+        plan = screen.companion_turn.plan
+        decision = app.companion.decision
+        assert decision is None or decision.error is None, decision.error
+        if plan is not None and plan.complete:
+            app.render()
+            return plan
+        assert time.monotonic() < deadline, "the companion did not plan its turn in time"
+        time.sleep(0.002)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_companion_s_turn_leaves_the_rows_in_view(tmp_path: Path,
+                                                      size: tuple[int, int]) -> None:
+    setup, actions, seat = companion_position(virtual_deck=True)
+    app = make_app(tmp_path, size=size)
+    app.companion.mode = "thread"
+    enter(app, setup, actions, companions={seat: "easy"}, virtual_deck=True)
+    assert Companion.seat_to_decide(app.session) == seat
+    app.render(force=True)
+    state = app.session.state
+    rows = {str(Start(c)) for c in state.building_row} | {str(Recruit(c)) for c in
+                                                          state.worker_row}
+    assert rows <= set(keys(app))  # while it thinks...
+    planned(app)
+    assert rows <= set(keys(app))  # ...and while the table follows its instruction
+    panel = next(b for b in app.screen.buttons if b.key.startswith("companion "))
+    for b in app.screen.buttons:
+        if b.key in rows:
+            assert not b.rect.colliderect(panel.rect)
+
+
+def test_a_companion_s_turn_is_one_instruction_with_one_confirmation(tmp_path: Path) -> None:
+    """Its decisions one after another, each with what the table does and what it yields,
+    confirmed once; the journal then holds every step, in order, the cards the deck dealt
+    included, and the companion's decisions are those it would make one by one."""
+    from companion.kiosk.seats import decide, decision_seed
+
+    setup, actions, seat = companion_position(virtual_deck=True)
+    app = make_app(tmp_path, size=(720, 1280))
+    app.companion.mode = "thread"
+    enter(app, setup, actions, companions={seat: "easy"}, virtual_deck=True)
+    before = len(app.session.playthrough.actions)
+    plan = planned(app)
+    assert plan.decisions >= 2  # a whole turn, not one action
+    texts = drawn_texts(app)
+    while "companion more" in keys(app):  # a long turn on a small screen: page by page
+        press(app, "confirm")
+        assert len(app.session.playthrough.actions) == before  # nothing taken yet
+        texts += drawn_texts(app)
+    lines = plan_lines(GAME, plan.steps)
+    for k, line in enumerate(lines, 1):
+        assert f"{k}. {line.text}" in texts
+    assert "companion confirm" in keys(app)
+    press(app, "confirm")  # once
+    record = app.journal.record(app.session.id)
+    assert list(record.actions[before:before + len(plan.steps)]) == [str(a) for a in plan.actions]
+    for k, step in enumerate(plan.steps):
+        if not step.dealt:  # what the companion would have decided at that point alone
+            assert decide("builders", step.before, seat, "easy",
+                          decision_seed(app.session.id, before + k)) == str(step.action)
+    assert Companion.seat_to_decide(app.session) != seat or app.session.state.turn != (
+        plan.start.turn)
+
+
+def test_a_card_dealt_during_the_companion_s_turn_is_shown_as_a_hand_out(
+    tmp_path: Path,
+) -> None:
+    """With the virtual deck, a card taken from a row is replaced by the deck inside the
+    companion's turn: its instruction says which card to deal where, marked as a hand-out."""
+    setup, actions, seat = companion_position(virtual_deck=True)
+    state = GAME.initial_state(setup)
+    for a in actions:
+        state = GAME.apply_text(state, a)
+    plan = TurnPlan(1, len(actions), state, seat, virtual_deck=True)
+    recruit = Recruit(state.worker_row[0])
+    plan.add(GAME, recruit)
+    dealt = [s for s in plan.steps if s.dealt]
+    assert dealt, "taking a card from a full row deals the next one"
+    lines = plan_lines(GAME, plan.steps)
+    assert [line.dealt for line in lines] == [False] + [True] * len(dealt)
+    card = GAME.card_of(dealt[0].action)
+    from companion.kiosk.words import card_name
+
+    assert card_name("builders", card or "") in lines[1].text
+
+
+def test_without_the_virtual_deck_a_plan_stops_where_the_table_deals() -> None:
+    setup, actions, seat = companion_position(virtual_deck=False)
+    state = GAME.initial_state(setup)
+    for a in actions:
+        state = GAME.apply_text(state, a)
+    plan = TurnPlan(1, len(actions), state, seat, virtual_deck=False)
+    plan.add(GAME, Recruit(state.worker_row[0]))
+    assert plan.complete and GAME.current_player(plan.at) == CHANCE
+    assert [s.dealt for s in plan.steps] == [False]
+
+
+PANELS = Path(__file__).resolve().parents[1] / "companion" / "builders" / "kiosk"
+
+
+def test_no_class_over_400_lines_and_no_method_over_60() -> None:
+    for path in sorted(PANELS.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                n = (node.end_lineno or 0) - node.lineno + 1
+                assert n <= 400, f"{path.name}: class {node.name} is {n} lines"
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                n = (node.end_lineno or 0) - node.lineno + 1
+                assert n <= 60, f"{path.name}: {node.name} is {n} lines"
