@@ -62,6 +62,14 @@ class CompanionTurnPanel(Panel):
                 and plan.index == len(session.playthrough.actions)
                 and (plan.start is session.state or plan.start == session.state))
 
+    def _standing(self) -> bool:
+        """Whether the plan still holds: about the position on the table, on the companion's
+        first decision (dropped, failed or handed to a person: it does not)."""
+        session = self.screen.session
+        companion = self.app.companion
+        return (self.plan is not None and self._about(self.plan)
+                and companion.ready(session) is not None and not companion.by_hand(session))
+
     def update(self) -> bool:
         """Start, extend or drop the plan as the table and the companion move on; True when
         what the panel shows changed."""
@@ -92,7 +100,7 @@ class CompanionTurnPanel(Panel):
         """The table moved the pieces for the whole plan: each step goes through the journal,
         one after another, as if confirmed one by one."""
         plan = self.plan
-        if plan is None or not plan.complete or not self._about(plan):
+        if plan is None or not plan.complete or not self._standing():
             return
         self.plan = None
         self.view = TurnView()
@@ -110,7 +118,7 @@ class CompanionTurnPanel(Panel):
             self.next_page()
 
     def handle(self, inp: Input) -> bool:
-        if isinstance(inp, Press) and inp.role == "confirm" and self.plan is not None:
+        if isinstance(inp, Press) and inp.role == "confirm" and self._standing():
             self.press_confirm()
             return True
         return False
@@ -119,7 +127,7 @@ class CompanionTurnPanel(Panel):
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         if self.plan is None and self.app.companion.ready(self.screen.session) is not None:
             self.update()  # drawn before the frame's update took the decision
-        plan = self.plan
+        plan = self.plan if self._standing() else None
         if plan is None or (self.screen.hint_open and self.app.companion.hint is not None):
             self.screen.companion_panel(surface, area)  # thinking, failed, the hint
             return
