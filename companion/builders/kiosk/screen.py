@@ -296,6 +296,11 @@ class BuildersScreen(GameScreen):
         """The companion's turn (or the hint) in a panel beside the rows, which stay in view:
         the table takes and deals cards there while it follows the instruction."""
         m = self.m
+        if self.hint_open and self.app.companion.hint is not None:  # a person's choice
+            panel_r, others_r = split_v(body, 6, 1, gap=m.gap)
+            self.companion_turn.render(surface, panel_r)
+            self.scores.render(surface, others_r)
+            return
         if m.portrait:  # the rows as tall as their cards need, the scores one line
             rows_h = self.rows.least_height(surface)
             scores_h = m.touch

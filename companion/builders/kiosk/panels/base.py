@@ -11,7 +11,10 @@ import pygame
 from companion.builders import BuildersGame
 from companion.builders.state import BuildersState
 from companion.kiosk import theme
+from companion.kiosk.fonts import font
 from companion.kiosk.inputs import Input
+from companion.kiosk.linebreak import wrap
+from companion.kiosk.ui import min_text, text_height
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
@@ -51,6 +54,15 @@ class Panel(ABC):
         """Take ``inp`` if it is meant for this panel; False to let the screen's buttons have
         it."""
         return False
+
+    def text_block(self, surface: pygame.Surface, text: str, width: int,
+                   size: int) -> tuple[int, int, int]:
+        """The height ``text`` takes wrapped to ``width`` at ``size`` (never below the
+        display's smallest), the size it is drawn at and its number of lines."""
+        size = max(size, min_text(surface))
+        f = font(size)
+        rows = max(1, len(wrap(text, f, width, force=False)))
+        return text_height(surface, size, lines=rows), size, rows
 
     def legal(self) -> set[str]:
         """The notations of the actions the rules allow now."""

@@ -14,7 +14,7 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press
 from companion.kiosk.seats import Companion
-from companion.kiosk.ui import draw_text, fitted_height, panel, text_height
+from companion.kiosk.ui import draw_text, panel, text_height
 from companion.kiosk.words import name_of
 
 from ..plan import PlanLine, TurnPlan, plan_lines
@@ -170,11 +170,11 @@ class CompanionTurnPanel(Panel):
                     for k, line in enumerate(lines, 1)]
         mark = m.px(8)
         width = body.width - mark - m.gap
-        size = m.text
         for size in (m.text, m.small):
-            heights = [fitted_height(surface, t, width, 0, size, lines=5) for t in numbered]
-            if sum(heights) + m.gap * (len(lines) - 1) <= body.height:
+            blocks = [self.text_block(surface, t, width, size) for t in numbered]
+            if sum(b[0] for b in blocks) + m.gap * (len(lines) - 1) <= body.height:
                 break
+        heights = [b[0] for b in blocks]
         pages = paginate(heights, body.height, m.gap)
         self.view.pages = len(pages)
         self.view.page = min(self.view.page, len(pages) - 1)
@@ -184,10 +184,11 @@ class CompanionTurnPanel(Panel):
             if lines[k].dealt:
                 pygame.draw.rect(surface, theme.ACCENT, (row.x, row.y + 2, mark, row.height - 4),
                                  border_radius=3)
+            _h, size, rows = blocks[k]
             draw_text(surface, numbered[k],
                       pygame.Rect(row.x + mark + m.gap, row.y, width, row.height), size,
                       theme.ACCENT if lines[k].dealt else theme.TEXT, align="left",
-                      valign="top", lines=5)
+                      valign="top", lines=rows, min_size=size)
             y = row.bottom + m.gap
         return y
 

@@ -112,7 +112,7 @@ class MinePanel(Panel):
         it is (the screen gives it when it can)."""
         m = self.m
         me = self.state.players[self.state.turn_player]
-        cols = 4 if m.portrait else 2
+        cols = 3 if m.portrait else 2
         rows = max(1, -(-len(set(me.idle)) // cols))
         site_h = self._site_height(surface, width - m.gap * 2)
         sites = (len(me.sites) * (site_h + m.gap) - m.gap if me.sites
@@ -120,6 +120,10 @@ class MinePanel(Panel):
         label_h = min(m.px(22), text_height(surface, m.small))
         idle_h = rows * m.touch + (rows - 1) * m.gap
         return m.px(24) + sites + label_h + idle_h + m.gap * 8
+
+    @staticmethod
+    def no_site() -> str:
+        return _("No site yet: start a construction from the row")
 
     def _wide(self, width: int) -> bool:
         """Whether a site's name and its next worker's cost go side by side (a wide panel)."""
@@ -138,18 +142,21 @@ class MinePanel(Panel):
         workers get every row they need while at least one site (or the line saying there is
         none) keeps its room; the sites the rest."""
         m = self.m
-        cols = 4 if m.portrait else 2  # the landscape panel is narrow
+        cols = 3 if m.portrait else 2  # a Craftsman's four supplies need the width
         label_h = min(m.px(22), text_height(surface, m.small))
-        line_h = text_height(surface, m.small)
         site_h = self._site_height(surface, body.width)
-        least_sites = site_h if sites else 2 * line_h
+        none_h = self.text_block(surface, self.no_site(), body.width, m.small)[0]
+        least_sites = site_h if sites else none_h
         room = body.height - label_h - m.gap * 2 - least_sites
         fit_rows = max(1, (room + m.gap) // (m.touch + m.gap))
         rows = max(1, min(fit_rows, -(-idle // cols)))
         idle_h = rows * m.touch + (rows - 1) * m.gap
         # the sites take what they need of the rest, the idle workers follow right below
-        all_sites = sites * (site_h + m.gap) - m.gap if sites else 2 * line_h
+        all_sites = sites * (site_h + m.gap) - m.gap if sites else none_h
         sites_h = min(all_sites, body.height - label_h - idle_h - m.gap * 2)
+        if sites_h < all_sites:  # the sites that fit (and the pager), the workers right below
+            fit = max(1, (sites_h + m.gap) // (site_h + m.gap))
+            sites_h = fit * (site_h + m.gap) - m.gap
         sites_r = pygame.Rect(body.x, body.y, body.width, sites_h)
         label_r = pygame.Rect(body.x, sites_r.bottom + m.gap, body.width, label_h)
         idle_r = pygame.Rect(body.x, label_r.bottom + m.gap, body.width, idle_h)
@@ -158,8 +165,9 @@ class MinePanel(Panel):
     def _sites(self, surface: pygame.Surface, lay: Layout, sites: list[Site]) -> None:
         m = self.m
         if not sites:
-            draw_text(surface, _("No site yet: start a construction from the row"), lay.sites,
-                      m.small, theme.MUTED, lines=2)
+            _h, size, rows = self.text_block(surface, self.no_site(), lay.sites.width, m.small)
+            draw_text(surface, self.no_site(), lay.sites, size, theme.MUTED, lines=rows,
+                      min_size=size)
             return
         fit = max(1, (lay.sites.height + m.gap) // (lay.site_h + m.gap))
         if len(sites) <= fit:
@@ -196,7 +204,7 @@ class MinePanel(Panel):
                                  fill=theme.PANEL_HI, selected=True,
                                  hold=partial(screen.explain, site.card))
             hint = _("send: {ap} AP, {wage} coins", ap=cost, wage=wage)
-            short_hint = _("{n} AP", n=cost) + f" · {wage}¤"
+            short_hint = _("{ap} AP · {wage}¤", ap=cost, wage=wage)
         else:
             pygame.draw.rect(surface, theme.PANEL_HI, cell, border_radius=6)
             area_b = screen.tap_area(cell, lambda: None, f"site {site.card}")

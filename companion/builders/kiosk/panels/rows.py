@@ -137,7 +137,9 @@ class RowsPanel(Panel):
             foot = card.short_foot
         foot_lines = 1
         if not fits(surface, foot, one_line, m.px(13), lines=1):
-            # even the short words need two lines in a narrow card (12コイン / 3点)
+            # even the short words need two lines in a narrow card (12コイン / 3点): the coins
+            # on one, the VP on the other, never a number apart from its unit
+            foot = "\n".join(foot.rsplit(" ", 1))
             foot_lines = 2
             foot_h = fitted_height(surface, foot, inner.width, foot_h, m.px(13), lines=2)
         name_r = pygame.Rect(inner.x, inner.y, inner.width, inner.height - needs_h - foot_h)

@@ -10,7 +10,7 @@ import pygame
 from companion.builders.actions import BUY_ACTION, END_TURN, TakeCoins
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
-from companion.kiosk.ui import draw_text, fits, grid, panel, split_h, split_v
+from companion.kiosk.ui import button_inner, draw_text, fits, grid, panel, split_h, split_v
 from companion.kiosk.words import name_of
 
 from .base import Panel
@@ -26,11 +26,17 @@ class ActionsPanel(Panel):
         cells = split_h(area, 1, 1, 1, 1.4, 1.2, gap=m.gap)
         for k, cell in zip((1, 2, 3), cells, strict=False):
             gain = self.game.coins_for(self.state, k)
+            short = ""
+            if gain is not None:  # the translated short form, else the sign ¤
+                label_r = button_inner(cell)
+                label_r.height = label_r.height * 6 // 10
+                short = _("+{n}¤", n=gain)
+                if not fits(surface, short, label_r, m.small, lines=1):
+                    short = f"+{gain}¤"
             screen.action_button(
                 surface, cell,
                 _("+{n} coins", n=gain) if gain is not None else _("{n} AP", n=k),
-                TakeCoins(k), legal, sub=_("{n} AP", n=k), size=m.small,
-                short=f"+{gain}¤" if gain is not None else "",
+                TakeCoins(k), legal, sub=_("{n} AP", n=k), size=m.small, short=short,
             )
         screen.button(
             surface, cells[3], _("Buy an action"), partial(screen.take, BUY_ACTION),
@@ -62,11 +68,13 @@ class ScoresPanel(Panel):
             fg = theme.PLAYER_TEXT[spec.colour]
             r1, r2 = split_v(cell.inflate(-6, -4), 1, 1)
             draw_text(surface, name_of(spec), r1, m.small, fg, bold=True, lines=1)
-            stats = _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=goal, coins=p.coins)
-            if not fits(surface, stats, r2, m.small, lines=1):
-                stats = _("{vp}/{goal} VP · {coins}¤", vp=p.vp, goal=goal, coins=p.coins)
-            if not fits(surface, stats, r2, m.small, lines=1):
-                stats = f"{p.vp}/{goal} · {p.coins}¤"
+            shorter = [  # the longest that fits; the sign ¤ as the last resort
+                _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=goal, coins=p.coins),
+                _("{vp}/{goal} VP · {coins}¤", vp=p.vp, goal=goal, coins=p.coins),
+                _("{vp}/{goal} · {coins}¤", vp=p.vp, goal=goal, coins=p.coins),
+            ]
+            stats = next((t for t in shorter if fits(surface, t, r2, m.small, lines=1)),
+                         f"{p.vp}/{goal} · {p.coins}¤")
             draw_text(surface, stats, r2, m.small, fg, lines=1)
 
 
