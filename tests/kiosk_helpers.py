@@ -191,3 +191,15 @@ def enter(app: App, setup: Any, actions: list[str]) -> None:
         app.session.play(a)
     app.open_game()
     app.render(force=True)
+    handed_out(app)
+
+
+def handed_out(app: App) -> None:
+    """Confirm the hand-out steps a game shows on opening (the last action's, in case the
+    table had not handed them out), as a table that had would."""
+    for _k in range(20):
+        handouts = getattr(app.screen, "handouts", None)
+        if handouts is None or handouts.current is None:
+            return
+        tap(app, "handout confirm")
+    raise AssertionError("the hand-out steps never ended")

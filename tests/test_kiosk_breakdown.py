@@ -105,7 +105,7 @@ def finish_round(app: Any) -> None:
             return
         screen = app.screen
         assert isinstance(screen, PillarsScreen)
-        if screen.preview is not None:
+        if screen.preview is not None or screen.handouts.current is not None:
             press(app, "confirm")
         elif state.step == "cathedral":
             tap(app, "confirm")
@@ -133,6 +133,8 @@ def test_a_round_ends_with_each_players_points_and_gold_by_source(
     finish_round(app)
     screen = app.screen
     assert isinstance(screen, PillarsScreen)
+    while screen.handouts.current is not None:  # the round's end handed out first
+        press(app, "confirm")
     table = screen.result_table
     assert table is not None and screen.result is not None
     assert table.title == _("Round {n}: points and gold", n=2) and table.title in drawn
@@ -174,10 +176,15 @@ def test_the_round_breakdown_waits_before_what_the_virtual_deck_dealt(
     enter(app, setup, actions)
     finish_round(app)
     screen = app.screen
-    assert screen.result_table is not None  # first the round's breakdown
+    assert screen.handouts.current is not None
+    assert screen.handouts.current.key == "round"  # the round's end handed out first
+    while screen.handouts.current is not None:
+        press(app, "confirm")
+    assert screen.result_table is not None  # then the round's breakdown
     press(app, "confirm")
-    assert screen.result is not None and screen.result_table is None
-    assert screen.result[0] == _("Dealt for round {n}", n=2)  # then the cards dealt
+    assert screen.result is None and screen.result_table is None
+    step = screen.handouts.current
+    assert step is not None and step.title == _("Dealt for round {n}", n=2)  # then the cards
 
 
 def test_undo_closes_a_round_breakdown(tmp_path: Path) -> None:
@@ -187,6 +194,8 @@ def test_undo_closes_a_round_breakdown(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     enter(app, setup, actions)
     finish_round(app)
+    while app.screen.handouts.current is not None:
+        press(app, "confirm")
     assert app.screen.result_table is not None
     press(app, "undo")
     assert app.screen.result is None and app.screen.result_table is None

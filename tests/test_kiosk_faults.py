@@ -22,7 +22,7 @@ from companion.kiosk.screens.history import GamesScreen
 from companion.kiosk.screens.home import HomeScreen
 from companion.kiosk.screenshots import find_prefixes
 from companion.pillars.kiosk.screen import PillarsScreen
-from tests.kiosk_helpers import find, keys, make_app, tap
+from tests.kiosk_helpers import find, handed_out, keys, make_app, tap
 
 
 def game_at(app: App, step: str) -> None:
@@ -33,6 +33,7 @@ def game_at(app: App, step: str) -> None:
         app.session.play(a)
     open_game(app)
     app.render(force=True)
+    handed_out(app)
 
 
 def finished_game(journal: Journal, seed: int, names: tuple[str, ...] | None = None) -> int:

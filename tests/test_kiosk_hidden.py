@@ -14,7 +14,7 @@ from companion.kiosk import ui
 from companion.kiosk.app import App
 from companion.kiosk.words import card_name
 from companion.pillars import data as D
-from tests.kiosk_helpers import find, keys, make_app, press, tap
+from tests.kiosk_helpers import find, handed_out, keys, make_app, press, tap
 from tests.test_kiosk_shell import game_at
 
 
@@ -57,14 +57,15 @@ def test_a_card_drawn_for_the_table_is_committed_before_it_is_shown(tmp_path: Pa
 
 def test_the_virtual_deck_tells_the_table_what_it_dealt(tmp_path: Path) -> None:
     app = make_app(tmp_path, virtual_deck=True)
-    game_at(app, "privilege")  # the virtual deck deals the round's cards at once
+    game_at(app, "privilege", settle=False)  # the virtual deck deals the round's cards
     state = app.session.state if app.session else None
     assert state is not None and state.step not in ("privilege", "craftsman", "resource")
-    title, lines = app.screen.result
-    assert title == f"Dealt for round {state.round}"
-    text = " ".join(t for _c, t in lines)
-    for card in (*state.kingsbridge, *state.shiring, *state.pool):
-        assert card_name("pillars", card) in text
+    step = app.screen.handouts.current  # one step to lay the cards out, one CONFIRM
+    assert step is not None and step.title == f"Dealt for round {state.round}"
+    dealt = [line.card for line in step.lines]
+    assert sorted(dealt) == sorted((*state.kingsbridge, *state.shiring, *state.pool))
+    assert all(card_name("pillars", c) for c in dealt)
+    assert "handout confirm" in keys(app)
 
 
 def test_ellens_look_with_the_physical_deck_is_entered_by_her_owner_alone(
@@ -105,6 +106,7 @@ def test_ellens_look_with_the_virtual_deck_hides_until_her_owner_taps(
         app.session.play(a)
     app.open_game()
     app.render(force=True)
+    handed_out(app)
     screen: Any = app.screen
     if screen.peek_look is None:
         pytest.fail("the seeded position should give Ellen a look")
@@ -180,6 +182,7 @@ def test_the_end_screen_goes_back_to_the_last_decision(tmp_path: Path, game_name
         app.session.play(a)
     app.open_game()
     app.render(force=True)
+    handed_out(app)
     assert isinstance(app.screen, EndScreen)
     if not app.session.can_undo():
         pytest.fail("the seeded game should end on a decision")
@@ -227,6 +230,7 @@ def test_a_builders_players_tableau(tmp_path: Path, drawn: list[str]) -> None:
         app.session.play(a)
     app.open_game()
     app.render(force=True)
+    handed_out(app)
     assert isinstance(app.screen, BuildersScreen)
     seat = app.session.state.turn_player
     tap(app, f"tableau {seat}")

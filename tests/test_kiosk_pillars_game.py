@@ -86,7 +86,8 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> None:
         if screen.anim is not None:
             wait(app, 1.5)
             continue
-        if screen.result is not None or screen.preview is not None:
+        if screen.result is not None or screen.preview is not None or (
+                screen.handouts.current is not None):
             press(app, "confirm")
             continue
         state = app.session.state

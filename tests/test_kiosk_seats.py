@@ -112,7 +112,8 @@ def play_pillars(app: Any, rng: random.Random, limit: int = 20000) -> list[str]:
         if screen.anim is not None:
             wait(app, 1.5)
             continue
-        if screen.result is not None or screen.preview is not None:
+        if screen.result is not None or screen.preview is not None or (
+                screen.handouts.current is not None):
             press(app, "confirm")
             continue
         state = app.session.state
@@ -354,7 +355,8 @@ def to_pillars_companion(app: Any, rng: random.Random) -> None:
         state = app.session.state
         if screen.anim is not None:
             wait(app, 1.5)
-        elif screen.result is not None or screen.preview is not None:
+        elif screen.result is not None or screen.preview is not None or (
+                screen.handouts.current is not None):
             press(app, "confirm")
         elif game.current_player(state) == CHANCE:
             if state.step in ("draw", "roll"):

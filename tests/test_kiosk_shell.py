@@ -19,17 +19,20 @@ from companion.kiosk.screens.setup import NameScreen, SetupScreen
 from companion.kiosk.screenshots import find_prefixes
 from companion.main import run_kiosk
 from companion.pillars.kiosk import PillarsScreen
-from tests.kiosk_helpers import find, keys, make_app, press, tap, wait
+from tests.kiosk_helpers import find, handed_out, keys, make_app, press, tap, wait
 
 
-def game_at(app: App, step: str, players: int = 4) -> None:
-    """Put the app on a Pillars game at the first state of ``step`` (from a seeded game)."""
+def game_at(app: App, step: str, players: int = 4, settle: bool = True) -> None:
+    """Put the app on a Pillars game at the first state of ``step`` (from a seeded game);
+    with ``settle`` the hand-out steps shown on opening are confirmed."""
     setup, actions = find_prefixes("pillars", [step], players=players)[step]
     app.session = app.journal.start(setup, seed=0)
     for a in actions:
         app.session.play(a)
     open_game(app)
     app.render(force=True)
+    if settle:
+        handed_out(app)
 
 
 def test_a_touch_counts_once(tmp_path: Path) -> None:
@@ -83,6 +86,7 @@ def test_a_refused_card_shows_the_reason_and_changes_nothing(tmp_path: Path) -> 
         app.session.play(a)
     open_game(app)
     app.render(force=True)
+    handed_out(app)
     out_of_reach = [b for b in app.screen.buttons if b.key.startswith("take ") and not b.enabled]
     assert out_of_reach, keys(app)
     before = app.session.state

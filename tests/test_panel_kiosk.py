@@ -29,7 +29,7 @@ from companion.kiosk.screens.game import open_game
 from companion.kiosk.screenshots import find_prefixes
 from companion.panel import LEDS, Panel, PinConfigError, ScreenLeds, open_panel
 from companion.panel.lamps import CHASE_STEP, END_SECONDS, REFUSAL_STEP
-from tests.kiosk_helpers import find, keys, make_app, open_device, tap, wait
+from tests.kiosk_helpers import find, handed_out, keys, make_app, open_device, tap, wait
 from tests.test_kiosk_shell import game_at, refused_take_position
 
 
@@ -131,6 +131,7 @@ def builders_at(app: App, key: str) -> None:
         app.session.play(a)
     open_game(app)
     app.render(force=True)
+    handed_out(app)
 
 
 def colour(app: App, seat: int) -> str:
@@ -326,6 +327,7 @@ def test_the_status_light_flashes_on_a_refusal(rigs: Callable[..., Rig]) -> None
         app.session.play(a)
     open_game(app)
     app.render(force=True)
+    handed_out(app)
     player = colour(app, app.session.state.turn)
     rig.sync()
     assert rig.lit() == {player}
@@ -533,7 +535,8 @@ def test_a_pillars_round_by_panel_presses_matches_the_engine(rigs: Callable[...,
         if screen.anim is not None:
             wait(app, 1.2)
             continue
-        if screen.result is not None or screen.preview is not None:
+        if (screen.result is not None or screen.preview is not None
+                or screen.handouts.current is not None):
             role = "confirm"
         elif state.step in ("draft", "market"):
             role = "pass"
@@ -559,10 +562,12 @@ def test_a_pillars_round_by_panel_presses_matches_the_engine(rigs: Callable[...,
             touches += 1
             role = ""
         if role:
-            before = (entries(app), screen.preview, screen.result)
+            before = (entries(app), screen.preview, screen.result,
+                      len(screen.handouts.pending))
             assert rig.press(role) == [Press(role)]
             used.add(role)
-            assert (entries(app), screen.preview, screen.result) != before, (role, state.step)
+            after = (entries(app), screen.preview, screen.result, len(screen.handouts.pending))
+            assert after != before, (role, state.step)
         record = app.journal.record(app.session.id)
         assert replay(game, record) == app.session.state
     else:

@@ -84,7 +84,8 @@ def test_a_pillars_round_read_by_the_camera(tmp_path: Path) -> None:
         if screen.anim is not None:
             wait(app, 1.5)
             continue
-        if screen.result is not None or screen.preview is not None:
+        if screen.result is not None or screen.preview is not None or (
+                screen.handouts.current is not None):
             press(app, "confirm")
             continue
         if game.current_player(state) == CHANCE:

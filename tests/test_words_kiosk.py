@@ -66,7 +66,8 @@ def pillars_step(app: Any, rng: random.Random) -> None:
     if screen.anim is not None:
         wait(app, 1.5)
         return
-    if screen.result is not None or screen.preview is not None:
+    if screen.result is not None or screen.preview is not None or (
+            screen.handouts.current is not None):
         press(app, "confirm")
         return
     state = app.session.state

@@ -12,10 +12,13 @@ import pygame
 from companion.engine import RulesError
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
+from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue, draw_handout
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Hold, Input, Press, Tap
+from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
 from companion.kiosk.words import name_of
+
+from .game import Preview
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
@@ -258,7 +261,9 @@ class GameScreen(Screen):
         super().__init__(app)
         self.game = self.session.game
         self.help_open = False
-        self.preview: Any = None  # an action waiting for Confirm (game.Preview)
+        self.preview: Preview | None = None  # an action waiting for Confirm
+        self.handouts = HandOutQueue()  # what the table hands out for the rules' own changes
+        self.plan = self.hand_out_plan()
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
         self._indicator = -1  # the thinking indicator's step last drawn
@@ -565,6 +570,134 @@ class GameScreen(Screen):
                 draw_text(surface, _("{n} %", n=round(chance * 100)), chance_r, m.large,
                           theme.ACCENT, bold=True, align="right", lines=1)
         self.button(surface, foot, _("Close"), self.close_hint, key="close hint", role="back")
+
+
+    # -- the card -> preview -> commit flow, once for every game ------------------------------
+    def handle(self, inp: Input) -> None:
+        if isinstance(inp, Card):
+            self.card_seen(inp)
+        else:
+            super().handle(inp)
+
+    def card_seen(self, seen: Card) -> None:
+        """A card read by the camera: the outcome of the reveal the table is waiting for (the
+        engine decides), previewed like a tapped one."""
+        if self.preview is not None:
+            return  # one reveal at a time: the table confirms what it showed first
+        outcome = self.read_card(seen)
+        if outcome is not None:
+            self.propose(outcome)
+
+    def propose(self, action: Any) -> None:
+        """Take ``action``: the rules apply it once; when ``wants_preview`` says so, the table
+        sees what it changes first (Confirm commits that same result), else it is committed."""
+        state = self.state
+        try:
+            after = self.game.apply(state, action)
+        except RulesError as exc:
+            self.app.refuse(self.app.refusal(exc))
+            return
+        if self.wants_preview(state, action, after):
+            self.preview = Preview(action, after, self.preview_title(state, action),
+                                   self.preview_lines(state, after))
+            return
+        self.commit(action, after)
+
+    def wants_preview(self, state: Any, action: Any, after: Any) -> bool:
+        """Whether ``action`` is shown before it is committed (by default: a reveal)."""
+        from companion.engine import CHANCE
+
+        return bool(self.game.current_player(state) == CHANCE)
+
+    def preview_title(self, state: Any, action: Any) -> str:
+        from companion.kiosk.words import words_for
+
+        return words_for(self.game.name).action_text(state, action)
+
+    def preview_lines(self, state: Any, after: Any) -> list[tuple[str, str]]:
+        from companion.kiosk.breakdown import change_lines
+
+        return change_lines(self.game, state, after)
+
+    def confirm_preview(self) -> None:
+        """Confirm: the previewed action is committed with the state the preview computed."""
+        p = self.preview
+        self.preview = None
+        if p is not None:
+            self.commit(p.action, p.after)
+
+    def cancel_preview(self) -> None:
+        self.preview = None
+
+    def commit(self, action: Any, after: Any = None) -> bool:
+        """Commit ``action`` through the journal (``after``: the state the rules already
+        computed for it, None to let the journal apply it), then queue the hand-out steps of
+        what the rules did by themselves and call ``committed``.  True if it was taken."""
+        before = self.state
+        index = len(self.session.playthrough.actions)
+        if not self.play(action, after):
+            return False
+        self.hand_out(index, before, action, self.state)
+        self.committed(before, action)
+        return True
+
+    def play(self, action: Any, after: Any = None) -> bool:
+        """The one place a table screen writes to the journal."""
+        return self.app.play(action)
+
+    def committed(self, before: Any, action: Any) -> None:  # noqa: B027 - an optional hook
+        """After a commit (sounds, animations, virtual cards, the end)."""
+
+    # -- hand-outs: the rules' own changes, one step at a time ---------------------------------
+    def hand_out_plan(self) -> HandOutPlan:
+        """How this game splits the rules' own changes into steps (the default: by cause)."""
+        return HandOutPlan(self.game)
+
+    def hand_out(self, index: int, before: Any, action: Any, after: Any) -> None:
+        """Queue the hand-out steps of the action at ``index``."""
+        self.handouts.add(index, self.plan.steps(before, action, after))
+
+    def resume_hand_outs(self) -> None:
+        """A game opened (after a restart, or resumed from home): the hand-out steps of the
+        journal's last action, shown again with a note (the table may have handed them out
+        before the restart); the journal, not memory, says what they are."""
+        playthrough = self.session.playthrough
+        actions, states = playthrough.actions, playthrough.states
+        if not actions:
+            return
+        steps = self.plan.steps(states[-2], actions[-1], states[-1])
+        note = _("Shown again on opening the game: skip what was handed out already")
+        self.handouts.add(len(actions) - 1, [
+            HandOut(s.title, s.lines, s.card, (*s.notes, note), s.key) for s in steps
+        ])
+
+    def undo_hand_outs(self) -> None:
+        """An undo: the undone action's steps not yet handed out go, those handed out are to
+        be given back."""
+        index = len(self.session.playthrough.actions)
+        self.handouts.undo(index, _("Undone: put these back"))
+
+    def confirm_handout(self) -> None:
+        """The table moved the pieces of the hand-out step on screen."""
+        self.handouts.confirm()
+        self.handouts_done()
+
+    def handouts_done(self) -> None:  # noqa: B027 - an optional hook
+        """After a hand-out step is confirmed (the game over: the end screen)."""
+
+    def handout_text(self, step: HandOut) -> str:
+        """What the card of a hand-out step does (drawn on it); none by default."""
+        return ""
+
+    def handout_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
+        """The current hand-out step over ``area``; False when none is due."""
+        step = self.handouts.current
+        if step is None:
+            return False
+        draw_handout(self, surface, area, step, self.state, self.game.name,
+                     self.confirm_handout, card_text=self.handout_text(step),
+                     more=len(self.handouts.pending) - 1)
+        return True
 
     def act(self, action: Any) -> None:
         """Take ``action`` the way this screen takes actions (directly, or after a preview)."""

@@ -3,6 +3,7 @@ effects, and the virtual deck."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import CHANCE, RulesError
@@ -14,14 +15,16 @@ def open_game(app: Any) -> None:
     app.open_game()
 
 
+@dataclass
 class Preview:
-    """An action not yet taken, the state it would lead to, and what would change."""
+    """An action not yet taken, the state the rules computed for it (committed as it is on
+    Confirm: the rules apply it once), its title and what would change."""
 
-    def __init__(self, action: Any, after: Any, title: str, lines: list[tuple[str, str]]):
-        self.action = action
-        self.after = after
-        self.title = title
-        self.lines = lines  # (colour or "", text)
+    action: Any
+    after: Any
+    title: str
+    lines: list[tuple[str, str]]
+    """(a player's colour or "", text)"""
 
 
 def virtual_draw(app: Any, is_card_reveal: Any) -> int:

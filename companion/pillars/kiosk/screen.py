@@ -18,21 +18,24 @@ from typing import Any
 
 import pygame
 
-from companion.engine import CHANCE, RulesError
+from companion.engine import CHANCE
 from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
+from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, handout_fits
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Card, Input
-from companion.kiosk.screens.game import Preview, open_game, virtual_draw
+from companion.kiosk.inputs import Card
+from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame, lines_fit
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
 from companion.kiosk.words import card_name, name_of
 from companion.pillars import data as D
 from companion.pillars.actions import Action
+from companion.pillars.state import PillarsState
 
 from .cardhelp import step_text
 from .changes import explained
+from .handouts import PillarsHandOuts
 from .panels import PillarsPanels
 from .words import CARD_STEPS, describe_action, step_title
 
@@ -45,7 +48,6 @@ class PillarsScreen(PillarsPanels):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.preview: Preview | None = None
         self.result: tuple[str, list[tuple[str, str]]] | None = None
         self.result_table: Breakdown | None = None  # the result is a round's breakdown
         self.waiting: list[tuple[str, list[tuple[str, str]], Breakdown | None]] = []
@@ -55,20 +57,26 @@ class PillarsScreen(PillarsPanels):
         self.conv: dict[str, int] = {}
         self.ret: dict[str, int] = {}
         self.remigius = False
-        self.tax_roll: tuple[Any, int] | None = None
+        self.resumed = False
+        self.after_result: list[tuple[int, HandOut]] = []  # hand-outs shown after the result
         self.private_open = False  # Ellen's owner is looking at the screen alone
         self.peek_look: tuple[int, str] | None = None  # (seat, event) dealt for Ellen's owner
         self.peek_shown = False
 
+    def hand_out_plan(self) -> PillarsHandOuts:
+        return PillarsHandOuts(self.game)
+
     def on_show(self) -> None:
+        if not self.resumed:  # a game opened (or reopened after a restart): what is pending
+            self.resumed = True
+            self.resume_hand_outs()
         self.after_play()
 
     # -- flow ------------------------------------------------------------------------------
     def after_play(self) -> None:
         """After every committed action: virtual cards, the end, fresh local choices."""
         self.deal_virtual()
-        self.show_tax()
-        if self.game.is_over(self.state) and self.anim is None and self.result is None:
+        if self.finished():
             open_game(self.app)
             return
         key = (self.state.round, self.state.step, self.state.turn)
@@ -82,19 +90,43 @@ class PillarsScreen(PillarsPanels):
             else:
                 self.conv = {}
 
+    def finished(self) -> bool:
+        """The game is over and nothing is left to show or hand out: the end screen."""
+        return bool(self.game.is_over(self.state) and self.anim is None and self.result is None
+                    and self.handouts.current is None)
+
+    def deal_one(self) -> bool:
+        """The companion turns over the card the table would: committed before it is shown,
+        its hand-out steps queued."""
+        before = self.state
+        index = len(self.session.playthrough.actions)
+        outcome = sample(self.game.chance_outcomes(before), self.app.rng)
+        if not self.play(outcome):
+            return False
+        self.hand_out(index, before, outcome, self.state)
+        return True
+
     def deal_virtual(self) -> None:
         """With the virtual deck, deal the cards the table would turn over, each committed
-        before it is shown; then tell the table what was dealt at the start of a round (so the
+        before it is shown; then hand out what was dealt at the start of a round (so the
         board matches), and keep Ellen's early look for her owner alone."""
         if not self.app.config.virtual_deck:
             return
         before = self.state
-        dealt = virtual_draw(self.app, lambda s: s.step in CARD_STEPS and s.step != "peek")
+        index = len(self.session.playthrough.actions)
+
+        def dealing() -> bool:
+            s = self.state
+            return bool(self.game.current_player(s) == CHANCE and s.step in CARD_STEPS
+                        and s.step != "peek")
+
+        while dealing() and self.deal_one():
+            pass
         state = self.state
         if state.step == "peek":
             seat = self.game.active_seat(state)
             outcome = sample(self.game.chance_outcomes(state), self.app.rng)
-            if self.app.play(outcome) and seat is not None:
+            if self.play(outcome) and seat is not None:
                 if seat in self.session.companions:  # the companion looked; nobody else may
                     self.app.toast(_("{name} has seen the coming event; it stays secret until "
                                      "phase III", name=name_of(state.setup.players[seat])),
@@ -102,10 +134,14 @@ class PillarsScreen(PillarsPanels):
                 else:
                     self.peek_look = (seat, str(outcome.args[0]))
                     self.peek_shown = False
-            dealt += virtual_draw(self.app, lambda s: s.step in CARD_STEPS and s.step != "peek")
-        if dealt and before.step in ("privilege", "craftsman", "resource"):
-            self.show_result(_("Dealt for round {n}", n=self.state.round),
-                             dealt_lines(self.state))
+            while dealing() and self.deal_one():
+                pass
+        if before.step in ("privilege", "craftsman", "resource") and self.state is not before:
+            last = len(self.session.playthrough.actions) - 1
+            if self.result is not None:  # the round's breakdown first, then the new round
+                self.after_result.append((max(index, last), dealt_step(self.state)))
+            else:
+                self.handouts.add(max(index, last), [dealt_step(self.state)])
 
     def look(self) -> None:
         """Ellen's owner taps to see the coming event (the virtual deck)."""
@@ -119,12 +155,6 @@ class PillarsScreen(PillarsPanels):
         """Ellen's owner taps to enter the event they looked at, alone at the screen."""
         self.private_open = True
 
-    def handle(self, inp: Input) -> None:
-        if isinstance(inp, Card):
-            self.card_seen(inp)
-        else:
-            super().handle(inp)
-
     def card_seen(self, seen: Card) -> None:
         """A card read by the camera: the outcome of the reveal the table is waiting for (the
         engine decides), previewed; Ellen's early look is recorded without showing it."""
@@ -134,40 +164,28 @@ class PillarsScreen(PillarsPanels):
         if outcome is None:
             return
         if self.state.step == "peek" and not self.private_open:
-            self.commit_peek(outcome)  # the owner showed it to the camera: the screen keeps it
+            self.commit(outcome)  # the owner showed it to the camera: the screen keeps it
             return
         self.propose(outcome)
-
-    def commit_peek(self, outcome: Action) -> None:
-        """Ellen's early look, recorded without showing the event to the table."""
-        self.commit(outcome)
 
     def act(self, action: Any) -> None:
         self.propose(action)
 
-    def propose(self, action: Action) -> None:
-        """Take ``action``; first preview it when it reveals a card or changes more than the
-        acting player's own holdings."""
-        state = self.state
-        try:
-            after = self.game.apply(state, action)
-        except RulesError as exc:
-            self.app.refuse(self.app.refusal(exc))
-            return
-        chance = self.game.current_player(state) == CHANCE
-        changes = explained(self.game, state, after)
+    def wants_preview(self, state: PillarsState, action: Action, after: PillarsState) -> bool:
+        """A reveal, or an action that changes more than the acting player's own holdings."""
         actor = state.setup.players[state.turn].colour if state.turn >= 0 else ""
-        others = [c for c in changes if c[0] != actor]
-        if chance or others or after.round != state.round or after.over:
-            title = describe_action(action, state)
-            self.preview = Preview(action, after, title, changes)
-            return
-        self.commit(action)
+        others = [c for c in explained(self.game, state, after) if c[0] != actor]
+        chance = self.game.current_player(state) == CHANCE
+        return bool(chance or others or after.round != state.round or after.over)
 
-    def commit(self, action: Action) -> bool:
-        before = self.state
-        if not self.app.play(action):
-            return False
+    def preview_title(self, state: PillarsState, action: Action) -> str:
+        return describe_action(action, state)
+
+    def preview_lines(self, state: PillarsState, after: PillarsState) -> list[tuple[str, str]]:
+        return explained(self.game, state, after)
+
+    def committed(self, before: PillarsState, action: Action) -> None:
+        """Sounds, Ellen's secret, the round's breakdown, then the next step's choices."""
         if before.step == "peek":
             self.private_open = False
             seat = self.game.active_seat(before)
@@ -188,7 +206,6 @@ class PillarsScreen(PillarsPanels):
         if self.state.round != before.round or (self.state.over and not before.over):
             self.show_round_end(before.round)
         self.after_play()
-        return True
 
     def commit_companion(self, action: Any) -> None:
         self.commit(action)
@@ -212,15 +229,6 @@ class PillarsScreen(PillarsPanels):
         )
         self.show_result(table.title, table.lines(), table)
 
-    def confirm_preview(self) -> None:
-        p = self.preview
-        self.preview = None
-        if p is not None:
-            self.commit(p.action)
-
-    def cancel_preview(self) -> None:
-        self.preview = None
-
     def draw_builder(self) -> None:
         """DRAW: the companion's bag.  The draw is committed, then shown with a short
         animation."""
@@ -231,27 +239,16 @@ class PillarsScreen(PillarsPanels):
             self.anim = ("draw", DRAW_SECONDS, str(outcome.args[0]))
 
     def roll_die(self) -> None:
-        """ROLL: the tax die, committed, then animated, then who paid what."""
+        """ROLL: the tax die, committed, then animated; then who paid what (a hand-out)."""
         if self.state.step != "roll":
             return
-        before = self.state
-        outcome = sample(self.game.chance_outcomes(before), self.app.rng)
-        self.tax_roll = (before, int(outcome.args[0]))
+        outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
         if self.commit(outcome):
             self.anim = ("roll", ROLL_SECONDS, int(outcome.args[0]))
-            self.show_tax()
-        else:
-            self.tax_roll = None
 
-    def show_tax(self) -> None:
-        """Who paid what, once the tax is paid (after any exemption card was decided)."""
-        if self.tax_roll is None or self.state.step == "taxfree":
-            return
-        before, value = self.tax_roll
-        self.tax_roll = None
-        changes = explained(self.game, before, self.state)
-        self.show_result(_("Tax: the die shows {n}", n=value),
-                         changes or [("", _("Nobody pays"))])
+    def handouts_done(self) -> None:
+        if self.finished():
+            open_game(self.app)
 
     def update(self, dt: float) -> bool:
         companion = super().update(dt)
@@ -261,7 +258,7 @@ class PillarsScreen(PillarsPanels):
         left -= dt
         if left <= 0:
             self.anim = None
-            if self.game.is_over(self.state) and self.result is None:
+            if self.finished():
                 open_game(self.app)
         else:
             self.anim = (kind, left, value)
@@ -275,7 +272,11 @@ class PillarsScreen(PillarsPanels):
         self.result = None
         self.result_table = None
         self.waiting = []
+        self.after_result = []
+        done = len(self.session.playthrough.actions)
         self.app.undo()
+        if len(self.session.playthrough.actions) < done:
+            self.undo_hand_outs()
         self.local_key = None
         self.after_play()
 
@@ -296,21 +297,31 @@ class PillarsScreen(PillarsPanels):
             decision, players = split_v(body.inflate(-m.gap * 2, -m.gap * 2), 2, 1, gap=m.gap)
         else:
             players, decision = split_h(body.inflate(-m.gap * 2, -m.gap * 2), 2, 3, gap=m.gap)
-        if self.anim is None and (
+        handout = self.handouts.current
+        if self.anim is None and handout is not None:
+            whole = body.inflate(-m.gap * 2, -m.gap * 2)
+            if not handout_fits(self, surface, decision, handout, self.game.name):
+                decision = whole
+            else:
+                self._players(surface, players)
+        elif self.anim is None and (
             self.preview is not None or self.result is not None or self.help_open
         ):
             # what an action changes, by cause, and the help need the width: the players wait
             decision = body.inflate(-m.gap * 2, -m.gap * 2)
         else:
             self._players(surface, players)
-        if self.anim is None and self.result is not None and self.result_table is not None:
+        if self.anim is None and handout is None and self.result is not None and (
+                self.result_table is not None):
             self._round_end(surface, body.inflate(-m.gap * 2, -m.gap * 2))
-        elif self.help_open and self.anim is None and self.result is None and (
+        elif self.help_open and self.anim is None and self.result is None and handout is None and (
             self.preview is None and self.tableau is None and self.peek_look is None
         ) and not (state.step == "peek" and not self.private_open):
             self._help(surface, body.inflate(-m.gap * 2, -m.gap * 2))  # room for the numbers
         elif self.anim is not None:
             self._animation(surface, decision)
+        elif handout is not None:
+            self.handout_panel(surface, decision)
         elif self.result is not None:  # over the players too when it needs the room
             whole = body.inflate(-m.gap * 2, -m.gap * 2)
             fit = lines_fit(self, decision, self.result[1])
@@ -385,11 +396,14 @@ class PillarsScreen(PillarsPanels):
     def dismiss_result(self) -> None:
         self.result = None
         self.result_table = None
+        for index, step in self.after_result:
+            self.handouts.add(index, [step])
+        self.after_result = []
         if self.waiting:
             title, lines, table = self.waiting.pop(0)
             self.show_result(title, lines, table)
             return
-        if self.game.is_over(self.state):
+        if self.finished():
             open_game(self.app)
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -436,23 +450,15 @@ class PillarsScreen(PillarsPanels):
             draw_text(surface, str(face), die, m.huge * 2, theme.OUTLINE, bold=True)
 
 
-def dealt_lines(state: Any) -> list[tuple[str, str]]:
+def dealt_step(state: PillarsState) -> HandOut:
     """What the virtual deck dealt at the start of a round, for the table to lay out: the
     privilege cards on Kingsbridge, the craftsmen on Shiring, the cards of the pool."""
-    lines = [
-        ("", _("Kingsbridge {n}: {card}", n=k, card=card_name("pillars", c)))
-        for k, c in enumerate(state.kingsbridge, 1)
-        if c
-    ]
-    lines += [
-        ("", _("Shiring {n}: {card}", n=k, card=card_name("pillars", c)))
-        for k, c in enumerate(state.shiring, 1)
-        if c
-    ]
-    if state.pool:
-        pool = _(", ").join(card_name("pillars", c) for c in state.pool)
-        lines.append(("", _("The pool: {cards}", cards=pool)))
-    return lines
+    lines = [HandLine(TABLE, CARD, 1, _("Kingsbridge {n}", n=k), card=c)
+             for k, c in enumerate(state.kingsbridge, 1) if c]
+    lines += [HandLine(TABLE, CARD, 1, _("Shiring {n}", n=k), card=c)
+              for k, c in enumerate(state.shiring, 1) if c]
+    lines += [HandLine(TABLE, CARD, 1, _("the pool"), card=c) for c in state.pool]
+    return HandOut(_("Dealt for round {n}", n=state.round), tuple(lines), "", (), "dealt")
 
 
-__all__ = ["PillarsScreen", "dealt_lines"]
+__all__ = ["PillarsScreen", "dealt_step"]

@@ -1,0 +1,412 @@
+"""Hand-outs: what the table does on the physical board for the changes the rules make by
+themselves (an event's gold, a space's yield, the tax, a card dealt into a row).
+
+After every committed action the screen asks its game's :class:`HandOutPlan` for the
+hand-out steps between the state before and the state after (:meth:`HandOutPlan.steps`).
+Each :class:`HandOut` is one screen with one CONFIRM: a title, the card the companion dealt
+(drawn as a card), and one :class:`HandLine` per player, resource and cause — take from or
+give back to the supply — worded from the ledger's causes by the game's words, so a hand-out
+says what the log's "Then, by the rules:" entry of the same action says.  The actions are
+in the journal already: a hand-out only tells the table what to move.
+
+This module is game-neutral: a game words its steps by subclassing :class:`HandOutPlan`
+(``step_key``, ``step_title``, ``extra``) and draws nothing itself; :func:`draw_handout`
+draws a step with the resource icons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.engine.ledger import Entry
+
+from . import icons, theme
+from .i18n import _
+from .ui import draw_text, fitted_height, panel
+from .words import GameWords, amount_text, words_for
+
+if TYPE_CHECKING:
+    from companion.engine import Game
+
+    from .screens.base import Screen
+
+CARD = "card"
+"""The ``resource`` of a line that moves a card (its id in ``HandLine.card``)."""
+
+TABLE = -1
+"""The ``seat`` of a line for the board itself, not a player (a card dealt into a row)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One thing to move: seat ``seat`` (``TABLE`` for the board) takes ``amount`` of
+    ``resource`` (a ledger ``what``: ``vp``, ``gold``, ``coins``, ``workers``, a resource
+    name; or ``CARD``) from the supply, or gives ``-amount`` back, because of ``cause_text``
+    (the game's words for the ledger's cause).  A card line names its ``card`` id;
+    ``owed`` cubes are the player's but the supply had none to give (owed until it has)."""
+
+    seat: int
+    resource: str
+    amount: int
+    cause_text: str
+    card: str = ""
+    owed: int = 0
+
+    def text(self, game: str = "") -> str:
+        """The change in words, as the log says it: ``+5 gold``, ``−2 VP``; a card's name."""
+        if self.resource == CARD:
+            from .words import card_name
+
+            try:
+                return card_name(game, self.card)
+            except KeyError:
+                return self.card
+        text = amount_text(self.resource, self.amount)
+        if self.owed:
+            text += _(" ({n} owed)", n=self.owed)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class HandOut:
+    """One step the table hands out: ``title``, the ``card`` the rules or the companion
+    dealt (its id, drawn as a card; "" for none), the ``lines`` in seat order, and ``notes``
+    (what else the table does that moves no holding: a new start player)."""
+
+    title: str
+    lines: tuple[HandLine, ...]
+    card: str = ""
+    notes: tuple[str, ...] = ()
+    key: str = ""
+    """The step's kind (``event``, ``tax``): tests and screenshots find a step by it."""
+
+    def seats(self) -> list[int]:
+        """The seats with lines, in the order of the lines (the board's last)."""
+        out = list(dict.fromkeys(line.seat for line in self.lines if line.seat != TABLE))
+        if any(line.seat == TABLE for line in self.lines):
+            out.append(TABLE)
+        return out
+
+    def totals(self) -> dict[tuple[int, str], int]:
+        """What the step adds up to, by (seat, resource): a test checks it against the
+        state's change."""
+        out: dict[tuple[int, str], int] = {}
+        for line in self.lines:
+            if line.resource != CARD:
+                key = (line.seat, line.resource)
+                out[key] = out.get(key, 0) + line.amount
+        return out
+
+    def undone(self, title: str) -> HandOut:
+        """The same step taken back (an undo): every amount the other way."""
+        lines = tuple(
+            HandLine(ln.seat, ln.resource, -ln.amount, ln.cause_text, ln.card, -ln.owed)
+            for ln in self.lines
+        )
+        return HandOut(title, lines, "", (), self.key)
+
+
+@dataclass
+class Pending:
+    """A hand-out step waiting for the table's CONFIRM: the step and the index of the action
+    whose changes it hands out (undo takes back the steps of the action it undoes)."""
+
+    index: int
+    step: HandOut
+
+
+@dataclass
+class HandOutQueue:
+    """The hand-out steps a table screen shows, one at a time, and those already confirmed
+    (by action index, so an undo can hand them back)."""
+
+    pending: list[Pending] = field(default_factory=list)
+    confirmed: dict[int, list[HandOut]] = field(default_factory=dict)
+
+    @property
+    def current(self) -> HandOut | None:
+        return self.pending[0].step if self.pending else None
+
+    def add(self, index: int, steps: Sequence[HandOut]) -> None:
+        self.pending.extend(Pending(index, s) for s in steps)
+
+    def confirm(self) -> None:
+        """The table moved the pieces of the current step."""
+        if self.pending:
+            done = self.pending.pop(0)
+            if done.index >= 0:
+                self.confirmed.setdefault(done.index, []).append(done.step)
+
+    def undo(self, index: int, title: str) -> None:
+        """The action at ``index`` was taken back: its steps not yet handed out are dropped,
+        those handed out are shown again the other way round (to give back)."""
+        self.pending = [p for p in self.pending if p.index < index]
+        back = [s.undone(title) for s in reversed(self.confirmed.pop(index, []))]
+        for k in [k for k in self.confirmed if k > index]:
+            del self.confirmed[k]
+        self.pending[:0] = [Pending(-1, s) for s in back if s.lines]
+
+    def clear(self) -> None:
+        self.pending.clear()
+        self.confirmed.clear()
+
+
+class HandOutPlan:
+    """How a game splits the rules' own changes between two states into hand-out steps.
+
+    The default: the ledger's entries the game's words call ``rules`` (not the acting
+    player's own, which the instruction or the button already said), one step per cause in
+    the order the rules made them, titled by the cause's words.  A game overrides
+    ``step_key`` (group causes into the rulebook's steps), ``step_title`` and ``extra`` (steps
+    no ledger entry shows: cards dealt, the event card)."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.words: GameWords = words_for(game.name)
+
+    def step_key(self, entry: Entry) -> str:
+        """The step an entry is handed out in (entries of one key share a screen)."""
+        return entry.cause
+
+    def step_title(self, key: str, entries: Sequence[Entry], before: Any) -> str:
+        return self.words.cause_text(entries[0])
+
+    def step_card(self, key: str, entries: Sequence[Entry], before: Any, after: Any) -> str:
+        """The card to draw on the step (none by default)."""
+        return ""
+
+    def extra(self, before: Any, action: Any, after: Any) -> list[HandOut]:
+        """Steps besides the ledger's (cards dealt, what else the table moves); one with the
+        key of a ledger step joins that step."""
+        return []
+
+    def rank(self, key: str) -> int:
+        """Where a step of ``key`` comes among the steps of one action (the rulebook's
+        order); equal ranks keep the order the rules made them in (the default)."""
+        return 0
+
+    def is_rules(self, before: Any, action: Any, entry: Entry) -> bool:
+        """Whether ``entry`` is the rules' own change (the log's "Then, by the rules:")."""
+        return self.words.ledger_role(before, action, entry) == "rules"
+
+    def lines(self, entries: Sequence[Entry]) -> tuple[HandLine, ...]:
+        """One line per seat, resource and cause (amounts of one cause added up), in seat
+        order then the order of the entries."""
+        merged: dict[tuple[int, str, str], list[int]] = {}
+        for e in entries:
+            cause = self.words.cause_text(e)
+            amount_owed = merged.setdefault((e.player, e.what, cause), [0, 0])
+            amount_owed[0] += e.amount
+            amount_owed[1] += int(e.get("owed", 0) or 0)
+        keys = sorted(merged, key=lambda k: k[0])
+        return tuple(
+            HandLine(seat, what, merged[(seat, what, cause)][0], cause,
+                     owed=merged[(seat, what, cause)][1])
+            for seat, what, cause in keys
+            if merged[(seat, what, cause)][0]
+        )
+
+    def steps(self, before: Any, action: Any, after: Any) -> tuple[HandOut, ...]:
+        """The hand-out steps of ``action`` (``before`` to ``after``), in the order the rules
+        make the changes."""
+        old = len(self.game.ledger(before))
+        entries = [e for e in self.game.ledger(after)[old:] if self.is_rules(before, action, e)]
+        groups: dict[str, list[Entry]] = {}
+        for e in entries:
+            groups.setdefault(self.step_key(e), []).append(e)
+        out: list[tuple[str, HandOut]] = []
+        for key, group in groups.items():
+            lines = self.lines(group)
+            if lines:
+                title = self.step_title(key, group, before)
+                card = self.step_card(key, group, before, after)
+                out.append((key, HandOut(title, lines, card, (), key)))
+        for step in self.extra(before, action, after):
+            at = next((k for k, (key, _s) in enumerate(out) if key == step.key), None)
+            if at is None:
+                out.append((step.key, step))
+            else:
+                out[at] = (step.key, _merge(out[at][1], step))
+        out.sort(key=lambda ks: self.rank(ks[0]))
+        return tuple(s for _k, s in out)
+
+
+def _merge(first: HandOut, more: HandOut) -> HandOut:
+    """A ledger step and the extra lines of the same step as one screen."""
+    lines = tuple(sorted((*first.lines, *more.lines),
+                         key=lambda ln: (ln.seat == TABLE, ln.seat)))
+    return HandOut(first.title or more.title, lines, first.card or more.card,
+                   (*first.notes, *more.notes), first.key)
+
+
+# -- drawing ---------------------------------------------------------------------------------
+
+
+def _seat_label(state: Any, seat: int, words: GameWords) -> tuple[str, theme.Colour]:
+    if seat == TABLE:
+        return _("On the board"), theme.MUTED
+    players = state.setup.players
+    colour = players[seat].colour if seat < len(players) else ""
+    return words.seat_name(state, seat), theme.PLAYER.get(colour, theme.TEXT)
+
+
+def line_height(screen: Screen, surface: pygame.Surface, text: str, width: int) -> int:
+    m = screen.m
+    return max(m.px(24), fitted_height(surface, text, width, 0, m.small, lines=3))
+
+
+def line_words(line: HandLine, game: str) -> str:
+    """A line as the table reads it: ``+5 gold · the King (event)``."""
+    return _("{change} · {cause}", change=line.text(game), cause=line.cause_text)
+
+
+def draw_card(screen: Screen, surface: pygame.Surface, rect: pygame.Rect, game: str,
+              card: str, text: str = "") -> None:
+    """A card as the table sees it: a light card with its name and, below, what it does."""
+    from .words import card_name
+
+    m = screen.m
+    panel(surface, rect, theme.TEXT, border=theme.ACCENT, width=3)
+    inner = rect.inflate(-m.gap * 2, -m.gap * 2)
+    try:
+        name = card_name(game, card)
+    except KeyError:
+        name = card
+    name_h = fitted_height(surface, name, inner.width, m.px(30), m.text, lines=3)
+    name_r = pygame.Rect(inner.x, inner.y, inner.width, min(name_h, inner.height))
+    draw_text(surface, name, name_r, m.text, theme.OUTLINE, bold=True, lines=3)
+    if text:
+        body = pygame.Rect(inner.x, name_r.bottom + m.gap, inner.width,
+                           inner.bottom - name_r.bottom - m.gap)
+        if body.height > m.px(16):
+            draw_text(surface, text, body, m.small, theme.OUTLINE, align="left",
+                      valign="top", lines=8, min_size=m.px(11))
+
+
+def draw_handout(
+    screen: Screen,
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    step: HandOut,
+    state: Any,
+    game: str,
+    confirm: Callable[[], None],
+    *,
+    card_text: str = "",
+    more: int = 0,
+) -> None:
+    """One hand-out step over ``area``: its title, the card (if any), per player what to take
+    from or give back to the supply with the icons and the cause of each line, the notes, and
+    one CONFIRM (role ``confirm``) for the whole step; ``more`` says how many steps follow."""
+    m = screen.m
+    words = words_for(game)
+    panel(surface, area, theme.PANEL, border=theme.ACCENT)
+    inner = area.inflate(-m.gap * 3, -m.gap * 3)
+    title_h = fitted_height(surface, step.title, inner.width, m.px(32), m.large, lines=2)
+    title_r = pygame.Rect(inner.x, inner.y, inner.width, title_h)
+    draw_text(surface, step.title, title_r, m.large, theme.ACCENT, bold=True, lines=2,
+              align="left")
+    foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+    body = pygame.Rect(inner.x, title_r.bottom + m.gap, inner.width,
+                       foot.y - title_r.bottom - m.gap * 2)
+    if step.card:
+        if m.portrait:
+            card_h = min(body.height // 3, m.px(150))
+            card_r = pygame.Rect(body.x, body.y, min(body.width, card_h * 3 // 2), card_h)
+            card_r.centerx = body.centerx
+            body = pygame.Rect(body.x, card_r.bottom + m.gap, body.width,
+                               body.bottom - card_r.bottom - m.gap)
+        else:
+            card_w = min(body.width // 3, m.px(200))
+            card_r = pygame.Rect(body.x, body.y, card_w, min(body.height, card_w * 3 // 2))
+            body = pygame.Rect(card_r.right + m.gap * 2, body.y,
+                               body.right - card_r.right - m.gap * 2, body.height)
+        draw_card(screen, surface, card_r, game, step.card, card_text)
+    _draw_lines(screen, surface, body, step, state, game, words)
+    label = _("Done: handed out")
+    if more:
+        label = _("Done: handed out ({n} more)", n=more)
+    screen.button(surface, foot, label, confirm, key="handout confirm", role="confirm",
+                  fill=theme.ACCENT, text_colour=theme.OUTLINE,
+                  short=_("Done"))
+
+
+def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
+                state: Any, game: str, words: GameWords) -> None:
+    m = screen.m
+    y = body.y
+    icon = m.px(18)
+    text_w = body.width - m.px(10) - icon - m.gap * 2
+    for seat in step.seats():
+        name, colour = _seat_label(state, seat, words)
+        lines = [ln for ln in step.lines if ln.seat == seat]
+        heights = [line_height(screen, surface, line_words(ln, game), text_w) for ln in lines]
+        name_h = m.px(24)
+        block = pygame.Rect(body.x, y, body.width,
+                            min(name_h + sum(heights), body.bottom - y))
+        if block.height <= 0:
+            break
+        pygame.draw.rect(surface, colour, (block.x, block.y + 2, m.px(6), block.height - 4))
+        draw_text(surface, name, pygame.Rect(block.x + m.px(10), y, block.width - m.px(10),
+                                             name_h),
+                  m.small, theme.TEXT, bold=True, align="left", lines=1)
+        ly = y + name_h
+        for ln, h in zip(lines, heights, strict=True):
+            if ly + h > body.bottom:
+                break
+            row = pygame.Rect(block.x + m.px(10), ly, block.width - m.px(10), h)
+            icon_r = pygame.Rect(row.x, row.y + (min(h, m.px(24)) - icon) // 2, icon, icon)
+            if ln.resource in icons.SHAPES:
+                icons.resource_icon(surface, ln.resource, icon_r, row)
+            text_r = pygame.Rect(icon_r.right + m.gap, row.y, row.right - icon_r.right - m.gap,
+                                 h)
+            draw_text(surface, line_words(ln, game), text_r, m.small, theme.TEXT, align="left",
+                      valign="top", lines=3)
+            ly += h
+        y = block.bottom + m.gap
+    for note in step.notes:
+        h = fitted_height(surface, note, body.width, m.px(24), m.small, lines=2)
+        if y + h > body.bottom:
+            break
+        draw_text(surface, note, pygame.Rect(body.x, y, body.width, h), m.small, theme.MUTED,
+                  align="left", lines=2)
+        y += h + m.gap
+
+
+def handout_fits(screen: Screen, surface: pygame.Surface, area: pygame.Rect,
+                 step: HandOut, game: str) -> bool:
+    """Whether ``step`` drawn over ``area`` shows every line (else the screen gives it the
+    whole body)."""
+    m = screen.m
+    inner = area.inflate(-m.gap * 3, -m.gap * 3)
+    width = inner.width - m.px(10) - m.px(18) - m.gap * 2
+    if step.card and not m.portrait:
+        width -= min(inner.width // 3, m.px(200)) + m.gap * 2
+    need = m.px(32) + m.touch + m.gap * 3
+    if step.card and m.portrait:
+        need += min(inner.height // 3, m.px(150)) + m.gap
+    for seat in step.seats():
+        need += m.px(24) + m.gap + sum(
+            line_height(screen, surface, line_words(ln, game), width)
+            for ln in step.lines if ln.seat == seat)
+    need += sum(m.px(24) + m.gap for _n in step.notes)
+    return need <= inner.height
+
+
+__all__ = [
+    "CARD",
+    "TABLE",
+    "HandLine",
+    "HandOut",
+    "HandOutPlan",
+    "HandOutQueue",
+    "Pending",
+    "draw_card",
+    "draw_handout",
+    "handout_fits",
+    "line_words",
+]

@@ -1,0 +1,119 @@
+"""The Pillars' hand-out steps: the rules' own changes of phase III and of the round's end,
+grouped as the rulebook orders them (the event, the wool mill, Kingsbridge, the Priory, the
+resource cards, the King's Court, the tax, Shiring, the castle, at most 5 resources, the
+round's end), each with its cards and what else the table moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.engine.ledger import Entry
+from companion.kiosk.handout import CARD, HandLine, HandOut, HandOutPlan
+from companion.kiosk.i18n import _
+from companion.kiosk.words import name_of
+from companion.pillars import data as D
+from companion.pillars.actions import Action
+from companion.pillars.state import PillarsState
+
+from .names import area_name, pillars_card_name
+
+PHASE2 = ("draw", "place", "parked")
+
+ORDER = ("event", "wool", "kingsbridge", "priory", "production", "court", "tax", "shiring",
+         "castle", "cathedral", "return", "round")
+"""The steps of phase III and the round's end in the rulebook's order."""
+
+
+def _key(entry: Entry) -> str:
+    cause = entry.cause
+    if cause == "privilege":
+        if entry.get("space"):
+            return "priory"  # Prior Philip's VP at the Priory
+        if str(entry.get("card", "")) in D.PRODUCTION_BONUS:
+            return "production"
+        return "kingsbridge"
+    return {"castle.return": "round"}.get(cause, cause)
+
+
+def event_shown(before: PillarsState, after: PillarsState) -> bool:
+    """Whether the round's event card turns public between the two states: revealed now, or
+    seen early by Ellen's owner and public once phase III begins."""
+    if not after.event or after.round != before.round:
+        return False
+    if before.step == "event":
+        return True
+    return bool(before.event) and before.step in PHASE2 and after.step not in PHASE2
+
+
+class PillarsHandOuts(HandOutPlan):
+    """Phase III and the round's end, step by step."""
+
+    def step_key(self, entry: Entry) -> str:
+        return _key(entry)
+
+    def rank(self, key: str) -> int:
+        return ORDER.index(key) if key in ORDER else len(ORDER)
+
+    def step_title(self, key: str, entries: Sequence[Entry], before: PillarsState) -> str:
+        if key == "event":
+            return _("The event: {card}", card=pillars_card_name(str(entries[0].get("card"))))
+        if key == "tax":
+            return _("The tax: the die shows {n}", n=entries[0].get("roll"))
+        titles = {
+            "wool": _("The wool mill"),
+            "kingsbridge": _("Kingsbridge: the privileges"),
+            "priory": area_name("priory"),
+            "production": _("The resource cards yield"),
+            "court": area_name("court"),
+            "castle": area_name("castle"),
+            "return": _("At most 5 resources"),
+            "round": _("The end of the round"),
+            "cathedral": _("The cathedral"),
+        }
+        return titles.get(key) or self.words.cause_text(entries[0])
+
+    def step_card(self, key: str, entries: Sequence[Entry], before: PillarsState,
+                  after: PillarsState) -> str:
+        return str(entries[0].get("card", "")) if key == "event" else ""
+
+    def extra(self, before: PillarsState, action: Action,
+              after: PillarsState) -> list[HandOut]:
+        out: list[HandOut] = []
+        if event_shown(before, after):
+            card = after.event
+            title = _("The event: {card}", card=pillars_card_name(card))
+            out.append(HandOut(title, (), card, (), "event"))
+        taken = self._cards(before, after, "privileges", _("taken at Kingsbridge"))
+        if taken:
+            out.append(HandOut(_("Kingsbridge: the privileges"), taken, "", (), "kingsbridge"))
+        crafts = self._cards(before, after, "craftsmen", _("taken at Shiring"))
+        if crafts and before.step in ("roll", "taxfree") and after.round == before.round:
+            out.append(HandOut(area_name("shiring"), crafts, "", (), "shiring"))
+        notes = self._round_notes(before, after)
+        if notes:
+            out.append(HandOut(_("The end of the round"), (), "", notes, "round"))
+        return out
+
+    def _cards(self, before: PillarsState, after: PillarsState, field: str,
+               cause: str) -> tuple[HandLine, ...]:
+        lines = []
+        for seat, (a, b) in enumerate(zip(before.seats, after.seats, strict=True)):
+            had = getattr(a, field)
+            lines += [HandLine(seat, CARD, 1, cause, card=c) for c in getattr(b, field)
+                      if c not in had]
+        return tuple(lines)
+
+    def _round_notes(self, before: PillarsState, after: PillarsState) -> tuple[str, ...]:
+        notes: list[str] = []
+        if after.start != before.start:
+            notes.append(_("{name} becomes the start player: give them the start player "
+                           "marker", name=name_of(after.setup.players[after.start])))
+        if after.over and not before.over:
+            notes.append(_("The game is over"))
+        elif after.round != before.round:
+            notes.append(_("Round {n} begins: every master builder back into the bag, every "
+                           "worker back to its owner", n=after.round))
+        return tuple(notes)
+
+
+__all__ = ["PillarsHandOuts", "event_shown"]
