@@ -200,3 +200,89 @@ def test_no_class_over_400_lines_and_no_method_over_60() -> None:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 n = (node.end_lineno or 0) - node.lineno + 1
                 assert n <= 60, f"{path.name}: {node.name} is {n} lines"
+
+
+# -- hand-outs: the rules' own changes and the deck's cards ----------------------------------
+
+
+def test_a_card_the_deck_deals_after_a_person_s_move_is_a_hand_out(tmp_path: Path) -> None:
+    """With the virtual deck, a card taken from a row is replaced by the deck: the table is
+    shown which card to put where (the card drawn), with one CONFIRM, the rows in view."""
+    setup, actions, seat = companion_position(virtual_deck=True)
+    app = make_app(tmp_path, size=(800, 480))
+    enter(app, setup, actions, virtual_deck=True)  # no companion: a person decides
+    state = app.session.state
+    card = state.worker_row[0]
+    press_key(app, str(Recruit(card)))
+    press(app, "confirm")  # the preview: the next card is revealed
+    step = app.screen.handouts.current
+    assert step is not None and step.key == "deal"
+    dealt = app.journal.record(app.session.id).actions[-1]
+    assert dealt.startswith(("reveal worker ", "next worker "))
+    assert [ln.card for ln in step.lines] == [dealt.split()[-1]]
+    texts = drawn_texts(app)
+    from companion.kiosk.words import card_name
+
+    assert card_name("builders", dealt.split()[-1]) in texts
+    assert "handout confirm" in keys(app)
+    assert {str(Start(c)) for c in app.session.state.building_row} <= set(keys(app))
+    press(app, "confirm")  # one CONFIRM
+    assert app.screen.handouts.current is None and "end turn" in keys(app)
+
+
+def press_key(app: Any, key: str) -> None:
+    from tests.kiosk_helpers import tap
+
+    tap(app, key)
+
+
+def test_the_end_of_the_game_is_handed_out_before_the_end_screen(tmp_path: Path) -> None:
+    """The final count (1 VP per 10 coins) is a hand-out step; the end screen after it."""
+    from companion.builders.actions import END_TURN
+    from companion.kiosk.screens.end import EndScreen
+
+    def ends(state: Any, action: Any, after: Any) -> bool:
+        return after.over and not state.over and action == END_TURN and any(
+            p.coins >= 10 for p in state.players)
+
+    setup, actions, action = position("builders", ends, players=2, seeds=40)
+    app = make_app(tmp_path)
+    enter(app, setup, actions)
+    press_key(app, "end turn")
+    press(app, "confirm")  # the preview: the game ends
+    for _ in range(100):  # a completion celebrated first, if any
+        if app.screen.handouts.current is not None or isinstance(app.screen, EndScreen):
+            break
+        app.tick(0.1)
+    step = app.screen.handouts.current
+    assert isinstance(app.screen, BuildersScreen) and step is not None
+    assert step.key == "end.coins"
+    assert all(ln.resource == "vp" for ln in step.lines)
+    state = app.session.state
+    for ln in step.lines:
+        assert ln.amount == state.players[ln.seat].coins // 10
+    press(app, "confirm")
+    app.tick(0.1)
+    assert isinstance(app.screen, EndScreen)
+
+
+def test_the_automa_s_turn_is_handed_out(tmp_path: Path) -> None:
+    """Solo: what the Automa takes and completes at the end of the player's turn."""
+    from companion.builders.actions import END_TURN
+
+    def automa_moves(state: Any, action: Any, after: Any) -> bool:
+        return action == END_TURN and not after.over and len(after.automa_workers) != len(
+            state.automa_workers)
+
+    setup, actions, action = position("builders", automa_moves, players=1, seeds=40)
+    app = make_app(tmp_path)
+    enter(app, setup, actions)
+    press_key(app, "end turn")
+    step = app.screen.handouts.current
+    assert step is not None and step.key == "automa"
+    assert step.title == "The Automa's turn"
+    assert any(ln.cause_text.endswith("taken by the Automa") for ln in step.lines)
+    texts = drawn_texts(app)
+    assert "The Automa's turn" in texts
+    press(app, "confirm")
+    assert app.screen.handouts.current is None

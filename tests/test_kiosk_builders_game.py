@@ -61,6 +61,9 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> int:
         if screen.celebrate is not None:
             wait(app, 2.0)
             continue
+        if screen.handouts.current is not None:  # the rules' own changes: handed out
+            press(app, "confirm")
+            continue
         state = app.session.state
         if game.current_player(state) == CHANCE:
             outcome = sample(game.chance_outcomes(state), rng)

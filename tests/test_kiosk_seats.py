@@ -159,7 +159,7 @@ def play_builders(app: Any, rng: random.Random, limit: int = 20000) -> list[list
         if screen.celebrate is not None:
             wait(app, 2.0)
             continue
-        if screen.preview is not None:
+        if screen.preview is not None or screen.handouts.current is not None:
             press(app, "confirm")
             continue
         state = app.session.state
@@ -280,7 +280,7 @@ def to_companion(app: Any, rng: random.Random) -> None:
     for _ in range(500):
         if Companion.seat_to_decide(app.session) is not None:
             return
-        if app.screen.preview is not None:
+        if app.screen.preview is not None or app.screen.handouts.current is not None:
             press(app, "confirm")
             continue
         state = app.session.state

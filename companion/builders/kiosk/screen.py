@@ -12,6 +12,7 @@ drawn by the companion; the companion's turn is one instruction beside the board
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,18 +20,21 @@ import pygame
 from companion.builders import BuildersGame
 from companion.builders.actions import END_TURN, Action, Recruit, Start
 from companion.builders.state import BuildersState
-from companion.engine import CHANCE, RulesError
+from companion.engine import CHANCE
+from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.breakdown import change_lines
+from companion.kiosk.handout import handout_fits
 from companion.kiosk.i18n import _, n_
-from companion.kiosk.inputs import Card, Input
+from companion.kiosk.inputs import Input
 from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import Preview, open_game, virtual_draw
+from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.overlays import draw_preview
 from companion.kiosk.ui import draw_text, panel, split_h, split_v
-from companion.kiosk.words import card_name, name_of, words_for
+from companion.kiosk.words import card_name, name_of
 
 from .cardhelp import card_help
+from .handouts import BuildersHandOuts, deal_line, deal_step
 from .panels import (
     ActionsPanel,
     Celebration,
@@ -83,6 +87,9 @@ class BuildersScreen(GameScreen):
         self.helper = HelpPanel(self)
         self.tableau_panel = TableauPanel(self)
         self.celebration = CelebrationPanel(self)
+        self.resumed = False  # the pending hand-outs shown again once, on opening
+        self.body: pygame.Rect | None = None  # the area below the bar, as last drawn
+        self.in_plan = False  # committing the companion's planned turn, step by step
 
     @property
     def state(self) -> BuildersState:
@@ -99,43 +106,75 @@ class BuildersScreen(GameScreen):
         return self.celebration.now
 
     def on_show(self) -> None:
+        if not self.resumed:  # a game opened (or reopened after a restart): what is pending
+            self.resumed = True
+            self.resume_hand_outs()
         self.after_play()
 
     def after_play(self) -> None:
         """After a commit (or an undo): the virtual deck's cards, the end screen once the game
-        is over, and a picked worker no longer idle forgotten."""
-        virtual_draw(self.app, lambda s: True)
+        is over and everything is handed out, a picked worker no longer idle forgotten."""
+        self.deal_virtual()
         self.picker.s.page = 0
-        if self.game.is_over(self.state) and self.celebration.now is None:
+        if self.finished():
             open_game(self.app)
             return
         self.mine.drop_gone()
 
-    def handle(self, inp: Input) -> None:
-        if isinstance(inp, Card):
-            self.picker.handle(inp)
-        elif not (self.companion_turn.due() and self.companion_turn.handle(inp)):
-            super().handle(inp)
+    def finished(self) -> bool:
+        """The game is over, celebrated and handed out: the end screen is next."""
+        return (self.game.is_over(self.state) and self.celebration.now is None
+                and self.handouts.current is None)
 
-    # -- an action: preview, then commit ------------------------------------------------------
+    def deal_virtual(self) -> None:
+        """With the virtual deck, deal the cards the table would turn over (each committed
+        before it is shown), then hand them out as one step: which card goes where."""
+        if self.app.config.virtual_deck:
+            self.deal(every=True)
+
+    def deal(self, every: bool = False) -> None:
+        """The companion deals for the table (one card, or ``every`` card due), each
+        committed before it is shown; then one hand-out step: which card goes where."""
+        index = len(self.session.playthrough.actions)
+        lines = []
+        while self.game.current_player(self.state) == CHANCE:
+            before = self.state
+            outcome = sample(self.game.chance_outcomes(before), self.app.rng)
+            if not self.play(outcome):
+                break
+            lines.append(deal_line(before, outcome))
+            if not every:
+                break
+        if lines:
+            self.handouts.add(index, [deal_step(lines)])
+        if not every:
+            self.after_play()
+
+    def handle(self, inp: Input) -> None:
+        if self.handouts.current is None and self.companion_turn.due():
+            if self.companion_turn.handle(inp):
+                return
+        elif self.game.current_player(self.state) == CHANCE and self.picker.handle(inp):
+            return
+        super().handle(inp)
+
+    # -- an action: the shared card -> preview -> commit flow ---------------------------------
+    def hand_out_plan(self) -> BuildersHandOuts:
+        return BuildersHandOuts(self.game)
+
     def act(self, action: Action) -> None:
         self.propose(action)
 
-    def propose(self, action: Action) -> None:
-        """Take ``action``; first preview it when undo could not take it back: a card taken
-        from a row (the next card is revealed), a card tapped in for a reveal, and the end of
-        the turn that ends the game."""
-        state = self.state
-        try:
-            after = self.game.apply(state, action)
-        except RulesError as exc:
-            self.app.refuse(words_for(self.game.name).refusal(exc, state))
-            return
-        title = self.irreversible(action, state, after)
-        if title is None:
-            self.take(action)
-            return
-        self.preview = Preview(action, after, title, self.changes(state, after))
+    def wants_preview(self, state: BuildersState, action: Action, after: BuildersState) -> bool:
+        """Undo could not take it back: a card taken from a row (the next card is
+        revealed), a card tapped in for a reveal, the end of the turn that ends the game."""
+        return self.irreversible(action, state, after) is not None
+
+    def preview_title(self, state: BuildersState, action: Action) -> str:
+        return self.irreversible(action, state, self.game.apply(state, action)) or ""
+
+    def preview_lines(self, state: BuildersState, after: BuildersState) -> list[tuple[str, str]]:
+        return self.changes(state, after)
 
     def irreversible(self, action: Action, state: BuildersState,
                      after: BuildersState) -> str | None:
@@ -162,31 +201,28 @@ class BuildersScreen(GameScreen):
             out.append(("", _("Winner: {names}", names=winners)))
         return out
 
-    def confirm_preview(self) -> None:
-        p = self.preview
-        self.preview = None
-        if p is not None:
-            self.take(p.action)
-
-    def cancel_preview(self) -> None:
-        self.preview = None
-
     def take(self, action: Action) -> None:
-        self.commit([action])
+        """Commit ``action`` now (no preview: a button whose cost it shows)."""
+        self.commit(action)
 
     def commit_companion(self, action: Action) -> None:
-        self.take(action)
+        self.commit(action)
 
-    def commit(self, actions: list[Action]) -> None:
-        """Commit ``actions`` one after another through the journal (a refusal stops there),
-        then celebrate what they completed and say what the rules did by themselves."""
-        before = self.state
-        ended: list[str] = []
-        for action in actions:
-            at = self.state
-            if not self.app.play(action):
-                break
-            ended.append(turn_ended_by_itself(self.game, at, self.state, action))
+    def commit_plan(self, actions: list[Action]) -> None:
+        """The companion's turn, confirmed once: each step committed in order through the
+        journal (a refusal stops there), the cards it deals among them, then what follows."""
+        self.in_plan = True
+        try:
+            for action in actions:
+                if not self.commit(action):
+                    break
+        finally:
+            self.in_plan = False
+        self.after_play()
+
+    def committed(self, before: BuildersState, action: Action) -> None:
+        """Celebrate what the action completed, say what the rules did by themselves (the end
+        triggered, a turn that ended with nothing left to do), then deal and go on."""
         after = self.state
         done = [
             _("{name} completes {card}: +{coins} coins, +{vp} VP",
@@ -200,10 +236,16 @@ class BuildersScreen(GameScreen):
             self.app.sounds.play("score")
         if self.game.end_reason(after) and not self.game.end_reason(before):
             self.app.toast(self.end_notice(), good=True, now=True)
-        for notice in filter(None, ended):
-            self.app.toast(notice, good=True, now=not self.game.end_reason(after))
+        ended = turn_ended_by_itself(self.game, before, after, action)
+        if ended:
+            self.app.toast(ended, good=True, now=not self.game.end_reason(after))
         self.mine.s.selected = None
-        self.after_play()
+        if not self.in_plan:
+            self.after_play()
+
+    def handouts_done(self) -> None:
+        if self.finished():
+            open_game(self.app)
 
     def turns_left(self) -> int:
         """Turns still to play in the last round, the current one included."""
@@ -227,7 +269,7 @@ class BuildersScreen(GameScreen):
         changed = self.companion_turn.update() or changed
         if self.celebration.now is None:
             return changed
-        if self.celebration.step(dt) and self.game.is_over(self.state):
+        if self.celebration.step(dt) and self.finished():
             open_game(self.app)
         return True
 
@@ -237,7 +279,10 @@ class BuildersScreen(GameScreen):
     def undo(self) -> None:
         self.mine.s.selected = None
         self.preview = None
+        done = len(self.session.playthrough.actions)
         self.app.undo()
+        if len(self.session.playthrough.actions) < done:
+            self.undo_hand_outs()
         self.after_play()
 
     def back(self) -> None:
@@ -252,18 +297,21 @@ class BuildersScreen(GameScreen):
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         body = self._top(surface).inflate(-m.gap * 2, -m.gap * 2)
+        self.body = body
         if self.preview is not None:
             p = self.preview
             draw_preview(self, surface, body, p.title, p.lines, self.cancel_preview,
                          self.confirm_preview)
         elif self.tableau is not None:
             self.tableau_panel.render(surface, body)
+        elif self.handouts.current is not None:
+            self._beside_board(surface, body, self._handout)
         elif self.game.current_player(self.state) == CHANCE:
             self.picker.render(surface, body)
         elif self.help_open:
             self.helper.render(surface, body)
         elif self.companion_turn.due():
-            self._beside_board(surface, body)
+            self._beside_board(surface, body, self.companion_turn.render)
         else:
             self._board(surface, body)
         self.celebration.render(surface, body)
@@ -292,13 +340,14 @@ class BuildersScreen(GameScreen):
         self.actions.render(surface, actions_r)
         self.scores.render(surface, others_r)
 
-    def _beside_board(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        """The companion's turn (or the hint) in a panel beside the rows, which stay in view:
-        the table takes and deals cards there while it follows the instruction."""
+    def _beside_board(self, surface: pygame.Surface, body: pygame.Rect,
+                      draw: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+        """A step the table follows on the board (the companion's turn, a hand-out) in a
+        panel beside the rows, which stay in view: the table takes and deals cards there."""
         m = self.m
         if self.hint_open and self.app.companion.hint is not None:  # a person's choice
             panel_r, others_r = split_v(body, 6, 1, gap=m.gap)
-            self.companion_turn.render(surface, panel_r)
+            draw(surface, panel_r)
             self.scores.render(surface, others_r)
             return
         if m.portrait:  # the rows as tall as their cards need, the scores one line
@@ -312,7 +361,17 @@ class BuildersScreen(GameScreen):
         else:  # the rows as wide as on a person's turn (their names need it), the panel beside
             rows_r, panel_r = split_h(body, 13, 7, gap=m.gap)
         self.rows.render(surface, rows_r)
-        self.companion_turn.render(surface, panel_r)
+        draw(surface, panel_r)
+
+    def _handout(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The hand-out step due, beside the rows, or over the whole body when it needs it."""
+        step = self.handouts.current
+        assert step is not None
+        body = self.body if self.body is not None else area
+        if not handout_fits(self, surface, area, step, self.game.name):
+            area = body
+            pygame.draw.rect(surface, theme.BG, area)
+        self.handout_panel(surface, area)
 
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         """The bar: the round, whose turn it is and the AP left (or that the table reveals);

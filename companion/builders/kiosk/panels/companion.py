@@ -105,7 +105,7 @@ class CompanionTurnPanel(Panel):
         self.plan = None
         self.view = TurnView()
         self.app.companion.taken()
-        self.screen.commit(plan.actions)
+        self.screen.commit_plan(plan.actions)
 
     def next_page(self) -> None:
         self.view.page = min(self.view.page + 1, self.view.pages - 1)

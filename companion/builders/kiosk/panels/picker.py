@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.builders.actions import Action
-from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Input
@@ -52,9 +51,7 @@ class PickerPanel(Panel):
         be); the table confirms it like a tap."""
         if not isinstance(inp, Card):
             return False
-        outcome = self.screen.read_card(inp)
-        if outcome is not None and self.screen.preview is None:  # one reveal at a time
-            self.screen.propose(outcome)
+        self.screen.card_seen(inp)  # the shared card -> preview -> commit flow
         return True
 
     def title(self) -> str:
@@ -84,8 +81,9 @@ class PickerPanel(Panel):
         self.s.page += 1
 
     def virtual_one(self) -> None:
-        """The companion draws the card for the table (the app's seeded generator)."""
-        self.screen.take(sample(self.game.chance_outcomes(self.state), self.app.rng))
+        """The companion draws the card for the table (the app's seeded generator); the
+        table is told which card to put where, as a hand-out."""
+        self.screen.deal()
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
