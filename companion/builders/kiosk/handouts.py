@@ -53,10 +53,10 @@ def deal_line(before: BuildersState, outcome: Action) -> HandLine:
 
 
 def deal_step(lines: Sequence[HandLine]) -> HandOut:
-    """One step for the cards the deck dealt in a row of reveals (a single card drawn as a
-    card)."""
-    card = lines[0].card if len(lines) == 1 else ""
-    return HandOut(_("The deck deals"), tuple(lines), card, (), DEAL)
+    """One step for the cards the deck dealt in a row of reveals: each line names the card
+    (a worker by its rank and what it supplies) and where it goes.  No card is drawn apart:
+    a worker's full name does not fit the component's card, and the line says it all."""
+    return HandOut(_("The deck deals"), tuple(lines), "", (), DEAL)
 
 
 __all__ = ["DEAL", "BuildersHandOuts", "deal_line", "deal_step"]

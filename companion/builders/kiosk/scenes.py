@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
+from companion.builders.actions import Recruit
 from companion.builders.cards import BUILDING
 from companion.engine import get_game
 from companion.kiosk.i18n import _
@@ -41,6 +42,68 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
         if key == "turn":
             yield "builders-companion-turn", partial(
                 _companion_turn, journal=journal, setup=setup, actions=tuple(actions))
+            yield "builders-handout-deal", partial(_dealt, journal=journal, setup=setup,
+                                                   actions=actions)
+    ending = _ending_with_coins()
+    if ending is not None:
+        setup, actions = ending
+        yield "builders-handout-end", partial(
+            _handed_out, journal=journal, setup=setup, actions=actions[:-1], last=actions[-1])
+    solo = find_prefixes("builders", ["turn"], players=1)
+    if "turn" in solo:
+        setup, actions = solo["turn"]
+        yield "builders-handout-automa", partial(_handed_out, journal=journal, setup=setup,
+                                                 actions=actions, last="end turn")
+
+
+_ENDING: list[tuple[Any, list[str]] | None] = []
+
+
+def _ending_with_coins(seeds: int = 30) -> tuple[Any, list[str]] | None:
+    """A seeded random 3-player game whose last action ends it with someone holding 10 coins
+    or more (the final count hands out VP): its set-up and actions (found once)."""
+    if _ENDING:
+        return _ENDING[0]
+    import random
+
+    from companion.engine import CHANCE, TERMINAL
+    from companion.engine.simulate import sample
+
+    game = get_game("builders")
+    found = None
+    for seed in range(seeds):
+        rng = random.Random(1000 + seed)
+        setup = game.setup(3, start_player=seed % 3)
+        state = game.initial_state(setup)
+        actions: list[str] = []
+        while game.current_player(state) != TERMINAL:
+            who = game.current_player(state)
+            action = (sample(game.chance_outcomes(state), rng) if who == CHANCE
+                      else rng.choice(game.legal_actions(state)))
+            state = game.apply(state, action)
+            actions.append(str(action))
+        if any(p.coins >= 10 for p in state.players):
+            found = (setup, actions)
+            break
+    _ENDING.append(found)
+    return found
+
+
+def _dealt(app: Any, journal: Any, setup: Any, actions: list[str]) -> None:
+    """A person recruits with the virtual deck on: the deck's card, handed out."""
+    enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
+    row = app.session.state.worker_row
+    app.screen.propose(Recruit(row[0]))
+    app.screen.confirm_preview()
+
+
+def _handed_out(app: Any, journal: Any, setup: Any, actions: list[str], last: str) -> None:
+    """``last`` taken (its preview confirmed): what the rules did by themselves, handed out."""
+    enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=False)
+    app.screen.propose(get_game("builders").parse_action(last))
+    if app.screen.preview is not None:
+        app.screen.confirm_preview()
+    app.screen.celebration.now = None
 
 
 def _turn_scenes(enter: Callable[[Any], None]) -> Iterator[tuple[str, Callable[[Any], None]]]:

@@ -71,8 +71,20 @@ class CompanionTurnPanel(Panel):
                 and companion.ready(session) is not None and not companion.by_hand(session))
 
     def update(self) -> bool:
-        """Start, extend or drop the plan as the table and the companion move on; True when
-        what the panel shows changed."""
+        """Start, extend or drop the plan as the table and the companion move on (the next
+        decision thought out off the main loop); True when what the panel shows changed."""
+        changed = self._sync()
+        plan = self.plan
+        if plan is None:
+            return changed
+        if not plan.complete and plan.worker is None:
+            seat_strength = self.screen.session.companions[plan.seat]
+            plan.think(self.game, seat_strength, self.app.companion.mode)
+        return plan.collect(self.game) or changed
+
+    def _sync(self) -> bool:
+        """Drop a plan that no longer holds, start one on the companion's first decision;
+        True when that changed the plan."""
         session = self.screen.session
         companion = self.app.companion
         seat = Companion.seat_to_decide(session)
@@ -91,10 +103,7 @@ class CompanionTurnPanel(Panel):
                                  virtual_deck=bool(self.app.config.virtual_deck))
             self.plan.add(self.game, first)  # the companion had the rules check it
             changed = True
-        plan = self.plan
-        if not plan.complete and plan.worker is None:
-            plan.think(self.game, session.companions[seat], companion.mode)
-        return plan.collect(self.game) or changed
+        return changed
 
     def confirm(self) -> None:
         """The table moved the pieces for the whole plan: each step goes through the journal,
@@ -125,8 +134,7 @@ class CompanionTurnPanel(Panel):
 
     # -- drawing -------------------------------------------------------------------------------
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        if self.plan is None and self.app.companion.ready(self.screen.session) is not None:
-            self.update()  # drawn before the frame's update took the decision
+        self._sync()  # drawn before the frame's update took the decision
         plan = self.plan if self._standing() else None
         if plan is None or (self.screen.hint_open and self.app.companion.hint is not None):
             self.screen.companion_panel(surface, area)  # thinking, failed, the hint
