@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.builders.actions import Recruit
 from companion.builders.cards import BUILDING
@@ -16,17 +16,29 @@ from companion.kiosk.screenshots import enter_position, find_prefixes
 from companion.kiosk.words import card_name
 
 from .plan import TurnPlan
-from .screen import screen_key
+from .screen import BuildersScreen, screen_key
+
+if TYPE_CHECKING:
+    from companion.builders.state import BuildersState
+    from companion.engine import Setup
+    from companion.journal import Journal
+    from companion.kiosk.app import App
 
 KEYS = ["reveal", "turn", "turn-sites", "turn-crowded", "last-round", "over"]
 
 
-def key(state: Any) -> str:
+def _screen(app: App) -> BuildersScreen:
+    """The Builders screen the scene shows."""
+    assert isinstance(app.screen, BuildersScreen), type(app.screen)
+    return app.screen
+
+
+def key(state: BuildersState) -> str:
     """The kind of screen a state shows."""
     return screen_key(state)
 
 
-def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
     """Screens of The Builders for ``companion screenshots``."""
     prefixes = find_prefixes("builders", KEYS, players=3)
     for key in KEYS:
@@ -56,10 +68,10 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
                                                  actions=actions, last="end turn")
 
 
-_ENDING: list[tuple[Any, list[str]] | None] = []
+_ENDING: list[tuple[Setup, list[str]] | None] = []
 
 
-def _ending_with_coins(seeds: int = 30) -> tuple[Any, list[str]] | None:
+def _ending_with_coins(seeds: int = 30) -> tuple[Setup, list[str]] | None:
     """A seeded random 3-player game whose last action ends it with someone holding 10 coins
     or more (the final count hands out VP): its set-up and actions (found once)."""
     if _ENDING:
@@ -89,53 +101,54 @@ def _ending_with_coins(seeds: int = 30) -> tuple[Any, list[str]] | None:
     return found
 
 
-def _dealt(app: Any, journal: Any, setup: Any, actions: list[str]) -> None:
+def _dealt(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A person recruits with the virtual deck on: the deck's card, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
-    row = app.session.state.worker_row
-    app.screen.propose(Recruit(row[0]))
-    app.screen.confirm_preview()
+    row = _screen(app).state.worker_row
+    _screen(app).propose(Recruit(row[0]))
+    _screen(app).confirm_preview()
 
 
-def _handed_out(app: Any, journal: Any, setup: Any, actions: list[str], last: str) -> None:
+def _handed_out(app: App, journal: Journal, setup: Setup, actions: list[str],
+                last: str) -> None:
     """``last`` taken (its preview confirmed): what the rules did by themselves, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=False)
-    app.screen.propose(get_game("builders").parse_action(last))
-    if app.screen.preview is not None:
-        app.screen.confirm_preview()
-    app.screen.celebration.now = None
+    _screen(app).propose(get_game("builders").parse_action(last))
+    if _screen(app).preview is not None:
+        _screen(app).confirm_preview()
+    _screen(app).celebration.now = None
 
 
-def _turn_scenes(enter: Callable[[Any], None]) -> Iterator[tuple[str, Callable[[Any], None]]]:
-    def selected(app: Any) -> None:
+def _turn_scenes(enter: Callable[[App], None]) -> Iterator[tuple[str, Callable[[App], None]]]:
+    def selected(app: App) -> None:
         enter(app)
-        me = app.session.state.players[app.session.state.turn_player]
-        app.screen.mine.s.selected = me.idle[0]
+        me = _screen(app).state.players[_screen(app).state.turn_player]
+        _screen(app).mine.s.selected = me.idle[0]
 
     yield "builders-send", selected
 
-    def celebrate(app: Any) -> None:
+    def celebrate(app: App) -> None:
         enter(app)
         card = BUILDING["abbaye"]
         line = _("{name} completes {card}: +{coins} coins, +{vp} VP", name="Ann",
                  card=card_name("builders", card.id), coins=card.coins, vp=card.vp)
-        app.screen.celebration.start([line])
+        _screen(app).celebration.start([line])
 
     yield "builders-complete", celebrate
 
-    def helped(app: Any) -> None:
+    def helped(app: App) -> None:
         enter(app)
-        app.screen.help_open = True
+        _screen(app).help_open = True
 
     yield "builders-help", helped
 
-    def hold_card(app: Any) -> None:
+    def hold_card(app: App) -> None:
         enter(app)
-        app.screen.explain(app.session.state.building_row[0])
+        _screen(app).explain(_screen(app).state.building_row[0])
 
     yield "builders-hold-card", hold_card
 
-    def log(app: Any) -> None:
+    def log(app: App) -> None:
         enter(app)
         app.go("log", previous=app.screen)
 
@@ -145,7 +158,7 @@ def _turn_scenes(enter: Callable[[Any], None]) -> Iterator[tuple[str, Callable[[
 _PLANS: dict[tuple[str, ...], TurnPlan] = {}
 
 
-def _planned(setup: Any, actions: tuple[str, ...], game_id: int) -> TurnPlan:
+def _planned(setup: Setup, actions: tuple[str, ...], game_id: int) -> TurnPlan:
     """The companion's whole first turn from the position ``actions`` leads to, with the
     virtual deck (thought out once)."""
     if actions in _PLANS:
@@ -161,7 +174,7 @@ def _planned(setup: Any, actions: tuple[str, ...], game_id: int) -> TurnPlan:
     return plan
 
 
-def _companion_turn(app: Any, journal: Any, setup: Any, actions: tuple[str, ...]) -> None:
+def _companion_turn(app: App, journal: Journal, setup: Setup, actions: tuple[str, ...]) -> None:
     """The companion's seat plays a whole turn: one instruction, the deck's cards in it."""
     state = get_game("builders").initial_state(setup)
     for a in actions:
@@ -175,6 +188,6 @@ def _companion_turn(app: Any, journal: Any, setup: Any, actions: tuple[str, ...]
     app.open_game()
     plan = _planned(setup, actions, 0)
     app.companion.settle(app.session, decision=plan.actions[0])
-    panel = app.screen.companion_turn
-    panel.plan = TurnPlan(app.session.id, plan.index, app.session.state, plan.seat, True,
+    panel = _screen(app).companion_turn
+    panel.plan = TurnPlan(app.session.id, plan.index, _screen(app).state, plan.seat, True,
                           list(plan.steps), plan.state, complete=True)

@@ -12,8 +12,17 @@ import pygame
 from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING, RESOURCES, WORKER
 from companion.kiosk import icons, theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
-from companion.kiosk.ui import draw_text, fits, fitted_height, grid, split_v, text_height
+from companion.kiosk.ui import (
+    draw_text,
+    fits,
+    fitted_height,
+    grid,
+    min_text,
+    split_v,
+    text_height,
+)
 from companion.kiosk.words import card_name, short_card_name
 
 from .base import Panel
@@ -30,6 +39,38 @@ class RowCard:
     foot: str
     machine: bool = False
     short_foot: str = ""
+
+
+HYPHENS = {
+    "Apprentice": "Appren-tice",
+    "Craftsman": "Crafts-man",
+    "Townhouse": "Town-house",
+    "Treehouse": "Tree-house",
+    "Watchtower": "Watch-tower",
+}
+"""Where an English name too wide for a narrow card breaks, with a hyphen (the smallest text
+a display allows is wider than a fifth of a portrait screen for these words)."""
+
+
+def card_lines(name: str, width: int, size: int, floor: int) -> str:
+    """A card's name as it is drawn on a narrow card: whole when it fits on one line at
+    ``size``; else broken before its parenthesis (``Crane / (large)``, ``丸のこ / （大）``), and a
+    word too wide even at the smallest size ``floor`` hyphenated where it may break."""
+    f = font(max(size, floor))
+    if f.size(name)[0] <= width:
+        return name
+    for mark in ("（", " ("):
+        if mark in name:
+            head, tail = name.split(mark, 1)
+            name = head + "\n" + mark.strip() + tail
+    small = font(floor)
+    words = []
+    for word in name.split(" "):
+        core = word.split("\n")
+        fixed = [HYPHENS[w].replace("-", "-\n") if w in HYPHENS and small.size(w)[0] > width
+                 else w for w in core]
+        words.append("\n".join(fixed))
+    return " ".join(words)
 
 
 def need_items(
@@ -145,11 +186,11 @@ class RowsPanel(Panel):
         name_r = pygame.Rect(inner.x, inner.y, inner.width, inner.height - needs_h - foot_h)
         needs_r = pygame.Rect(inner.x, name_r.bottom, inner.width, needs_h)
         foot_r = pygame.Rect(inner.x, needs_r.bottom, inner.width, foot_h)
-        draw_text(surface, card.name, name_r, m.px(14),
-                  theme.TEXT if enabled else theme.DISABLED,
+        name = card_lines(card.name, name_r.width, m.px(14), min_text(surface))
+        draw_text(surface, name, name_r, m.px(14), theme.TEXT if enabled else theme.DISABLED,
                   lines=3)  # Survey Tools (small), word by word
         icons.amounts(surface, need_items(card.amounts), needs_r, m.small, bold=True)
         draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=foot_lines)
 
 
-__all__ = ["RowCard", "RowsPanel", "need_items"]
+__all__ = ["HYPHENS", "RowCard", "RowsPanel", "card_lines", "need_items"]
