@@ -287,3 +287,77 @@ def test_the_automa_s_turn_is_handed_out(tmp_path: Path) -> None:
     assert "The Automa's turn" in texts
     press(app, "confirm")
     assert app.screen.handouts.current is None
+
+
+# -- small slips: words kept whole, numbers with their units, the short words explained -------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_card_s_name_fits_its_card_without_a_break_inside_a_word(
+    tmp_path: Path, size: tuple[int, int], lang: str
+) -> None:
+    """Every building's and worker's name, as a row's card draws it at the display's smallest
+    text: each line fits the card, broken only at a space, before a parenthesis or at a
+    hyphen the name allows."""
+    from companion.builders.cards import BUILDING, WORKER
+    from companion.builders.kiosk.panels.rows import card_lines
+    from companion.kiosk import i18n
+    from companion.kiosk.fonts import font
+    from companion.kiosk.words import card_name, short_card_name
+
+    app = make_app(tmp_path, size=size, language=lang)
+    try:
+        m = app.metrics
+        body_w = size[0] - 2 * m.gap
+        rows_w = body_w if m.portrait else (body_w - m.gap) * 13 // 20
+        width = (rows_w - 4 * m.px(2)) // 5 - 2
+        floor = ui.min_text(app.surface)
+        f = font(max(m.px(14), floor))
+        names = [card_name("builders", c) for c in BUILDING]
+        names += [short_card_name("builders", c) for c in WORKER]
+        for name in names:
+            text = card_lines(name, width, m.px(14), floor)
+            lines = text.split("\n")
+            words = [w for line in lines for w in line.split(" ")]  # the text wraps at spaces
+            assert all(f.size(w)[0] <= width for w in words), (name, lines, width)
+            assert "".join(line.rstrip("-") for line in lines).replace(" ", "") == name.replace(
+                " ", ""), (name, lines)
+            for a in lines[:-1]:  # a line ends where a reader expects it to
+                nxt = lines[lines.index(a) + 1]
+                assert a.endswith("-") or nxt.startswith(("（", "(")) or lang == "en", (name,
+                                                                                     lines)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_help_spells_out_the_workers_short_words(tmp_path: Path) -> None:
+    """``S1 W2`` on an idle worker: the help says what S, W, K and T stand for."""
+    setup, actions, _seat = companion_position(virtual_deck=False)
+    app = make_app(tmp_path)
+    enter(app, setup, actions)
+    press(app, "help")
+    texts = drawn_texts(app)
+    legend = next((t for t in texts if t.startswith("On the workers:")), None)
+    assert legend is not None, texts
+    for short, word in (("S", "stone"), ("W", "wood"), ("K", "knowledge"), ("T", "tile")):
+        assert f"{short} = {word}" in legend
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_a_card_s_foot_never_parts_a_number_from_its_unit(tmp_path: Path, lang: str) -> None:
+    from companion.kiosk import i18n
+
+    setup, actions, _seat = companion_position(virtual_deck=False)
+    app = make_app(tmp_path, size=(720, 1280), language=lang)
+    try:
+        enter(app, setup, actions)
+        ui.DRAWN = []
+        app.render(force=True)
+        feet = [d for d in ui.DRAWN or [] if ("金币" in d or "コイン" in d) and "\n" in d]
+        for foot in feet:
+            first, second = foot.split("\n")
+            assert first.endswith(("金币", "コイン")) and second[:1].isdigit(), foot
+    finally:
+        ui.DRAWN = None
+        i18n.set_language("en")
