@@ -361,3 +361,20 @@ def test_a_card_s_foot_never_parts_a_number_from_its_unit(tmp_path: Path, lang: 
     finally:
         ui.DRAWN = None
         i18n.set_language("en")
+
+
+def test_one_coin_is_said_in_the_singular(tmp_path: Path) -> None:
+    """``Red: 1 coin``, ``+1 coin``: counts through the plural forms, not ``1 coins``."""
+    def one_coin(state: Any, action: Any, after: Any) -> bool:
+        return (GAME.current_player(state) != CHANCE and not state.over
+                and state.players[state.turn_player].coins == 1 and state.ap == 3)
+
+    setup, actions, _action = position("builders", one_coin, players=2, seeds=100)
+    app = make_app(tmp_path)
+    enter(app, setup, actions)
+    texts = drawn_texts(app)
+    assert not [t for t in texts if "1 coins" in t], texts
+    name = app.session.state.setup.players[app.session.state.turn_player].name
+    assert f"{name}: 1 coin, {app.session.state.players[app.session.state.turn_player].vp} VP" \
+        in texts
+    assert "+1 coin" in texts  # the 1-AP coin button

@@ -9,7 +9,7 @@ from companion.builders.actions import END_TURN, Action
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, n_
 
 
 def turn_ended_by_itself(game: BuildersGame, before: BuildersState, after: BuildersState,
@@ -26,11 +26,13 @@ def turn_ended_by_itself(game: BuildersGame, before: BuildersState, after: Build
     coins = after.players[seat].coins
     price = game.action_price
     if coins < price:
-        why = _(
-            "{name}'s turn ended by itself: no action points left, and {coins} coins are "
-            "fewer than the {price} an extra action costs.",
+        why = n_(
+            "{name}'s turn ended by itself: no action points left, and {n} coin is fewer "
+            "than the {price} an extra action costs.",
+            "{name}'s turn ended by itself: no action points left, and {n} coins are fewer "
+            "than the {price} an extra action costs.",
+            coins,
             name=name,
-            coins=coins,
             price=price,
         )
     else:

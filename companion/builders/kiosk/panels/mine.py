@@ -15,7 +15,7 @@ from companion.builders.actions import Send
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES
 from companion.builders.state import Site
 from companion.kiosk import icons, theme
-from companion.kiosk.i18n import _, resource_name
+from companion.kiosk.i18n import _, n_, resource_name
 from companion.kiosk.ui import draw_text, fits, grid, panel, split_h, split_v, text_height
 from companion.kiosk.words import card_name, name_of, short_card_name
 
@@ -92,7 +92,8 @@ class MinePanel(Panel):
         head_h = m.px(24)
         draw_text(
             surface,
-            _("{name}: {coins} coins, {vp} VP", name=name_of(spec), coins=me.coins, vp=me.vp),
+            n_("{name}: {n} coin, {vp} VP", "{name}: {n} coins, {vp} VP", me.coins,
+               name=name_of(spec), vp=me.vp),
             pygame.Rect(inner.x, inner.y, inner.width, head_h),
             m.text, theme.TEXT, align="left", bold=True, lines=1,
         )

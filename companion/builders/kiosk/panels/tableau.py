@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from companion.builders.cards import BUILDING
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, n_
 from companion.kiosk.screens.overlays import draw_tableau
 from companion.kiosk.words import card_name, name_of
 
@@ -35,8 +35,9 @@ class TableauPanel(Panel):
         ]
         none = _("none")
         return [
-            (_("Points"), _("{vp} VP (buildings {b}, machines {m}), {coins} coins",
-                            vp=p.vp, b=vp["buildings"], m=vp["machines"], coins=p.coins)),
+            (_("Points"), n_("{vp} VP (buildings {b}, machines {m}), {n} coin",
+                             "{vp} VP (buildings {b}, machines {m}), {n} coins", p.coins,
+                             vp=p.vp, b=vp["buildings"], m=vp["machines"])),
             (_("Buildings"), _(", ").join(card_name(name, c) for c in done) or none),
             (_("Machines"), _(", ").join(card_name(name, c) for c in machines) or none),
             (_("Sites"), _(", ").join(sites) or none),

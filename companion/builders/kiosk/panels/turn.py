@@ -9,7 +9,7 @@ import pygame
 
 from companion.builders.actions import BUY_ACTION, END_TURN, TakeCoins
 from companion.kiosk import theme
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, n_
 from companion.kiosk.ui import button_inner, draw_text, fits, grid, panel, split_h, split_v
 from companion.kiosk.words import name_of
 
@@ -35,7 +35,7 @@ class ActionsPanel(Panel):
                     short = f"+{gain}¤"
             screen.action_button(
                 surface, cell,
-                _("+{n} coins", n=gain) if gain is not None else _("{n} AP", n=k),
+                n_("+{n} coin", "+{n} coins", gain) if gain is not None else _("{n} AP", n=k),
                 TakeCoins(k), legal, sub=_("{n} AP", n=k), size=m.small, short=short,
             )
         screen.button(
@@ -69,7 +69,8 @@ class ScoresPanel(Panel):
             r1, r2 = split_v(cell.inflate(-6, -4), 1, 1)
             draw_text(surface, name_of(spec), r1, m.small, fg, bold=True, lines=1)
             shorter = [  # the longest that fits; the sign ¤ as the last resort
-                _("{vp}/{goal} VP · {coins} coins", vp=p.vp, goal=goal, coins=p.coins),
+                n_("{vp}/{goal} VP · {n} coin", "{vp}/{goal} VP · {n} coins", p.coins, vp=p.vp,
+                   goal=goal),
                 _("{vp}/{goal} VP · {coins}¤", vp=p.vp, goal=goal, coins=p.coins),
                 _("{vp}/{goal} · {coins}¤", vp=p.vp, goal=goal, coins=p.coins),
             ]
