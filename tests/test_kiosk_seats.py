@@ -37,28 +37,29 @@ def last_action(app: Any) -> str:
 
 def think(app: Any, seconds: float = 120.0) -> Any:
     """Let the companion think (real time passes; the kiosk's clock is stepped as the main
-    loop steps it); its decision, once the screen shows it."""
+    loop steps it); its decision, once the screen shows it (a visit: all its decisions)."""
     deadline = time.monotonic() + seconds
     while True:
         app.tick(1 / 30)
         decision = app.companion.decision
         assert decision is None or decision.error is None, decision.error
-        action = app.companion.ready(app.session)
-        if action is not None:
+        actions = app.screen.visit_ready()
+        if actions:
             app.render()  # as the main loop draws after the pass that brought the decision
-            return action
+            return actions
         assert time.monotonic() < deadline, "the companion did not decide in time"
         time.sleep(0.002)
 
 
 def companion_turn(app: Any, rng: random.Random, check_seed: bool) -> str:
-    """The companion decides; the screen says what to do (the instruction, in its panel);
-    the table confirms with CONFIRM or a tap on the panel.  The action is the journal's last."""
+    """The companion decides (a whole visit at a time); the screen says what to do (one
+    instruction, in its panel); the table confirms once with CONFIRM or a tap on the panel.
+    The actions are the journal's last."""
     seat = Companion.seat_to_decide(app.session)
     assert seat is not None
     before = app.session.state
     index = len(app.session.playthrough.actions)
-    action = think(app)
+    actions = think(app)
     ui.DRAWN = []
     try:
         app.render(force=True)
@@ -67,19 +68,23 @@ def companion_turn(app: Any, rng: random.Random, check_seed: bool) -> str:
         ui.DRAWN = None
     name = before.setup.players[seat].name
     assert f"{name}, the companion:" in drawn
-    assert instruction(app.session.game.name, before, action) in drawn
+    states = app.screen.visit.states
+    assert app.screen.visit_instruction(before, actions, states) in drawn
+    if len(actions) == 1:
+        assert instruction(app.session.game.name, before, actions[0]) in drawn
     assert "companion confirm" in keys(app)
     if rng.random() < 0.5:
         press(app, "confirm")
     else:
         tap(app, "companion done")
-    text = app.session.game.format_action(action)
-    assert last_action(app) == text, (text, last_action(app), app.toast_text)
+    texts = [app.session.game.format_action(a) for a in actions]
+    record = app.journal.record(app.session.id).actions
+    assert list(record[index:index + len(texts)]) == texts, (texts, record[index:])
     if check_seed:  # same position, same seed: the same decision, thought out again
         again = decide(app.session.game.name, before, seat, STRENGTH,
                        decision_seed(app.session.id, index))
-        assert again == text
-    return text
+        assert again == texts[0]
+    return " ".join(texts)
 
 
 def start(
@@ -312,7 +317,7 @@ def test_undo_past_a_companion_decision_decides_the_same_again(tmp_path: Path) -
     to_companion(app, rng)
     first = confirm_plan(app).actions[-1]  # the table tapped in the cards: no deal in it
     n = len(app.session.playthrough.actions)
-    assert last_action(app) == str(first) and app.session.can_undo()
+    assert last_action(app) == str(first[-1]) and app.session.can_undo()
     press(app, "undo")  # the companion's decision is taken back...
     assert len(app.session.playthrough.actions) == n - 1
     assert think(app) == first  # ...and it says the same again, at once
@@ -341,7 +346,7 @@ def test_the_companion_resumes_after_a_restart(tmp_path: Path) -> None:
     assert again.session.state == state
     assert think(again) == decided
     press(again, "confirm")
-    assert last_action(again) == str(decided)
+    assert last_action(again) == str(decided[-1])
 
 
 def to_pillars_companion(app: Any, rng: random.Random) -> None:
@@ -656,7 +661,7 @@ def test_when_the_companion_cannot_decide_the_table_is_never_stuck(tmp_path: Pat
     assert f"{name}, the companion, could not decide" in drawn
     assert "OSError: [Errno 12] Cannot allocate memory" in drawn
     tap(app, "companion retry")
-    decided = think(app)  # thought out anew
+    decided = think(app)[0]  # thought out anew
     app.companion.close()
     app.companion.settle(app.session, error="RuntimeError: no answer")
     app.render(force=True)
@@ -669,3 +674,35 @@ def test_when_the_companion_cannot_decide_the_table_is_never_stuck(tmp_path: Pat
     if Companion.seat_to_decide(app.session) is not None:  # the next one is the companion's
         app.tick(1 / 30)
         assert app.companion.decision is not None
+
+
+def test_a_companion_market_visit_is_one_instruction_and_one_confirmation(
+        tmp_path: Path) -> None:
+    """The companion's buys and sells of one market visit are worked out in full, told in one
+    instruction (each kind with its total) and committed with one CONFIRM."""
+    app = make_app(tmp_path, seed=6)
+    start(app, "pillars", 2, companion_seat=1)
+    rng = random.Random(6)
+    for _ in range(60):
+        to_pillars_companion(app, rng)
+        state = app.session.state
+        actions = think(app)
+        if state.step != "market" or len(actions) < 2:
+            press(app, "confirm")
+            continue
+        ui.DRAWN = []
+        try:
+            app.render(force=True)
+            drawn = " ".join(ui.DRAWN)
+        finally:
+            ui.DRAWN = None
+        assert "at the market" in drawn
+        assert all(a.verb in ("buy", "sell", "pass") for a in actions)
+        n = len(app.session.playthrough.actions)
+        press(app, "confirm")  # once, for the whole visit
+        record = app.journal.record(app.session.id).actions
+        assert list(record[n:]) [:len(actions)] == [str(a) for a in actions]
+        after = app.session.state
+        assert not (after.step == "market" and after.turn == state.turn)
+        return
+    raise AssertionError("no market visit of several decisions")

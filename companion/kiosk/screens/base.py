@@ -23,6 +23,7 @@ from .game import Preview
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
     from companion.kiosk.app import App
+    from companion.kiosk.visit import Visit
 
 
 class Screen(ABC):
@@ -263,6 +264,7 @@ class GameScreen(Screen):
         self.help_open = False
         self.preview: Preview | None = None  # an action waiting for Confirm
         self.handouts = HandOutQueue()  # what the table hands out for the rules' own changes
+        self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
         self.plan = self.hand_out_plan()
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
@@ -418,6 +420,7 @@ class GameScreen(Screen):
         thinks, a redraw each time the indicator moves on (8 a second, not every frame)."""
         companion = self.app.companion
         changed = companion.update(self.app.session, self.app.time)
+        changed = self.plan_visit() or changed
         step = int(self.app.time * INDICATOR_STEPS)
         if companion.thinking and step != self._indicator:
             self._indicator = step
@@ -426,6 +429,55 @@ class GameScreen(Screen):
             self.hint_open = False  # the position changed under the hint
             changed = True
         return changed
+
+    def same_visit(self, before: Any, after: Any) -> bool:
+        """Whether the seat deciding in ``before`` decides again in ``after`` in the same
+        visit (one instruction, one confirmation for all); by default never."""
+        return False
+
+    def plan_visit(self) -> bool:
+        """Work out the companion's whole visit from its first decision (off the main loop);
+        True when what the panel shows changed."""
+        from companion.kiosk import visit as visits
+
+        session = self.session
+        first = self.app.companion.ready(session)
+        index = len(session.playthrough.actions)
+        if first is None:
+            if self.visit is not None and not self.visit.about(session.id, index, session.state):
+                visits.cancel(self.visit)
+                self.visit = None
+                return True
+            return False
+        changed = False
+        if self.visit is None or not self.visit.about(session.id, index, session.state):
+            visits.cancel(self.visit)
+            seat = self.game.current_player(session.state)
+            self.visit = visits.start(self.game, session.id, index, session.state, seat, first,
+                                      self.same_visit)
+            changed = True
+        strength = session.companions.get(self.visit.seat, "normal")
+        return visits.step(self.visit, self.game, strength, self.app.companion.mode,
+                           self.same_visit) or changed
+
+    def visit_ready(self) -> list[Any]:
+        """The companion's decisions the table carries out now (its whole visit), or none
+        while it still thinks."""
+        session = self.session
+        v = self.visit
+        if v is None or not v.done or self.app.companion.ready(session) is None:
+            return []
+        if not v.about(session.id, len(session.playthrough.actions), session.state):
+            return []
+        return list(v.actions)
+
+    def visit_instruction(self, state: Any, actions: list[Any], states: list[Any]) -> str:
+        """What the table does for the companion's ``actions`` (``states`` before each and
+        after the last), in one instruction; by default each action's, one after another."""
+        from companion.kiosk.seats import instruction
+
+        return _("; ").join(instruction(self.game.name, s, a)
+                            for s, a in zip(states, actions, strict=False))
 
     def hint_offered(self) -> bool:
         from companion.kiosk.seats import Companion
@@ -443,11 +495,16 @@ class GameScreen(Screen):
     def confirm_companion(self) -> None:
         """The table moved the pieces as told: the companion's action goes through the
         journal like a person's."""
-        action = self.app.companion.ready(self.session)
-        if action is None:
+        actions = self.visit_ready()
+        if not actions:
             return
         self.app.companion.taken()
-        self.commit_companion(action)
+        self.visit = None
+        for action in actions:  # the whole visit, committed one action after another
+            before = len(self.session.playthrough.actions)
+            self.commit_companion(action)
+            if len(self.session.playthrough.actions) == before:
+                return  # refused (the reason is on screen): the rest is decided afresh
 
     def commit_companion(self, action: Any) -> None:
         """Commit the companion's action the way this screen commits (its sounds and
@@ -476,14 +533,13 @@ class GameScreen(Screen):
         return True
 
     def _companion_turn(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
-        from companion.kiosk.seats import instruction
         from companion.kiosk.ui import split_h
 
         m = self.m
         player = self.game.setup_of(self.state).players[seat]
         companion = self.app.companion
         thought = companion.decision
-        action = companion.ready(self.session)
+        actions = self.visit_ready()
         panel(surface, area, theme.PANEL, border=theme.PLAYER[player.colour], width=4)
         stripe = pygame.Rect(area.x, area.y, m.px(10), area.height)
         pygame.draw.rect(surface, theme.PLAYER[player.colour], stripe, border_radius=6)
@@ -495,12 +551,14 @@ class GameScreen(Screen):
         foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
         body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                            foot.y - head.bottom - m.gap * 2)
-        if action is not None:
+        if actions:
+            assert self.visit is not None
+            text = self.visit_instruction(self.state, actions, self.visit.states)
             self.tap_area(area, self.confirm_companion, "companion done")
             draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
                       theme.ACCENT, bold=True, align="left", lines=2)
-            draw_text(surface, instruction(self.game.name, self.state, action), body, m.large,
-                      theme.TEXT, align="left", valign="top", lines=5, min_size=m.px(14))
+            draw_text(surface, text, body, m.large, theme.TEXT, align="left", valign="top",
+                      lines=8, min_size=m.px(14))
             self.button(surface, foot, _("Done: the pieces are moved"), self.confirm_companion,
                         key="companion confirm", role="confirm", fill=theme.ACCENT,
                         text_colour=theme.OUTLINE)

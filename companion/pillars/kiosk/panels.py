@@ -436,6 +436,8 @@ class PillarsPanels(GameScreen):
         label = (
             _("{name}'s passed builder: free", name=name_of(p))
             if parked
+            else _("{name}'s builder · free with Remigius", name=name_of(p))
+            if self.remigius
             else _("{name}'s builder · cost {cost}", name=name_of(p), cost=cost)
             if cost
             else _("{name}'s builder · free", name=name_of(p))

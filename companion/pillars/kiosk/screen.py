@@ -37,7 +37,11 @@ from .cardhelp import step_text
 from .changes import explained
 from .handouts import PillarsHandOuts
 from .panels import PillarsPanels
+from .sentences import visit_instruction
 from .words import CARD_STEPS, describe_action, step_title
+
+VISITS = ("market", "cathedral")
+"""The steps where one seat decides several times in a row, in one visit."""
 
 DRAW_SECONDS = 0.8
 ROLL_SECONDS = 1.0
@@ -209,6 +213,16 @@ class PillarsScreen(PillarsPanels):
 
     def commit_companion(self, action: Any) -> None:
         self.commit(action)
+
+    def same_visit(self, before: PillarsState, after: PillarsState) -> bool:
+        """A market visit and the craftsmen's uses at the cathedral are one visit: the same
+        seat, still at the same step of the same round."""
+        return bool(before.step in VISITS and after.step == before.step
+                    and after.round == before.round and after.turn == before.turn
+                    and not after.over)
+
+    def visit_instruction(self, state: Any, actions: list[Any], states: list[Any]) -> str:
+        return visit_instruction(states, actions)
 
     def show_result(
         self, title: str, lines: list[tuple[str, str]], table: Breakdown | None = None

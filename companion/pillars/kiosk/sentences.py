@@ -8,6 +8,7 @@ from companion.engine import CHANCE
 from companion.engine.ledger import Entry
 from companion.kiosk.i18n import _
 from companion.kiosk.words import player_name
+from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
@@ -244,14 +245,105 @@ def instruction(state: PillarsState, action: Action) -> str:
         return _("sell {n} {res}: {name} gets {gold} gold", n=n, res=resource_name(arg),
                  name=name, gold=n * D.MARKET_PRICE[D.RESOURCES.index(arg)])
     if verb == "craft":
-        return _("use {card} once", card=_card(arg))
+        return _("{name} uses {card}: {moves}", name=name, card=_card(arg),
+                 moves=moves_text(state, [action]))
     if verb == "convert":
-        return _("use {uses}", uses=uses_text(action.args))
+        return _("{name} uses {uses}: {moves}", name=name, uses=uses_text(action.args),
+                 moves=moves_text(state, [action]))
     if verb == "done":
         return _("{name} is done at the cathedral", name=name)
     if verb == "return":
         return _("put {cubes} back into the supply", cubes=cubes_text(action.args))
     return str(action)
+
+
+def _rules() -> PillarsGame:
+    global _GAME
+    if _GAME is None:
+        _GAME = PillarsGame()
+    return _GAME
+
+
+_GAME: PillarsGame | None = None
+
+
+def moves_text(state: PillarsState, actions: list[Action]) -> str:
+    """What the acting player moves for ``actions`` (taken one after another from
+    ``state``), from the ledger: ``2 stone back to the supply, +1 VP``."""
+    game = _rules()
+    seat = state.turn
+    after = state
+    for a in actions:
+        after = game.apply(after, a)
+    totals: dict[str, int] = {}
+    for e in game.ledger(after)[len(game.ledger(state)):]:
+        if e.player == seat:
+            totals[e.what] = totals.get(e.what, 0) + e.amount
+    parts = []
+    for what in ("gold", *D.RESOURCES):  # what goes back first, then what comes
+        n = totals.get(what, 0)
+        if n < 0:
+            parts.append(_("{things} back to the supply", things=_amount(what, -n)))
+    for what in ("gold", *D.RESOURCES):
+        n = totals.get(what, 0)
+        if n > 0:
+            parts.append(_("{things} from the supply", things=_amount(what, n)))
+    if totals.get("vp"):
+        parts.append(_("{n} VP", n=f"{totals['vp']:+d}"))
+    return _(", ").join(parts) or _("nothing moves")
+
+
+def _amount(what: str, n: int) -> str:
+    if what == "gold":
+        return _("{n} gold", n=n)
+    return _("{n} {res}", n=n, res=resource_name(what))
+
+
+def visit_instruction(states: list[PillarsState], actions: list[Action]) -> str:
+    """One instruction for a whole visit of one seat (``states[k]`` before ``actions[k]``):
+    the market's buys and sells, each kind once with its total; the craftsmen's uses, each
+    with how many times and what the table moves; how the visit ends."""
+    if len(actions) == 1:
+        return instruction(states[0], actions[0])
+    state = states[0]
+    name = _who(state, state.turn)
+    counts: dict[tuple[str, str], int] = {}
+    firsts: dict[tuple[str, str], int] = {}
+    end = ""
+    for k, a in enumerate(actions):
+        if a.verb in ("buy", "sell", "craft"):
+            key = (a.verb, str(a.args[0]))
+            firsts.setdefault(key, k)
+            counts[key] = counts.get(key, 0) + (int(a.args[1]) if a.verb != "craft" else 1)
+        elif a.verb in ("pass", "done"):
+            end = _("then {name} is done", name=name)
+        else:
+            end = instruction(states[k], a)
+    parts = []
+    for (verb, arg), n in counts.items():
+        if verb == "craft":
+            uses = [a for a in actions if a.verb == "craft" and str(a.args[0]) == arg]
+            start = states[firsts[(verb, arg)]]
+            if n == 1:
+                parts.append(_("uses {card}: {moves}", card=_card(arg),
+                               moves=moves_text(start, uses)))
+            else:
+                parts.append(_("uses {card} {n} times: {moves}", card=_card(arg), n=n,
+                               moves=moves_text(start, uses)))
+            continue
+        gold = n * D.MARKET_PRICE[D.RESOURCES.index(arg)]
+        if verb == "buy":
+            parts.append(_("buys {n} {res} for {gold} gold", n=n, res=resource_name(arg),
+                           gold=gold))
+        else:
+            parts.append(_("sells {n} {res} for {gold} gold", n=n, res=resource_name(arg),
+                           gold=gold))
+    where = state.step
+    if where == "market":
+        head = _("{name} at the market: {moves}", name=name, moves=_("; ").join(parts))
+    else:
+        head = _("{name} at the cathedral: {moves}", name=name, moves=_("; ").join(parts))
+    return _("{first} {then}", first=head + _("; "), then=end) if end else head
 
 
 def _short(card: str) -> str:
@@ -293,7 +385,8 @@ def cause_text(entry: Entry) -> str:
     if cause == "production":
         event = str(entry.get("event", ""))
         if event:
-            return _("resource cards, with {card}", card=_short(event))
+            # the event's name as a label, never inside a sentence ("with A cold winter")
+            return _("resource cards (event: {card})", card=_short(event))
         return _("resource cards")
     if cause == "court":
         return area_name("court")

@@ -1,0 +1,173 @@
+"""Hand-outs: every change the rules make by themselves is a line the table hands out.
+
+For Pillars, each action of seeded games is applied by the engine; the hand-out steps of what
+the rules did by themselves must add up, per player and resource, to the state's change less
+the acting player's own changes (the instruction's), so a change without a line fails; the
+event card is drawn on its step; an undo gives back what was handed out."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.engine import CHANCE, get_game
+from companion.engine.simulate import sample
+from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan, HandOutQueue
+from companion.pillars import data as D
+from companion.pillars.kiosk.handouts import PillarsHandOuts
+from companion.pillars.kiosk.sentences import ledger_role
+from tests.kiosk_helpers import enter, make_app, position, press
+
+PILLARS = get_game("pillars")
+
+
+def holdings(state: object) -> dict[tuple[int, str], int]:
+    out: dict[tuple[int, str], int] = {}
+    for seat, s in enumerate(state.seats):  # type: ignore[attr-defined]
+        out[(seat, "vp")] = s.vp
+        out[(seat, "gold")] = s.gold
+        for r, name in enumerate(D.RESOURCES):
+            out[(seat, name)] = s.res[r]
+    return out
+
+
+def own_changes(before: object, action: object, after: object) -> dict[tuple[int, str], int]:
+    """The acting player's own changes (said by the action's words, not handed out)."""
+    out: dict[tuple[int, str], int] = {}
+    old = len(PILLARS.ledger(before))
+    for e in PILLARS.ledger(after)[old:]:
+        if ledger_role(before, action, e) != "rules":  # type: ignore[arg-type]
+            out[(e.player, e.what)] = out.get((e.player, e.what), 0) + e.amount
+    return out
+
+
+@pytest.mark.parametrize(("seed", "players"), [(3, 3), (8, 4), (12, 2)])
+def test_every_automatic_change_of_phase_three_has_a_hand_out_line(seed: int,
+                                                                   players: int) -> None:
+    rng = random.Random(seed)
+    plan = PillarsHandOuts(PILLARS)
+    state = PILLARS.initial_state(PILLARS.setup(players))
+    checked = events = 0
+    while not PILLARS.is_over(state):
+        if PILLARS.current_player(state) == CHANCE:
+            action = sample(PILLARS.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(PILLARS.legal_actions(state))
+        after = PILLARS.apply(state, action)
+        steps = plan.steps(state, action, after)
+        handed: dict[tuple[int, str], int] = {}
+        for step in steps:
+            for key, n in step.totals().items():
+                handed[key] = handed.get(key, 0) + n
+        a, b = holdings(state), holdings(after)
+        own = own_changes(state, action, after)
+        for key in a:
+            want = b[key] - a[key] - own.get(key, 0)
+            assert handed.get(key, 0) == want, (state.round, state.step, str(action), key,
+                                                [s.title for s in steps])
+        if state.step == "event" or any(s.key == "event" for s in steps):
+            events += 1
+            assert any(s.card == after.event for s in steps if s.key == "event")
+        checked += bool(steps)
+        state = after
+    assert checked >= 20 and events >= 6
+
+
+def test_a_phase_three_step_hands_out_the_privileges_and_craftsmen_taken() -> None:
+    rng = random.Random(5)
+    plan = PillarsHandOuts(PILLARS)
+    state = PILLARS.initial_state(PILLARS.setup(4))
+    seen = set()
+    while not PILLARS.is_over(state):
+        if PILLARS.current_player(state) == CHANCE:
+            action = sample(PILLARS.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(PILLARS.legal_actions(state))
+        after = PILLARS.apply(state, action)
+        cards = {ln.card for s in plan.steps(state, action, after) for ln in s.lines
+                 if ln.resource == CARD}
+        for seat, (x, y) in enumerate(zip(state.seats, after.seats, strict=True)):
+            for c in (*y.privileges, *y.craftsmen):
+                if c not in (*x.privileges, *x.craftsmen) and action.verb != "take":
+                    assert c in cards, (seat, c, str(action))
+                    seen.add(c)
+        state = after
+    assert seen
+
+
+def test_the_queue_gives_back_what_an_undone_action_handed_out() -> None:
+    q = HandOutQueue()
+    step = HandOut("The wool mill", (HandLine(0, "gold", 3, "the wool mill, 3 workers"),))
+    q.add(7, [step])
+    q.confirm()
+    assert q.current is None
+    q.undo(7, "Undone")
+    back = q.current
+    assert back is not None and back.lines[0].amount == -3 and back.title == "Undone"
+    q.confirm()
+    q.add(7, [step])
+    q.undo(7, "Undone")  # not handed out yet: dropped, nothing to give back
+    assert q.current is None
+
+
+def test_the_default_plan_steps_by_cause_in_order() -> None:
+    plan = HandOutPlan(PILLARS)
+    setup, actions, action = position(
+        "pillars", lambda s, a, n: s.step == "roll", seed=3)
+    state = PILLARS.initial_state(setup)
+    for a in actions:
+        state = PILLARS.apply_text(state, a)
+    after = PILLARS.apply(state, action)
+    steps = plan.steps(state, action, after)
+    assert [s.key for s in steps] == list(dict.fromkeys(
+        e.cause for e in PILLARS.ledger(after)[len(PILLARS.ledger(state)):]))
+    assert all(ln.seat != TABLE for s in steps for ln in s.lines)
+
+
+def test_the_event_is_handed_out_on_the_table_screen_with_its_card(tmp_path: Path) -> None:
+    setup, actions, _a = position("pillars", lambda s, a, n: s.step == "event", seed=4)
+    app = make_app(tmp_path)
+    enter(app, setup, actions)
+    screen = app.screen
+    from tests.kiosk_helpers import tap
+
+    outcome = sample(PILLARS.chance_outcomes(app.session.state), random.Random(1))
+    tap(app, str(outcome))
+    press(app, "confirm")  # the reveal's preview
+    step = screen.handouts.current
+    assert step is not None and step.key == "event" and step.card == str(outcome.args[0])
+    entries = app.journal.record(app.session.id).actions
+    while screen.handouts.current is not None:
+        press(app, "confirm")
+    assert app.journal.record(app.session.id).actions == entries  # a hand-out commits nothing
+
+
+def test_an_events_name_is_a_label_not_part_of_a_sentence() -> None:
+    from companion.engine.ledger import Entry
+    from companion.pillars.kiosk.sentences import cause_text
+
+    entry = Entry(2, 0, "wood", 1, "production", (("event", "kaltewinter"),))
+    text = cause_text(entry)
+    assert "with A" not in text and text == "resource cards (event: A cold winter)"
+
+
+def test_remigius_selected_says_the_builder_is_free(tmp_path: Path) -> None:
+    from companion.kiosk import ui
+    from tests.kiosk_helpers import tap
+
+    setup, actions, _a = position(
+        "pillars", lambda s, a, n: s.step == "place" and any(
+            x.verb == "remigius" for x in PILLARS.legal_actions(s)), seed=1, players=2)
+    app = make_app(tmp_path)
+    enter(app, setup, actions)
+    tap(app, "remigius")
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        drawn = list(ui.DRAWN)
+    finally:
+        ui.DRAWN = None
+    assert not any("cost" in t for t in drawn), drawn
+    assert any("free with Remigius" in t for t in drawn)
