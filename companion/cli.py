@@ -140,7 +140,8 @@ def _replay(args: argparse.Namespace) -> int:
         return _replay_journal(args, game_id)
     if args.record.startswith(JOURNAL_PREFIX):
         print(
-            f"companion replay: {args.record}: not a game id; write journal:ID, e.g. journal:12",
+            f"companion replay: {terminal(args.record)}: not a game id; write journal:ID, "
+            "e.g. journal:12",
             file=sys.stderr,
         )
         return 2
@@ -148,11 +149,9 @@ def _replay(args: argparse.Namespace) -> int:
         record = _load_record(args.record)
         game = get_game(record.setup.game)
         state = replay(game, record)
-    except RecordError as exc:
-        print(f"companion replay: {args.record}: {exc}", file=sys.stderr)
-        return 1
-    except RulesError as exc:
-        print(f"companion replay: {args.record}: {exc}", file=sys.stderr)
+    except (RecordError, RulesError) as exc:
+        print(f"companion replay: {terminal(args.record)}: {terminal(str(exc))}",
+              file=sys.stderr)
         return 1
     if args.log:
         sys.stdout.write(_log_text(game, record))
@@ -238,7 +237,7 @@ def _open_journal(command: str, path: str | None) -> Journal | None:
     try:
         return Journal.open(where, read_only=True)
     except JournalError as exc:
-        print(f"companion {command}: {exc}", file=sys.stderr)
+        print(f"companion {command}: {terminal(str(exc))}", file=sys.stderr)
         return None
 
 
@@ -255,7 +254,7 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
         game = get_game(record.setup.game)
         state = replay(game, record)
     except (JournalError, RulesError) as exc:
-        print(f"companion replay: {where}: {exc}", file=sys.stderr)
+        print(f"companion replay: {where}: {terminal(str(exc))}", file=sys.stderr)
         return 1
     if args.log:
         sys.stdout.write(_log_text(game, record))
@@ -328,7 +327,8 @@ def _games(args: argparse.Namespace) -> int:
         print("companion games: --limit and --page must be 1 or more", file=sys.stderr)
         return 2
     if not where.exists():
-        print("[]" if args.json else f"no games yet (there is no journal at {where})")
+        print("[]" if args.json else
+              f"no games yet (there is no journal at {terminal(str(where))})")
         return 0
     journal = _open_journal("games", args.journal)
     if journal is None:
@@ -344,17 +344,17 @@ def _games(args: argparse.Namespace) -> int:
                     infos += page.games
                     total, offset = page.total, offset + 500
                     for problem in page.problems:
-                        print(f"companion games: {problem}", file=sys.stderr)
+                        print(f"companion games: {terminal(problem)}", file=sys.stderr)
                         status = 1
             else:
                 offset = (args.page - 1) * args.limit
                 page = journal.page(None, offset, args.limit)
                 infos, total = page.games, page.total
                 for problem in page.problems:
-                    print(f"companion games: {problem}", file=sys.stderr)
+                    print(f"companion games: {terminal(problem)}", file=sys.stderr)
                     status = 1
     except JournalError as exc:
-        print(f"companion games: {exc}", file=sys.stderr)
+        print(f"companion games: {terminal(str(exc))}", file=sys.stderr)
         return 1
     if not args.all and total > offset + args.limit:
         print(
@@ -367,14 +367,14 @@ def _games(args: argparse.Namespace) -> int:
         print(_json_text([_game_json(info) for info in infos]))
         return status
     if not total:
-        print(f"no games yet in the journal {where}")
+        print(f"no games yet in the journal {terminal(str(where))}")
     for info in infos:
         players = ", ".join(
             f"{clean(name)} {pts}{'*' if name in info.winners else ''}"
             for name, pts in info.scores.items()
         )
         print(
-            f"{info.id:>4}  {info.game:<8}  {info.status:<9}  {players}  "
+            f"{info.id:>4}  {clean(info.game, 20):<8}  {clean(info.status, 20):<9}  {players}  "
             f"({info.actions} actions; {_when(info)})"
         )
     return status
@@ -405,15 +405,19 @@ def _export(args: argparse.Namespace) -> int:
                 link = journal.bgstats_link(game_id)
                 text = json.dumps(play, ensure_ascii=False, indent=2) + "\n" + link + "\n"
     except (JournalError, RulesError) as exc:
-        print(f"companion export: {exc}", file=sys.stderr)
+        print(f"companion export: {terminal(str(exc))}", file=sys.stderr)
         return 1
     if args.out:
         try:
-            Path(args.out).write_text(text, encoding="utf-8")
+            out = Path(args.out)
+            if out.exists() and not out.is_file():  # a FIFO would wait for a reader forever
+                raise OSError(f"{terminal(args.out)} is not a regular file")
+            out.write_text(text, encoding="utf-8")
         except OSError as exc:
-            print(f"companion export: cannot write {args.out}: {exc}", file=sys.stderr)
+            print(f"companion export: cannot write {terminal(args.out)}: {exc}", file=sys.stderr)
             return 1
-        print(f"companion export: game {game_id} written to {args.out}", file=sys.stderr)
+        print(f"companion export: game {game_id} written to {terminal(args.out)}",
+              file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -448,15 +452,33 @@ def _kiosk(args: argparse.Namespace) -> int:
         )
         return 2
     config = Path(args.config) if args.config else None
-    return run_kiosk(config, fullscreen=args.fullscreen, size=args.size)
+    if getattr(args, "safe_mode", False):
+        from companion import session
+        from companion.main import run_safe_mode
+
+        logged = session.read_failures(session.failures_path())
+        failures = session.recent_failures(logged, session.boot_id(), session.uptime())
+        failures = failures or logged[-session.SAFE_MODE_AFTER:]
+        return run_safe_mode(config, fullscreen=args.fullscreen, size=args.size,
+                             endings=[(f.status, f.fault) for f in failures])
+    try:
+        return run_kiosk(config, fullscreen=args.fullscreen, size=args.size)
+    except Exception as exc:
+        # The kiosk's last words, for the session's log of failures and the safe mode; the
+        # traceback still goes to standard error (the system journal).
+        from companion import session
+
+        session.note_fault(f"{type(exc).__name__}: {exc}")
+        raise
 
 
 def _session(args: argparse.Namespace) -> int:
     """Cage running the kiosk full screen (the systemd unit's command); the status is the
-    kiosk's own, whatever Cage's is (see companion/session.py)."""
+    kiosk's own, whatever Cage's is, and after repeated failures the kiosk starts in safe
+    mode (see companion/session.py)."""
     from companion import session
 
-    return session.run(args.cage, session.kiosk_command(args.config))
+    return session.run_session(args.cage, args.config)
 
 
 def _screenshots(args: argparse.Namespace) -> int:
@@ -473,8 +495,26 @@ def _screenshots(args: argparse.Namespace) -> int:
     languages = tuple(args.language) if args.language else ("en", "zh", "ja")
     only = (lambda name: any(name.startswith(p) for p in args.only)) if args.only else None
     summaries: list[Any] = []
-    files = take(Path(args.outdir), sizes, languages, only, summaries=summaries)
-    print(f"{len(files)} screenshots in {args.outdir}")
+    outdir = Path(args.outdir)
+    shown = terminal(args.outdir)
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"companion screenshots: cannot make the folder {shown}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    if not outdir.is_dir():
+        print(f"companion screenshots: {shown} is not a folder", file=sys.stderr)
+        return 1
+    import pygame
+
+    try:
+        files = take(outdir, sizes, languages, only, summaries=summaries)
+    except (OSError, pygame.error) as exc:
+        print(f"companion screenshots: cannot write the pictures into {shown}: {exc}",
+              file=sys.stderr)
+        return 1
+    print(f"{len(files)} screenshots in {shown}")
     problems = sorted(set(ui.OVERFLOWS)) + sorted(set(ui.MISSING_GLYPHS))
     for p in problems:
         print(f"  does not fit or has no glyph: {p}")
@@ -497,6 +537,12 @@ def build_parser() -> argparse.ArgumentParser:
     register_vision(sub)
     kio = sub.add_parser("kiosk", help="open the kiosk (the default with no command)")
     _kiosk_options(kio)
+    kio.add_argument(
+        "--safe-mode",
+        action="store_true",
+        help="what failed and the journal's games, read-only, with no panel or camera (the "
+        "session starts it after repeated failures)",
+    )
     kio.set_defaults(run=_kiosk)
     ses = sub.add_parser("session", help="the kiosk inside the Cage kiosk compositor (for "
                          "the systemd unit on the Pi)")

@@ -63,7 +63,7 @@ def check_board(model_path: Path) -> Check:
 def check_config(config_path: Path) -> Check:
     from companion.kiosk.config import ConfigError, load
 
-    if not config_path.exists():
+    if not os.path.lexists(config_path):
         return Check("config", OK, f"{config_path} (not there: the defaults)")
     try:
         load(config_path)
@@ -298,13 +298,21 @@ def checks(
 
     config_path = config_path or default_path()
     model_path = model_path or MODEL_FILE
-    lines = [check_board(model_path), check_config(config_path)]
-    pin_line, pins = check_pin_map(config_path, default_pins)
+    config_line = check_config(config_path)
+    lines = [check_board(model_path), config_line]
+    if config_line.status == ERROR:
+        # Not read again by the panel or the camera: a file the settings refuse (a FIFO, a
+        # device, nesting too deep) would hang or fail them the same way.
+        pin_line, pins = Check("pin map", NOTE, "not read: the config file is refused above"), None
+        camera_config: Path | None = None
+    else:
+        pin_line, pins = check_pin_map(config_path, default_pins)
+        camera_config = config_path
     lines.append(pin_line)
     if display:
         lines.append(check_display())
     lines += check_gpio(pins, model_path, pin_factory)
-    lines += check_camera(model_path, dev_dir, config_path)
+    lines += check_camera(model_path, dev_dir, camera_config)
     lines.append(check_fonts(font_dir))
     lines.append(check_journal(config_path))
     lines.append(check_audio(config_path, cards))

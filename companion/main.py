@@ -13,13 +13,17 @@ the three run together.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.events import Notice
 
 if TYPE_CHECKING:
+    from companion.journal import Journal
     from companion.kiosk.app import App
+    from companion.kiosk.config import Config
 
 
 def attach_devices(app: App, config_path: Path | None) -> list[Notice]:
@@ -44,6 +48,83 @@ def attach_devices(app: App, config_path: Path | None) -> list[Notice]:
     return notices + more
 
 
+KIOSK_BUSY_TIMEOUT = 0.05
+"""Seconds the kiosk waits for a journal another program holds, per open, read or write: at
+most a frame or two of the main loop (30 a second), never long enough to freeze it.  A busy
+journal is a message on screen (and, at start, tried again every few seconds)."""
+
+
+def open_journal(config: Config) -> Journal:
+    """The journal the settings name (or the default), opened as the kiosk uses it: waiting
+    at most KIOSK_BUSY_TIMEOUT for another program's lock."""
+    from companion.journal import Journal
+
+    return Journal.open(
+        Path(config.journal) if config.journal else None, busy_timeout=KIOSK_BUSY_TIMEOUT
+    )
+
+
+SAFE_MODE_GAMES = 5
+"""How many of the journal's games the safe mode lists (unfinished first, then the latest)."""
+
+
+def run_safe_mode(
+    config_path: Path | None = None,
+    *,
+    fullscreen: bool | None = None,
+    size: tuple[int, int] | None = None,
+    endings: Sequence[tuple[int, str]] = (),
+) -> int:
+    """The kiosk in safe mode (after repeated failures; see ``companion/session.py``): what
+    failed (``endings``: the kiosk's exit status and last words, each time it failed) and
+    the journal's games, read-only, with no panel and no camera; 0 when it ends (Start
+    normally, or its time is up), so the next start is a normal one."""
+    import pygame
+
+    from companion.journal import Journal, JournalError
+    from companion.kiosk import config as config_mod
+    from companion.kiosk import inputs
+    from companion.kiosk.app import App
+    from companion.kiosk.config import ConfigError
+    from companion.kiosk.safemode import Ending, SafeModeScreen
+
+    problems: list[str] = []
+    try:
+        config = config_mod.load(config_path)
+    except ConfigError as exc:
+        config = config_mod.Config()
+        problems.append(str(exc))
+    games = []
+    try:
+        with Journal.open(Path(config.journal) if config.journal else None, read_only=True,
+                          busy_timeout=KIOSK_BUSY_TIMEOUT) as journal:
+            page = journal.page(None, 0, SAFE_MODE_GAMES)
+            games, problems = page.games, problems + page.problems
+    except JournalError as exc:
+        problems.append(str(exc))
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        app = App(config.with_(sound=False), size=size, fullscreen=fullscreen, journal=None,
+                  config_path=config_path)
+    except pygame.error as exc:
+        print(f"companion: no screen to open the safe mode on ({exc})", file=sys.stderr)
+        pygame.quit()
+        return 1
+    app.show(SafeModeScreen(app, [Ending(status, fault) for status, fault in endings], games,
+                            problems))
+    inputs.listen()
+    try:
+        app.run()
+    finally:
+        inputs.stop_listening()
+    from companion.kiosk.fonts import clear_cache
+
+    clear_cache()
+    pygame.quit()
+    return 0
+
+
 def run_kiosk(
     config_path: Path | None = None,
     *,
@@ -51,33 +132,41 @@ def run_kiosk(
     size: tuple[int, int] | None = None,
 ) -> int:
     """Open the companion: the config, the journal, the window, the devices.  A config or
-    journal that cannot be opened is shown on screen with the reason, never as a traceback."""
+    journal that cannot be opened is shown on screen with the reason, never as a traceback;
+    a journal another program holds is tried again until it opens."""
     import pygame
 
     from companion.kiosk import config as config_mod
     from companion.kiosk import i18n, inputs
     from companion.kiosk.app import App
-    from companion.kiosk.config import Config, ConfigError
+    from companion.kiosk.config import ConfigError
     from companion.kiosk.devices import notice_text
+    from companion.kiosk.faults import busy_at_start_message, is_busy
 
     error: str | None = None
+    config_ok = True
     try:
         config = config_mod.load(config_path)
     except ConfigError as exc:
-        config, error = Config(), str(exc)
+        config, error, config_ok = config_mod.Config(), str(exc), False
     journal = None
-    if error is None:
+    opener: Callable[[], Journal] | None = None
+    if config_ok:
         try:
-            from companion.journal import Journal
-
-            journal = Journal.open(Path(config.journal) if config.journal else None)
+            journal = open_journal(config)
         except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
-            error = i18n._("The journal cannot be opened: {error}", error=str(exc))
+            from companion.journal import JournalError
+
+            if isinstance(exc, JournalError) and is_busy(exc):
+                error = busy_at_start_message(exc)
+                opener = partial(open_journal, config)
+            else:
+                error = i18n._("The journal cannot be opened: {error}", error=str(exc))
     try:
         pygame.display.init()  # not pygame.init(): the mixer starts only if there is sound
         pygame.font.init()
         app = App(config, size=size, fullscreen=fullscreen, journal=journal,
-                  config_path=config_path, config_error=error)
+                  config_path=config_path, config_error=error, journal_opener=opener)
     except pygame.error as exc:
         print(f"companion: no screen to open the kiosk on ({exc}). On a desktop, run it in "
               "your graphical session; on the Pi, see the README's Pi guide. Without a "
@@ -89,7 +178,7 @@ def run_kiosk(
     if journal is not None and journal.notice:
         app.toast(journal.notice)
     inputs.listen()
-    if error is None:
+    if error is None or opener is not None:
         for notice in attach_devices(app, config_path):
             app.toast(notice_text(notice), good=notice.good)
     try:
@@ -97,8 +186,8 @@ def run_kiosk(
     finally:
         inputs.stop_listening()
         app.close_devices()
-        if journal is not None:
-            journal.close()
+        if app.journal is not None:
+            app.journal.close()
     from companion.kiosk.fonts import clear_cache
 
     clear_cache()  # fonts die with pygame.quit(); never reuse them after
@@ -106,4 +195,4 @@ def run_kiosk(
     return 0
 
 
-__all__ = ["attach_devices", "run_kiosk"]
+__all__ = ["KIOSK_BUSY_TIMEOUT", "attach_devices", "open_journal", "run_kiosk", "run_safe_mode"]

@@ -13,6 +13,7 @@ any Cage version.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import shutil
@@ -23,6 +24,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from types import FrameType
 
@@ -34,12 +37,161 @@ NO_REPORT = 1
 """The session's status when the kiosk left no report."""
 
 
-def kiosk_command(config: str | None) -> list[str]:
-    """The kiosk, full screen, with this Python."""
+def kiosk_command(config: str | None, *, safe: bool = False) -> list[str]:
+    """The kiosk, full screen, with this Python (in safe mode with ``safe``)."""
     argv = [sys.executable, "-m", "companion", "kiosk", "--fullscreen"]
     if config:
         argv += ["--config", config]
+    if safe:
+        argv.append("--safe-mode")
     return argv
+
+
+# -- repeated failures: the safe mode -----------------------------------------------------------
+
+SAFE_MODE_AFTER = 3
+"""Failures of the kiosk within CRASH_WINDOW after which the next start is in safe mode."""
+
+CRASH_WINDOW = 600.0
+"""Seconds (since boot) within which failures count together."""
+
+KEEP_FAILURES = 20
+"""How many failures the log keeps."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One time the kiosk ended badly: its status, when (seconds since boot, on which boot;
+    the wall clock too, though a Pi without a clock battery may be wrong about it), and its
+    last words if it left any (the unexpected error that ended it)."""
+
+    status: int
+    uptime: float
+    boot: str
+    when: str
+    fault: str = ""
+
+    def describe(self) -> str:
+        return describe(self.status) + (f": {self.fault}" if self.fault else "")
+
+
+def state_dir() -> Path:
+    """Where the session keeps its notes: the unit's state folder (``$STATE_DIRECTORY``, from
+    ``StateDirectory=``), else the user's state folder."""
+    value = os.environ.get("STATE_DIRECTORY", "").split(":")[0]
+    if value:
+        return Path(value)
+    import platformdirs
+
+    return Path(platformdirs.user_state_dir("companion", appauthor=False))
+
+
+def failures_path() -> Path:
+    """The log of the kiosk's recent failures (``kiosk-failures.json``)."""
+    return state_dir() / "kiosk-failures.json"
+
+
+def fault_note_path() -> Path:
+    """Where the kiosk leaves its last words when an unexpected error ends it."""
+    return state_dir() / "kiosk-fault.txt"
+
+
+def boot_id() -> str:
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+    except OSError:
+        return ""
+
+
+def uptime() -> float:
+    """Seconds since boot (counting suspend): failures are timed by it, not by the wall
+    clock, which a Pi sets only once it reaches the network."""
+    clock = getattr(time, "CLOCK_BOOTTIME", time.CLOCK_MONOTONIC)
+    return time.clock_gettime(clock)
+
+
+def read_failures(path: Path) -> list[Failure]:
+    """The failures in the log at ``path``, oldest first; [] for a missing or unreadable log
+    (a bad log must never keep the kiosk from starting)."""
+    try:
+        with path.open("rb") as f:
+            data = json.loads(f.read(256 * 1024).decode("utf-8"))
+        return [
+            Failure(int(d["status"]), float(d["uptime"]), str(d["boot"]), str(d["when"]),
+                    str(d.get("fault", ""))[:FAULT_LIMIT])
+            for d in data
+        ][-KEEP_FAILURES:]
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        return []
+
+
+def recent_failures(
+    failures: Sequence[Failure], boot: str, now: float, window: float = CRASH_WINDOW
+) -> list[Failure]:
+    """The failures of this boot within ``window`` seconds of ``now`` (seconds since boot)."""
+    return [f for f in failures if f.boot == boot and 0 <= now - f.uptime <= window]
+
+
+def note_ending(path: Path, status: int, fault: str = "") -> None:
+    """Write down how the kiosk ended: a failure is added to the log; a normal end (a quit, a
+    stop, safe mode's Start normally) clears it.  Never raises: a read-only or full disk
+    only loses the note."""
+    with contextlib.suppress(OSError):
+        if status == 0:
+            path.unlink(missing_ok=True)
+            return
+        failures = read_failures(path)
+        failures.append(Failure(status, uptime(), boot_id(),
+                                datetime.now(UTC).isoformat(timespec="seconds"),
+                                fault[:FAULT_LIMIT]))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps([asdict(f) for f in failures[-KEEP_FAILURES:]]),
+                       encoding="utf-8")
+        os.replace(tmp, path)
+
+
+FAULT_LIMIT = 500
+"""How much of the kiosk's last words is kept."""
+
+
+def note_fault(text: str, path: Path | None = None) -> None:
+    """The kiosk's last words (the unexpected error that ends it), for the session to log."""
+    with contextlib.suppress(OSError):
+        where = path or fault_note_path()
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.write_text(text[:FAULT_LIMIT], encoding="utf-8")
+
+
+def take_fault_note(path: Path | None = None) -> str:
+    """The kiosk's last words, if it left any (the note is removed)."""
+    where = path or fault_note_path()
+    try:
+        with where.open("rb") as f:
+            text = f.read(FAULT_LIMIT * 4).decode("utf-8", "replace")
+        where.unlink()
+    except OSError:
+        return ""
+    return " ".join(text.split())[:FAULT_LIMIT]
+
+
+def run_session(cage: str, config: str | None, *, failures: Path | None = None) -> int:
+    """The kiosk in Cage (:func:`run`), in safe mode when it failed SAFE_MODE_AFTER times
+    within CRASH_WINDOW on this boot; how it ended is added to the log of failures.  The
+    unit restarts the session whatever happens, so the kiosk never stays dark: after
+    repeated failures it comes back in safe mode, which shows what failed and the journal's
+    games."""
+    log = failures or failures_path()
+    recent = recent_failures(read_failures(log), boot_id(), uptime())
+    safe = len(recent) >= SAFE_MODE_AFTER
+    if safe:
+        print(f"companion session: the kiosk failed {len(recent)} times in the last "
+              f"{CRASH_WINDOW / 60:.0f} minutes ({recent[-1].describe()}): starting it in "
+              "safe mode", file=sys.stderr)
+    take_fault_note(log.with_name(fault_note_path().name))  # an old note is not this run's
+    status = run(cage, kiosk_command(config, safe=safe))
+    note_ending(log, status, take_fault_note(log.with_name(fault_note_path().name)))
+    return status
 
 
 def describe(status: int) -> str:

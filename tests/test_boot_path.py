@@ -125,6 +125,10 @@ def test_install_and_unit_in_a_booted_container() -> None:
     assert "(re)started: active" in out
     assert "killed by SIGKILL (status 137) (Cage exited with status 0)" in out
     assert "Failed with result 'watchdog'" in out and "the frozen kiosk is gone" in out
+    assert "kill 5: back after" in out and "starting it in safe mode" in out
+    assert "kill 3: back after" in out and out.split("kill 3:")[1].split("\n")[0].endswith(
+        "safe mode")  # three failures: the kill, the watchdog, kill 1, then kill 2, 3...
+    assert "unit: active" in out
     assert "after 7 s: inactive; kiosk: none" in out
 
 

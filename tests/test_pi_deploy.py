@@ -54,7 +54,7 @@ def test_the_unit_is_hardened(tmp_path: Path) -> None:
 def test_the_unit_says_what_the_issue_asks() -> None:
     text = UNIT.read_text()
     for line in ("Type=notify", "WatchdogSec=30", "Restart=always", "RestartSec=5",
-                 "StartLimitBurst=5", "User=companion",
+                 "StartLimitIntervalSec=0", "User=companion",
                  "SupplementaryGroups=gpio video input render", "NoNewPrivileges=yes",
                  "ProtectSystem=strict", "PrivateTmp=yes", "ProtectHome=yes",
                  "StateDirectory=companion", "NotifyAccess=main",
@@ -110,9 +110,12 @@ def test_the_script_refuses_unknown_options() -> None:
     assert "unknown option: --colour" in out.stderr
 
 
-def test_session_names_a_missing_cage(capsys: pytest.CaptureFixture[str]) -> None:
+def test_session_names_a_missing_cage(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from companion.cli import main
 
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))  # its log of failures goes here
     assert main(["session", "--cage", "no-such-cage-here"]) == 1
     assert "sudo apt install cage" in capsys.readouterr().err
 

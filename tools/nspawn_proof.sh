@@ -2,7 +2,8 @@
 # The install script and the unit, for real, in a Debian 12 container booted with systemd as
 # PID 1 (systemd-nspawn on a debootstrap root), minus the hardware: Cage uses its headless
 # backend (a drop-in replaces tty1 and DRM).  Then: the kiosk is killed (it comes back), frozen
-# (the watchdog ends and restarts it), and stopped (it stays stopped).  Prints the figures.
+# (the watchdog ends and restarts it), killed five times more (it always comes back, in safe
+# mode after three failures), and stopped (it stays stopped).  Prints the figures.
 #
 #   sudo tools/nspawn_proof.sh [WORKDIR]      # default /var/tmp/companion-nspawn
 #
@@ -115,6 +116,22 @@ echo "  $(back_after "$main" "$(date +%s.%N)")"
 inside journalctl -b --no-pager -o cat -n 80 | grep -E "Watchdog timeout|SIGABRT|result 'watchdog'" | tail -3 | sed 's/^/  /'
 if inside test -e "/proc/$frozen"; then echo "  the frozen kiosk is still there: FAIL"; exit 1; fi
 echo "  the frozen kiosk is gone"
+
+echo "== crash it again and again (5 SIGKILLs): never a dark screen, safe mode after 3"
+# The old unit's StartLimitBurst=5 left it failed for good at the fifth kill in 10 minutes.
+for n in 1 2 3 4 5; do
+    main=$(inside systemctl show companion -p MainPID --value)
+    inside sh -c "kill -KILL $(inside kioskpid)"
+    line=$(back_after "$main" "$(date +%s.%N)") || { echo "  kill $n: $line"; exit 1; }
+    mode=normal
+    # shellcheck disable=SC2016 # $(kioskpid) is expanded inside the container
+    if inside sh -c 'tr "\0" " " < /proc/$(kioskpid)/cmdline' | grep -q -- "--safe-mode"; then
+        mode="safe mode"
+    fi
+    echo "  kill $n: $line, $(inside systemctl is-active companion), $mode"
+done
+echo "  unit: $(inside systemctl is-active companion), result: $(inside systemctl show companion -p Result --value)"
+inside journalctl -b --no-pager -o cat -n 200 | grep "starting it in safe mode" | tail -1 | sed 's/^/  /'
 
 echo "== stop"
 inside systemctl stop companion

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import AmbiguousAction, IllegalAction, SetupError
+from .errors import AmbiguousAction, IllegalAction, MalformedAction, SetupError
 from .ledger import Entry
 
 CHANCE = -1
@@ -284,6 +284,27 @@ class Game(ABC, Generic[S, A]):
 
     def format_action(self, action: A) -> str:
         return str(action)
+
+    def notation(self, action: A) -> str:
+        """The text to store for ``action`` (the journal's entries, records): its notation,
+        checked to parse back to an action equal to it, in its one canonical form.
+
+        Raises MalformedAction when no text reads back as ``action`` (a hand-built action
+        holding a look-alike the notation cannot write, e.g. a count of ``2.5``): such an
+        action is never stored, since the game could not be read back from it."""
+        text = self.format_action(action)
+        try:
+            back = self.parse_action(text)
+        except MalformedAction:
+            back = None
+        if back is None or back != action:
+            raise MalformedAction(
+                text[:80], "no notation reads back as this action, so it cannot be kept"
+            )
+        canonical = self.format_action(back)
+        if canonical != text and self.parse_action(canonical) != action:  # pragma: no cover
+            raise MalformedAction(text[:80], "its notation does not read back the same")
+        return canonical
 
     def apply_text(self, state: S, text: str) -> S:
         """Parse then apply; raises MalformedAction or IllegalAction."""

@@ -29,7 +29,7 @@ from companion.engine.registry import spec as game_spec
 from . import bgstats as _bgstats
 from .errors import JournalDataError, JournalError
 from .records import Entry, GameInfo
-from .schema import open_database, open_read_only
+from .schema import BUSY_TIMEOUT, full_check, open_database, open_read_only
 
 Clock = Callable[[], datetime]
 """Where the journal gets the time from (aware datetimes; UTC by default)."""
@@ -101,6 +101,7 @@ class Journal:
         *,
         clock: Clock | None = None,
         read_only: bool = False,
+        busy_timeout: float = BUSY_TIMEOUT,
     ) -> Journal:
         """Open (or create) the journal at ``path`` (default: :func:`default_path`).
 
@@ -111,7 +112,11 @@ class Journal:
 
         ``read_only`` (the commands that only read): nothing is created, migrated or moved;
         anything but an existing companion journal raises JournalError, and every write
-        raises JournalError."""
+        raises JournalError.
+
+        ``busy_timeout``: how long an open, a read or a write waits for another process's
+        lock before it raises JournalError (SQLITE_BUSY); the kiosk gives a fraction of a
+        second, so its main loop never stalls on a journal another program holds."""
         clock = clock or _utc_now
         where = Path(path) if path is not None else default_path()
         if read_only:
@@ -126,7 +131,7 @@ class Journal:
             if "companions" not in names:
                 journal._columns = _V1_COLUMNS
             return journal
-        conn, notice = open_database(where, clock())
+        conn, notice = open_database(where, clock(), busy_timeout)
         journal = cls(where, conn, notice, clock)
         try:
             journal._ensure_meta()
@@ -205,6 +210,13 @@ class Journal:
         """A random id made when the journal was created: with a game id it names a play
         uniquely even across journals (BG Stats' ``sourcePlayId``)."""
         return self._journal_id
+
+    def check(self) -> list[str]:
+        """SQLite's check of the whole file; the problems found, [] if none.  It uses a
+        connection of its own, so the kiosk runs it in a thread once it is on screen
+        (opening checks only what the start needs).  Damage is noted beside the journal:
+        the next open checks the whole file first and moves a damaged one aside."""
+        return full_check(self.path)
 
     def checkpoint(self) -> None:
         """Fold the write-ahead log into the main file (optional: SQLite does it by itself;
@@ -555,14 +567,20 @@ class JournaledGame:
 
         A refusal by the rules (MalformedAction, IllegalAction) writes nothing.  When the game
         ends, it is marked finished with its final scores and end time in the same
-        transaction."""
+        transaction.  A hand-built action is stored in its canonical notation
+        (``Game.notation``); one without a notation that reads back as it is refused
+        (MalformedAction)."""
         self._check()
         game = self.game
         if isinstance(action, str):
             action = game.parse_action(action)
         before = self.playthrough.state
         after = game.apply(before, action)  # the rules first: a refusal raises here
-        text = game.format_action(action)
+        # What is stored must read back as this action, or the game could never be resumed:
+        # a hand-built look-alike (a count of True or 2.0) is stored in its canonical form,
+        # and one the notation cannot write is refused (MalformedAction) with nothing written.
+        text = game.notation(action)
+        action = game.parse_action(text)  # memory holds what the journal holds
         scores = game.scores(after)
         period_before, period_after = game.period(before), game.period(after)
         over = game.is_over(after)

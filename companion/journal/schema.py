@@ -9,8 +9,13 @@ or not at all.  See ``docs/journal.md``.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+import stat
+import tempfile
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -109,16 +114,28 @@ class Header:
 
 def read_header(path: Path) -> Header | None:
     """The header of the file at ``path``; None if there is no file or it is empty (SQLite
-    treats an empty file as an empty database)."""
+    treats an empty file as an empty database).  A folder, a FIFO or a device is refused
+    with JournalError before anything is read from it, so no such path can hang."""
     try:
-        with path.open("rb") as f:
-            head = f.read(100)
+        # O_NONBLOCK: opening a FIFO with no writer must not wait; it is refused below.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return None
     except IsADirectoryError:
         raise JournalError(f"the journal path {path} is a folder, not a file") from None
     except OSError as exc:
-        raise JournalError(f"cannot read the journal {path}: {exc}") from None
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise JournalError(f"the journal path {path} is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise JournalError(f"the journal path {path} is not a regular file ({_kind(mode)})")
+        head = os.pread(fd, 100, 0)
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if not head:
         return None
     if len(head) < 100 or not head.startswith(SQLITE_MAGIC):
@@ -128,6 +145,16 @@ def read_header(path: Path) -> Header | None:
         user_version=int.from_bytes(head[60:64], "big", signed=True),
         application_id=int.from_bytes(head[68:72], "big", signed=True),
     )
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
 
 
 def is_damage(exc: sqlite3.Error) -> bool:
@@ -150,11 +177,20 @@ class _Unusable(Exception):
         super().__init__(reason)
 
 
-def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | None]:
-    """A connection to the journal at ``path``, created or migrated to the current schema;
-    and a notice if a damaged or foreign file had to be moved aside first.
+BUSY_TIMEOUT = 10.0
+"""Seconds a connection waits for another process's lock by default (the kiosk waits far
+less: its main loop must never stall on the journal; see ``companion.main``)."""
 
-    Raises JournalFromTheFuture (nothing changed) or JournalError."""
+
+def open_database(
+    path: Path, now: datetime, busy_timeout: float = BUSY_TIMEOUT
+) -> tuple[sqlite3.Connection, str | None]:
+    """A connection to the journal at ``path``, created or migrated to the current schema;
+    and a notice if a damaged or foreign file had to be moved aside first.  The connection
+    waits at most ``busy_timeout`` seconds for another process's lock.
+
+    Raises JournalFromTheFuture (nothing changed) or JournalError (busy: its cause is
+    SQLite's SQLITE_BUSY)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -162,7 +198,7 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | 
     notice: str | None = None
     for _ in range(2):
         try:
-            return _open_checked(path), notice
+            return _open_checked(path, busy_timeout), notice
         except _Unusable as unusable:
             moved = move_aside(path, now)
             notice = (
@@ -174,33 +210,44 @@ def open_database(path: Path, now: datetime) -> tuple[sqlite3.Connection, str | 
 
 def open_read_only(path: Path) -> sqlite3.Connection:
     """A read-only connection to the existing journal at ``path``, for the commands that only
-    read: nothing is created, migrated or moved aside.  Anything that is not a companion
-    journal (a missing, empty, damaged or foreign file, a folder) is refused with a
-    JournalError naming what it is; a newer journal raises JournalFromTheFuture."""
-    if not path.exists():
+    read: nothing is created, migrated, renamed or deleted, beside the journal or in it.
+    Anything that is not a companion journal (a missing, empty, damaged or foreign file, a
+    folder, a FIFO) is refused with a JournalError naming what it is; a newer journal raises
+    JournalFromTheFuture.
+
+    A journal is recognised by the mark in its header or, while that is still only in the
+    write-ahead log (a journal in use, or left by a crash, before its first checkpoint), by
+    the mark read through the log or by its tables.  A journal with a ``-wal`` is read
+    through it: in place when its ``-shm`` is there too (a writer may hold it); from a
+    private copy when the ``-shm`` is missing, since SQLite would otherwise create one."""
+    if not os.path.lexists(path):
         raise JournalError(f"there is no journal at {path}")
     header = read_header(path)
     if header is None:
         raise JournalError(f"{path} is an empty file, not a companion journal")
     if not header.sqlite:
         raise JournalError(f"{path} is not a companion journal (not an SQLite database)")
-    if header.application_id != APPLICATION_ID:
+    if header.application_id not in (0, APPLICATION_ID):
         raise JournalError(
             f"{path} is not a companion journal (another program's SQLite database)"
         )
-    if header.user_version > schema_version():
+    if header.application_id == APPLICATION_ID and header.user_version > schema_version():
         raise JournalFromTheFuture(path, header.user_version, schema_version())
-    # A journal with a write-ahead log (in use, or left by a power cut) is read through it,
-    # as SQLite does for any reader.  Otherwise it is read as immutable: a read-only
-    # connection to a WAL database would create the -wal and -shm files, and nothing here
-    # creates a file.
-    in_use = path.with_name(path.name + "-wal").exists()
+    conn = _connect_read_only(path)
     try:
-        uri = path.absolute().as_uri() + ("?mode=ro" if in_use else "?mode=ro&immutable=1")
-        conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
-        _, version, tables = _identity(conn)
+        app_id, version, tables = _identity(conn)
+        if app_id != APPLICATION_ID and not (app_id == 0 and _has_journal_tables(conn)):
+            raise JournalError(
+                f"{path} is not a companion journal (another program's SQLite database)"
+            )
+        if version > schema_version():
+            raise JournalFromTheFuture(path, version, schema_version())
     except sqlite3.Error as exc:
+        conn.close()
         raise JournalError(f"cannot read the journal {path}: {exc}") from None
+    except BaseException:
+        conn.close()
+        raise
     missing = TABLES - tables
     if version < 1 or missing:
         conn.close()
@@ -211,7 +258,75 @@ def open_read_only(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _open_checked(path: Path) -> sqlite3.Connection:
+class _CopyConnection(sqlite3.Connection):
+    """A connection to a private copy of a journal; closing it removes the copy."""
+
+    copy_dir: str = ""
+
+    def close(self) -> None:
+        super().close()
+        if self.copy_dir:
+            shutil.rmtree(self.copy_dir, ignore_errors=True)
+            self.copy_dir = ""
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection that creates no file beside ``path`` (see open_read_only)."""
+    wal = path.with_name(path.name + "-wal")
+    shm = path.with_name(path.name + "-shm")
+    try:
+        has_wal = os.path.lexists(wal)
+        if not has_wal or (wal.stat().st_size == 0 and not os.path.lexists(shm)):
+            # No log to read: read the file as immutable (a read-only connection to a WAL
+            # database would create the -wal and -shm files).
+            uri = path.absolute().as_uri() + "?mode=ro&immutable=1"
+            return sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+        if os.path.lexists(shm):
+            uri = path.absolute().as_uri() + "?mode=ro"
+            return sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc}") from None
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
+    # A log without its index (-shm): SQLite would make the index beside the journal, so the
+    # journal and its log are read from a private copy, where it may.
+    folder = tempfile.mkdtemp(prefix="companion-journal-")
+    try:
+        copy = Path(folder) / "journal.sqlite3"
+        shutil.copyfile(path, copy)
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        conn = sqlite3.connect(
+            copy.as_uri() + "?mode=ro", uri=True, timeout=10.0, isolation_level=None,
+            factory=_CopyConnection,
+        )
+    except (OSError, sqlite3.Error) as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise JournalError(
+            f"cannot read the journal {path} with its write-ahead log (copying it to "
+            f"{tempfile.gettempdir()} failed: {exc})"
+        ) from None
+    assert isinstance(conn, _CopyConnection)
+    conn.copy_dir = folder
+    return conn
+
+
+_JOURNAL_COLUMNS = {
+    "games": {"id", "game", "setup", "status", "touched", "actions", "scores", "winners"},
+    "entries": {"game_id", "seq", "kind", "text", "time"},
+}
+
+
+def _has_journal_tables(conn: sqlite3.Connection) -> bool:
+    """True if the database has a journal's tables and their columns (a journal whose mark is
+    not readable yet)."""
+    for table, columns in _JOURNAL_COLUMNS.items():
+        found = {str(r[1]) for r in conn.execute(f"PRAGMA table_info({table})")}
+        if not columns <= found:
+            return False
+    return True
+
+
+def _open_checked(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
     header = read_header(path)
     if header is not None:
         if not header.sqlite:
@@ -222,12 +337,19 @@ def _open_checked(path: Path) -> sqlite3.Connection:
             )
         if header.application_id == APPLICATION_ID and header.user_version > schema_version():
             raise JournalFromTheFuture(path, header.user_version, schema_version())
-        _sqlite_step(path, _inspect, read_only=True)
-    return _sqlite_step(path, _prepare, read_only=False)
+        _sqlite_step(path, _inspect, read_only=True, busy_timeout=busy_timeout)
+    conn = _sqlite_step(path, _prepare, read_only=False, busy_timeout=busy_timeout)
+    with suppress(OSError):  # checked in full just now (or a new journal): nothing to note
+        check_mark(path).unlink(missing_ok=True)
+    return conn
 
 
 def _sqlite_step(
-    path: Path, step: Callable[[sqlite3.Connection, Path], None], *, read_only: bool
+    path: Path,
+    step: Callable[[sqlite3.Connection, Path], None],
+    *,
+    read_only: bool,
+    busy_timeout: float = BUSY_TIMEOUT,
 ) -> sqlite3.Connection:
     """Run ``step`` on a new connection; the connection (closed if read-only or on error).
 
@@ -236,9 +358,9 @@ def _sqlite_step(
     try:
         if read_only:
             uri = path.absolute().as_uri() + "?mode=ro"
-            conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+            conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
         else:
-            conn = sqlite3.connect(str(path), timeout=10.0, isolation_level=None)
+            conn = sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None)
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open the journal {path}: {exc}") from None
     try:
@@ -247,7 +369,7 @@ def _sqlite_step(
         conn.close()
         if is_damage(exc):
             raise _Unusable(f"SQLite reports: {exc}") from None
-        raise JournalError(f"cannot open the journal {path}: {exc}") from None
+        raise JournalError(f"cannot open the journal {path}: {exc}") from exc
     except BaseException:
         conn.close()
         raise
@@ -271,8 +393,8 @@ def _classify(conn: sqlite3.Connection, path: Path) -> bool:
     """True for an empty database; raises unless the file is one of our journals of this or an
     older version."""
     app_id, version, tables = _identity(conn)
-    if app_id == 0 and version == 0 and not tables:
-        return True
+    if app_id in (0, APPLICATION_ID) and version == 0 and not tables:
+        return True  # empty (or only marked: the start of a new journal)
     if app_id != APPLICATION_ID:
         listed = ", ".join(sorted(tables)) or "none"
         raise _Unusable(f"it is another program's SQLite database (tables: {listed})")
@@ -283,19 +405,75 @@ def _classify(conn: sqlite3.Connection, path: Path) -> bool:
     return False
 
 
+START_CHECK_TABLES = ("meta", "games")
+"""What opening checks (SQLite's quick check of these tables and their indexes): what the
+start needs, a few milliseconds whatever the history holds.  The whole file is checked by
+:func:`full_check`, which the kiosk runs in the background once it is on screen."""
+
+
+def check_mark(path: Path) -> Path:
+    """The note a failed full check leaves beside the journal: the next open checks the whole
+    file before it uses it (and moves a damaged one aside)."""
+    return path.with_name(path.name + ".needs-check")
+
+
 def _inspect(conn: sqlite3.Connection, path: Path) -> None:
-    """Read-only: what the file is, and SQLite's quick check of a journal.  A read-only
-    connection never writes: not even the checkpoint SQLite makes when a connection closes,
-    so a damaged or newer file is left exactly as it was."""
-    if not _classify(conn, path):
+    """Read-only: what the file is, and SQLite's quick check of a journal: of the tables the
+    start needs (START_CHECK_TABLES), or of the whole file when a full check found damage
+    before (its note is beside the journal).  A read-only connection never writes: not even
+    the checkpoint SQLite makes when a connection closes, so a damaged or newer file is left
+    exactly as it was."""
+    if _classify(conn, path):
+        return
+    if check_mark(path).exists():
         problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise _Unusable("SQLite's check found damage: " + "; ".join(problems[:3]))
+    else:
+        _, _, tables = _identity(conn)
+        problems = []
+        for table in START_CHECK_TABLES:
+            if table in tables:
+                problems += [str(r[0]) for r in conn.execute(f"PRAGMA quick_check({table})")]
+        problems = [p for p in problems if p != "ok"] or ["ok"]
+    if problems != ["ok"]:
+        raise _Unusable("SQLite's check found damage: " + "; ".join(problems[:3]))
+
+
+def full_check(path: Path) -> list[str]:
+    """SQLite's quick check of the whole journal at ``path`` on a connection of its own (so
+    it may run in another thread while the journal is in use); the problems found, [] if
+    none.  The damage is noted beside the journal (:func:`check_mark`), so the next open
+    moves a damaged file aside; a clean check removes the note."""
+    try:
+        conn = sqlite3.connect(
+            path.absolute().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT,
+            isolation_level=None, check_same_thread=False,
+        )
+        try:
+            problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        if not is_damage(exc):
+            raise JournalError(f"cannot check the journal {path}: {exc}") from exc
+        problems = [f"SQLite reports: {exc}"]
+    mark = check_mark(path)
+    if problems == ["ok"]:
+        if mark.exists():
+            with suppress(OSError):
+                mark.unlink()
+        return []
+    with suppress(OSError):
+        mark.write_text("\n".join(problems[:20]) + "\n", encoding="utf-8")
+    return problems
 
 
 def _prepare(conn: sqlite3.Connection, path: Path) -> None:
     """Switch on WAL and full sync, and migrate the journal forward."""
-    _classify(conn, path)  # again: another process may have changed it meanwhile
+    if _classify(conn, path):  # again: another process may have changed it meanwhile
+        # A new journal is marked in its header before the switch to WAL, so the mark is in
+        # the main file at once (in WAL mode it would stay in the log until a checkpoint,
+        # and a reader of the file alone could not tell the journal from another database).
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
     if mode != "wal":
         raise JournalError(f"cannot switch the journal {path} to WAL mode (it stays in {mode})")
@@ -314,6 +492,9 @@ def migrate(conn: sqlite3.Connection, path: Path) -> int:
     Raises JournalFromTheFuture if another process made it newer meanwhile, JournalError if a
     migration fails (the file then stays at its old version)."""
     target = schema_version()
+    app_id, version, _tables = _identity(conn)
+    if app_id == APPLICATION_ID and version == target:
+        return version  # nothing to do: no write lock taken (another writer may hold it)
     conn.execute("BEGIN IMMEDIATE")
     try:
         app_id, version, tables = _identity(conn)
@@ -358,6 +539,8 @@ def move_aside(path: Path, now: datetime) -> Path:
     while target.exists() or any(target.with_name(target.name + s).exists() for s in SIDE_FILES):
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    with suppress(OSError):  # the note of a failed check concerns the file moved aside
+        check_mark(path).unlink(missing_ok=True)
     try:
         path.rename(target)
         for suffix in SIDE_FILES:

@@ -10,7 +10,11 @@ when nothing moves, so the Pi stays idle while the table thinks.
 
 from __future__ import annotations
 
+import queue
 import random
+import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +25,11 @@ from companion.events import CameraState, Card, Device, Lights
 from companion.journal import JournalError
 
 from . import guard, i18n, theme
-from .config import Config
+from .config import Config, ConfigError
+from .config import load as load_config
 from .config import save as save_config
 from .devices import draw_device, notice_text, table_view
-from .faults import journal_message
+from .faults import is_busy, journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .seats import Companion
@@ -41,6 +46,8 @@ if TYPE_CHECKING:
 
 LOOP_HZ = 30
 TOAST_SECONDS = 4.0
+JOURNAL_RETRY_SECONDS = 2.0
+"""How often a journal another program held at start is tried again."""
 
 
 def unrotate(pos: tuple[int, int], display: tuple[int, int], rotation: int) -> tuple[int, int]:
@@ -57,6 +64,15 @@ def unrotate(pos: tuple[int, int], display: tuple[int, int], rotation: int) -> t
     return (x, y)
 
 
+def _readable(path: Path | None) -> bool:
+    """True if the settings file at ``path`` (or the user's) can be read (or is not there)."""
+    try:
+        load_config(path)
+    except ConfigError:
+        return False
+    return True
+
+
 class App:
     """The kiosk: the window, the screens, the game session and the journal."""
 
@@ -70,6 +86,7 @@ class App:
         config_path: Path | None = None,
         config_error: str | None = None,
         seed: int | None = None,
+        journal_opener: Callable[[], Journal] | None = None,
     ) -> None:
         self.config = config
         self.config_path = config_path
@@ -100,6 +117,17 @@ class App:
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
+        # Settings the companion could not read are never written over (they hold the
+        # table's rotation, journal and sound): a change made now lasts until the next start.
+        self.settings_unreadable = config_error is not None and not _readable(config_path)
+        # A journal another program held at start: tried again every few seconds from the
+        # main loop (each try waits a fraction of a second at most), never a dead end.
+        self._journal_opener = journal_opener if journal is None else None
+        self._journal_retry_at = JOURNAL_RETRY_SECONDS
+        # The journal's whole-file check runs in a thread once the first frame is on screen
+        # (opening checks only what the start needs): its result comes back here.
+        self._check_started = False
+        self._check_results: queue.SimpleQueue[list[str]] = queue.SimpleQueue()
         self.screen: Screen
         if config_error is not None:
             self.go("error", message=config_error)
@@ -201,9 +229,15 @@ class App:
         self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
 
     def save_config(self) -> None:
+        if self.settings_unreadable:
+            self.toast(i18n._(
+                "Settings not saved: the settings file could not be read, so it is kept as it "
+                "is. Correct it (see the message), then restart."
+            ), now=True)
+            return
         try:
             save_config(self.config, self.config_path)
-        except OSError as exc:
+        except (OSError, ConfigError) as exc:
             self.toast(i18n._("Settings not saved: {error}", error=str(exc)))
 
     # -- the game session ---------------------------------------------------------------
@@ -356,8 +390,65 @@ class App:
             for gesture in self.gestures.feed(inp, self.time):
                 self.dispatch(gesture)
 
+    def retry_journal(self) -> None:
+        """Try again to open the journal another program held at start (every
+        JOURNAL_RETRY_SECONDS); once it opens, the home screen.  Another fault is shown
+        instead, and not tried again."""
+        if self._journal_opener is None or self.time < self._journal_retry_at:
+            return
+        self._journal_retry_at = self.time + JOURNAL_RETRY_SECONDS
+        try:
+            journal = self._journal_opener()
+        except JournalError as exc:
+            if is_busy(exc):
+                return
+            self._journal_opener = None
+            self.go("error", message=i18n._("The journal cannot be opened: {error}",
+                                            error=str(exc)))
+            return
+        self._journal_opener = None
+        self.journal = journal
+        self.go("home")
+        self.toast(i18n._("The journal is free again."), good=True)
+        if journal.notice:
+            self.toast(journal.notice)
+
+    def start_journal_check(self) -> None:
+        """Check the whole journal file in a thread of its own (``Journal.check``, on a
+        connection of its own); damage found is shown when the main loop next ticks."""
+        journal = self.journal
+        if journal is None or self._check_started:
+            return
+        self._check_started = True
+        results = self._check_results
+
+        def check() -> None:
+            try:
+                results.put(journal.check())
+            except JournalError as exc:  # busy, or gone: nothing to say about damage
+                print(f"companion: the journal's check did not run: {exc}", file=sys.stderr)
+
+        threading.Thread(target=check, name="journal-check", daemon=True).start()
+
+    def _journal_checked(self) -> None:
+        try:
+            problems = self._check_results.get_nowait()
+        except queue.Empty:
+            return
+        if not problems:
+            return
+        print(f"companion: the journal's check found damage: {'; '.join(problems[:3])}",
+              file=sys.stderr)
+        self.toast(i18n._(
+            "The journal's check found damage: some games may not be readable. Copy the "
+            "journal off the SD card now; at the next start the damaged file is set aside "
+            "and a new journal begun."
+        ), now=True)
+
     def tick(self, dt: float) -> None:
         self.time += dt
+        self.retry_journal()
+        self._journal_checked()
         for hold in self.gestures.tick(self.time):
             if isinstance(hold, Hold) and self.screen.can_hold(hold.pos):
                 self.dispatch(hold)
@@ -433,6 +524,7 @@ class App:
             if first:
                 notifier.ready()
                 first = False
+                self.start_journal_check()
             notifier.tick()
         self.companion.close()
         notifier.stopping()

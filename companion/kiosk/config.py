@@ -61,17 +61,70 @@ def default_path() -> Path:
     return config_path()
 
 
+MAX_CONFIG_BYTES = 1024 * 1024
+"""The largest settings file read (a hand-written one is a few hundred bytes)."""
+
+
+def read_settings_text(path: Path, limit: int = MAX_CONFIG_BYTES) -> str:
+    """The text of the settings file ``path``, read at once and bounded: a FIFO, a device
+    (``/dev/zero``), a folder or a file over ``limit`` bytes is refused with ConfigError
+    before anything is read, so no settings file can hang or fill the start."""
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer must not wait; its type is refused below.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: not a regular file (a folder)") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = (
+                "a folder" if stat.S_ISDIR(info.st_mode)
+                else "a FIFO" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "a socket" if stat.S_ISSOCK(info.st_mode)
+                else "not a file"
+            )
+            raise ConfigError(f"{path}: not a regular file ({kind})")
+        if info.st_size > limit:
+            raise ConfigError(
+                f"{path}: too large for a settings file ({info.st_size} bytes; at most {limit})"
+            )
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=True) as f:
+            fd = -1
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(data) > limit:
+        raise ConfigError(f"{path}: too large for a settings file (over {limit} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: cannot be read: not UTF-8 text ({exc.reason})") from None
+
+
+def parse_settings(path: Path, text: str) -> dict[str, Any]:
+    """The TOML document ``text`` of the settings file ``path``; ConfigError if it is not
+    valid TOML or is nested too deeply for the reader (tomllib recurses)."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not usable: arrays or tables nested too deeply") from None
+
+
 def load(path: Path | None = None) -> Config:
     """The settings in ``path`` (default: the user's); raises ConfigError naming what is bad."""
     path = path or default_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return Config()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc}") from None
+    data = parse_settings(path, read_settings_text(path))
     table = data.get("kiosk", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [kiosk] must be a table")
@@ -99,7 +152,8 @@ def load(path: Path | None = None) -> Config:
 
 def save(config: Config, path: Path | None = None) -> None:
     """Write the settings into the [kiosk] table, atomically; every other table of the file
-    (the button panel's pins, the camera) and its comments are kept as they were."""
+    (the button panel's pins, the camera) and its comments are kept as they were.  Raises
+    ConfigError, writing nothing, when the file there cannot be read as settings."""
     path = path or default_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = ["[kiosk]"]
@@ -112,9 +166,13 @@ def save(config: Config, path: Path | None = None) -> None:
             lines.append(f"{key} = {toml_string(str(value))}")
     before: list[str] = []
     after: list[str] = []
-    try:
-        old = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    # A file that is there but cannot be read as settings (not TOML, nested too deeply, not
+    # UTF-8, not a regular file, a value refused) is never written over: it holds the
+    # table's choices.
+    if os.path.lexists(path):
+        load(path)  # ConfigError: the file's settings are refused, so it is left alone
+        old = read_settings_text(path).splitlines()
+    else:
         old = []
     inside = False
     seen = False

@@ -19,6 +19,12 @@ def sqlite_code(exc: BaseException) -> int | None:
     return None
 
 
+def is_busy(exc: BaseException) -> bool:
+    """True if ``exc`` means another process holds the journal (SQLITE_BUSY or _LOCKED):
+    trying again later may well work."""
+    return isinstance(exc, JournalError) and sqlite_code(exc) in (_BUSY, _LOCKED)
+
+
 def journal_problem(exc: JournalError) -> tuple[str, str]:
     """What happened and what to do about it, in the current language."""
     if isinstance(exc, JournalDataError):
@@ -69,3 +75,10 @@ def journal_message(exc: JournalError) -> str:
     """One line for a message box: what happened, and what to do."""
     what, todo = journal_problem(exc)
     return f"{what}. {todo}"
+
+
+def busy_at_start_message(exc: JournalError) -> str:
+    """The start screen's message for a journal another program holds: what, what to do,
+    and that the companion keeps trying."""
+    again = _("The companion tries again every few seconds.")
+    return f"{journal_message(exc)} {again}"

@@ -257,6 +257,12 @@ class PillarsGame(Game[PillarsState, Action]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def format_action(self, action: Action) -> str:
+        """The notation of ``action`` in its canonical form: a hand-built look-alike (a count
+        of ``True`` or ``2.0``, an id in capitals) is written as the action it equals."""
+        a = canonical(action)
+        return str(a if a is not None else action)
+
     def period(self, state: PillarsState) -> int:
         """The round, 1 to 6."""
         return state.round

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from companion.text import terminal
 
 NO_OPENCV = ("companion {cmd}: this needs OpenCV and numpy: "
              ".venv/bin/pip install -e '.[vision]' ({error})")
@@ -48,6 +51,10 @@ def _markers(args: argparse.Namespace) -> int:
         from . import markers as M
     except ImportError as exc:  # pragma: no cover - the registry needs only the engines
         print(NO_OPENCV.format(cmd="markers", error=exc), file=sys.stderr)
+        return 2
+    if not args.out.strip() or args.out.endswith(("/", os.sep)):
+        print("companion markers: --out needs a file name, e.g. --out stickers.pdf",
+              file=sys.stderr)
         return 2
     card_mm = args.size if args.size is not None else (
         M.TABLE_CARD_MM if args.mode == "table" else M.READING_MM)
@@ -123,7 +130,12 @@ def _read_image(name: str, cv2: Any, np: Any) -> tuple[Any, str]:
         data = path.read_bytes()
     except OSError as exc:
         return None, f"cannot be read ({exc.strerror or exc})"
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
+    except cv2.error as exc:  # e.g. a header past OpenCV's pixel limit (CV_IO_MAX_IMAGE_PIXELS)
+        if "CV_IO_MAX_IMAGE_PIXELS" in str(exc):
+            return None, "too large: its header says more pixels than OpenCV decodes here"
+        return None, "not an image OpenCV can read"
     if image is None:
         return None, "not an image OpenCV can read"
     return np.asarray(image, dtype=np.uint8), ""
@@ -176,17 +188,22 @@ def _scan(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     status = 0
     for name in args.images:
+        if not Path(name).is_file():  # a FIFO or a device would hang the header's read
+            problem = "no such file" if not Path(name).exists() else "not a file"
+            print(f"companion scan: {terminal(name)}: {problem}", file=sys.stderr)
+            status = 1
+            continue
         try:
             imagesize.check(name)  # the pixels, from the header: before anything decodes it
         except imagesize.ImageTooLarge as exc:
-            print(f"companion scan: {name}: {exc}", file=sys.stderr)
+            print(f"companion scan: {terminal(name)}: {exc}", file=sys.stderr)
             status = 1
             continue
         except OSError:
             pass  # a missing or unreadable file: _read_image says so
         grey, problem = _read_image(name, cv2, np)
         if grey is None:
-            print(f"companion scan: {name}: {problem}", file=sys.stderr)
+            print(f"companion scan: {terminal(name)}: {problem}", file=sys.stderr)
             status = 1
             continue
         found = detector.detect(grey)
@@ -219,7 +236,7 @@ def _scan(args: argparse.Namespace) -> int:
         results.append({"image": name, "size": [grey.shape[1], grey.shape[0]],
                         "markers": rows, "warnings": warnings})
         if not args.json:
-            print(f"{name}: {len(rows)} marker(s)")
+            print(f"{terminal(name)}: {len(rows)} marker(s)")
             for line in lines:
                 print(line)
             for warning in warnings:

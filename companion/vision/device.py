@@ -32,7 +32,9 @@ code                    fields
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,7 +64,6 @@ class CameraDevice:
         start: bool = True,
     ) -> None:
         from . import sources
-        from .detect import Detector
 
         self.config = config
         self.live_view = config.live_view
@@ -72,7 +73,7 @@ class CameraDevice:
                               gone_seconds=config.gone_seconds, table=config.mode == "table")
         self.thread = CameraThread(
             open_source or (lambda: sources.open_source(config)),
-            Pipeline(Detector(), tracker),
+            partial(_pipeline, tracker),  # made in the camera's thread: OpenCV is imported there
             rate=config.rate,
             on_reading=self._reading,
             status=self.status,
@@ -138,7 +139,9 @@ class CameraDevice:
             self._refused = (last, detail)
 
     def close(self) -> None:
-        self.thread.stop()
+        """Stop the camera's thread; the screen waits CLOSE_WAIT at most (a hung driver's read
+        is left to the thread, which closes the camera when it returns)."""
+        self.thread.stop(CLOSE_WAIT)
 
     def markers(self) -> tuple[Marker, ...]:
         """The markers of the last few frames analysed, merged (for the table check: a marker
@@ -183,6 +186,17 @@ class CameraDevice:
 
         return check(spec, state, self.markers(),
                      zones if zones is not None else getattr(self.config, "zones", None))
+
+
+CLOSE_WAIT = 0.1
+"""Seconds ``close`` waits for the camera's thread to end."""
+
+
+def _pipeline(tracker: CardTracker) -> Pipeline:
+    """The pipeline with its ArUco detector (this imports OpenCV)."""
+    from .detect import Detector
+
+    return Pipeline(Detector(), tracker)
 
 
 def ids(markers: tuple[int, ...]) -> str:
@@ -230,8 +244,8 @@ def open_camera(config_path: Path) -> tuple[CameraDevice | None, list[Notice]]:
         return None, [Notice("camera.settings", {"error": str(exc)})]
     if config.source == "none":
         return None, [Notice("camera.none", good=True)]
-    try:
-        import cv2  # noqa: F401 - only to say so now if it is missing
-    except ImportError:
+    # Found, not imported: importing OpenCV takes up to a second on a Pi, which the camera's
+    # thread spends, not the kiosk's start.
+    if importlib.util.find_spec("cv2") is None:
         return None, [Notice("camera.no-opencv")]
     return CameraDevice(config), []

@@ -421,7 +421,7 @@ class CameraThread:
     def __init__(
         self,
         open_source: Callable[[], Camera],
-        pipeline: Pipeline,
+        pipeline: Pipeline | Callable[[], Pipeline],
         *,
         rate: float = 30.0,
         on_reading: Callable[[Reading], None] = lambda r: None,
@@ -430,7 +430,10 @@ class CameraThread:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.open_source = open_source
-        self.pipeline = pipeline
+        # A pipeline or what makes it: made by the thread at its first pass, so the detector's
+        # OpenCV is imported there, never on the kiosk's main loop.
+        self._make_pipeline = None if isinstance(pipeline, Pipeline) else pipeline
+        self._pipeline = pipeline if isinstance(pipeline, Pipeline) else None
         self.period = 1.0 / rate
         self.on_reading = on_reading
         self.status = status or Status()
@@ -443,6 +446,14 @@ class CameraThread:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
+    @property
+    def pipeline(self) -> Pipeline:
+        """The pipeline, made on first use (in the camera's thread)."""
+        if self._pipeline is None:
+            assert self._make_pipeline is not None
+            self._pipeline = self._make_pipeline()
+        return self._pipeline
+
     def _set(self, **changes: object) -> None:
         with self.status.lock:
             for k, v in changes.items():
@@ -454,7 +465,8 @@ class CameraThread:
             with contextlib.suppress(Exception):  # a failing camera may fail to close too
                 self.source.close()
             self.source = None
-        self.pipeline.reset()
+        if self._pipeline is not None:
+            self._pipeline.reset()
         self.watch.clear()
         self._set(online=False, reason=reason, broken=broken, markers=(), recent=(), frame=None)
         if broken:
@@ -472,13 +484,21 @@ class CameraThread:
             return BACKOFF_MAX  # said once; a broken install is not mended by trying again
         if self.source is None:
             try:
+                pipeline = self.pipeline  # OpenCV, imported here in the camera's thread
+            except ImportError as exc:
+                return self._offline(f"OpenCV cannot be loaded: {exc}", broken=True)
+            try:
                 self.source = self.open_source()
             except CameraLibraryError as exc:
                 return self._offline(str(exc), broken=True)
             except Exception as exc:  # noqa: BLE001 - any failure means "offline, retry"
                 return self._offline(str(exc) or type(exc).__name__)
+            del pipeline
             self.failures = 0
-            self._set(online=True, reason="", frame_at=start)
+            # Not online yet: that is said after a good frame (a reopened camera that gives
+            # only bad frames must not flap online and offline), and the open may have taken
+            # seconds (autofocus): the time of the last frame is the time it came.
+            start = self.clock()
         try:
             frame = self.source.read()
             problem = "no frame from the camera"
@@ -545,7 +565,9 @@ class CameraThread:
         self._thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Stop the loop and close the source (waits for the frame being read)."""
+        """Stop the loop and close the source, waiting at most ``timeout`` seconds for the
+        frame being read (a hung driver is left to the thread, a daemon, which closes the
+        source when the read returns)."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout)

@@ -1,0 +1,143 @@
+"""The safe mode: what the kiosk shows after it failed several times in a few minutes, rather
+than a dark screen.
+
+``companion session`` starts the kiosk with ``--safe-mode`` after repeated failures
+(``companion/session.py``).  The safe mode opens nothing that could have failed: no button
+panel, no camera, the journal read-only.  It shows what failed (how the kiosk ended, and its
+last words) and the journal's games, and starts normally again when the table asks or after
+SAFE_MODE_MINUTES, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.journal import GameInfo
+from companion.text import clean
+
+from . import theme
+from .i18n import _
+from .screens.base import Screen
+from .ui import draw_text, panel
+from .words import game_title
+
+if TYPE_CHECKING:
+    from .app import App
+
+SAFE_MODE_MINUTES = 10
+"""How long the safe mode stays before it tries a normal start by itself."""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How the kiosk ended once: its exit status, and its last words if it left any."""
+
+    status: int
+    fault: str = ""
+
+
+def ending_text(ending: Ending) -> str:
+    """How the kiosk ended, in the table's language."""
+    if ending.status > 128:
+        try:
+            name = signal.Signals(ending.status - 128).name
+        except ValueError:
+            name = str(ending.status - 128)
+        text = _("stopped by the signal {name}", name=name)
+    else:
+        text = _("ended with status {status}", status=ending.status)
+    return f"{text}: {clean(ending.fault, 160)}" if ending.fault else text
+
+
+def status_text(status: str) -> str:
+    if status == "playing":
+        return _("unfinished")
+    if status == "finished":
+        return _("finished")
+    return _("abandoned")
+
+
+def game_line(info: GameInfo) -> str:
+    """One game of the journal: its id, title, status, players and scores."""
+    players = ", ".join(
+        f"{clean(p.name, 20)} {info.scores.get(p.name, 0)}{'*' if p.name in info.winners else ''}"
+        for p in info.setup.players
+    )
+    return f"#{info.id} {game_title(info.game)} · {status_text(info.status)} · {players}"
+
+
+class SafeModeScreen(Screen):
+    """What failed, the journal's games, and Start normally.  Nothing here writes."""
+
+    def __init__(
+        self,
+        app: App,
+        endings: list[Ending],
+        games: list[GameInfo],
+        problems: list[str],
+        minutes: int = SAFE_MODE_MINUTES,
+    ) -> None:
+        super().__init__(app)
+        self.endings = endings
+        self.games = games
+        self.problems = problems
+        self.left = minutes * 60.0
+        self._shown_minutes = minutes
+
+    def update(self, dt: float) -> bool:
+        self.left -= dt
+        if self.left <= 0:
+            self.start_normally()
+        minutes = max(1, int(self.left // 60) + 1)
+        changed = minutes != self._shown_minutes
+        self._shown_minutes = minutes
+        return changed
+
+    def start_normally(self) -> None:
+        """End the safe mode with status 0: the session clears its log of failures and the
+        unit starts the kiosk again, normally."""
+        self.app.running = False
+
+    def lines(self) -> list[str]:
+        out = [ending_text(e) for e in self.endings[-4:]]
+        out += [clean(p, 200) for p in self.problems]
+        return out
+
+    def render(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = self.title_bar(surface, _("Safe mode"), back=False,
+                              right=[self.language_button()])
+        box = area.inflate(-m.px(24), -m.px(16))
+        box.height -= m.touch + m.gap
+        panel(surface, box, theme.PANEL, border=theme.BAD)
+        inner = box.inflate(-m.px(20), -m.px(12))
+        intro = _(
+            "The companion stopped {n} times in a few minutes, so it started in safe mode: "
+            "no game can be played here and nothing is changed. It tries a normal start "
+            "again in {minutes} min, or now with Start normally.",
+            n=len(self.endings), minutes=self._shown_minutes,
+        )
+        third = inner.height // 3
+        top = pygame.Rect(inner.x, inner.y, inner.width, third)
+        draw_text(surface, intro, top, m.text, lines=4, min_size=m.px(12))
+        what = pygame.Rect(inner.x, top.bottom, inner.width, third // 1)
+        failed = _("What failed:") + " " + "; ".join(self.lines() or ["?"])
+        draw_text(surface, failed, what, m.small, theme.MUTED, lines=4, min_size=m.px(10))
+        games = pygame.Rect(inner.x, what.bottom, inner.width, inner.bottom - what.bottom)
+        rows = [_("Games in the journal:"), *(game_line(g) for g in self.games)]
+        if not self.games:
+            rows = [_("No game in the journal.")]
+        row_h = games.height // len(rows)
+        for i, text in enumerate(rows):
+            rect = pygame.Rect(games.x, games.y + i * row_h, games.width, row_h)
+            draw_text(surface, text, rect, m.small, lines=2, min_size=m.px(10))
+        row = pygame.Rect(box.right - m.touch * 5, box.bottom + m.gap, m.touch * 5, m.touch)
+        self.button(surface, row, _("Start normally"), self.start_normally, key="normal",
+                    role="confirm")
+
+
+__all__ = ["SAFE_MODE_MINUTES", "Ending", "SafeModeScreen", "ending_text", "game_line"]
