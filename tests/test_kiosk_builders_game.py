@@ -151,7 +151,7 @@ def test_coin_buttons_show_what_the_engine_gives_under_cumulative_coins(tmp_path
     virtual_draw(app, lambda state: True)
     app.open_game()
     app.render(force=True)
-    assert find(app, "coins 1ap").label == "+1 coins"
+    assert find(app, "coins 1ap").label == "+1 coin"
     tap(app, "coins 1ap")
     assert last_action(app) == "coins 1ap"
     app.render(force=True)
