@@ -314,15 +314,16 @@ def draw_handout(
     body = pygame.Rect(inner.x, title_r.bottom + m.gap, inner.width,
                        foot.y - title_r.bottom - m.gap * 2)
     if step.card:
-        if m.portrait:
-            card_h = min(body.height // 3, m.px(150))
-            card_r = pygame.Rect(body.x, body.y, min(body.width, card_h * 3 // 2), card_h)
+        alone = not step.lines and not step.notes
+        if alone:  # the card is the step: as large as the body allows
+            card_r = pygame.Rect(body.x, body.y, min(body.width, m.px(440)), body.height)
             card_r.centerx = body.centerx
+        elif m.portrait:
+            card_r = pygame.Rect(body.x, body.y, body.width, body.height * 2 // 5)
             body = pygame.Rect(body.x, card_r.bottom + m.gap, body.width,
                                body.bottom - card_r.bottom - m.gap)
         else:
-            card_w = min(body.width // 3, m.px(200))
-            card_r = pygame.Rect(body.x, body.y, card_w, min(body.height, card_w * 3 // 2))
+            card_r = pygame.Rect(body.x, body.y, body.width * 2 // 5, body.height)
             body = pygame.Rect(card_r.right + m.gap * 2, body.y,
                                body.right - card_r.right - m.gap * 2, body.height)
         draw_card(screen, surface, card_r, game, step.card, card_text)
@@ -369,11 +370,11 @@ def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step
             ly += h
         y = block.bottom + m.gap
     for note in step.notes:
-        h = fitted_height(surface, note, body.width, m.px(24), m.small, lines=2)
+        h = fitted_height(surface, note, body.width, m.px(24), m.small, lines=4)
         if y + h > body.bottom:
             break
         draw_text(surface, note, pygame.Rect(body.x, y, body.width, h), m.small, theme.MUTED,
-                  align="left", lines=2)
+                  align="left", lines=4)
         y += h + m.gap
 
 
@@ -385,15 +386,16 @@ def handout_fits(screen: Screen, surface: pygame.Surface, area: pygame.Rect,
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
     width = inner.width - m.px(10) - m.px(18) - m.gap * 2
     if step.card and not m.portrait:
-        width -= min(inner.width // 3, m.px(200)) + m.gap * 2
+        width -= inner.width * 2 // 5 + m.gap * 2
     need = m.px(32) + m.touch + m.gap * 3
     if step.card and m.portrait:
-        need += min(inner.height // 3, m.px(150)) + m.gap
+        need += m.px(200)
     for seat in step.seats():
         need += m.px(24) + m.gap + sum(
             line_height(screen, surface, line_words(ln, game), width)
             for ln in step.lines if ln.seat == seat)
-    need += sum(m.px(24) + m.gap for _n in step.notes)
+    need += sum(fitted_height(surface, n, inner.width, m.px(24), m.small, lines=4) + m.gap
+                for n in step.notes)
     return need <= inner.height
 
 

@@ -17,6 +17,15 @@ from companion.pillars.state import PillarsState
 
 from .names import area_name, pillars_card_name
 
+
+def short_name(card: str) -> str:
+    """A card's name without its bracketed details, for a title (the card shows them)."""
+    name = pillars_card_name(card)
+    for bracket in (" (", "（", "("):
+        if bracket in name:
+            return name.split(bracket)[0].strip()
+    return name
+
 PHASE2 = ("draw", "place", "parked")
 
 ORDER = ("event", "wool", "kingsbridge", "priory", "production", "court", "tax", "shiring",
@@ -56,7 +65,7 @@ class PillarsHandOuts(HandOutPlan):
 
     def step_title(self, key: str, entries: Sequence[Entry], before: PillarsState) -> str:
         if key == "event":
-            return _("The event: {card}", card=pillars_card_name(str(entries[0].get("card"))))
+            return _("The event: {card}", card=short_name(str(entries[0].get("card"))))
         if key == "tax":
             return _("The tax: the die shows {n}", n=entries[0].get("roll"))
         titles = {
@@ -81,7 +90,7 @@ class PillarsHandOuts(HandOutPlan):
         out: list[HandOut] = []
         if event_shown(before, after):
             card = after.event
-            title = _("The event: {card}", card=pillars_card_name(card))
+            title = _("The event: {card}", card=short_name(card))
             out.append(HandOut(title, (), card, (), "event"))
         taken = self._cards(before, after, "privileges", _("taken at Kingsbridge"))
         if taken:

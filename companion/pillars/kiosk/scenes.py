@@ -26,7 +26,7 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
             continue
         setup, actions = prefixes[step]
 
-        enter = partial(enter_position, journal=journal, setup=setup, actions=actions)
+        enter = partial(_enter, journal=journal, setup=setup, actions=actions)
 
         yield f"pillars-{step}", enter
         if step == "cathedral":
@@ -68,6 +68,118 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
                 app.tick(0.2)
 
             yield "pillars-drawing", drawing
+    yield from _hand_outs(journal)
+    yield from _visits(journal)
+
+
+def _enter(app: Any, journal: Any, setup: Any, actions: list[str]) -> None:
+    """A step's scene: the position, its hand-out steps (shown on opening) taken as done."""
+    enter_position(app, journal, setup, actions)
+    handouts = getattr(app.screen, "handouts", None)
+    if handouts is not None:
+        handouts.clear()
+
+
+HAND_OUT_SCENES = ("event", "kingsbridge", "production", "tax", "shiring", "round")
+"""The hand-out steps ``companion screenshots`` shows (a seeded game's first of each)."""
+
+
+def hand_out_positions(seed: int = 3, players: int = 4) -> dict[str, tuple[Any, list[str], str]]:
+    """For each kind of hand-out step: a set-up, the actions before the action whose hand-out
+    has it, and that action (a seeded random game, four players)."""
+    import random
+
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+
+    from .handouts import PillarsHandOuts
+
+    game = get_game("pillars")
+    plan = PillarsHandOuts(game)
+    rng = random.Random(seed)
+    setup = game.setup(players)
+    state = game.initial_state(setup)
+    done: list[str] = []
+    found: dict[str, tuple[Any, list[str], str]] = {}
+    while not game.is_over(state) and len(found) < len(HAND_OUT_SCENES):
+        if game.current_player(state) == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+        after = game.apply(state, action)
+        for step in plan.steps(state, action, after):
+            if step.key in HAND_OUT_SCENES and step.key not in found and state.round >= 2:
+                found[step.key] = (setup, list(done), str(action))
+        done.append(str(action))
+        state = after
+    return found
+
+
+def _hand_outs(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+    """One scene per kind of hand-out step, as the table sees it after the action."""
+    for key, (setup, actions, action) in hand_out_positions().items():
+
+        def scene(app: Any, setup: Any = setup, actions: list[str] = actions,
+                  action: str = action, key: str = key) -> None:
+            _enter(app, journal, setup, actions)
+            screen = app.screen
+            screen.commit(screen.game.parse_action(action))
+            while screen.handouts.current is not None and screen.handouts.current.key != key:
+                screen.confirm_handout()
+
+        yield f"pillars-handout-{key}", scene
+
+
+def _visits(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+    """The companion's market visit, told in one instruction."""
+    setups = find_prefixes("pillars", ["market"])
+    if "market" not in setups:
+        return
+    setup, actions = setups["market"]
+
+    def visit(app: Any) -> None:
+        from companion.kiosk import visit as visits
+        from companion.pillars.actions import Action
+
+        _enter(app, journal, setup, actions)
+        screen = app.screen
+        session = app.session
+        game = screen.game
+        seat = session.state.turn
+        for _k in range(20):  # the others pass: the seat is alone at the market
+            state = session.state
+            if state.step != "market" or state.turn == seat and _k:
+                break
+            if state.turn != seat:
+                session.play(Action("pass"))
+            else:
+                trades = [a for a in game.legal_actions(state) if a.verb in ("buy", "sell")]
+                session.play(trades[0] if trades else Action("pass"))
+        state = session.state
+        seat = state.turn
+        session.companions[seat] = "normal"
+        plan: list[Action] = []
+        after = state
+        for _k in range(3):  # up to three trades, then done
+            trades = [a for a in game.legal_actions(after) if a.verb in ("buy", "sell")]
+            if not trades or after.step != "market" or after.turn != seat:
+                break
+            plan.append(trades[(_k * 7) % len(trades)])
+            after = game.apply(after, plan[-1])
+        if after.step == "market" and after.turn == seat:
+            plan.append(Action("pass"))
+        after = state
+        screen.handouts.clear()
+        v = visits.Visit(session.id, len(session.playthrough.actions), seat, [state])
+        for a in plan:
+            after = game.apply(after, a)
+            v.actions.append(a)
+            v.states.append(after)
+        v.done = True
+        app.companion.settle(session, decision=plan[0])
+        screen.visit = v
+
+    yield "pillars-companion-visit", visit
 
 
 def _explained(

@@ -33,7 +33,7 @@ from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
 
-from .cardhelp import step_text
+from .cardhelp import card_help, step_text
 from .changes import explained
 from .handouts import PillarsHandOuts
 from .panels import PillarsPanels
@@ -213,6 +213,10 @@ class PillarsScreen(PillarsPanels):
 
     def commit_companion(self, action: Any) -> None:
         self.commit(action)
+
+    def handout_text(self, step: HandOut) -> str:
+        """What the card on a hand-out step does (the event's card text)."""
+        return card_help(step.card)[1] if step.card else ""
 
     def same_visit(self, before: PillarsState, after: PillarsState) -> bool:
         """A market visit and the craftsmen's uses at the cathedral are one visit: the same
