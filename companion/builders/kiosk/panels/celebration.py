@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,6 +12,9 @@ from companion.kiosk import theme
 from companion.kiosk.ui import draw_text, panel
 
 from .base import Panel
+
+if TYPE_CHECKING:
+    from ..screen import BuildersScreen
 
 CELEBRATE_SECONDS = 1.5
 
@@ -26,10 +30,15 @@ class Celebration:
 class CelebrationPanel(Panel):
     """The flip, drawn over the board while a celebration runs (``now``)."""
 
-    now: Celebration | None = None
+    def __init__(self, screen: BuildersScreen) -> None:
+        super().__init__(screen)
+        self.now: Celebration | None = None
 
     def start(self, lines: list[str]) -> None:
-        self.now = Celebration(tuple(lines))
+        """Celebrate ``lines`` (after those still on show: a companion's turn that completes
+        two cards celebrates both)."""
+        shown = self.now.lines if self.now is not None else ()
+        self.now = Celebration((*shown, *lines))
 
     def step(self, dt: float) -> bool:
         """Advance by ``dt`` seconds; True when the celebration just ended."""
