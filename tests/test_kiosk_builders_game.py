@@ -61,6 +61,9 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> int:
         if screen.celebrate is not None:
             wait(app, 2.0)
             continue
+        if screen.handouts.current is not None:  # the rules' own changes: handed out
+            press(app, "confirm")
+            continue
         state = app.session.state
         if game.current_player(state) == CHANCE:
             outcome = sample(game.chance_outcomes(state), rng)
@@ -148,7 +151,7 @@ def test_coin_buttons_show_what_the_engine_gives_under_cumulative_coins(tmp_path
     virtual_draw(app, lambda state: True)
     app.open_game()
     app.render(force=True)
-    assert find(app, "coins 1ap").label == "+1 coins"
+    assert find(app, "coins 1ap").label == "+1 coin"
     tap(app, "coins 1ap")
     assert last_action(app) == "coins 1ap"
     app.render(force=True)

@@ -137,6 +137,7 @@ def test_bourgeois_house_and_castle_show_all_four_requirements(
     from companion.builders.actions import Start
     from companion.builders.cards import BUILDING
     from companion.builders.kiosk import BuildersScreen
+    from companion.builders.kiosk.panels.rows import RowCard
     from companion.kiosk.words import card_name
     from tests.kiosk_helpers import make_app, tap
 
@@ -155,12 +156,12 @@ def test_bourgeois_house_and_castle_show_all_four_requirements(
     ui.OVERFLOWS.clear()
     ui.DRAWN = []
     try:
-        screen._row(
+        screen.rows._row(
             surface,
             area,
             "Buildings",
-            [(Start(c), card_name("builders", c), BUILDING[c].needs, "16 coins · 4 VP", False,
-              "16¤ 4VP") for c in cards],
+            [RowCard(Start(c), card_name("builders", c), BUILDING[c].needs, "16 coins · 4 VP",
+                     False, "16¤ 4VP") for c in cards],
             set(),
         )
         drawn = [d for d in ui.DRAWN if isinstance(d, ui.Drawn)]

@@ -164,7 +164,7 @@ def play_builders(app: Any, rng: random.Random, limit: int = 20000) -> list[list
         if screen.celebrate is not None:
             wait(app, 2.0)
             continue
-        if screen.preview is not None:
+        if screen.preview is not None or screen.handouts.current is not None:
             press(app, "confirm")
             continue
         state = app.session.state
@@ -178,12 +178,69 @@ def play_builders(app: Any, rng: random.Random, limit: int = 20000) -> list[list
             if state.turn != last_turn:
                 turns.append([])
                 last_turn = state.turn
-            turns[-1].append(companion_turn(app, rng, check_seed=len(turns) % 5 == 1))
+            turns[-1].extend(builders_companion_turn(app, check_seed=len(turns) % 5 == 1))
             continue
         action = rng.choice(game.legal_actions(state))
         builders_game.perform(app, action)
         assert last_action(app) == str(action), (str(action), last_action(app), app.toast_text)
     raise AssertionError("the game did not end")
+
+
+def planned(app: Any, seconds: float = 120.0) -> Any:
+    """Let the companion think out its whole Builders turn (real time passes, the kiosk's
+    clock is stepped meanwhile); the plan, once the screen shows it complete."""
+    deadline = time.monotonic() + seconds
+    while True:
+        app.tick(1 / 30)
+        decision = app.companion.decision
+        assert decision is None or decision.error is None, decision.error
+        plan = app.screen.companion_turn.plan
+        if plan is not None and plan.complete:
+            app.render()
+            return plan
+        assert time.monotonic() < deadline, "the companion did not plan its turn in time"
+        time.sleep(0.002)
+
+
+def builders_companion_turn(app: Any, check_seed: bool) -> list[str]:
+    """The companion thinks out its turn; the screen lists every step (what the table does,
+    what it yields), page by page on a small screen; one CONFIRM (or a tap on the panel)
+    commits them all, in order.  The companion's decisions, in the journal's notation."""
+    from companion.builders.kiosk.plan import plan_lines
+
+    seat = Companion.seat_to_decide(app.session)
+    assert seat is not None
+    index = len(app.session.playthrough.actions)
+    plan = planned(app)
+    drawn: list[str] = []
+    while True:
+        ui.DRAWN = []
+        try:
+            app.render(force=True)
+            drawn += list(ui.DRAWN)
+        finally:
+            ui.DRAWN = None
+        if "companion more" not in keys(app):
+            break
+        press(app, "confirm")
+        assert len(app.session.playthrough.actions) == index  # nothing taken while reading
+    name = plan.start.setup.players[seat].name
+    assert f"{name}, the companion:" in drawn
+    lines = plan_lines(app.session.game, plan.steps)
+    assert all(any(line.text in d for d in drawn) for line in lines), (lines, drawn)
+    assert "companion confirm" in keys(app)
+    if plan.decisions % 2:
+        press(app, "confirm")
+    else:
+        tap(app, "companion done")
+    record = app.journal.record(app.session.id)
+    assert list(record.actions[index:]) == [str(a) for a in plan.actions]
+    if check_seed:  # same position, same seed: the same decisions, thought out again
+        for k, step in enumerate(plan.steps):
+            if not step.dealt:
+                assert decide("builders", step.before, seat, STRENGTH,
+                              decision_seed(app.session.id, index + k)) == str(step.action)
+    return [str(s.action) for s in plan.steps if not s.dealt]
 
 
 def check_journal(app: Any, game_id: int, game_name: str, seat: int) -> Any:
@@ -228,7 +285,7 @@ def to_companion(app: Any, rng: random.Random) -> None:
     for _ in range(500):
         if Companion.seat_to_decide(app.session) is not None:
             return
-        if app.screen.preview is not None:
+        if app.screen.preview is not None or app.screen.handouts.current is not None:
             press(app, "confirm")
             continue
         state = app.session.state
@@ -241,25 +298,32 @@ def to_companion(app: Any, rng: random.Random) -> None:
     raise AssertionError("the companion never decided")
 
 
+def confirm_plan(app: Any) -> Any:
+    """The companion's turn thought out, its steps read page by page and confirmed once."""
+    plan = planned(app)
+    while "companion more" in keys(app):
+        press(app, "confirm")
+    press(app, "confirm")
+    return plan
+
+
 def test_undo_past_a_companion_decision_decides_the_same_again(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=2)
     start(app, "builders", 2, companion_seat=1, strength="normal")  # a search: seeds matter
     rng = random.Random(2)
-    for _ in range(3):  # a few decisions in, so that there is something before them
+    for _ in range(3):  # a few turns in, so that there is something before them
         to_companion(app, rng)
-        think(app)
-        press(app, "confirm")
+        confirm_plan(app)
     to_companion(app, rng)
-    first = think(app)
-    press(app, "confirm")
+    first = confirm_plan(app).actions[-1]  # the table tapped in the cards: no deal in it
     n = len(app.session.playthrough.actions)
-    assert last_action(app) == str(first[-1]) and app.session.can_undo()
+    assert last_action(app) == str(first) and app.session.can_undo()
     press(app, "undo")  # the companion's decision is taken back...
     assert len(app.session.playthrough.actions) == n - 1
-    assert think(app) == first  # ...and it says the same again, at once
+    assert think(app) == [first]  # ...and it says the same again, at once
     app.companion.forget()  # and when it thinks it out anew, in a new process
     app.companion.close()
-    assert think(app) == first
+    assert think(app) == [first]
     if app.session.can_undo():
         press(app, "undo")  # undo goes on past it, to the decision before
         assert len(app.session.playthrough.actions) == n - 2

@@ -99,6 +99,9 @@ def builders_step(app: Any, rng: random.Random) -> None:
     if screen.celebrate is not None:
         wait(app, 2.0)
         return
+    if screen.handouts.current is not None:
+        press(app, "confirm")
+        return
     state = app.session.state
     if game.current_player(state) == CHANCE:
         outcome = sample(game.chance_outcomes(state), rng)

@@ -3,9 +3,9 @@ what each choice of the turn costs and gives now (the help panel), in the table'
 
 from __future__ import annotations
 
-from typing import Any
-
+from companion.builders import BuildersGame
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES, WAGE, WORKER
+from companion.builders.state import BuildersState
 from companion.kiosk.breakdown import player_name, sentences
 from companion.kiosk.i18n import _, resource_name
 from companion.kiosk.words import card_name
@@ -23,7 +23,7 @@ def amounts(values: tuple[int, ...]) -> str:
     return _(", ").join(parts) or _("nothing")
 
 
-def card_help(card: str, state: Any | None = None) -> tuple[str, str]:
+def card_help(card: str, state: BuildersState | None = None) -> tuple[str, str]:
     """(title, text): what a building, machine or worker card needs, pays or supplies (and,
     given ``state``, a site's progress).  KeyError for a card the game does not have."""
     name = card_name("builders", card)
@@ -59,7 +59,7 @@ def card_help(card: str, state: Any | None = None) -> tuple[str, str]:
     raise KeyError(f"unknown Builders card {card!r}")
 
 
-def _site(card: str, state: Any | None) -> str:
+def _site(card: str, state: BuildersState | None) -> str:
     if state is None or state.over:
         return ""
     for seat, p in enumerate(state.players):
@@ -73,7 +73,7 @@ def _site(card: str, state: Any | None) -> str:
     return ""
 
 
-def turn_now(game: Any, state: Any) -> str:
+def turn_now(game: BuildersGame, state: BuildersState) -> str:
     """What the turn's choices cost and give now: the player's AP and coins, coins for 1 to 3
     AP, an extra action, and the next send to each site."""
     seat = state.turn_player

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.builders.constants import ACTION_PRICE
+from companion.builders.state import BuildersState
 from companion.kiosk.i18n import _
 from companion.kiosk.words import player_name
 
@@ -17,7 +18,8 @@ from .names import builders_card_name
 class _Fields:
     """The refusal's fields, each read the way a sentence needs it (names, not ids)."""
 
-    def __init__(self, fields: Mapping[str, Any], state: Any, card: str) -> None:
+    def __init__(self, fields: Mapping[str, Any], state: BuildersState | None,
+                 card: str) -> None:
         self.f = fields
         self.state = state
         self.card = card
@@ -27,7 +29,7 @@ class _Fields:
 
     def who(self, key: str = "player") -> str:
         seat = self.f.get(key, -1)
-        setup = getattr(self.state, "setup", None)
+        setup = self.state.setup if self.state is not None else None
         if setup is not None and isinstance(seat, int) and 0 <= seat < len(setup.players):
             return player_name(setup, seat)
         if setup is not None and seat == len(setup.players):
@@ -120,7 +122,8 @@ WORDS: dict[str, Callable[[_Fields], str]] = {
 """Words for every rule tag of ``companion.builders.refusals.REFUSALS``."""
 
 
-def worded(rule: str, fields: Mapping[str, Any], card: str, state: Any) -> str | None:
+def worded(rule: str, fields: Mapping[str, Any], card: str,
+           state: BuildersState | None) -> str | None:
     """The refusal ``rule`` with ``fields`` in the current language (``card`` the name of the
     card it names, if any); None for a tag this module does not know."""
     words = WORDS.get(rule)

@@ -27,7 +27,8 @@ from companion.kiosk.words import player_name
 from .names import builders_card_name
 
 
-def _who(state: BuildersState, seat: int) -> str:
+def who(state: BuildersState, seat: int) -> str:
+    """The name of ``seat`` (the Automa past the last seat), in the table's language."""
     if 0 <= seat < len(state.setup.players):
         return player_name(state.setup, seat)
     return _("the Automa")
@@ -68,7 +69,7 @@ def _gain(state: BuildersState, action: TakeCoins) -> int:
 def action_text(state: BuildersState, action: Action) -> str:
     """What ``action`` did in ``state``, naming the player: ``Blue recruited Master (3 stone,
     2 wood)``.  ``state`` is the state before the move."""
-    name = _who(state, state.turn_player)
+    name = who(state, state.turn_player)
     if isinstance(action, Start):
         return _("{name} started {card}", name=name, card=_card(action.card))
     if isinstance(action, Recruit):
@@ -107,41 +108,36 @@ def action_text(state: BuildersState, action: Action) -> str:
         if action.deck == "building":
             return _("The top of the building deck is {card}", card=_card(action.card))
         return _("The top of the worker deck is {card}", card=_card(action.card))
-    return _("{name} was dealt {card}", name=_who(state, state.pending_seat),
+    return _("{name} was dealt {card}", name=who(state, state.pending_seat),
              card=_card(action.card))
 
 
 def instruction(state: BuildersState, action: Action) -> str:
-    """What the table does with the cards for ``action`` (imperative): ``send the Master to
-    the Cathedral``; ``state`` is the state before the move."""
-    name = _who(state, state.turn_player)
+    """What the table does with the pieces for ``action`` and what it yields (imperative):
+    ``send the Master to the Castle: 2 AP, Blue pays 3 coins to the bank``; ``state`` is the
+    state before the move."""
+    name = who(state, state.turn_player)
     if isinstance(action, Start):
-        return _("take {card} from the building row to {name}'s sites", card=_card(action.card),
-                 name=name)
+        if state.building_next is not None:  # the face-up top slides into the row
+            return _("take {card} from the building row to {name}'s sites, {next} "
+                     "from the deck into the row: 1 AP", card=_card(action.card), name=name,
+                     next=_card(state.building_next))
+        return _("take {card} from the building row to {name}'s sites: 1 AP",
+                 card=_card(action.card), name=name)
     if isinstance(action, Recruit):
-        return _("take {card} from the worker row to {name}'s workers",
+        if state.worker_next is not None:
+            return _("take {card} from the worker row to {name}'s workers, {next} "
+                     "from the deck into the row: 1 AP", card=_card(action.card), name=name,
+                     next=_card(state.worker_next))
+        return _("take {card} from the worker row to {name}'s workers: 1 AP",
                  card=_card(action.card), name=name)
     if isinstance(action, Send):
-        worker, site = _card(action.worker), _card(action.site)
-        wage = WAGE.get(action.worker, 0)
-        if wage:
-            text = _("send {worker} to {site}, {name} pays {wage}", worker=worker, site=site,
-                     name=name, wage=coins_text(wage))
-        else:
-            text = _("send {worker} to {site}", worker=worker, site=site)
-        if completes(state, action):
-            b = BUILDING[action.site]
-            if b.coins:
-                text += _("; it is complete: the workers go back to {name}, the bank pays "
-                          "{coins}", name=name, coins=coins_text(b.coins))
-            else:
-                text += _("; it is complete: the workers go back to {name}", name=name)
-        return text
+        return _send_instruction(state, action, name)
     if isinstance(action, TakeCoins):
-        return _("{name} takes {coins} from the bank", name=name,
-                 coins=coins_text(_gain(state, action)))
+        return _("{name} takes {coins} from the bank: {ap} AP", name=name,
+                 coins=coins_text(_gain(state, action)), ap=action.ap)
     if isinstance(action, BuyAction):
-        return _("{name} pays {coins} to the bank for an extra action", name=name,
+        return _("{name} pays {coins} to the bank for an extra action: +1 AP", name=name,
                  coins=coins_text(ACTION_PRICE))
     if isinstance(action, EndTurn):
         return _("{name} ends the turn", name=name)
@@ -154,7 +150,31 @@ def instruction(state: BuildersState, action: Action) -> str:
             return _("turn up {card} on the building deck", card=_card(action.card))
         return _("turn up {card} on the worker deck", card=_card(action.card))
     return _("give {card} to {name}", card=_card(action.card),
-             name=_who(state, state.pending_seat))
+             name=who(state, state.pending_seat))
+
+
+def _send_instruction(state: BuildersState, action: Send, name: str) -> str:
+    """A worker sent: the AP, the wage paid to the bank, and a completion's VP and coins."""
+    worker, site = _card(action.worker), _card(action.site)
+    wage = WAGE.get(action.worker, 0)
+    ap = send_ap(state, action)
+    if wage:
+        text = _("send {worker} to {site}: {ap} AP, {name} pays {wage} to the bank",
+                 worker=worker, site=site, ap=ap, name=name, wage=coins_text(wage))
+    else:
+        text = _("send {worker} to {site}: {ap} AP", worker=worker, site=site, ap=ap)
+    if not completes(state, action):
+        return text
+    b = BUILDING[action.site]
+    if b.is_machine:
+        return text + _("; the machine is complete: it goes with the workers to {name}, "
+                        "+{vp} VP", name=name, vp=b.vp)
+    if b.coins:
+        return text + _("; it is complete: turn it over, the workers go back to {name}, "
+                        "+{vp} VP, the bank pays {coins}", name=name, vp=b.vp,
+                        coins=coins_text(b.coins))
+    return text + _("; it is complete: turn it over, the workers go back to {name}, +{vp} VP",
+                    name=name, vp=b.vp)
 
 
 def cause_text(entry: Entry) -> str:
@@ -212,14 +232,14 @@ def period_heading(state: BuildersState) -> str:
     """The log's heading for the turn of ``state``: ``Turn 7: Blue``."""
     if state.turn < 1:
         return _("Set-up")
-    return _("Turn {n}: {name}", n=state.turn, name=_who(state, state.turn_player))
+    return _("Turn {n}: {name}", n=state.turn, name=who(state, state.turn_player))
 
 
 def _end_reason(state: BuildersState) -> str:
     """Why the end of the game was triggered in ``state`` (``state.end`` is set)."""
     best = max(range(len(state.players)), key=lambda k: state.players[k].vp)
     if state.players[best].vp >= END_VP:
-        return _("{name} reached {vp} VP", name=_who(state, best), vp=state.players[best].vp)
+        return _("{name} reached {vp} VP", name=who(state, best), vp=state.players[best].vp)
     automa = sum(BUILDING[c].vp for c in state.automa_finished)
     if state.solo and automa >= END_VP:
         return _("{name} reached {vp} VP", name=_("the Automa"), vp=automa)
@@ -233,7 +253,7 @@ def aftermath(before: BuildersState, action: Action, after: BuildersState) -> li
     if not isinstance(action, EndTurn) and (after.turn != before.turn or after.over):
         out.append(
             _("{name}'s turn ended by itself: no action was left",
-              name=_who(before, before.turn_player))
+              name=who(before, before.turn_player))
         )
     if before.end is None and after.end is not None and not after.over:
         out.append(_("The end is triggered: {why}; the round is played to its end",

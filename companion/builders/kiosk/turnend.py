@@ -4,15 +4,16 @@ the player and why, and whose turn it is now."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.builders.actions import END_TURN
+from companion.builders import BuildersGame
+from companion.builders.actions import END_TURN, Action
+from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, n_
 
 
-def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str:
+def turn_ended_by_itself(game: BuildersGame, before: BuildersState, after: BuildersState,
+                         action: Action) -> str:
     """The notice for a turn that ``action`` (taken in ``before``) ended without ``end
     turn``; empty when the turn goes on, was ended by the player, or ``action`` was a card
     the table revealed."""
@@ -25,11 +26,13 @@ def turn_ended_by_itself(game: Any, before: Any, after: Any, action: Any) -> str
     coins = after.players[seat].coins
     price = game.action_price
     if coins < price:
-        why = _(
-            "{name}'s turn ended by itself: no action points left, and {coins} coins are "
-            "fewer than the {price} an extra action costs.",
+        why = n_(
+            "{name}'s turn ended by itself: no action points left, and {n} coin is fewer "
+            "than the {price} an extra action costs.",
+            "{name}'s turn ended by itself: no action points left, and {n} coins are fewer "
+            "than the {price} an extra action costs.",
+            coins,
             name=name,
-            coins=coins,
             price=price,
         )
     else:

@@ -1,0 +1,62 @@
+"""The Builders' hand-outs: what the table does on the board for the changes the rules make by
+themselves, one step with one CONFIRM each: the cards the virtual deck deals (into a row, face
+up on a deck, an Apprentice to a player), the Automa's turn in the solo game, and the final
+count of coins at the end of the game.  The same after a person's move as after the
+companion's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.builders.actions import Action, DealApprentice, Reveal, ShowNext
+from companion.builders.state import BuildersState
+from companion.engine.ledger import Entry
+from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
+from companion.kiosk.i18n import _
+
+DEAL = "deal"
+"""The key of the step listing the cards the virtual deck dealt."""
+
+RANKS = {"automa": 0, DEAL: 1, "end.coins": 2}
+
+
+class BuildersHandOuts(HandOutPlan):
+    """The rules' own changes of a Builders action: the Automa's moves as one step, the
+    final coins as another."""
+
+    def step_key(self, entry: Entry) -> str:
+        return "automa" if entry.cause.startswith("automa.") else entry.cause
+
+    def step_title(self, key: str, entries: Sequence[Entry], before: BuildersState) -> str:
+        if key == "automa":
+            return _("The Automa's turn")
+        if key == "end.coins":
+            return _("The end of the game: 1 VP per 10 coins")
+        return super().step_title(key, entries, before)
+
+    def rank(self, key: str) -> int:
+        return RANKS.get(key, 0)
+
+
+def deal_line(before: BuildersState, outcome: Action) -> HandLine:
+    """The card the deck dealt with ``outcome`` (taken in ``before``), and where it goes."""
+    if isinstance(outcome, Reveal):
+        where = (_("into the building row") if outcome.deck == "building"
+                 else _("into the worker row"))
+        return HandLine(TABLE, CARD, 1, where, card=outcome.card)
+    if isinstance(outcome, ShowNext):
+        where = (_("face up on the building deck") if outcome.deck == "building"
+                 else _("face up on the worker deck"))
+        return HandLine(TABLE, CARD, 1, where, card=outcome.card)
+    assert isinstance(outcome, DealApprentice), outcome
+    return HandLine(before.pending_seat, CARD, 1, _("dealt at the start"), card=outcome.card)
+
+
+def deal_step(lines: Sequence[HandLine]) -> HandOut:
+    """One step for the cards the deck dealt in a row of reveals: each line names the card
+    (a worker by its rank and what it supplies) and where it goes.  No card is drawn apart:
+    a worker's full name does not fit the component's card, and the line says it all."""
+    return HandOut(_("The deck deals"), tuple(lines), "", (), DEAL)
+
+
+__all__ = ["DEAL", "BuildersHandOuts", "deal_line", "deal_step"]

@@ -1,0 +1,72 @@
+"""What every step panel of the Builders screen shares: the screen it draws on, its metrics,
+the game and the state on the table."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.builders import BuildersGame
+from companion.builders.state import BuildersState
+from companion.kiosk import theme
+from companion.kiosk.fonts import font
+from companion.kiosk.inputs import Input
+from companion.kiosk.linebreak import wrap
+from companion.kiosk.ui import min_text, text_height
+
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
+
+    from ..screen import BuildersScreen
+
+
+class Panel(ABC):
+    """A part of the Builders screen: ``render`` lays it out in an area and draws it (its
+    touch targets through the screen's ``button``); ``handle`` takes an input meant for it
+    (a press of the table's buttons, a card the camera read) and says whether it did."""
+
+    def __init__(self, screen: BuildersScreen) -> None:
+        self.screen = screen
+
+    @property
+    def m(self) -> theme.Metrics:
+        return self.screen.m
+
+    @property
+    def app(self) -> App:
+        return self.screen.app
+
+    @property
+    def game(self) -> BuildersGame:
+        return self.screen.game
+
+    @property
+    def state(self) -> BuildersState:
+        return self.screen.state
+
+    @abstractmethod
+    def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Lay out and draw the panel in ``area``."""
+
+    def handle(self, inp: Input) -> bool:
+        """Take ``inp`` if it is meant for this panel; False to let the screen's buttons have
+        it."""
+        return False
+
+    def text_block(self, surface: pygame.Surface, text: str, width: int,
+                   size: int) -> tuple[int, int, int]:
+        """The height ``text`` takes wrapped to ``width`` at ``size`` (never below the
+        display's smallest), the size it is drawn at and its number of lines."""
+        size = max(size, min_text(surface))
+        f = font(size)
+        rows = max(1, len(wrap(text, f, width, force=False)))
+        return text_height(surface, size, lines=rows), size, rows
+
+    def legal(self) -> set[str]:
+        """The notations of the actions the rules allow now."""
+        return {str(a) for a in self.game.legal_actions(self.state)}
+
+
+__all__ = ["Panel"]
