@@ -257,7 +257,7 @@ class BuildersScreen(GameScreen):
 
     def thinking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The companion's thinking indicator in ``area`` (its turn's panel, still thinking)."""
-        self._thinking(surface, area)
+        self.companion_view.thinking(surface, area)
 
     def explain(self, card: str) -> None:
         """A finger held on a card: what it needs, pays or supplies."""
