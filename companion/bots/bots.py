@@ -8,6 +8,7 @@ A bot sees what any player sees through the public interface of a simulation sta
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import exp
 from typing import Any, Protocol
@@ -38,6 +39,7 @@ def value(f: Features, weights: Features = WEIGHTS) -> float:
 
 
 @dataclass(frozen=True)
+
 class Choice:
     """One of a seat's choices as a bot ranks them: the action, the seat's estimated chance
     of winning after it (0 to 1; a shared win counts as its share) and how many playouts the
@@ -143,6 +145,43 @@ PLAYOUTS = 64
 heuristic bots."""
 
 
+
+def one_ply_rank(state: SimState, seat: int, rng: random.Random, top: int,
+                 value: Callable[[SimState, int], float]) -> list[Choice]:
+    """The ``top`` actions of ``seat`` whose position after it (as the seat sees it) ``value``
+    rates best, best first, each with the win chance of :data:`PLAYOUTS` judged playouts."""
+    choices = decision(state, seat)
+    seen = visible(state, seat)
+    worth = []
+    for k, action in enumerate(choices):
+        after = seen.copy()
+        after.apply(action)
+        worth.append((-value(after, seat), k))
+    worth.sort()
+    picks = [choices[k] for _, k in worth[: max(top, 0)]]
+    return [Choice(a, playout_win_chance(state, seat, a, rng, PLAYOUTS), PLAYOUTS) for a in picks]
+
+
+def one_ply_choose(state: SimState, seat: int, rng: random.Random,
+                   value: Callable[[SimState, int], float]) -> Any:
+    """The action whose position after it ``value`` rates best (ties drawn by ``rng``)."""
+    choices = options(state)
+    if len(choices) == 1:
+        return choices[0]
+    seen = visible(state, seat)
+    best: list[Any] = []
+    top = float("-inf")
+    for action in choices:
+        after = seen.copy()
+        after.apply(action)
+        v = value(after, seat)
+        if v > top + 1e-9:
+            top, best = v, [action]
+        elif v > top - 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
 class RandomBot:
     """Any legal action, uniformly."""
 
@@ -197,35 +236,10 @@ class HeuristicBot:
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The ``top`` actions worth most to the heuristic (best first), each with the win
         chance of :data:`PLAYOUTS` judged playouts after it (:func:`judged`)."""
-        options = decision(state, seat)
-        seen = visible(state, seat)
-        worth = []
-        for k, action in enumerate(options):
-            after = seen.copy()
-            after.apply(action)
-            worth.append((-self.score(after, seat), k))
-        worth.sort()
-        picks = [options[k] for _, k in worth[: max(top, 0)]]
-        return [
-            Choice(a, playout_win_chance(state, seat, a, rng, PLAYOUTS), PLAYOUTS) for a in picks
-        ]
+        return one_ply_rank(state, seat, rng, top, self.score)
 
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
-        choices = options(state)
-        if len(choices) == 1:
-            return choices[0]
-        seen = visible(state, seat)
-        best: list[Any] = []
-        top = float("-inf")
-        for action in choices:
-            after = seen.copy()
-            after.apply(action)
-            v = self.score(after, seat)
-            if v > top + 1e-9:
-                top, best = v, [action]
-            elif v > top - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return one_ply_choose(state, seat, rng, self.score)
 
 
 DEPTH = 0
@@ -325,32 +339,7 @@ class GreedyBot:
     def rank(self, state: SimState, seat: int, rng: random.Random, top: int = 3) -> list[Choice]:
         """The ``top`` actions with the best margins (best first), each with the win chance
         of :data:`PLAYOUTS` judged playouts after it."""
-        choices = decision(state, seat)
-        seen = visible(state, seat)
-        worth = []
-        for k, action in enumerate(choices):
-            after = seen.copy()
-            after.apply(action)
-            worth.append((-self.margin(after, seat), k))
-        worth.sort()
-        picks = [choices[k] for _, k in worth[: max(top, 0)]]
-        return [
-            Choice(a, playout_win_chance(state, seat, a, rng, PLAYOUTS), PLAYOUTS) for a in picks
-        ]
+        return one_ply_rank(state, seat, rng, top, self.margin)
 
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
-        choices = options(state)
-        if len(choices) == 1:
-            return choices[0]
-        seen = visible(state, seat)
-        best: list[Any] = []
-        top = float("-inf")
-        for action in choices:
-            after = seen.copy()
-            after.apply(action)
-            v = self.margin(after, seat)
-            if v > top + 1e-9:
-                top, best = v, [action]
-            elif v > top - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return one_ply_choose(state, seat, rng, self.margin)
