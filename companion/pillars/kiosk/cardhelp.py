@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, n_
 from companion.kiosk.words import card_name
 from companion.pillars import data as D
 
@@ -162,9 +162,10 @@ def step_now(game: Any, state: Any) -> str:
             else:
                 offers.append(_("{card}: {n} gold", card=card_name("pillars", c),
                                 n=D.CRAFTSMEN[c].cost))
-        return _("{name} has {workers} workers free and {gold} gold. In the pool: {offers}.",
-                 name=name, workers=game.free_workers(state, turn), gold=s.gold,
-                 offers=_(", ").join(offers) or _("none"))
+        return n_("{name} has {n} worker free and {gold} gold. In the pool: {offers}.",
+                  "{name} has {n} workers free and {gold} gold. In the pool: {offers}.",
+                  game.free_workers(state, turn), name=name, gold=s.gold,
+                  offers=_(", ").join(offers) or _("none"))
     if step == "draw":
         return _("{n} master builders are in the bag; the next one drawn costs {cost} gold "
                  "to place.", n=sum(state.bag), cost=game.cost_marker(state))

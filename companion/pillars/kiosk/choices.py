@@ -11,7 +11,7 @@ import pygame
 
 from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, n_
 from companion.kiosk.ui import (
     draw_text,
     fitted_height,
@@ -107,10 +107,11 @@ class DraftPanel(PillarsPanel):
         body = self.header(
             surface,
             area,
-            _(
-                "{name}: {workers} workers free, {gold} gold",
+            n_(
+                "{name}: {n} worker free, {gold} gold",
+                "{name}: {n} workers free, {gold} gold",
+                free,
                 name=name_of(state.setup.players[state.turn]),
-                workers=free,
                 gold=s.gold,
             ),
         )
