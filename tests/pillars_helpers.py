@@ -55,7 +55,7 @@ ROUND1_REVEALS = (
     "resource sand2",
 )
 """A round-1 opening: Madonna and Tom at Kingsbridge, Mason and Tool Maker at Shiring,
-the Mortar Mixer (!) and Master Woodworker in the pool with seven resource cards."""
+the Master Mortar Mixer and Master Woodworker in the pool with seven resource cards."""
 
 
 def at_draft(players: int = 4, start: int = 0) -> PillarsState:

@@ -248,7 +248,7 @@ PRIORY_VP = (2, 1)
 # English display names (ruling P15: descriptive names; the ids above are the stable ones).
 KIND_NAMES = {
     "mortar": "Mortar Mixer",
-    "mortar!": "Mortar Mixer (!)",
+    "mortar!": "Master Mortar Mixer",
     "woodworker": "Woodworker",
     "woodworker!": "Master Woodworker",
     "stonecutter": "Stonecutter",
