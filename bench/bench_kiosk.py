@@ -206,30 +206,12 @@ def companion_think_times(positions: int = 4) -> None:
     """Seconds from asking to the answer on screen (process start included) for each strength
     and the hint, over ``positions`` positions per game (every 25th decision of seeded random
     4-player games)."""
-    import random
+    from bench_pi import positions as find_positions  # bench/ is on the path of a script
 
-    from companion.engine import CHANCE, TERMINAL, get_game
-    from companion.engine.simulate import sample
     from companion.kiosk.seats import HINT_CHOICES, STRENGTHS, Worker, decide, suggest
 
     for name in ("pillars", "builders"):
-        game = get_game(name)
-        found: list[tuple[object, int]] = []
-        seed = 0
-        while len(found) < positions:
-            rng = random.Random(seed)
-            seed += 1
-            state = game.initial_state(game.setup(4))
-            made = 0
-            while game.current_player(state) != TERMINAL and len(found) < positions:
-                who = game.current_player(state)
-                if who == CHANCE:
-                    state = game.apply(state, sample(game.chance_outcomes(state), rng))
-                    continue
-                made += 1
-                if made % 25 == 0 and len(game.legal_actions(state)) > 1:
-                    found.append((state, who))
-                state = game.apply(state, rng.choice(game.legal_actions(state)))
+        found = find_positions(name, positions)  # the same positions bench_pi.py measures
         jobs: list[tuple[str, object, tuple[object, ...]]] = [
             (strength, decide, (name, st, who, strength, "bench"))
             for strength in STRENGTHS for st, who in found

@@ -524,11 +524,11 @@ class GameScreen(Screen):
         sees what it changes first (Confirm commits that same result), else it is committed."""
         state = self.state
         try:
-            after = self.game.apply(state, action)
+            step = self.game.step(state, action)  # committed as it is: the rules applied once
         except RulesError as exc:
             self.app.refuse(self.app.refusal(exc))
             return
-        step = Step(state, action, after)  # committed as it is: the rules applied once
+        after = step.after
         if self.wants_preview(state, action, after):
             self.preview = Preview.of(step, self.preview_title(state, action),
                                       self.preview_lines(state, after))
