@@ -101,6 +101,7 @@ class Journal:
         self._clock = clock
         self._journal_id = ""
         self._columns = _GAME_COLUMNS
+        self._handouts = True  # a migrated journal stores the hand-outs confirmed
 
     # -- opening and closing ------------------------------------------------------------------
     @classmethod
@@ -139,6 +140,7 @@ class Journal:
             names = {str(r[1]) for r in journal._read("PRAGMA table_info(games)")}
             if "companions" not in names:
                 journal._columns = _V1_COLUMNS
+            journal._handouts = "handed_out" in names
             return journal
         conn, notice = open_database(where, clock(), busy_timeout)
         journal = cls(where, conn, notice, clock)
@@ -513,6 +515,26 @@ class Journal:
         return _bgstats.link(self.bgstats(game_id), web=web)
 
 
+@dataclass(frozen=True)
+class HandedOut:
+    """What the table confirmed handing out in one game: every hand-out of its first
+    ``through`` actions, and the steps ``(action index, step id)`` confirmed after them."""
+
+    through: int
+    steps: frozenset[tuple[int, str]]
+
+    def confirmed(self, action: int, step: str) -> bool:
+        return action < self.through or (action, step) in self.steps
+
+
+def _forget_hand_outs(conn: sqlite3.Connection, game_id: int, actions: int) -> None:
+    """An undo left ``actions`` actions: the confirmations of those taken back go with them
+    (another action may take their place)."""
+    conn.execute("UPDATE games SET handed_out = MIN(handed_out, ?) WHERE id = ?",
+                 (actions, game_id))
+    conn.execute("DELETE FROM handouts WHERE game_id = ? AND action >= ?", (game_id, actions))
+
+
 class JournaledGame:
     """A game being played through the journal.
 
@@ -639,6 +661,43 @@ class JournaledGame:
         self._last = state
         return state
 
+    def handed_out(self) -> HandedOut | None:
+        """What the table confirmed handing out (:meth:`confirm_hand_out`), or None before
+        its first confirmation (or in a journal too old to store it): the kiosk then shows
+        the last action's steps again."""
+        self._journal._db()
+        if not self._journal._handouts:
+            return None
+        rows = self._journal._read("SELECT handed_out FROM games WHERE id = ?", (self.id,))
+        if not rows or rows[0][0] is None:
+            return None
+        steps = self._journal._read(
+            "SELECT action, step FROM handouts WHERE game_id = ?", (self.id,))
+        return HandedOut(int(rows[0][0]), frozenset((int(a), str(k)) for a, k in steps))
+
+    def confirm_hand_out(self, action: int | None, step: str, *, done: bool) -> None:
+        """The table confirmed the hand-out ``step`` (its id among the steps of the action at
+        index ``action``; None for what an undo gave back, which no action holds), committed
+        before this returns; ``done``: no step is left to hand out, so every hand-out of the
+        actions so far is confirmed.  JournalError, with nothing written, for an action the
+        game does not have, a step without its id, or a journal that cannot write."""
+        self._check()
+        count = len(self.playthrough.actions)
+        if action is not None and not 0 <= action < count:
+            raise JournalError(f"game {self.id} has no action {action} to confirm a hand-out "
+                               f"of (it has {count})")
+        if not step:
+            raise JournalError(f"game {self.id}: a hand-out confirmed without its step's id")
+        with self._journal._write() as conn:
+            if done:
+                conn.execute("UPDATE games SET handed_out = ? WHERE id = ?", (count, self.id))
+                conn.execute("DELETE FROM handouts WHERE game_id = ?", (self.id,))
+            elif action is not None:
+                conn.execute("UPDATE games SET handed_out = COALESCE(handed_out, ?) "
+                             "WHERE id = ?", (action, self.id))
+                conn.execute("INSERT OR IGNORE INTO handouts (game_id, action, step) "
+                             "VALUES (?, ?, ?)", (self.id, action, step))
+
     def undo(self) -> Any:
         """Take back the last decision (Playthrough.undo: UndoBlocked at a draw, a roll or a
         reveal, and nothing is written), then commit an undo entry; the action taken back."""
@@ -660,6 +719,7 @@ class JournaledGame:
                 conn.execute(
                     "DELETE FROM periods WHERE game_id = ? AND period >= ?", (self.id, period)
                 )
+                _forget_hand_outs(conn, self.id, len(playthrough.actions))
                 conn.execute(
                     "UPDATE games SET status = 'playing', updated = ?, ended = NULL, "
                     "touched = (SELECT MAX(touched) FROM games) + 1, actions = actions - 1, "

@@ -89,6 +89,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE games ADD COLUMN companions TEXT NOT NULL DEFAULT '{}'",
         ),
     ),
+    Migration(
+        3,
+        "the hand-outs the table confirmed: a restart resumes at the first one not confirmed",
+        (
+            # NULL: a game begun before this version (nothing known of its hand-outs)
+            "ALTER TABLE games ADD COLUMN handed_out INTEGER",
+            """CREATE TABLE handouts (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                action  INTEGER NOT NULL CHECK (action >= 0),
+                step    TEXT NOT NULL,
+                PRIMARY KEY (game_id, action, step)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 TABLES = frozenset({"meta", "games", "entries", "periods"})

@@ -112,11 +112,14 @@ class HandOut:
 
 @dataclass
 class Pending:
-    """A hand-out step waiting for the table's CONFIRM: the step and the index of the action
-    whose changes it hands out (undo takes back the steps of the action it undoes)."""
+    """A hand-out step waiting for the table's CONFIRM: the step, the index of the action
+    whose changes it hands out (undo takes back the steps of the action it undoes; -1 for
+    what an undo gives back) and its id among that action's steps (``key#n``: the journal
+    stores the confirmation under it)."""
 
     index: int
     step: HandOut
+    id: str = ""
 
 
 @dataclass
@@ -126,13 +129,33 @@ class HandOutQueue:
 
     pending: list[Pending] = field(default_factory=list)
     confirmed: dict[int, list[HandOut]] = field(default_factory=dict)
+    ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    """How many steps of each (action index, key) were queued: the next one's number."""
 
     @property
     def current(self) -> HandOut | None:
         return self.pending[0].step if self.pending else None
 
-    def add(self, index: int, steps: Sequence[HandOut]) -> None:
-        self.pending.extend(Pending(index, s) for s in steps)
+    def ids_for(self, index: int, steps: Sequence[HandOut]) -> list[str]:
+        """The ids the steps of action ``index`` get when queued now (``key#n``, numbered
+        per key in the order they are queued: the same steps replayed get the same ids)."""
+        out = []
+        counts = dict(self.ids)
+        for s in steps:
+            n = counts.get((index, s.key), 0)
+            counts[(index, s.key)] = n + 1
+            out.append(f"{s.key or 'step'}#{n}")
+        return out
+
+    def add(self, index: int, steps: Sequence[HandOut],
+            skip: Callable[[int, str], bool] | None = None) -> None:
+        """Queue ``steps`` of the action at ``index``; ``skip(index, id)`` True leaves out a
+        step the table confirmed already (before a restart)."""
+        for s, sid in zip(steps, self.ids_for(index, steps), strict=True):
+            self.ids[(index, s.key)] = self.ids.get((index, s.key), 0) + 1
+            if skip is not None and skip(index, sid):
+                continue
+            self.pending.append(Pending(index, s, sid))
 
     def confirm(self) -> None:
         """The table moved the pieces of the current step."""
@@ -148,11 +171,13 @@ class HandOutQueue:
         back = [s.undone(title) for s in reversed(self.confirmed.pop(index, []))]
         for k in [k for k in self.confirmed if k > index]:
             del self.confirmed[k]
-        self.pending[:0] = [Pending(-1, s) for s in back if s.lines]
+        self.ids = {k: n for k, n in self.ids.items() if k[0] < index}
+        self.pending[:0] = [Pending(-1, s, f"{s.key or 'step'}#back") for s in back if s.lines]
 
     def clear(self) -> None:
         self.pending.clear()
         self.confirmed.clear()
+        self.ids.clear()
 
 
 class HandOutPlan:
@@ -209,6 +234,15 @@ class HandOutPlan:
             for seat, what, cause in keys
             if merged[(seat, what, cause)][0]
         )
+
+    def replay(self, states: Sequence[Any], actions: Sequence[Any], start: int,
+               virtual_deck: bool) -> list[tuple[int, HandOut]]:
+        """The hand-out steps the actions from index ``start`` on made (``states[i]`` is the
+        state before ``actions[i]``), each with its action's index, in the order the table
+        screen queued them: what a restart shows again.  The default: each action's
+        :meth:`steps`; a game whose screen queues more (the virtual deck's cards) adds them."""
+        return [(i, step) for i in range(max(0, start), len(actions))
+                for step in self.steps(states[i], actions[i], states[i + 1])]
 
     def steps(self, before: Any, action: Any, after: Any) -> tuple[HandOut, ...]:
         """The hand-out steps of ``action`` (``before`` to ``after``), in the order the rules

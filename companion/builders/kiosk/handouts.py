@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from companion.builders.actions import Action, DealApprentice, Reveal, ShowNext
 from companion.builders.state import BuildersState
+from companion.engine import CHANCE
 from companion.engine.ledger import Entry
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
 from companion.kiosk.i18n import _
@@ -36,6 +37,24 @@ class BuildersHandOuts(HandOutPlan):
 
     def rank(self, key: str) -> int:
         return RANKS.get(key, 0)
+
+    def replay(self, states: Sequence[BuildersState], actions: Sequence[Action], start: int,
+               virtual_deck: bool) -> list[tuple[int, HandOut]]:
+        """As the screen queues them: with the virtual deck, each row of cards it dealt
+        in one go is one step (at the first card's index); every other action's own."""
+        out: list[tuple[int, HandOut]] = []
+        i = max(0, start)
+        while i < len(actions):
+            if virtual_deck and self.game.current_player(states[i]) == CHANCE:
+                first, lines = i, []
+                while i < len(actions) and self.game.current_player(states[i]) == CHANCE:
+                    lines.append(deal_line(states[i], actions[i]))
+                    i += 1
+                out.append((first, deal_step(lines)))
+                continue
+            out += [(i, step) for step in self.steps(states[i], actions[i], states[i + 1])]
+            i += 1
+        return out
 
 
 def deal_line(before: BuildersState, outcome: Action) -> HandLine:

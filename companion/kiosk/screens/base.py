@@ -607,8 +607,8 @@ class GameScreen(Screen):
 
     def confirm_handout(self) -> None:
         """The table moved the pieces of the hand-out step on screen."""
-        self.handouts.confirm()
-        self.handouts_done()
+        if self.handout_view.confirm():  # stored in the journal first
+            self.handouts_done()
 
     def handouts_done(self) -> None:  # noqa: B027 - an optional hook
         """After a hand-out step is confirmed (the game over: the end screen)."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.engine import CHANCE
 from companion.engine.ledger import Entry
-from companion.kiosk.handout import CARD, HandLine, HandOut, HandOutPlan
+from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
 from companion.kiosk.i18n import _
 from companion.kiosk.words import name_of
 from companion.pillars import data as D
@@ -27,6 +28,9 @@ def short_name(card: str) -> str:
     return name
 
 PHASE2 = ("draw", "place", "parked")
+
+DEALT_STEPS = ("privilege", "craftsman", "resource")
+"""The reveals of a round's start: what the virtual deck dealt then is one step to lay out."""
 
 ORDER = ("event", "wool", "kingsbridge", "priory", "production", "court", "tax", "shiring",
          "castle", "cathedral", "return", "round")
@@ -103,6 +107,26 @@ class PillarsHandOuts(HandOutPlan):
             out.append(HandOut(_("The end of the round"), (), "", notes, "round"))
         return out
 
+    def replay(self, states: Sequence[PillarsState], actions: Sequence[Action], start: int,
+               virtual_deck: bool) -> list[tuple[int, HandOut]]:
+        """Each action's steps, and with the virtual deck what it dealt at the start of a
+        round (after the cards' own steps, at the last card's index), as the screen
+        queues them."""
+        out = super().replay(states, actions, start, virtual_deck)
+        if not virtual_deck:
+            return out
+        i = max(0, start)
+        while i < len(actions):
+            if (self.game.current_player(states[i]) == CHANCE
+                    and states[i].step in DEALT_STEPS):
+                while i < len(actions) and self.game.current_player(states[i]) == CHANCE:
+                    i += 1
+                at = i - 1
+                place = max((k + 1 for k, (j, _s) in enumerate(out) if j <= at), default=0)
+                out.insert(place, (at, dealt_step(states[i])))
+            i += 1
+        return out
+
     def _cards(self, before: PillarsState, after: PillarsState, field: str,
                cause: str) -> tuple[HandLine, ...]:
         lines = []
@@ -125,4 +149,15 @@ class PillarsHandOuts(HandOutPlan):
         return tuple(notes)
 
 
-__all__ = ["PillarsHandOuts", "event_shown"]
+def dealt_step(state: PillarsState) -> HandOut:
+    """What the virtual deck dealt at the start of a round, for the table to lay out: the
+    privilege cards on Kingsbridge, the craftsmen on Shiring, the cards of the pool."""
+    lines = [HandLine(TABLE, CARD, 1, _("Kingsbridge {n}", n=k), card=c)
+             for k, c in enumerate(state.kingsbridge, 1) if c]
+    lines += [HandLine(TABLE, CARD, 1, _("Shiring {n}", n=k), card=c)
+              for k, c in enumerate(state.shiring, 1) if c]
+    lines += [HandLine(TABLE, CARD, 1, _("the pool"), card=c) for c in state.pool]
+    return HandOut(_("Dealt for round {n}", n=state.round), tuple(lines), "", (), "dealt")
+
+
+__all__ = ["DEALT_STEPS", "PillarsHandOuts", "dealt_step", "event_shown"]

@@ -21,7 +21,7 @@ from companion.engine import CHANCE
 from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
-from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, handout_fits
+from companion.kiosk.handout import HandOut, handout_fits
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card
 from companion.kiosk.screens.base import GameScreen
@@ -38,7 +38,7 @@ from .board import DrawPanel, PlacePanel
 from .cardhelp import card_help, space_help, step_text
 from .changes import explained
 from .choices import ChoicesPanel, DraftPanel, PickerPanel, RollPanel
-from .handouts import PillarsHandOuts
+from .handouts import PillarsHandOuts, dealt_step
 from .moments import DRAW_SECONDS, ROLL_SECONDS, Animation, AnimationPanel, EllenPanel
 from .players import PlayersPanel
 from .sentences import visit_instruction
@@ -419,17 +419,6 @@ class PillarsScreen(GameScreen):
             min_size=m.px(12),
         )
         self.help_footer(surface, foot)
-
-
-def dealt_step(state: PillarsState) -> HandOut:
-    """What the virtual deck dealt at the start of a round, for the table to lay out: the
-    privilege cards on Kingsbridge, the craftsmen on Shiring, the cards of the pool."""
-    lines = [HandLine(TABLE, CARD, 1, _("Kingsbridge {n}", n=k), card=c)
-             for k, c in enumerate(state.kingsbridge, 1) if c]
-    lines += [HandLine(TABLE, CARD, 1, _("Shiring {n}", n=k), card=c)
-              for k, c in enumerate(state.shiring, 1) if c]
-    lines += [HandLine(TABLE, CARD, 1, _("the pool"), card=c) for c in state.pool]
-    return HandOut(_("Dealt for round {n}", n=state.round), tuple(lines), "", (), "dealt")
 
 
 __all__ = ["PillarsScreen", "dealt_step"]
