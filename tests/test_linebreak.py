@@ -1,7 +1,8 @@
 """Line breaking: Latin text at spaces, Chinese and Japanese between BudouX's phrases, never
-inside a word.  ``problems`` and ``final_wraps`` check every line break of every screen the
-screenshot tool draws, in tests/test_kiosk_screenshots.py (one drawing of every screen for both
-checks)."""
+inside a word.  The checker (``companion.kiosk.measure.problems``, ``final_wraps``) checks
+every line break of every screen the screenshot tool draws, in
+tests/test_kiosk_screenshots.py (one drawing of every screen for both checks) and in
+``companion screenshots``."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ from hypothesis import example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from companion.kiosk import i18n, linebreak  # noqa: E402
-from companion.kiosk.fonts import font, is_cjk  # noqa: E402
+from companion.kiosk.fonts import font  # noqa: E402
 from companion.kiosk.linebreak import glossary, units, wrap  # noqa: E402
+from companion.kiosk.measure import final_wraps, line_break_problems, problems  # noqa: E402, F401
 from companion.pillars.kiosk import names as PN  # noqa: E402
 
 pygame.font.init()
@@ -155,63 +157,6 @@ def _boundaries(paragraph: str, lang: str) -> set[int]:
     return found
 
 
-def _word_char(ch: str) -> bool:
-    return not ch.isspace() and not is_cjk(ch)
-
-
-def problems(text: str, lang: str, lines: list[str]) -> list[str]:
-    """Each line break of ``lines`` (``text`` wrapped) that falls inside a word: between two
-    non-space characters of a Latin word, inside a BudouX phrase or inside a catalogue term."""
-    found: list[str] = []
-    rows = iter(lines)
-    for paragraph in text.split("\n") if text else []:
-        i, end = 0, len(paragraph.rstrip())
-        first = True
-        while first or i < end:
-            first = False
-            row = next(rows, None)
-            if row is None:
-                return [*found, f"{text!r}: fewer lines than paragraphs"]
-            while i < end and paragraph[i].isspace():
-                i += 1
-            for ch in row:
-                if ch == " " and paragraph[i].isspace():
-                    while paragraph[i].isspace():
-                        i += 1
-                    continue
-                if paragraph[i] != ch:
-                    return [*found, f"{text!r}: line {row!r} is not the text's"]
-                i += 1
-            if i >= end:
-                continue  # the end of the paragraph
-            if paragraph[i].isspace():  # a break at a space: not after a number alone
-                j = i
-                while j < end and paragraph[j].isspace():
-                    j += 1
-                last = paragraph[:i].split()[-1] if paragraph[:i].split() else ""
-                if j < end and linebreak.NUMBER.match(last):
-                    split = f"{paragraph[:i]}|{paragraph[j:]}"
-                    found.append(f"between a number and its unit: {split!r}")
-                continue
-            before, after = paragraph[i - 1], paragraph[i]
-            where = f"{paragraph[:i]}|{paragraph[i:]}"
-            if before.isdigit():
-                found.append(f"between a number and its unit: {where!r}")
-                continue
-            if before in linebreak.WORD_SEPARATORS:
-                continue  # after the middle dot between two words of a katakana name
-            if _word_char(before) and _word_char(after):
-                found.append(f"inside a word: {where!r}")
-            elif i not in _boundaries(paragraph, lang):
-                found.append(f"inside a BudouX phrase: {where!r}")
-            elif any(
-                paragraph.find(term, max(0, i - len(term) + 1), i + len(term) - 1) >= 0
-                for term in glossary(lang)
-            ):
-                found.append(f"inside a catalogue term: {where!r}")
-    return found
-
-
 def test_the_checker_finds_breaks_inside_words() -> None:
     assert problems("Tap the card", "en", ["Tap the", "card"]) == []
     assert problems("Tap the card", "en", ["Tap the ca", "rd"]) != []
@@ -241,22 +186,6 @@ def test_the_checker_finds_what_a_reader_sees() -> None:
             assert not [p for p in problems(text, lang, lines) if "number" in p], (text, lines)
 
 
-def final_wraps(
-    record: list[tuple[str, str, int, list[str]]],
-) -> list[tuple[str, str, list[str]]]:
-    """The lines each ``ui.draw_text`` call drew: its last ``wrap`` (``draw_text`` wraps a text
-    again at each smaller size until it fits, all in a row)."""
-    finals: list[tuple[str, str, list[str]]] = []
-    previous: tuple[str, str, int] | None = None
-    for text, lang, width, lines in record:
-        if (text, lang, width) == previous:
-            finals[-1] = (text, lang, lines)
-        else:
-            finals.append((text, lang, lines))
-        previous = (text, lang, width)
-    return finals
-
-
 def test_final_wraps_keeps_the_last_try_of_each_draw() -> None:
     record = [
         ("a b", "en", 10, ["a", "b"]),
@@ -269,12 +198,6 @@ def test_final_wraps_keeps_the_last_try_of_each_draw() -> None:
         ("c", "zh", ["c"]),
         ("a b", "en", ["a b"]),
     ]
-
-
-def line_break_problems(record: list[tuple[str, str, int, list[str]]]) -> list[str]:
-    """Every break inside a word among the lines drawn (``linebreak.RECORD`` of a drawing)."""
-    finals = final_wraps(record)
-    return sorted({p for text, lang, lines in finals for p in problems(text, lang, lines)})
 
 
 def test_budoux_works_offline(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -83,6 +83,9 @@ class HandOut:
     notes: tuple[str, ...] = ()
     key: str = ""
     """The step's kind (``event``, ``tax``): tests and screenshots find a step by it."""
+    cards: tuple[str, ...] = ()
+    """Cards drawn in a strip above the lines (the cards a deck dealt), as the game's
+    screen draws them (:meth:`HandOutPlan.draw_face`)."""
 
     def seats(self) -> list[int]:
         """The seats with lines, in the order of the lines (the board's last)."""
@@ -108,6 +111,10 @@ class HandOut:
             for ln in self.lines
         )
         return HandOut(title, lines, "", (), self.key)
+
+    def drawn_cards(self) -> tuple[str, ...]:
+        """The cards drawn on the step: the strip's, else the one card."""
+        return self.cards or ((self.card,) if self.card else ())
 
 
 @dataclass
@@ -200,6 +207,12 @@ class HandOutPlan:
     def step_title(self, key: str, entries: Sequence[Entry], before: Any) -> str:
         return self.words.cause_text(entries[0])
 
+    def draw_face(self, screen: Screen, surface: pygame.Surface, rect: pygame.Rect, card: str,
+                  text: str = "") -> None:
+        """Card ``card`` over ``rect`` as the table sees it on the game's screen (the default:
+        a light card with its name and ``text``, what it does)."""
+        draw_card(screen, surface, rect, self.game.name, card, text)
+
     def step_card(self, key: str, entries: Sequence[Entry], before: Any, after: Any) -> str:
         """The card to draw on the step (none by default)."""
         return ""
@@ -274,7 +287,7 @@ def _merge(first: HandOut, more: HandOut) -> HandOut:
     lines = tuple(sorted((*first.lines, *more.lines),
                          key=lambda ln: (ln.seat == TABLE, ln.seat)))
     return HandOut(first.title or more.title, lines, first.card or more.card,
-                   (*first.notes, *more.notes), first.key)
+                   (*first.notes, *more.notes), first.key, (*first.cards, *more.cards))
 
 
 # -- drawing ---------------------------------------------------------------------------------
@@ -321,6 +334,10 @@ def draw_card(screen: Screen, surface: pygame.Surface, rect: pygame.Rect, game: 
                       valign="top", lines=8, min_size=m.px(11))
 
 
+CardFace = Callable[[pygame.Surface, pygame.Rect, str, str], None]
+"""Draws a card (``surface, rect, card id, what it does``) as the game's screen does."""
+
+
 def draw_handout(
     screen: Screen,
     surface: pygame.Surface,
@@ -332,12 +349,17 @@ def draw_handout(
     *,
     card_text: str = "",
     more: int = 0,
+    face: CardFace | None = None,
 ) -> None:
-    """One hand-out step over ``area``: its title, the card (if any), per player what to take
-    from or give back to the supply with the icons and the cause of each line, the notes, and
-    one CONFIRM (role ``confirm``) for the whole step; ``more`` says how many steps follow."""
+    """One hand-out step over ``area``: its title, the card (if any; the cards a deck dealt
+    in a strip), per player what to take from or give back to the supply with the icons and
+    the cause of each line, the notes, and one CONFIRM (role ``confirm``) for the whole
+    step; ``more`` says how many steps follow; ``face`` draws a card as the game does."""
     m = screen.m
     words = words_for(game)
+    if face is None:
+        def face(surf: pygame.Surface, r: pygame.Rect, card: str, text: str) -> None:
+            draw_card(screen, surf, r, game, card, text)
     panel(surface, area, theme.PANEL, border=theme.ACCENT)
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
     title_h = fitted_height(surface, step.title, inner.width, m.px(32), m.large, lines=2)
@@ -347,20 +369,10 @@ def draw_handout(
     foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
     body = pygame.Rect(inner.x, title_r.bottom + m.gap, inner.width,
                        foot.y - title_r.bottom - m.gap * 2)
-    if step.card:
-        alone = not step.lines and not step.notes
-        if alone:  # the card is the step: as large as the body allows
-            card_r = pygame.Rect(body.x, body.y, min(body.width, m.px(440)), body.height)
-            card_r.centerx = body.centerx
-        elif m.portrait:
-            card_r = pygame.Rect(body.x, body.y, body.width, body.height * 2 // 5)
-            body = pygame.Rect(body.x, card_r.bottom + m.gap, body.width,
-                               body.bottom - card_r.bottom - m.gap)
-        else:
-            card_r = pygame.Rect(body.x, body.y, body.width * 2 // 5, body.height)
-            body = pygame.Rect(card_r.right + m.gap * 2, body.y,
-                               body.right - card_r.right - m.gap * 2, body.height)
-        draw_card(screen, surface, card_r, game, step.card, card_text)
+    if step.cards:
+        body = _card_strip(screen, surface, body, step.cards, face)
+    elif step.card:
+        body = _one_card(screen, surface, body, step, card_text, face)
     _draw_lines(screen, surface, body, step, state, game, words)
     label = _("Done: handed out")
     if more:
@@ -368,6 +380,57 @@ def draw_handout(
     screen.button(surface, foot, label, confirm, key="handout confirm", role="confirm",
                   fill=theme.ACCENT, text_colour=theme.OUTLINE,
                   short=_("Done"))
+
+
+def _one_card(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
+              text: str, face: CardFace) -> pygame.Rect:
+    """The step's card beside the lines (above them on a portrait screen), or as large as
+    the body when it is the whole step; the room left for the lines."""
+    m = screen.m
+    alone = not step.lines and not step.notes
+    if alone:  # the card is the step: as large as the body allows
+        card_r = pygame.Rect(body.x, body.y, min(body.width, m.px(440)), body.height)
+        card_r.centerx = body.centerx
+    elif m.portrait:
+        card_r = pygame.Rect(body.x, body.y, body.width, body.height * 2 // 5)
+        body = pygame.Rect(body.x, card_r.bottom + m.gap, body.width,
+                           body.bottom - card_r.bottom - m.gap)
+    else:
+        card_r = pygame.Rect(body.x, body.y, body.width * 2 // 5, body.height)
+        body = pygame.Rect(card_r.right + m.gap * 2, body.y,
+                           body.right - card_r.right - m.gap * 2, body.height)
+    face(surface, card_r, step.card, text)
+    return body
+
+
+def strip_height(screen: Screen, body_height: int) -> int:
+    """The height of the strip of dealt cards over a body ``body_height`` high."""
+    return min(screen.m.px(STRIP_HEIGHT), body_height * 11 // 20)
+
+
+STRIP_HEIGHT = 170
+"""The height (in reference pixels) of the strip of cards a deck dealt: a card of the rows."""
+
+STRIP_WIDTH = (96, 130)
+"""The narrowest and widest card of the strip (reference pixels)."""
+
+
+def _card_strip(screen: Screen, surface: pygame.Surface, body: pygame.Rect,
+                cards: Sequence[str], face: CardFace) -> pygame.Rect:
+    """The cards a deck dealt side by side above the lines, as the rows show them (as many
+    as fit, the first ones; the lines name every one); the room left for the lines."""
+    m = screen.m
+    height = strip_height(screen, body.height)
+    gap = m.gap
+    fit = max(1, (body.width + gap) // (m.px(STRIP_WIDTH[0]) + gap))
+    shown = list(cards)[:fit]
+    width = min(m.px(STRIP_WIDTH[1]), (body.width + gap) // len(shown) - gap)
+    x = body.x
+    for card in shown:
+        face(surface, pygame.Rect(x, body.y, width, height), card, "")
+        x += width + gap
+    return pygame.Rect(body.x, body.y + height + gap, body.width,
+                       body.height - height - gap)
 
 
 def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
@@ -419,11 +482,13 @@ def handout_fits(screen: Screen, surface: pygame.Surface, area: pygame.Rect,
     m = screen.m
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
     width = inner.width - m.px(10) - m.px(18) - m.gap * 2
-    if step.card and not m.portrait:
+    if step.card and not step.cards and not m.portrait:
         width -= inner.width * 2 // 5 + m.gap * 2
     need = m.px(32) + m.touch + m.gap * 3
-    if step.card and m.portrait:
+    if step.card and not step.cards and m.portrait:
         need += m.px(200)
+    if step.cards:
+        need += m.px(STRIP_HEIGHT) + m.gap
     for seat in step.seats():
         need += m.px(24) + m.gap + sum(
             line_height(screen, surface, line_words(ln, game), width)

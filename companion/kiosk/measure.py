@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import theme
+from . import linebreak, theme
+from .fonts import is_cjk
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,13 @@ class ScreenMeasures:
     contrasts: tuple[Reading, ...]
     cut: tuple[str, ...] = ()
     covered: tuple[str, ...] = ()
+    breaks: tuple[str, ...] = ()
+    """Each line break a reader trips on: inside a word, or between a number and its unit."""
 
     def violations(self) -> list[str]:
         """Every reading under its limit, worded."""
         out = [f"{self.screen}: a list cut without '…': {c!r}" for c in self.cut]
+        out += [f"{self.screen}: a line break {b}" for b in self.breaks]
         out += [f"{self.screen}: {c}" for c in self.covered]
         out += [
             f"{self.screen}: touch target {r.what} is {r.value:.1f} mm (< {theme.TARGET_MM} mm)"
@@ -69,11 +73,13 @@ def measure_screen(
     drawn: Sequence[str],
     buttons: Iterable[Any],
     overlays: Sequence[tuple[str, Any]] = (),
+    wrapped: Sequence[tuple[str, str, int, list[str]]] = (),
 ) -> ScreenMeasures:
     """The readings of a screen of ``size`` pixels: ``drawn`` is ``ui.DRAWN`` after it was
     drawn (the screen's texts only: an overlay's own are left out by the caller),
     ``buttons`` its touch targets (with ``rect`` and ``key``), ``overlays`` what was drawn
-    over the screen (``(what, rect)``)."""
+    over the screen (``(what, rect)``), ``wrapped`` every text wrapped into lines while it
+    was drawn (``linebreak.RECORD``)."""
     from .ui import Drawn
 
     mm_x, mm_y = theme.mm_per_px(size)
@@ -96,7 +102,8 @@ def measure_screen(
     texts = [d for d in drawn if isinstance(d, Drawn) and d.strip()]
     cut = tuple(str(d) for d in texts if cut_list(str(d)))
     return ScreenMeasures(screen, tuple(targets), tuple(caps), tuple(contrasts), cut,
-                          tuple(covered_texts(texts, overlays)))
+                          tuple(covered_texts(texts, overlays)),
+                          tuple(line_break_problems(list(wrapped))))
 
 
 LIST_SEPARATORS = (",", "、", "，", ";", "；")
@@ -119,6 +126,108 @@ def covered_texts(texts: Sequence[Any], overlays: Sequence[tuple[str, Any]]) -> 
             if rect.colliderect(d.rect):
                 out.append(f"{str(d)[:40]!r} is under {what} at {tuple(rect)}")
     return out
+
+
+# -- line breaks: where a reader trips ----------------------------------------------------------
+
+
+def _boundaries(paragraph: str, lang: str) -> set[int]:
+    """Where BudouX (called directly, not through ``linebreak.units``) ends a phrase."""
+    found, at = set(), 0
+    for phrase in linebreak.phrases(paragraph, lang):
+        at += len(phrase)
+        found.add(at)
+    return found
+
+
+def _word_char(ch: str) -> bool:
+    return not ch.isspace() and not is_cjk(ch)
+
+
+def break_problem(paragraph: str, i: int, lang: str) -> str | None:
+    """What is wrong with a line break before ``paragraph[i]`` (not at a space), or None:
+    after a digit (a number split from its unit), inside a Latin word, inside a BudouX
+    phrase, or inside a catalogue term."""
+    before, after = paragraph[i - 1], paragraph[i]
+    where = f"{paragraph[:i]}|{paragraph[i:]}"
+    if before.isdigit():
+        return f"between a number and its unit: {where!r}"
+    if before in linebreak.WORD_SEPARATORS:
+        return None  # after the middle dot between two words of a katakana name
+    if _word_char(before) and _word_char(after):
+        return f"inside a word: {where!r}"
+    if i not in _boundaries(paragraph, lang):
+        return f"inside a BudouX phrase: {where!r}"
+    if any(paragraph.find(term, max(0, i - len(term) + 1), i + len(term) - 1) >= 0
+           for term in linebreak.glossary(lang)):
+        return f"inside a catalogue term: {where!r}"
+    return None
+
+
+def _space_problem(paragraph: str, i: int, end: int) -> str | None:
+    """A break at the space at ``paragraph[i]``: wrong after a number alone (``6 | uses``)."""
+    j = i
+    while j < end and paragraph[j].isspace():
+        j += 1
+    last = paragraph[:i].split()[-1] if paragraph[:i].split() else ""
+    if j < end and linebreak.NUMBER.match(last):
+        return f"between a number and its unit: {paragraph[:i] + '|' + paragraph[j:]!r}"
+    return None
+
+
+def problems(text: str, lang: str, lines: list[str]) -> list[str]:
+    """Each line break of ``lines`` (``text`` wrapped) a reader trips on: inside a word
+    (between two characters of a Latin word, inside a BudouX phrase or a catalogue term) or
+    between a number and its unit."""
+    found: list[str] = []
+    rows = iter(lines)
+    for paragraph in text.split("\n") if text else []:
+        i, end = 0, len(paragraph.rstrip())
+        first = True
+        while first or i < end:
+            first = False
+            row = next(rows, None)
+            if row is None:
+                return [*found, f"{text!r}: fewer lines than paragraphs"]
+            while i < end and paragraph[i].isspace():
+                i += 1
+            for ch in row:
+                if ch == " " and paragraph[i].isspace():
+                    while paragraph[i].isspace():
+                        i += 1
+                    continue
+                if paragraph[i] != ch:
+                    return [*found, f"{text!r}: line {row!r} is not the text's"]
+                i += 1
+            if i >= end:
+                continue  # the end of the paragraph
+            problem = (_space_problem(paragraph, i, end) if paragraph[i].isspace()
+                       else break_problem(paragraph, i, lang))
+            if problem:
+                found.append(problem)
+    return found
+
+
+def final_wraps(
+    record: list[tuple[str, str, int, list[str]]],
+) -> list[tuple[str, str, list[str]]]:
+    """The lines each ``ui.draw_text`` call drew: its last ``wrap`` (``draw_text`` wraps a text
+    again at each smaller size until it fits, all in a row)."""
+    finals: list[tuple[str, str, list[str]]] = []
+    previous: tuple[str, str, int] | None = None
+    for text, lang, width, lines in record:
+        if (text, lang, width) == previous:
+            finals[-1] = (text, lang, lines)
+        else:
+            finals.append((text, lang, lines))
+        previous = (text, lang, width)
+    return finals
+
+
+def line_break_problems(record: list[tuple[str, str, int, list[str]]]) -> list[str]:
+    """Every break a reader trips on among the lines drawn (``linebreak.RECORD``)."""
+    finals = final_wraps(record)
+    return sorted({p for text, lang, lines in finals for p in problems(text, lang, lines)})
 
 
 @dataclass
@@ -168,4 +277,12 @@ def _value(r: Reading) -> float:
     return r.value
 
 
-__all__ = ["Reading", "ScreenMeasures", "Summary", "measure_screen"]
+__all__ = [
+    "Reading",
+    "ScreenMeasures",
+    "Summary",
+    "final_wraps",
+    "line_break_problems",
+    "measure_screen",
+    "problems",
+]

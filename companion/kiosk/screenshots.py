@@ -16,16 +16,23 @@ import tempfile
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from companion.kiosk.measure import Summary
+from companion.kiosk.measure import ScreenMeasures, Summary
+
+if TYPE_CHECKING:
+    import pygame
+
+    from companion.engine import Setup
+    from companion.journal import Journal
+    from companion.kiosk.app import App
 
 SIZES = ((800, 480), (720, 1280))
 
 
 def find_prefixes(
     game_name: str, steps: list[str], seeds: int = 400, players: int = 4
-) -> dict[str, tuple[Any, list[str]]]:
+) -> dict[str, tuple[Setup, list[str]]]:
     """For each step, the set-up and actions of a seeded random game up to its first state
     (computed once per process for the same arguments)."""
     found = _find_prefixes(game_name, tuple(steps), seeds, players)
@@ -35,12 +42,12 @@ def find_prefixes(
 @cache
 def _find_prefixes(
     game_name: str, steps: tuple[str, ...], seeds: int, players: int
-) -> dict[str, tuple[Any, tuple[str, ...]]]:
+) -> dict[str, tuple[Setup, tuple[str, ...]]]:
     from companion.engine import CHANCE, TERMINAL, get_game
     from companion.engine.simulate import sample
 
     game = get_game(game_name)
-    found: dict[str, tuple[Any, tuple[str, ...]]] = {}
+    found: dict[str, tuple[Setup, tuple[str, ...]]] = {}
     for seed in range(seeds):
         rng = random.Random(seed)
         setup = game.setup(players, start_player=seed % players)
@@ -66,7 +73,7 @@ def _find_prefixes(
     return found
 
 
-def step_key(game_name: str, state: Any) -> str:
+def step_key(game_name: str, state: object) -> str:
     """The kind of screen ``state`` shows, by the game's scenes module (``key``); the
     current player for a game without one."""
     from companion.engine.registry import spec
@@ -78,7 +85,7 @@ def step_key(game_name: str, state: Any) -> str:
     return str(load().key(state))
 
 
-def _app(size: tuple[int, int], journal: Any, language: str) -> Any:
+def _app(size: tuple[int, int], journal: Journal, language: str) -> App:
     import pygame
 
     from companion.kiosk.app import App
@@ -97,81 +104,21 @@ def _app(size: tuple[int, int], journal: Any, language: str) -> Any:
     )
 
 
-def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+Scene = tuple[str, Callable[["App"], None]]
+"""A screen of ``companion screenshots``: its name and the function that puts the app in it."""
+
+
+def scenes(journal: Journal) -> Iterator[Scene]:
     """(name, set-up function) for every screen; the function puts the app in that screen."""
-    from companion.kiosk.i18n import _
-    from companion.kiosk.screens.history import GamesScreen
-    from companion.kiosk.screens.home import ErrorScreen, HomeScreen
-    from companion.kiosk.screens.settings import SettingsScreen
-    from companion.kiosk.screens.setup import NameScreen, SetupScreen, who_help
-
-    yield "home", lambda app: app.show(HomeScreen(app))
-    yield "setup", lambda app: app.show(SetupScreen(app))
-
-    from companion.engine.registry import specs as game_specs
-
-    for other in game_specs()[1:]:
-        yield f"setup-{other.name}", partial(_setup_of, game=other.name)
-
-    def companions(app: Any, game: str) -> None:
-        s = SetupScreen(app, game=game)
-        s.strengths = ["", "normal", "strong", "easy"]
-        app.show(s)
-
-    for spec in game_specs():
-        # every strength on a seat: the longest words of the seats' rows
-        yield f"setup-companions-{spec.name}", partial(companions, game=spec.name)
-
-    def explained(app: Any) -> None:
-        s = SetupScreen(app, game=game_specs()[-1].name)
-        app.show(s)
-        s.explain(_("Person or companion"), who_help())
-
-    yield "setup-explained", explained
-
-    def name(app: Any) -> None:
-        s = SetupScreen(app)
-        app.show(NameScreen(app, s, 1))
-        app.screen.text = "Aliena"
-
-    yield "name", name
-    yield "settings", lambda app: app.show(SettingsScreen(app))
-    yield "history", lambda app: app.show(GamesScreen(app, unfinished=False))
-    yield (
-        "error",
-        lambda app: app.show(
-            ErrorScreen(
-                app,
-                "/home/pi/.config/companion/config.toml: kiosk.width must be int, not str ('wide')",
-            )
-        ),
-    )
-    from companion.journal import JournalDataError
-    from companion.kiosk.guard import FaultScreen
-
-    yield (
-        "fault-journal",
-        lambda app: app.show(
-            FaultScreen(
-                app,
-                JournalDataError(
-                    "game 12 cannot be resumed: its action 31 ('take nonsense') is refused "
-                    "by the rules: no such card"
-                ),
-            )
-        ),
-    )
-    yield (
-        "fault-unexpected",
-        lambda app: app.show(FaultScreen(app, RuntimeError("list index out of range"))),
-    )
     from companion.engine.registry import specs
 
+    yield from _home_and_setup()
+    yield from _faults()
     first = specs()[0].name if specs() else None
     for spec in specs():
         if spec.scenes is not None and spec.name == first:
             yield from spec.scenes().scenes(journal)
-    yield "home-resume", lambda app: app.show(HomeScreen(app))
+    yield "home-resume", _home
     for spec in specs():
         if spec.scenes is not None and spec.name != first:
             yield from spec.scenes().scenes(journal)
@@ -183,7 +130,104 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
     yield "toast-bad", partial(_toast, good=False)
 
 
-def _toast(app: Any, good: bool) -> None:
+def _home(app: App) -> None:
+    from companion.kiosk.screens.home import HomeScreen
+
+    app.show(HomeScreen(app))
+
+
+def _home_and_setup() -> Iterator[Scene]:
+    """Home, the set-up of every game (with every strength of the companion, with an option
+    explained), the name screen, the settings and the history."""
+    from companion.engine.registry import specs as game_specs
+    from companion.kiosk.screens.history import GamesScreen
+    from companion.kiosk.screens.settings import SettingsScreen
+
+    yield "home", _home
+    yield "setup", _setup_of
+    for other in game_specs()[1:]:
+        yield f"setup-{other.name}", partial(_setup_of, game=other.name)
+    for spec in game_specs():
+        # every strength on a seat: the longest words of the seats' rows
+        yield f"setup-companions-{spec.name}", partial(_companions, game=spec.name)
+    yield "setup-explained", _explained
+    yield "name", _name
+    yield "settings", lambda app: app.show(SettingsScreen(app))
+    yield "history", lambda app: app.show(GamesScreen(app, unfinished=False))
+
+
+def _companions(app: App, game: str) -> None:
+    from companion.kiosk.screens.setup import SetupScreen
+
+    s = SetupScreen(app, game=game)
+    s.strengths = ["", "normal", "strong", "easy"]
+    app.show(s)
+
+
+def _explained(app: App) -> None:
+    from companion.engine.registry import specs as game_specs
+    from companion.kiosk.i18n import _
+    from companion.kiosk.screens.setup import SetupScreen, who_help
+
+    s = SetupScreen(app, game=game_specs()[-1].name)
+    app.show(s)
+    s.explain(_("Person or companion"), who_help())
+
+
+def _name(app: App) -> None:
+    from companion.kiosk.screens.setup import NameScreen, SetupScreen
+
+    app.show(NameScreen(app, SetupScreen(app), 1))
+    app.screen.text = "Aliena"  # type: ignore[attr-defined]
+
+
+def _faults() -> Iterator[Scene]:
+    """What the kiosk shows when something fails: a config it cannot read, a journal game it
+    cannot resume, an unexpected fault, and the safe mode (after repeated failures, with a
+    journal that could not be opened, or with its games)."""
+    from companion.journal import JournalDataError
+    from companion.kiosk.guard import FaultScreen
+    from companion.kiosk.screens.home import ErrorScreen
+
+    config_error = ("/home/pi/.config/companion/config.toml: kiosk.width must be int, not "
+                    "str ('wide')")
+    yield "error", lambda app: app.show(ErrorScreen(app, config_error))
+    resume_error = JournalDataError(
+        "game 12 cannot be resumed: its action 31 ('take nonsense') is refused by the rules: "
+        "no such card")
+    yield "fault-journal", lambda app: app.show(FaultScreen(app, resume_error))
+    yield (
+        "fault-unexpected",
+        lambda app: app.show(FaultScreen(app, RuntimeError("list index out of range"))),
+    )
+    yield "safe-mode-journal", _safe_mode_unopened
+    yield "safe-mode-games", _safe_mode_games
+
+
+SAFE_MODE_ENDINGS = ((1, "sqlite3.OperationalError: disk I/O error"), (139, ""),
+                     (1, "companion: the journal /home/pi/.local/share/companion/"
+                         "journal.sqlite3 cannot be opened: disk I/O error"))
+"""How the kiosk ended three times in a row, for the safe mode's scenes."""
+
+
+def _safe_mode_unopened(app: App) -> None:
+    """The safe mode after three failures, the journal unreadable (no game to list)."""
+    from companion.kiosk.safemode import Ending, SafeModeScreen
+
+    problem = ("cannot read the journal /home/pi/.local/share/companion/journal.sqlite3: "
+               "disk I/O error")
+    app.show(SafeModeScreen(app, [Ending(*e) for e in SAFE_MODE_ENDINGS], [], [problem]))
+
+
+def _safe_mode_games(app: App) -> None:
+    """The safe mode listing the journal's games (read from the journal, as it does)."""
+    from companion.kiosk.safemode import Ending, SafeModeScreen
+
+    games = app.journal.page(None, 0, 5).games if app.journal else []  # as main's safe mode
+    app.show(SafeModeScreen(app, [Ending(*e) for e in SAFE_MODE_ENDINGS[:2]], games, []))
+
+
+def _toast(app: App, good: bool) -> None:
     """The home screen with a message: a good one (an undo) or a refusal."""
     from companion.kiosk.i18n import _
     from companion.kiosk.screens.home import HomeScreen
@@ -194,13 +238,13 @@ def _toast(app: Any, good: bool) -> None:
         app.refuse(_("Nothing to undo since the last draw, roll or reveal"))
 
 
-def _setup_of(app: Any, game: str) -> None:
+def _setup_of(app: App, game: str | None = None) -> None:
     from companion.kiosk.screens.setup import SetupScreen
 
     app.show(SetupScreen(app, game=game))
 
 
-def enter_position(app: Any, journal: Any, setup: Any, actions: list[str],
+def enter_position(app: App, journal: Journal, setup: Setup, actions: list[str],
                    virtual_deck: bool | None = None) -> None:
     """A new game in the journal played up to ``actions``, on its screen (or its end)."""
     from companion.kiosk.screens.end import EndScreen
@@ -234,8 +278,6 @@ def take(
     import pygame
 
     from companion.journal import Journal
-    from companion.kiosk import ui
-    from companion.kiosk.measure import measure_screen
 
     outdir.mkdir(parents=True, exist_ok=True)
     pygame.init()
@@ -252,16 +294,10 @@ def take(
                     if only is not None and not only(name):
                         continue
                     enter(app)
-                    drawn, ui.DRAWN = ui.DRAWN, [] if summaries is not None else ui.DRAWN
-                    try:
+                    if summaries is None:
                         app.render(force=True)
-                        if summaries is not None:
-                            texts, overlays = _under_overlays(app, ui.DRAWN or [])
-                            summary.add(
-                                measure_screen(name, size, texts, app.screen.buttons, overlays)
-                            )
-                    finally:
-                        ui.DRAWN = drawn
+                    else:
+                        summary.add(_measured(app, name, size))
                     path = outdir / f"{name}-{size[0]}x{size[1]}-{lang}.png"
                     if save:
                         pygame.image.save(app.surface, str(path))
@@ -272,7 +308,28 @@ def take(
     return written
 
 
-def _under_overlays(app: Any, drawn: list[Any]) -> tuple[list[Any], list[tuple[str, Any]]]:
+def _measured(app: App, name: str, size: tuple[int, int]) -> ScreenMeasures:
+    """The screen drawn and measured: its texts, touch targets, what is drawn over it, and
+    every line break of its texts (kept in ``linebreak.RECORD`` too when a caller records)."""
+    from companion.kiosk import linebreak, ui
+    from companion.kiosk.measure import measure_screen
+
+    drawn, ui.DRAWN = ui.DRAWN, []
+    recorded, linebreak.RECORD = linebreak.RECORD, []
+    try:
+        app.render(force=True)
+        texts, overlays = _under_overlays(app, ui.DRAWN or [])
+        wrapped = list(linebreak.RECORD)
+    finally:
+        ui.DRAWN = drawn
+        linebreak.RECORD = recorded
+    if recorded is not None:
+        recorded.extend(wrapped)
+    return measure_screen(name, size, texts, app.screen.buttons, overlays, wrapped)
+
+
+def _under_overlays(app: App, drawn: list[str]
+                    ) -> tuple[list[str], list[tuple[str, pygame.Rect]]]:
     """The texts of a drawing (``ui.DRAWN``) that belong to the screen, and what was drawn over
     it (the message on show, as ``(what, rect)``); the message's own text is left out."""
     message = app.toast_text
@@ -297,7 +354,7 @@ def report(summaries: list[Summary]) -> tuple[list[str], bool]:
     return lines, ok
 
 
-def _history(journal: Any) -> None:
+def _history(journal: Journal) -> None:
     """Two finished games in the journal, for the history and end screens."""
     from companion.engine.registry import specs
     from companion.engine.simulate import random_game

@@ -7,13 +7,23 @@ companion's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
 
 from companion.builders.actions import Action, DealApprentice, Reveal, ShowNext
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
+from companion.kiosk import theme
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
 from companion.kiosk.i18n import _
+from companion.kiosk.ui import panel
+
+from .panels.rows import card_fill, draw_card_face, row_card
+
+if TYPE_CHECKING:
+    from companion.kiosk.screens.base import Screen
 
 DEAL = "deal"
 """The key of the step listing the cards the virtual deck dealt."""
@@ -37,6 +47,13 @@ class BuildersHandOuts(HandOutPlan):
 
     def rank(self, key: str) -> int:
         return RANKS.get(key, 0)
+
+    def draw_face(self, screen: Screen, surface: pygame.Surface, rect: pygame.Rect, card: str,
+                  text: str = "") -> None:
+        """A dealt card as the rows show it: its name, what it needs or supplies, its foot."""
+        face = row_card(card)
+        panel(surface, rect, card_fill(face), border=theme.ACCENT, width=2)
+        draw_card_face(surface, screen.m, rect, face)
 
     def replay(self, states: Sequence[BuildersState], actions: Sequence[Action], start: int,
                virtual_deck: bool) -> list[tuple[int, HandOut]]:
@@ -72,10 +89,11 @@ def deal_line(before: BuildersState, outcome: Action) -> HandLine:
 
 
 def deal_step(lines: Sequence[HandLine]) -> HandOut:
-    """One step for the cards the deck dealt in a row of reveals: each line names the card
-    (a worker by its rank and what it supplies) and where it goes.  No card is drawn apart:
-    a worker's full name does not fit the component's card, and the line says it all."""
-    return HandOut(_("The deck deals"), tuple(lines), "", (), DEAL)
+    """One step for the cards the deck dealt in a row of reveals: each card drawn as the rows
+    draw it, and a line per card naming it (a worker by its rank and what it supplies) and
+    where it goes."""
+    cards = tuple(ln.card for ln in lines if ln.resource == CARD)
+    return HandOut(_("The deck deals"), tuple(lines), "", (), DEAL, cards)
 
 
 __all__ = ["DEAL", "BuildersHandOuts", "deal_line", "deal_step"]

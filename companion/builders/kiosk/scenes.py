@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
-from companion.builders.actions import Recruit
+from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING
 from companion.engine import get_game
 from companion.kiosk.i18n import _
@@ -56,6 +56,7 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
                 _companion_turn, journal=journal, setup=setup, actions=tuple(actions))
             yield "builders-handout-deal", partial(_dealt, journal=journal, setup=setup,
                                                    actions=actions)
+    yield from _richest_scenes(journal)
     ending = _ending_with_coins()
     if ending is not None:
         setup, actions = ending
@@ -66,6 +67,101 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
         setup, actions = solo["turn"]
         yield "builders-handout-automa", partial(_handed_out, journal=journal, setup=setup,
                                                  actions=actions, last="end turn")
+
+
+LONG_WORDS = ("cabane-perchee", "maison-urbaine", "tour-de-guet")
+"""Buildings whose names are one long word (Treehouse, ツリーハウス; Townhouse; Watchtower):
+a narrow card must not break them inside."""
+
+
+def _row_length(state: BuildersState) -> int:
+    """How long the names of the building row are (machines have the longest: Survey Tools
+    (large), 測量器具（大）, 丸のこ（大）; and the one-word names): the market that tests the
+    narrow cards most."""
+    return sum(BUILDING[c].is_machine * 100 + (c in LONG_WORDS) * 100
+               + len(card_name("builders", c)) for c in state.building_row)
+
+
+def _machines_and_sites(state: BuildersState) -> int:
+    """How full the player's own panel is: machines among the idle workers, open sites."""
+    me = state.players[state.turn_player]
+    machines = sum(1 for c in me.idle if c in BUILDING)
+    return machines * 100 + len(me.sites) * 10 + len(set(me.idle))
+
+
+def _richest_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
+    """The Builders' fullest screens found in seeded random games: the rows with the longest
+    card names (and a card taken from them: the refill handed out by the virtual deck), a
+    turn with machines and sites, another player's tableau, and the end screen."""
+    for name, score in (("builders-rows-long", _row_length),
+                        ("builders-turn-machines", _machines_and_sites)):
+        found = _richest(score)
+        if found is None:
+            continue
+        setup, actions = found
+        yield name, partial(enter_position, journal=journal, setup=setup, actions=actions,
+                            virtual_deck=False)
+        if name == "builders-rows-long":
+            yield "builders-handout-refill", partial(_refilled, journal=journal, setup=setup,
+                                                     actions=actions)
+        else:
+            yield "builders-tableau", partial(_tableau, journal=journal, setup=setup,
+                                              actions=actions)
+
+
+_RICHEST: dict[str, tuple[Setup, list[str]] | None] = {}
+
+
+def _richest(score: Callable[[BuildersState], int], seeds: int = 24,
+             players: int = 3) -> tuple[Setup, list[str]] | None:
+    """The set-up and actions of the person's turn (not the last round) with the highest
+    ``score`` among seeded random games (found once per process)."""
+    if score.__name__ in _RICHEST:
+        return _RICHEST[score.__name__]
+    import random
+
+    from companion.engine import CHANCE, TERMINAL
+    from companion.engine.simulate import sample
+
+    game = get_game("builders")
+    best: tuple[int, Setup, list[str]] | None = None
+    for seed in range(seeds):
+        rng = random.Random(2000 + seed)
+        setup = game.setup(players, start_player=seed % players)
+        state = game.initial_state(setup)
+        actions: list[str] = []
+        while game.current_player(state) != TERMINAL:
+            who = game.current_player(state)
+            if (who != CHANCE and not state.end and state.ap == 3 and state.turn <= 36
+                    and len(state.building_row) == len(state.worker_row) == 5
+                    and (best is None or score(state) > best[0])):
+                best = (score(state), setup, list(actions))
+            action = (sample(game.chance_outcomes(state), rng) if who == CHANCE
+                      else rng.choice(game.legal_actions(state)))
+            state = game.apply(state, action)
+            actions.append(str(action))
+    _RICHEST[score.__name__] = None if best is None else (best[1], best[2])
+    return _RICHEST[score.__name__]
+
+
+def _refilled(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+    """A person takes the longest-named building with the virtual deck on: the card the deck
+    deals into the row, handed out."""
+    enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
+    _screen(app).handouts.clear()  # what opening the game shows again: handed out
+    row = _screen(app).state.building_row
+    longest = max(row, key=lambda c: len(card_name("builders", c)))
+    _screen(app).propose(Start(longest))
+    _screen(app).confirm_preview()
+
+
+def _tableau(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+    """The tableau of the player with the most built: what another player holds."""
+    enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=False)
+    state = _screen(app).state
+    seat = max(range(len(state.players)),
+               key=lambda k: len(state.players[k].finished) * 10 + len(state.players[k].sites))
+    _screen(app).show_tableau(seat)
 
 
 _ENDING: list[tuple[Setup, list[str]] | None] = []
@@ -104,6 +200,7 @@ def _ending_with_coins(seeds: int = 30) -> tuple[Setup, list[str]] | None:
 def _dealt(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A person recruits with the virtual deck on: the deck's card, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
+    _screen(app).handouts.clear()  # what opening the game shows again: handed out
     row = _screen(app).state.worker_row
     _screen(app).propose(Recruit(row[0]))
     _screen(app).confirm_preview()

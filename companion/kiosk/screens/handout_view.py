@@ -32,8 +32,12 @@ class HandOutView(StepPanel):
         step = self.queue.current
         if step is None:
             return
+        def face(surf: pygame.Surface, rect: pygame.Rect, card: str, text: str) -> None:
+            s.plan.draw_face(s, surf, rect, card, text)
+
         draw_handout(s, surface, area, step, s.state, s.game.name, s.confirm_handout,
-                     card_text=s.handout_text(step), more=len(self.queue.pending) - 1)
+                     card_text=s.handout_text(step), more=len(self.queue.pending) - 1,
+                     face=face)
 
     def resume(self) -> None:
         """A game opened (after a restart, or resumed from home): the hand-out steps not yet

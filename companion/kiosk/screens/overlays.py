@@ -130,6 +130,10 @@ def draw_result(
     )
 
 
+TABLEAU_LINES = 12
+"""The most lines a row of a tableau takes (a long list of workers on a portrait screen)."""
+
+
 def draw_tableau(
     screen: Screen,
     surface: pygame.Surface,
@@ -149,7 +153,8 @@ def draw_tableau(
     # a long row (a list of craftsmen) gets the lines it needs while the others keep theirs,
     # so that no list is cut
     floor = text_height(surface, m.small) + m.px(4)
-    need = [max(floor, fitted_height(surface, text, body.width - label_w, 0, m.small, lines=6))
+    need = [max(floor, fitted_height(surface, text, body.width - label_w, 0, m.small,
+                                     lines=TABLEAU_LINES))
             for _label, text in rows]
     if sum(need) > body.height:  # too little room: each row in proportion to its need
         need = [max(floor, h * body.height // sum(need)) for h in need]
@@ -165,7 +170,7 @@ def draw_tableau(
         draw_text(surface, label, pygame.Rect(r.x, r.y, label_w - m.gap, r.height), m.small,
                   theme.MUTED, align="left", lines=2, min_size=m.px(10))
         draw_text(surface, text, pygame.Rect(r.x + label_w, r.y, r.width - label_w, r.height),
-                  m.small, theme.TEXT, align="left", lines=6, min_size=m.px(10))
+                  m.small, theme.TEXT, align="left", lines=TABLEAU_LINES, min_size=m.px(10))
     screen.button(surface, foot, _("Close"), close, key="close tableau", role="confirm")
 
 

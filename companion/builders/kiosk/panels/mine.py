@@ -243,12 +243,17 @@ class MinePanel(Panel):
             shown = idle
         for w, cell in zip(shown, cells, strict=False):
             count = held.count(w)
-            label = short_card_name("builders", w) + (f" ×{count}" if count > 1 else "")
+            times = f" ×{count}" if count > 1 else ""
+            name = short_card_name("builders", w)
+            # a machine's size too (Circular Saw (small)) where it fits; what it supplies
+            # tells the two apart below, and a hold names it in full
+            plain = name.split(" (")[0].split("（")[0]
             self.screen.button(
-                surface, cell, label, partial(self.select, w), key=f"select {w}",
+                surface, cell, name + times, partial(self.select, w), key=f"select {w}",
                 selected=self.s.selected == w, size=m.px(13),
                 hold=partial(self.screen.explain, w),
                 sub=supply_text(OUTPUT[w]),  # the wage shows once it is picked
+                short=plain + times if plain != name else "",
             )
 
 

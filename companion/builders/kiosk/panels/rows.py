@@ -84,6 +84,26 @@ def need_items(
     ]
 
 
+def row_card(c: str) -> RowCard:
+    """Card ``c`` as a row shows it (a building to start, a worker to recruit)."""
+    if c in BUILDING:
+        return RowCard(
+            Start(c),
+            card_name("builders", c),
+            BUILDING[c].needs,
+            _("{coins} coins · {vp} VP", coins=BUILDING[c].coins, vp=BUILDING[c].vp),
+            BUILDING[c].is_machine,
+            _("{coins}¤ {vp}VP", coins=BUILDING[c].coins, vp=BUILDING[c].vp),
+        )
+    return RowCard(Recruit(c), short_card_name("builders", c), WORKER[c].output,
+                   _("wage {n}", n=WORKER[c].wage))
+
+
+def card_fill(card: RowCard) -> tuple[int, int, int]:
+    """The colour of a card of the rows: machines darker than buildings and workers."""
+    return (70, 62, 90) if card.machine else theme.PANEL_HI
+
+
 class RowsPanel(Panel):
     """The two rows of cards the players take from."""
 
@@ -92,17 +112,7 @@ class RowsPanel(Panel):
         legal = self.legal()
         b_area, w_area = split_v(area, *self.least_heights(surface), gap=self.m.gap)
         nb, nw = state.building_next, state.worker_next
-        buildings = [
-            RowCard(
-                Start(c),
-                card_name("builders", c),
-                BUILDING[c].needs,
-                _("{coins} coins · {vp} VP", coins=BUILDING[c].coins, vp=BUILDING[c].vp),
-                BUILDING[c].is_machine,
-                _("{coins}¤ {vp}VP", coins=BUILDING[c].coins, vp=BUILDING[c].vp),
-            )
-            for c in state.building_row
-        ]
+        buildings = [row_card(c) for c in state.building_row]
         self._row(
             surface,
             b_area,
@@ -112,11 +122,7 @@ class RowsPanel(Panel):
             buildings,
             legal,
         )
-        workers = [
-            RowCard(Recruit(c), short_card_name("builders", c), WORKER[c].output,
-                    _("wage {n}", n=WORKER[c].wage))
-            for c in state.worker_row
-        ]
+        workers = [row_card(c) for c in state.worker_row]
         self._row(
             surface,
             w_area,
@@ -155,7 +161,6 @@ class RowsPanel(Panel):
 
     def _card_button(self, surface: pygame.Surface, cell: pygame.Rect, card: RowCard,
                      enabled: bool) -> None:
-        m = self.m
         screen = self.screen
         key = str(card.action)
         screen.button(
@@ -166,31 +171,40 @@ class RowsPanel(Panel):
             key=key,
             enabled=enabled,
             why=partial(screen.reason, card.action),
-            fill=(70, 62, 90) if card.machine else theme.PANEL_HI,
+            fill=card_fill(card),
             hold=partial(screen.explain, card.action.card),
         )
-        inner = cell.inflate(-2, -4)  # the names need the width
-        needs_h = icons.amounts_height(need_items(card.amounts), inner.width, m.small, bold=True)
-        foot_h = icons.row_height(m.small)
-        one_line = pygame.Rect(0, 0, inner.width, foot_h)
-        foot = card.foot
-        if card.short_foot and not fits(surface, foot, one_line, m.px(13), lines=1):
-            foot = card.short_foot
-        foot_lines = 1
-        if not fits(surface, foot, one_line, m.px(13), lines=1):
-            # even the short words need two lines in a narrow card (12コイン / 3点): the coins
-            # on one, the VP on the other, never a number apart from its unit
-            foot = "\n".join(foot.rsplit(" ", 1))
-            foot_lines = 2
-            foot_h = fitted_height(surface, foot, inner.width, foot_h, m.px(13), lines=2)
-        name_r = pygame.Rect(inner.x, inner.y, inner.width, inner.height - needs_h - foot_h)
-        needs_r = pygame.Rect(inner.x, name_r.bottom, inner.width, needs_h)
-        foot_r = pygame.Rect(inner.x, needs_r.bottom, inner.width, foot_h)
-        name = card_lines(card.name, name_r.width, m.px(14), min_text(surface))
-        draw_text(surface, name, name_r, m.px(14), theme.TEXT if enabled else theme.DISABLED,
-                  lines=3)  # Survey Tools (small), word by word
-        icons.amounts(surface, need_items(card.amounts), needs_r, m.small, bold=True)
-        draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=foot_lines)
+        draw_card_face(surface, self.m, cell, card, enabled)
 
 
-__all__ = ["HYPHENS", "RowCard", "RowsPanel", "card_lines", "need_items"]
+def draw_card_face(surface: pygame.Surface, m: theme.Metrics, cell: pygame.Rect,
+                   card: RowCard, enabled: bool = True) -> None:
+    """A card's face inside ``cell`` (its background drawn already): its name, the amounts
+    it needs or supplies, and its foot, as the rows show it (a hand-out shows a dealt card
+    the same way)."""
+    inner = cell.inflate(-2, -4)  # the names need the width
+    needs_h = icons.amounts_height(need_items(card.amounts), inner.width, m.small, bold=True)
+    foot_h = icons.row_height(m.small)
+    one_line = pygame.Rect(0, 0, inner.width, foot_h)
+    foot = card.foot
+    if card.short_foot and not fits(surface, foot, one_line, m.px(13), lines=1):
+        foot = card.short_foot
+    foot_lines = 1
+    if not fits(surface, foot, one_line, m.px(13), lines=1):
+        # even the short words need two lines in a narrow card (12コイン / 3点): the coins
+        # on one, the VP on the other, never a number apart from its unit
+        foot = "\n".join(foot.rsplit(" ", 1))
+        foot_lines = 2
+        foot_h = fitted_height(surface, foot, inner.width, foot_h, m.px(13), lines=2)
+    name_r = pygame.Rect(inner.x, inner.y, inner.width, inner.height - needs_h - foot_h)
+    needs_r = pygame.Rect(inner.x, name_r.bottom, inner.width, needs_h)
+    foot_r = pygame.Rect(inner.x, needs_r.bottom, inner.width, foot_h)
+    name = card_lines(card.name, name_r.width, m.px(14), min_text(surface))
+    draw_text(surface, name, name_r, m.px(14), theme.TEXT if enabled else theme.DISABLED,
+              lines=3)  # Survey Tools (small), word by word
+    icons.amounts(surface, need_items(card.amounts), needs_r, m.small, bold=True)
+    draw_text(surface, foot, foot_r, m.px(13), theme.ACCENT, lines=foot_lines)
+
+
+__all__ = ["HYPHENS", "RowCard", "RowsPanel", "card_fill", "card_lines", "draw_card_face",
+           "need_items", "row_card"]
