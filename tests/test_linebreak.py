@@ -212,3 +212,23 @@ def test_budoux_works_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     linebreak._parser.cache_clear()
     assert linebreak.phrases("石切職人を雇用します", "ja") == ["石切職人を", "雇用します"]
     assert "".join(linebreak.phrases("轮到红方决定", "zh")) == "轮到红方决定"
+
+
+def test_a_files_path_breaks_after_its_slashes_only() -> None:
+    """A path is one long word: a line may break after one of its slashes (the safe mode's
+    "cannot read the journal /home/pi/…/journal.sqlite3"), never elsewhere inside it, and a
+    fraction or I/O stays whole."""
+    path = "/home/pi/.local/share/companion/journal.sqlite3"
+    for lang in ("en", "ja"):
+        pieces = units(f"cannot read {path}: 1/3 I/O", lang)
+        assert "".join(pieces).replace(" ", "") == f"cannotread{path}:1/3I/O"
+        assert "/home/" in pieces and "journal.sqlite3:" in pieces and "1/3" in pieces
+    text = f"the journal {path}: disk I/O error"
+    assert problems(text, "en", ["the journal /home/pi/.local/", "share/companion/journal."
+                                 "sqlite3: disk I/O error"]) == []
+    assert problems(text, "en", ["the journal /home/pi/.local/share/companion/journal.sqlite",
+                                 "3: disk I/O error"]) != []
+    assert problems("sites 1/3", "en", ["sites 1/", "3"]) != []
+    f = font(16)
+    lines = wrap(text, f, f.size("/home/pi/.local/share/")[0] + 4, "en")
+    assert problems(text, "en", lines) == [], lines

@@ -19,7 +19,8 @@ resources, and the short words of the UI, such as 泥瓦匠, which BudouX splits
 :func:`wrap` fills lines with these units.  A unit wider than a line on its own stays whole (the
 line is too wide, so ``ui.draw_text`` shrinks the text) unless ``force`` is given, as it is at
 the smallest size: then, and only then, it is broken between characters, the one break inside a
-word, which the screenshot test (tests/test_linebreak.py) fails on.
+word, which the screenshot test (tests/test_linebreak.py) fails on.  A file's path is the one
+Latin word that may break inside, after one of its slashes (:func:`path_breaks`).
 
 The kiosk draws at 30 frames per second and ``ui.draw_text`` wraps every text of every frame,
 at several sizes while it shrinks a text to fit: both the units of a paragraph and the lines of
@@ -131,13 +132,13 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
     A paragraph without CJK characters splits at white space only.
     """
     if not any(is_cjk(ch) for ch in paragraph):
-        words = paragraph.split()
+        words = [piece for w in paragraph.split() for piece in _path_pieces(w)]
         out: list[str] = []
         for w in words:
             if out and out[-1] != " " and NUMBER.match(out[-1].rsplit(" ", 1)[-1]):
                 out[-1] += " " + w  # a number stays with its unit: "4 uses", "+2 VP"
                 continue
-            if out:
+            if out and not out[-1].endswith("/"):
                 out.append(" ")
             out.append(w)
         return tuple(out)
@@ -150,6 +151,8 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
     # The middle dot separates the words of a name in katakana (ピラーズ・オブ・ジ・アース),
     # as a space does in Latin text.
     breaks.update(i + 1 for i, ch in enumerate(paragraph) if ch in WORD_SEPARATORS)
+    paths = path_breaks(paragraph)
+    breaks.update(paths)
     breaks -= _inside_terms(paragraph, lang)
     result: list[str] = []
     buf = ""
@@ -161,7 +164,7 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
             if result and result[-1] != " ":
                 result.append(" ")
             continue
-        if buf and i in breaks and _may_break(paragraph[i - 1], ch):
+        if buf and i in breaks and (i in paths or _may_break(paragraph[i - 1], ch)):
             result.append(buf)
             buf = ""
         buf += ch
@@ -184,6 +187,30 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
             continue
         glued.append(piece)
     return tuple(glued)
+
+
+PATH = re.compile(r"(?<!\S)[~.]{0,2}/[^\s/]*(?:/[^\s/]*)+")
+"""A file's path (``/home/pi/.local/share/companion/journal.sqlite3``): one word a line may
+break after any of its slashes, as a long address is broken in print."""
+
+
+def path_breaks(paragraph: str) -> set[int]:
+    """The offsets just after a slash inside a file's path of ``paragraph`` (not after its
+    last character), where a line may break."""
+    out: set[int] = set()
+    for match in PATH.finditer(paragraph):
+        out.update(i + 1 for i in range(match.start(), match.end() - 1)
+                   if paragraph[i] == "/" and any(ch.isalnum()
+                                                  for ch in paragraph[match.start():i]))
+    return out
+
+
+def _path_pieces(word: str) -> list[str]:
+    """A Latin ``word`` split after the slashes of a path in it (:data:`PATH`)."""
+    cuts = sorted(path_breaks(word))
+    if not cuts:
+        return [word]
+    return [word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)], strict=True)]
 
 
 NUMBER = re.compile(r"^[+\-−]?\d[\d,.]*[%％]?$")

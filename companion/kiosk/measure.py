@@ -154,6 +154,8 @@ def break_problem(paragraph: str, i: int, lang: str) -> str | None:
         return f"between a number and its unit: {where!r}"
     if before in linebreak.WORD_SEPARATORS:
         return None  # after the middle dot between two words of a katakana name
+    if before == "/" and i in linebreak.path_breaks(paragraph):
+        return None  # after a slash of a file's path
     if _word_char(before) and _word_char(after):
         return f"inside a word: {where!r}"
     if i not in _boundaries(paragraph, lang):

@@ -22,8 +22,8 @@ from companion.text import clean
 from . import theme
 from .i18n import _
 from .screens.base import Screen
-from .ui import draw_text, panel
-from .words import game_title
+from .ui import draw_text, fitted_height, min_text, panel
+from .words import game_title, seat_labels
 
 if TYPE_CHECKING:
     from .app import App
@@ -64,8 +64,9 @@ def status_text(status: str) -> str:
 def game_line(info: GameInfo) -> str:
     """One game of the journal: its id, title, status, players and scores."""
     players = ", ".join(
-        f"{clean(p.name, 20)} {info.scores.get(p.name, 0)}{'*' if p.name in info.winners else ''}"
-        for p in info.setup.players
+        f"{clean(label, 24)} {info.scores.get(p.name, 0)}{'*' if p.name in info.winners else ''}"
+        for p, label in zip(info.setup.players, seat_labels(info.setup, info.companions),
+                            strict=True)
     )
     return f"#{info.id} {game_title(info.game)} · {status_text(info.status)} · {players}"
 
@@ -121,20 +122,26 @@ class SafeModeScreen(Screen):
             "again in {minutes} min, or now with Start normally.",
             n=len(self.endings), minutes=self._shown_minutes,
         )
-        third = inner.height // 3
-        top = pygame.Rect(inner.x, inner.y, inner.width, third)
-        draw_text(surface, intro, top, m.text, lines=4, min_size=m.px(12))
-        what = pygame.Rect(inner.x, top.bottom, inner.width, third // 1)
-        failed = _("What failed:") + " " + "; ".join(self.lines() or ["?"])
-        draw_text(surface, failed, what, m.small, theme.MUTED, lines=4, min_size=m.px(10))
-        games = pygame.Rect(inner.x, what.bottom, inner.width, inner.bottom - what.bottom)
+        # each part as tall as its text needs (what failed one line per failure, a game per
+        # line), shared out in proportion when the screen is too small for all
+        floor = min_text(surface)
+        failed = "\n".join([_("What failed:"), *(self.lines() or ["?"])])
         rows = [_("Games in the journal:"), *(game_line(g) for g in self.games)]
         if not self.games:
             rows = [_("No game in the journal.")]
-        row_h = games.height // len(rows)
-        for i, text in enumerate(rows):
-            rect = pygame.Rect(games.x, games.y + i * row_h, games.width, row_h)
-            draw_text(surface, text, rect, m.small, lines=2, min_size=m.px(10))
+        games = "\n".join(rows)
+        parts = [(intro, m.text, theme.TEXT, 6), (failed, m.small, theme.MUTED, 10),
+                 (games, m.small, theme.TEXT, 2 * len(rows))]
+        need = [fitted_height(surface, text, inner.width, 0, size, lines=lines)
+                for text, size, _c, lines in parts]
+        room = inner.height - m.gap * 2
+        if sum(need) > room:
+            need = [h * room // sum(need) for h in need]
+        y = inner.y
+        for (text, size, colour, lines), h in zip(parts, need, strict=True):
+            draw_text(surface, text, pygame.Rect(inner.x, y, inner.width, h), size, colour,
+                      align="left", valign="top", lines=lines, min_size=floor)
+            y += h + m.gap
         row = pygame.Rect(box.right - m.touch * 5, box.bottom + m.gap, m.touch * 5, m.touch)
         self.button(surface, row, _("Start normally"), self.start_normally, key="normal",
                     role="confirm")
