@@ -232,3 +232,18 @@ def test_a_files_path_breaks_after_its_slashes_only() -> None:
     f = font(16)
     lines = wrap(text, f, f.size("/home/pi/.local/share/")[0] + 4, "en")
     assert problems(text, "en", lines) == [], lines
+
+
+def test_a_sentences_own_words_stay_whole() -> None:
+    """BudouX splits 供应区 (the supply) as 放回供/应区 in the companion's cathedral visit, a
+    real screen (pillars-companion-cathedral): the checker finds that break, and the short
+    runs between a translation's placeholders (放回供应区) are kept whole."""
+    i18n.set_language("zh")
+    text = "使用陶匠（第2轮）2次：2沙子放回供应区、+2胜利分"
+    seen = ["使用陶匠（第2轮）2次：2沙子放回供", "应区、+2胜利分"]  # as the screen drew it
+    assert [p for p in problems(text, "zh", seen) if "供|应区" in p]
+    assert "放回供应区" in glossary("zh")
+    f = font(28)
+    for width in range(f.size("放回供应区、")[0] + 2, 700, 23):
+        lines = wrap(text, f, width, "zh", force=False)
+        assert problems(text, "zh", lines) == [], lines

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -39,6 +39,12 @@ CARD = "card"
 
 TABLE = -1
 """The ``seat`` of a line for the board itself, not a player (a card dealt into a row)."""
+
+S = TypeVar("S")
+"""A game's state (the plan's game's)."""
+
+A = TypeVar("A")
+"""A game's action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +193,7 @@ class HandOutQueue:
         self.ids.clear()
 
 
-class HandOutPlan:
+class HandOutPlan(Generic[S, A]):
     """How a game splits the rules' own changes between two states into hand-out steps.
 
     The default: the ledger's entries the game's words call ``rules`` (not the acting
@@ -196,7 +202,7 @@ class HandOutPlan:
     ``step_key`` (group causes into the rulebook's steps), ``step_title`` and ``extra`` (steps
     no ledger entry shows: cards dealt, the event card)."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[S, A]) -> None:
         self.game = game
         self.words: GameWords = words_for(game.name)
 
@@ -204,7 +210,7 @@ class HandOutPlan:
         """The step an entry is handed out in (entries of one key share a screen)."""
         return entry.cause
 
-    def step_title(self, key: str, entries: Sequence[Entry], before: Any) -> str:
+    def step_title(self, key: str, entries: Sequence[Entry], before: S) -> str:
         return self.words.cause_text(entries[0])
 
     def draw_face(self, screen: Screen, surface: pygame.Surface, rect: pygame.Rect, card: str,
@@ -213,11 +219,11 @@ class HandOutPlan:
         a light card with its name and ``text``, what it does)."""
         draw_card(screen, surface, rect, self.game.name, card, text)
 
-    def step_card(self, key: str, entries: Sequence[Entry], before: Any, after: Any) -> str:
+    def step_card(self, key: str, entries: Sequence[Entry], before: S, after: S) -> str:
         """The card to draw on the step (none by default)."""
         return ""
 
-    def extra(self, before: Any, action: Any, after: Any) -> list[HandOut]:
+    def extra(self, before: S, action: A, after: S) -> list[HandOut]:
         """Steps besides the ledger's (cards dealt, what else the table moves); one with the
         key of a ledger step joins that step."""
         return []
@@ -227,7 +233,7 @@ class HandOutPlan:
         order); equal ranks keep the order the rules made them in (the default)."""
         return 0
 
-    def is_rules(self, before: Any, action: Any, entry: Entry) -> bool:
+    def is_rules(self, before: S, action: A, entry: Entry) -> bool:
         """Whether ``entry`` is the rules' own change (the log's "Then, by the rules:")."""
         return self.words.ledger_role(before, action, entry) == "rules"
 
@@ -248,7 +254,7 @@ class HandOutPlan:
             if merged[(seat, what, cause)][0]
         )
 
-    def replay(self, states: Sequence[Any], actions: Sequence[Any], start: int,
+    def replay(self, states: Sequence[S], actions: Sequence[A], start: int,
                virtual_deck: bool) -> list[tuple[int, HandOut]]:
         """The hand-out steps the actions from index ``start`` on made (``states[i]`` is the
         state before ``actions[i]``), each with its action's index, in the order the table
@@ -257,7 +263,7 @@ class HandOutPlan:
         return [(i, step) for i in range(max(0, start), len(actions))
                 for step in self.steps(states[i], actions[i], states[i + 1])]
 
-    def steps(self, before: Any, action: Any, after: Any) -> tuple[HandOut, ...]:
+    def steps(self, before: S, action: A, after: S) -> tuple[HandOut, ...]:
         """The hand-out steps of ``action`` (``before`` to ``after``), in the order the rules
         make the changes."""
         old = len(self.game.ledger(before))
@@ -293,10 +299,10 @@ def _merge(first: HandOut, more: HandOut) -> HandOut:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def _seat_label(state: Any, seat: int, words: GameWords) -> tuple[str, theme.Colour]:
+def _seat_label(state: object, seat: int, words: GameWords) -> tuple[str, theme.Colour]:
     if seat == TABLE:
         return _("On the board"), theme.MUTED
-    players = state.setup.players
+    players = words.game.setup_of(state).players
     colour = players[seat].colour if seat < len(players) else ""
     return words.seat_name(state, seat), theme.PLAYER.get(colour, theme.TEXT)
 
@@ -343,7 +349,7 @@ def draw_handout(
     surface: pygame.Surface,
     area: pygame.Rect,
     step: HandOut,
-    state: Any,
+    state: object,
     game: str,
     confirm: Callable[[], None],
     *,
@@ -434,7 +440,7 @@ def _card_strip(screen: Screen, surface: pygame.Surface, body: pygame.Rect,
 
 
 def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
-                state: Any, game: str, words: GameWords) -> None:
+                state: object, game: str, words: GameWords) -> None:
     m = screen.m
     y = body.y
     icon = m.px(18)

@@ -106,7 +106,31 @@ def glossary(lang: str) -> tuple[str, ...]:
             and not _PUNCTUATION.search(text)
         ):
             found.add(text)
+        elif message.context is None and isinstance(message.id, str):
+            found.update(_fragments(text))
     return tuple(sorted(found, key=lambda term: (-len(term), term)))
+
+
+def _fragments(template: str) -> set[str]:
+    """The short runs of CJK text between a translation's placeholders, numbers and
+    punctuation (``{things}放回供应区`` → 放回供应区): each is a phrase of the sentence as
+    the translator wrote it, which BudouX may split inside (放回供/应区)."""
+    out: set[str] = set()
+    for run in re.split(r"\{[^}]*\}", template):
+        for piece in _PUNCTUATION.split(run):
+            word = ""
+            for ch in [*piece, ""]:
+                if ch and is_cjk(ch) and not ch.isdigit():
+                    word += ch
+                    continue
+                if 2 <= len(word) <= FRAGMENT:
+                    out.add(word)
+                word = ""
+    return out
+
+
+FRAGMENT = 5
+"""The longest run between placeholders kept whole (a longer one is left to BudouX)."""
 
 
 def _inside_terms(paragraph: str, lang: str) -> set[int]:
@@ -132,16 +156,7 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
     A paragraph without CJK characters splits at white space only.
     """
     if not any(is_cjk(ch) for ch in paragraph):
-        words = [piece for w in paragraph.split() for piece in _path_pieces(w)]
-        out: list[str] = []
-        for w in words:
-            if out and out[-1] != " " and NUMBER.match(out[-1].rsplit(" ", 1)[-1]):
-                out[-1] += " " + w  # a number stays with its unit: "4 uses", "+2 VP"
-                continue
-            if out and not out[-1].endswith("/"):
-                out.append(" ")
-            out.append(w)
-        return tuple(out)
+        return _latin_units(paragraph)
     # Offsets where a line may break: BudouX's boundaries and white space.
     breaks: set[int] = set()
     at = 0
@@ -172,8 +187,27 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
         result.append(buf)
     while result and result[-1] == " ":
         result.pop()
-    # a number stays with its unit across a space too ("20金币 6分" breaks only at the space
-    # between them; "6 VP" never)
+    return _glue_numbers(result)
+
+
+def _latin_units(paragraph: str) -> tuple[str, ...]:
+    """The units of a paragraph without CJK: its words (a path's pieces), a number with the
+    word after it."""
+    words = [piece for w in paragraph.split() for piece in _path_pieces(w)]
+    out: list[str] = []
+    for w in words:
+        if out and out[-1] != " " and NUMBER.match(out[-1].rsplit(" ", 1)[-1]):
+            out[-1] += " " + w  # a number stays with its unit: "4 uses", "+2 VP"
+            continue
+        if out and not out[-1].endswith("/"):
+            out.append(" ")
+        out.append(w)
+    return tuple(out)
+
+
+def _glue_numbers(result: list[str]) -> tuple[str, ...]:
+    """A number stays with its unit across a space too ("20金币 6分" breaks only at the space
+    between them; "6 VP" never)."""
     glued: list[str] = []
     for piece in result:
         if (

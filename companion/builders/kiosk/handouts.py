@@ -31,7 +31,7 @@ DEAL = "deal"
 RANKS = {"automa": 0, DEAL: 1, "end.coins": 2}
 
 
-class BuildersHandOuts(HandOutPlan):
+class BuildersHandOuts(HandOutPlan[BuildersState, Action]):
     """The rules' own changes of a Builders action: the Automa's moves as one step, the
     final coins as another."""
 

@@ -591,7 +591,7 @@ class GameScreen(Screen):
         """After a commit (sounds, animations, virtual cards, the end)."""
 
     # -- hand-outs: the rules' own changes, one step at a time (HandOutView) -------------
-    def hand_out_plan(self) -> HandOutPlan:
+    def hand_out_plan(self) -> HandOutPlan[Any, Any]:
         """How this game splits the rules' own changes into steps (the default: by cause)."""
         return HandOutPlan(self.game)
 

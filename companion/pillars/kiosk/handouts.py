@@ -58,7 +58,7 @@ def event_shown(before: PillarsState, after: PillarsState) -> bool:
     return bool(before.event) and before.step in PHASE2 and after.step not in PHASE2
 
 
-class PillarsHandOuts(HandOutPlan):
+class PillarsHandOuts(HandOutPlan[PillarsState, Action]):
     """Phase III and the round's end, step by step."""
 
     def step_key(self, entry: Entry) -> str:

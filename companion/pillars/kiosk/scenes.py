@@ -5,7 +5,7 @@ cause, a card and a space read by a hold, the help with this moment's numbers, t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from companion.kiosk.screenshots import enter_position, find_prefixes
@@ -180,6 +180,65 @@ def _visits(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
         screen.visit = v
 
     yield "pillars-companion-visit", visit
+    yield "pillars-companion-cathedral", partial(_cathedral_visit, journal=journal)
+
+
+def _cathedral_visit(app: Any, journal: Any) -> None:
+    """The companion's seat at the cathedral: every use of its craftsmen in one instruction
+    (the longest sentences the table reads: each use with what goes back to the supply and
+    the VP it makes), from the seeded game whose cathedral visit has the most uses."""
+    from companion.kiosk import visit as visits
+    from companion.pillars.actions import Action
+
+    setup, actions, plan = _longest_cathedral()
+    _enter(app, journal, setup, list(actions))
+    session = app.session
+    state = session.state
+    session.companions[state.turn] = "normal"
+    v = visits.Visit(session.id, len(session.playthrough.actions), state.turn, [state])
+    for a in plan:
+        v.actions.append(a)
+        v.states.append(session.game.apply(v.states[-1], a))
+    v.done = True
+    app.companion.settle(session, decision=plan[0] if plan else Action("done"))
+    app.screen.visit = v
+
+
+@cache
+def _longest_cathedral(seeds: int = 12) -> tuple[Any, tuple[str, ...], tuple[Any, ...]]:
+    """The set-up, actions and cathedral visit (its crafts, then done) of seeded random
+    games whose visit uses the craftsmen most often."""
+    import random
+
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game("pillars")
+    best: tuple[int, Any, tuple[str, ...], tuple[Any, ...]] = (-1, None, (), ())
+    for seed in range(seeds):
+        rng = random.Random(500 + seed)
+        setup = game.setup(4)
+        state = game.initial_state(setup)
+        done: list[str] = []
+        while not game.is_over(state):
+            if state.step == "cathedral" and game.current_player(state) != CHANCE:
+                plan: list[Any] = []
+                after = state
+                while after.step == "cathedral" and after.turn == state.turn:
+                    crafts = [a for a in game.legal_actions(after) if a.verb == "craft"]
+                    if not crafts:
+                        break
+                    plan.append(crafts[len(plan) % len(crafts)])
+                    after = game.apply(after, plan[-1])
+                if len(plan) > best[0]:
+                    ends = [a for a in game.legal_actions(after) if a.verb in ("done", "pass")]
+                    best = (len(plan), setup, tuple(done), (*plan, *ends[:1]))
+            action = (sample(game.chance_outcomes(state), rng)
+                      if game.current_player(state) == CHANCE
+                      else rng.choice(game.legal_actions(state)))
+            state = game.apply(state, action)
+            done.append(str(action))
+    return best[1], best[2], best[3]
 
 
 def _explained(
