@@ -189,3 +189,66 @@ def test_an_old_game_shows_its_last_actions_steps_again_with_a_note(tmp_path: Pa
     assert [p.step.title for p in pending] == [s.title for s in want]
     assert all(any("Shown again" in n for n in p.step.notes) for p in pending)
     app.journal.close()
+
+
+def test_the_builders_hand_out_draws_the_dealt_card_as_the_rows_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card the virtual deck deals after a recruit is drawn on the hand-out with the
+    rows' own card drawing (its name, what it supplies, its wage), beside its line."""
+    from companion.builders.kiosk import handouts as builders_handouts
+    from companion.builders.kiosk.panels.rows import row_card
+    from companion.kiosk import ui
+
+    drawn_faces: list[Any] = []
+    real = builders_handouts.draw_card_face
+    monkeypatch.setattr(builders_handouts, "draw_card_face",
+                        lambda surface, m, rect, card, *a: (drawn_faces.append(card),
+                                                            real(surface, m, rect, card, *a)))
+    game = get_game("builders")
+    setup, actions, _a = position(
+        "builders", lambda s, a, n: game.current_player(s) != CHANCE and any(
+            isinstance(x, Recruit) for x in game.legal_actions(s)), seed=2, players=2)
+    app = make_app(tmp_path, virtual_deck=True)
+    enter(app, setup, actions)
+    app.screen.propose(Recruit(app.screen.state.worker_row[0]))
+    app.screen.confirm_preview()
+    step = app.screen.handouts.current
+    assert step is not None and step.cards
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        texts = [str(t) for t in ui.DRAWN]
+    finally:
+        ui.DRAWN = None
+    assert [c.action for c in drawn_faces] == [row_card(c).action for c in step.cards]
+    face = row_card(step.cards[0])
+    assert texts.count(face.foot) >= 1 and any(face.name in t for t in texts)
+    app.journal.close()
+
+
+def test_the_deal_at_the_start_is_one_line_per_place() -> None:
+    """The fourteen cards dealt at the start of a game: one line for each player's Apprentice
+    and one per place on the board (the rows, the decks' tops), so the step fits a screen."""
+    import random
+
+    from companion.builders.kiosk.handouts import deal_line, deal_step
+    from companion.engine.simulate import sample
+
+    game = get_game("builders")
+    state = game.initial_state(game.setup(2))
+    lines, rng = [], random.Random(1)
+    while game.current_player(state) == CHANCE:
+        outcome = sample(game.chance_outcomes(state), rng)
+        lines.append(deal_line(state, outcome))
+        state = game.apply(state, outcome)
+    step = deal_step(lines)
+    assert len(step.cards) == len(lines) >= 12
+    places = {(ln.seat, ln.cause_text) for ln in lines}
+    assert len(step.lines) == len(places) <= 6
+    from companion.kiosk.words import card_name
+
+    rows = [ln for ln in step.lines if ln.amount == 5]
+    assert len(rows) == 2  # the building row and the worker row
+    for row in rows:
+        dealt = [ln.card for ln in lines if ln.cause_text == row.cause_text]
+        assert row.what == ", ".join(card_name("builders", c) for c in dealt)

@@ -11,7 +11,9 @@ Every event goes in as an SDL event through ``App.handle_event``, on SDL's dummy
 driver.
 
     .venv/bin/python tools/pillars_handout_walk.py [--out /tmp/pillars-walk] [--seed 3]
-        [--language en --language zh ...]
+        [--run en:800x480 --run zh:720x1280 ...]
+
+(``--run LANGUAGE:SIZE``, as often as wanted; the default is the three above.)
 
 Prints, per language, the hand-out steps seen by kind, the companion's instructions and
 their confirmations, and checks that the journal replays to the end screen's scores; exits 1
@@ -21,56 +23,43 @@ on a failure (a stuck table, an overflow drawn, a score that does not replay).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import pygame  # noqa: E402
+from walk_common import (  # noqa: E402
+    SIZES,
+    Tally,
+    close_table,
+    hand_out,
+    open_table,
+    press,
+    runs,
+    tap,
+)
 
-from companion.engine import CHANCE, get_game, replay  # noqa: E402
+from companion.engine import CHANCE, get_game  # noqa: E402
 from companion.engine.simulate import sample  # noqa: E402
-from companion.journal import Journal  # noqa: E402
-from companion.kiosk import ui  # noqa: E402
 from companion.kiosk.app import App  # noqa: E402
-from companion.kiosk.config import Config  # noqa: E402
-from companion.kiosk.inputs import KEYMAP, listen  # noqa: E402
 from companion.kiosk.screens.end import EndScreen  # noqa: E402
 from companion.pillars.kiosk import PillarsScreen  # noqa: E402
+from companion.pillars.state import PillarsState  # noqa: E402
 
-RUNS = {"en": ((800, 480), True), "zh": ((720, 1280), False), "ja": ((720, 1280), True)}
-
-
-def press(app: App, role: str) -> None:
-    key = next(k for k, r in KEYMAP.items() if r == role)
-    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    app.render()
+RUNS = {"en": ("800x480", True), "zh": ("720x1280", False), "ja": ("720x1280", True)}
+"""Each language's default size, and whether the virtual deck deals (Chinese taps the cards
+in from the picker, as a table with the physical deck does)."""
 
 
-def tap(app: App, key: str) -> None:
-    button = next((b for b in app.screen.buttons if b.key == key), None)
-    if button is None:
-        raise RuntimeError(f"no button {key!r}: {[b.key for b in app.screen.buttons]}")
-    x, y = button.rect.center
-    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1,
-                                        touch=False))
-    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1,
-                                        touch=False))
-    app.render()
-
-
-def person(app: App, state: object, rng: random.Random) -> None:
+def person(app: App, state: PillarsState, rng: random.Random) -> None:
     """The person's decision, at random, with the screen's own buttons."""
     game = get_game("pillars")
     keys = [b.key for b in app.screen.buttons if b.enabled]
     legal = game.legal_actions(state)
-    step = getattr(state, "step", "")
+    step = state.step
     if step == "return":
         action = legal[0]
         for name, n in zip(action.args[::2], action.args[1::2], strict=True):
@@ -90,115 +79,93 @@ def person(app: App, state: object, rng: random.Random) -> None:
         raise RuntimeError(f"no way to decide at {step}: {keys}")
 
 
-def walk(language: str, out: Path, seed: int) -> tuple[Counter[str], int, int, list[str]]:
-    """One game in ``language``; (hand-out steps by kind, instructions, confirmations,
-    problems)."""
-    size, virtual = RUNS[language]
-    problems: list[str] = []
-    kinds: Counter[str] = Counter()
-    instructions = confirmations = 0
+def chance(app: App, screen: PillarsScreen, state: PillarsState, rng: random.Random) -> None:
+    """The table draws, rolls, or taps in the card it turned over."""
     game = get_game("pillars")
+    if state.step == "draw":
+        press(app, "draw")
+    elif state.step == "roll":
+        press(app, "roll")
+    else:
+        if state.step == "peek" and "private" in [b.key for b in screen.buttons]:
+            tap(app, "private")
+        tap(app, str(sample(game.chance_outcomes(state), rng)))
+
+
+def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -> bool:
+    """One thing the table does on the screen on show (a hand-out step pictured and
+    confirmed, a result or preview confirmed, a draw, the companion's instruction carried out,
+    the person's decision); False when the walk must stop."""
+    game = get_game("pillars")
+    screen = app.screen
+    assert isinstance(screen, PillarsScreen), type(screen)
+    assert app.session is not None
+    app.tick(1 / 30)
+    app.render()
+    state = app.session.state
+    if screen.anim is not None:
+        for _k in range(45):
+            app.tick(1 / 30)
+    elif (step := screen.handouts.current) is not None:
+        hand_out(app, step, out, label, state.round, tally)
+    elif screen.result is not None or screen.preview is not None:
+        press(app, "confirm")
+    elif game.current_player(state) == CHANCE:
+        chance(app, screen, state, rng)
+    elif screen.visit_ready():
+        tally.instructions += 1
+        before = len(app.session.playthrough.actions)
+        press(app, "confirm")
+        tally.confirmations += 1
+        if len(app.session.playthrough.actions) == before:
+            tally.problems.append(f"CONFIRM took nothing at {state.step}")
+    elif game.current_player(state) not in app.session.companions:
+        person(app, state, rng)
+    else:
+        decision = app.companion.decision
+        if decision is not None and decision.error is not None:
+            tally.problems.append(f"the companion failed: {decision.error}")
+            return False
+        time.sleep(0.005)  # the companion thinks
+    return True
+
+
+def walk(language: str, size: str, out: Path, seed: int) -> Tally:
+    """One game of three players, two of them the companion's, in ``language`` at ``size``."""
+    tally = Tally()
     rng = random.Random(seed)
+    label = f"pillars-{language}-{size}"
     with tempfile.TemporaryDirectory() as tmp:
-        pygame.init()
-        journal = Journal.open(Path(tmp) / "journal.sqlite3")
-        cfg = Config(language=language, sound=False, width=size[0], height=size[1],
-                     virtual_deck=virtual)
-        app = App(cfg, size=size, fullscreen=False, journal=journal,
-                  config_path=Path(tmp) / "config.toml", seed=seed)
-        listen()
-        app.session = journal.start(game.setup(3), seed=seed,
-                                     companions={0: "easy", 2: "easy"})
-        game_id = app.session.id
-        app.open_game()
-        app.render(force=True)
-        ui.OVERFLOWS.clear()
-        shot = 0
+        setup = get_game("pillars").setup(3)
+        app = open_table(Path(tmp), language, SIZES[size], RUNS[language][1], seed, setup,
+                         {0: "easy", 2: "easy"})
         deadline = time.monotonic() + 900
         while not isinstance(app.screen, EndScreen):
             if time.monotonic() > deadline:
-                problems.append("the game did not end in 15 minutes")
+                tally.problems.append("the game did not end in 15 minutes")
                 break
-            screen = app.screen
-            assert isinstance(screen, PillarsScreen), type(screen)
-            app.tick(1 / 30)
-            app.render()
-            state = app.session.state
-            if screen.anim is not None:
-                for _k in range(45):
-                    app.tick(1 / 30)
-                continue
-            step = screen.handouts.current
-            if step is not None:
-                app.render(force=True)
-                shot += 1
-                name = f"{language}-{shot:03d}-r{state.round}-{step.key or 'step'}.png"
-                pygame.image.save(app.surface, str(out / name))
-                kinds[step.key] += 1
-                press(app, "confirm")
-                continue
-            if screen.result is not None or screen.preview is not None:
-                press(app, "confirm")
-                continue
-            if game.current_player(state) == CHANCE:
-                if state.step == "draw":
-                    press(app, "draw")
-                elif state.step == "roll":
-                    press(app, "roll")
-                else:
-                    if state.step == "peek" and "private" in [b.key for b in screen.buttons]:
-                        tap(app, "private")
-                    tap(app, str(sample(game.chance_outcomes(state), rng)))
-                continue
-            if screen.visit_ready():
-                instructions += 1
-                before = len(app.session.playthrough.actions)
-                press(app, "confirm")
-                confirmations += 1
-                if len(app.session.playthrough.actions) == before:
-                    problems.append(f"CONFIRM took nothing at {state.step}")
-                continue
-            if game.current_player(state) not in app.session.companions:
-                person(app, state, rng)
-                continue
-            decision = app.companion.decision
-            if decision is not None and decision.error is not None:
-                problems.append(f"the companion failed: {decision.error}")
+            if not advance(app, out, label, rng, tally):
                 break
-            time.sleep(0.005)  # the companion thinks
-        end = app.screen
-        if isinstance(end, EndScreen):
-            record = journal.record(game_id)
-            final = replay(game, record)
-            if end.summary["scores"] != game.scores(final):
-                problems.append("the end screen's scores do not replay")
-        problems += [f"overflow: {o}" for o in ui.OVERFLOWS]
-        app.companion.close()
-        journal.close()
-        pygame.display.quit()
-    return kinds, instructions, confirmations, problems
+        close_table(app, tally)
+    return tally
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", default="/tmp/pillars-walk", help="the folder for the pictures")
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--language", action="append", choices=list(RUNS))
+    parser.add_argument("--run", action="append", help="LANGUAGE:SIZE (en:800x480)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     failed = False
-    for language in args.language or list(RUNS):
+    for language, size in runs(args.run, RUNS):
         started = time.monotonic()
-        kinds, instructions, confirmations, problems = walk(language, out, args.seed)
-        size = "x".join(map(str, RUNS[language][0]))
-        print(f"{language} {size}: {sum(kinds.values())} hand-out steps "
-              f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
-              f"{instructions} companion instructions, {confirmations} confirmations; "
-              f"{time.monotonic() - started:.0f} s")
-        for p in problems:
+        tally = walk(language, size, out, args.seed)
+        print(tally.line(f"{language} {size}", time.monotonic() - started))
+        for p in tally.problems:
             print(f"  problem: {p}")
-        failed = failed or bool(problems)
+        failed = failed or bool(tally.problems)
     print(f"pictures in {out}")
     return 1 if failed else 0
 

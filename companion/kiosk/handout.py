@@ -61,9 +61,14 @@ class HandLine:
     cause_text: str
     card: str = ""
     owed: int = 0
+    what: str = ""
+    """The line's own words for what moves, instead of the card's name (several cards to
+    one place: ``Rural House, Hotel, Church``)."""
 
     def text(self, game: str = "") -> str:
         """The change in words, as the log says it: ``+5 gold``, ``−2 VP``; a card's name."""
+        if self.what:
+            return self.what
         if self.resource == CARD:
             from .words import card_name
 
@@ -113,7 +118,8 @@ class HandOut:
     def undone(self, title: str) -> HandOut:
         """The same step taken back (an undo): every amount the other way."""
         lines = tuple(
-            HandLine(ln.seat, ln.resource, -ln.amount, ln.cause_text, ln.card, -ln.owed)
+            HandLine(ln.seat, ln.resource, -ln.amount, ln.cause_text, ln.card, -ln.owed,
+                     ln.what)
             for ln in self.lines
         )
         return HandOut(title, lines, "", (), self.key)
@@ -375,7 +381,9 @@ def draw_handout(
     foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
     body = pygame.Rect(inner.x, title_r.bottom + m.gap, inner.width,
                        foot.y - title_r.bottom - m.gap * 2)
-    if step.cards:
+    strip = strip_height(screen, body.height) + m.gap
+    if step.cards and lines_height(screen, surface, step, body.width, game) <= (
+            body.height - strip):  # else the lines alone: they name every card
         body = _card_strip(screen, surface, body, step.cards, face)
     elif step.card:
         body = _one_card(screen, surface, body, step, card_text, face)
@@ -487,7 +495,7 @@ def handout_fits(screen: Screen, surface: pygame.Surface, area: pygame.Rect,
     whole body)."""
     m = screen.m
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
-    width = inner.width - m.px(10) - m.px(18) - m.gap * 2
+    width = inner.width
     if step.card and not step.cards and not m.portrait:
         width -= inner.width * 2 // 5 + m.gap * 2
     need = m.px(32) + m.touch + m.gap * 3
@@ -495,13 +503,22 @@ def handout_fits(screen: Screen, surface: pygame.Surface, area: pygame.Rect,
         need += m.px(200)
     if step.cards:
         need += m.px(STRIP_HEIGHT) + m.gap
+    return need + lines_height(screen, surface, step, width, game) <= inner.height
+
+
+def lines_height(screen: Screen, surface: pygame.Surface, step: HandOut, width: int,
+                 game: str) -> int:
+    """The height the players' lines and the notes of ``step`` take in ``width`` pixels."""
+    m = screen.m
+    text_w = width - m.px(10) - m.px(18) - m.gap * 2
+    need = 0
     for seat in step.seats():
         need += m.px(24) + m.gap + sum(
-            line_height(screen, surface, line_words(ln, game), width)
+            line_height(screen, surface, line_words(ln, game), text_w)
             for ln in step.lines if ln.seat == seat)
-    need += sum(fitted_height(surface, n, inner.width, m.px(24), m.small, lines=4) + m.gap
+    need += sum(fitted_height(surface, n, width, m.px(24), m.small, lines=4) + m.gap
                 for n in step.notes)
-    return need <= inner.height
+    return need
 
 
 __all__ = [

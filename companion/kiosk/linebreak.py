@@ -193,15 +193,14 @@ def units(paragraph: str, lang: str) -> tuple[str, ...]:
 def _latin_units(paragraph: str) -> tuple[str, ...]:
     """The units of a paragraph without CJK: its words (a path's pieces), a number with the
     word after it."""
-    words = [piece for w in paragraph.split() for piece in _path_pieces(w)]
     out: list[str] = []
-    for w in words:
+    for w in paragraph.split():
         if out and out[-1] != " " and NUMBER.match(out[-1].rsplit(" ", 1)[-1]):
             out[-1] += " " + w  # a number stays with its unit: "4 uses", "+2 VP"
             continue
-        if out and not out[-1].endswith("/"):
+        if out:
             out.append(" ")
-        out.append(w)
+        out.extend(_path_pieces(w))  # a path's pieces follow one another with no space
     return tuple(out)
 
 

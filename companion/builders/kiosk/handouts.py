@@ -19,6 +19,7 @@ from companion.kiosk import theme
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import panel
+from companion.kiosk.words import card_name
 
 from .panels.rows import card_fill, draw_card_face, row_card
 
@@ -93,7 +94,23 @@ def deal_step(lines: Sequence[HandLine]) -> HandOut:
     draw it, and a line per card naming it (a worker by its rank and what it supplies) and
     where it goes."""
     cards = tuple(ln.card for ln in lines if ln.resource == CARD)
-    return HandOut(_("The deck deals"), tuple(lines), "", (), DEAL, cards)
+    return HandOut(_("The deck deals"), grouped(lines), "", (), DEAL, cards)
+
+
+def grouped(lines: Sequence[HandLine]) -> tuple[HandLine, ...]:
+    """The cards going to one place as one line (``Rural House, Hotel, Church · into the
+    building row``: the deal at the start, 14 cards, on one screen), in the order dealt."""
+    places: dict[tuple[int, str], list[HandLine]] = {}
+    for ln in lines:
+        places.setdefault((ln.seat, ln.cause_text), []).append(ln)
+    out = []
+    for (seat, cause), same in places.items():
+        if len(same) == 1:
+            out.append(same[0])
+            continue
+        names = _(", ").join(card_name("builders", ln.card) for ln in same)
+        out.append(HandLine(seat, CARD, len(same), cause, card=same[0].card, what=names))
+    return tuple(out)
 
 
 __all__ = ["DEAL", "BuildersHandOuts", "deal_line", "deal_step"]

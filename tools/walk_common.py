@@ -1,0 +1,128 @@
+"""What the walk tools share (tools/pillars_handout_walk.py, tools/builders_handout_walk.py): a
+kiosk on SDL's dummy driver with a journal in a temporary folder, events sent as SDL events
+through ``App.handle_event``, a picture of every hand-out step, and the tally of what a table
+saw."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from companion.engine import Setup, get_game, replay  # noqa: E402
+from companion.journal import Journal  # noqa: E402
+from companion.kiosk import ui  # noqa: E402
+from companion.kiosk.app import App  # noqa: E402
+from companion.kiosk.config import Config  # noqa: E402
+from companion.kiosk.handout import HandOut  # noqa: E402
+from companion.kiosk.inputs import KEYMAP, listen  # noqa: E402
+from companion.kiosk.screens.end import EndScreen  # noqa: E402
+
+SIZES = {"800x480": (800, 480), "720x1280": (720, 1280)}
+
+
+@dataclass
+class Tally:
+    """What one walk saw: hand-out steps by kind, the companion's instructions and their
+    confirmations, the pictures kept, and the problems a table would trip on."""
+
+    kinds: Counter[str] = field(default_factory=Counter)
+    instructions: int = 0
+    confirmations: int = 0
+    shots: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def line(self, label: str, seconds: float) -> str:
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))
+        return (f"{label}: {sum(self.kinds.values())} hand-out steps ({kinds}); "
+                f"{self.instructions} companion instructions, {self.confirmations} "
+                f"confirmations; {self.shots} pictures; {seconds:.0f} s")
+
+
+def press(app: App, role: str) -> None:
+    """A button of the panel (or its key) pressed: ``confirm``, ``draw``, ``roll``..."""
+    key = next(k for k, r in KEYMAP.items() if r == role)
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.render()
+
+
+def tap(app: App, key: str) -> None:
+    """A finger on the button ``key`` of the screen on show; RuntimeError if there is none."""
+    button = next((b for b in app.screen.buttons if b.key == key), None)
+    if button is None:
+        raise RuntimeError(f"no button {key!r}: {[b.key for b in app.screen.buttons]}")
+    x, y = button.rect.center
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1,
+                                        touch=False))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1,
+                                        touch=False))
+    app.render()
+
+
+def open_table(tmp: Path, language: str, size: tuple[int, int], virtual: bool, seed: int,
+               setup: Setup, companions: dict[int, str]) -> App:
+    """A kiosk on a new journal in ``tmp`` with a new game of ``setup`` on its screen."""
+    pygame.init()
+    journal = Journal.open(tmp / "journal.sqlite3")
+    cfg = Config(language=language, sound=False, width=size[0], height=size[1],
+                 virtual_deck=virtual)
+    app = App(cfg, size=size, fullscreen=False, journal=journal,
+              config_path=tmp / "config.toml", seed=seed)
+    listen()
+    app.session = journal.start(setup, seed=seed, companions=companions)
+    app.open_game()
+    app.render(force=True)
+    ui.OVERFLOWS.clear()
+    return app
+
+
+def hand_out(app: App, step: HandOut, out: Path, label: str, period: int,
+             tally: Tally) -> None:
+    """A picture of the hand-out step on show, then CONFIRM (the table handed it out)."""
+    app.render(force=True)
+    tally.shots += 1
+    name = f"{label}-{tally.shots:03d}-r{period}-{step.key or 'step'}.png"
+    pygame.image.save(app.surface, str(out / name))
+    tally.kinds[step.key] += 1
+    press(app, "confirm")
+
+
+def close_table(app: App, tally: Tally) -> None:
+    """The end screen's scores checked against the journal replayed, what was drawn too wide
+    noted; the kiosk closed."""
+    assert app.journal is not None and app.session is not None
+    game = get_game(app.session.game.name)
+    end = app.screen
+    if isinstance(end, EndScreen):
+        final = replay(game, app.journal.record(app.session.id))
+        if end.summary["scores"] != game.scores(final):
+            tally.problems.append("the end screen's scores do not replay")
+    tally.problems += [f"overflow: {o}" for o in dict.fromkeys(ui.OVERFLOWS)]
+    app.companion.close()
+    app.journal.close()
+    pygame.display.quit()
+
+
+def runs(asked: list[str] | None,
+         defaults: dict[str, tuple[str, bool]]) -> list[tuple[str, str]]:
+    """The (language, size) of each game to walk: ``LANGUAGE:SIZE`` each (a language alone:
+    its default size), or every language of ``defaults`` at its size."""
+    if not asked:
+        return [(lang, size) for lang, (size, _v) in defaults.items()]
+    out = []
+    for run in asked:
+        lang, _sep, size = run.partition(":")
+        if lang not in defaults or (size or defaults[lang][0]) not in SIZES:
+            raise SystemExit(f"--run {run!r}: give LANGUAGE:SIZE, a language of "
+                             f"{sorted(defaults)} and a size of {sorted(SIZES)}")
+        out.append((lang, size or defaults[lang][0]))
+    return out
+
+
+__all__ = ["SIZES", "Tally", "close_table", "hand_out", "open_table", "press", "runs", "tap"]
