@@ -39,7 +39,10 @@ def test_every_screen_fits_in_every_language_and_size(tmp_path: Path) -> None:
                    "pillars-tax-result", "pillars-help", "builders-turn", "builders-reveal",
                    "builders-over", "pillars-round-end", "pillars-preview-causes",
                    "pillars-hold-space", "pillars-hold-card", "pillars-help-place",
-                   "pillars-log", "builders-hold-card", "builders-log"):
+                   "pillars-log", "builders-hold-card", "builders-log", "safe-mode-journal",
+                   "safe-mode-games", "builders-rows-long", "builders-turn-machines",
+                   "builders-tableau", "builders-handout-refill", "builders-handout-deal",
+                   "builders-companion-turn", "pillars-companion-cathedral"):
         assert screen in names, screen
     assert len(files) == len(names) * len(SIZES) * 3
     assert not any(f.exists() for f in files)

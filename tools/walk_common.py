@@ -101,7 +101,7 @@ def close_table(app: App, tally: Tally) -> None:
     end = app.screen
     if isinstance(end, EndScreen):
         final = replay(game, app.journal.record(app.session.id))
-        if end.summary["scores"] != game.scores(final):
+        if dict(end.summary.scores) != dict(game.summary(final).scores):
             tally.problems.append("the end screen's scores do not replay")
     tally.problems += [f"overflow: {o}" for o in dict.fromkeys(ui.OVERFLOWS)]
     app.companion.close()
