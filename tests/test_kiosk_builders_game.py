@@ -17,7 +17,7 @@ from companion.builders.kiosk import BuildersScreen
 from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
 from companion.kiosk.screens.end import EndScreen
-from tests.kiosk_helpers import keys, make_app, press, tap, wait
+from tests.kiosk_helpers import handed_out, keys, make_app, press, tap, wait
 
 
 def last_action(app: Any) -> str:
@@ -151,6 +151,7 @@ def test_coin_buttons_show_what_the_engine_gives_under_cumulative_coins(tmp_path
     virtual_draw(app, lambda state: True)
     app.open_game()
     app.render(force=True)
+    handed_out(app)  # the cards dealt at the start, shown on opening: laid out
     assert find(app, "coins 1ap").label == "+1 coin"
     tap(app, "coins 1ap")
     assert last_action(app) == "coins 1ap"
@@ -173,6 +174,7 @@ def test_taking_a_card_from_a_row_is_confirmed_first(tmp_path: Path) -> None:
     virtual_draw(app, lambda state: True)
     app.open_game()
     app.render(force=True)
+    handed_out(app)  # the cards dealt at the start, shown on opening: laid out
     start = next(str(a) for a in game.legal_actions(app.session.state) if str(a).startswith(
         "start "))
     before = app.journal.record(app.session.id).actions
