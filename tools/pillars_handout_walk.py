@@ -146,7 +146,7 @@ def walk(language: str, size: str, out: Path, seed: int) -> Tally:
                 break
             if not advance(app, out, label, rng, tally):
                 break
-        close_table(app, tally)
+        close_table(app, tally, out, label)
     return tally
 
 

@@ -93,13 +93,15 @@ def hand_out(app: App, step: HandOut, out: Path, label: str, period: int,
     press(app, "confirm")
 
 
-def close_table(app: App, tally: Tally) -> None:
-    """The end screen's scores checked against the journal replayed, what was drawn too wide
-    noted; the kiosk closed."""
+def close_table(app: App, tally: Tally, out: Path, label: str) -> None:
+    """The end screen pictured and its scores checked against the journal replayed, what was
+    drawn too wide noted; the kiosk closed."""
     assert app.journal is not None and app.session is not None
     game = get_game(app.session.game.name)
     end = app.screen
     if isinstance(end, EndScreen):
+        app.render(force=True)
+        pygame.image.save(app.surface, str(out / f"{label}-end.png"))
         final = replay(game, app.journal.record(app.session.id))
         if dict(end.summary.scores) != dict(game.summary(final).scores):
             tally.problems.append("the end screen's scores do not replay")

@@ -313,9 +313,13 @@ def _seat_label(state: object, seat: int, words: GameWords) -> tuple[str, theme.
     return words.seat_name(state, seat), theme.PLAYER.get(colour, theme.TEXT)
 
 
+LINE_LINES = 4
+"""The most lines a hand-out's line takes (the cards dealt into a row, named in full)."""
+
+
 def line_height(screen: Screen, surface: pygame.Surface, text: str, width: int) -> int:
     m = screen.m
-    return max(m.px(24), fitted_height(surface, text, width, 0, m.small, lines=3))
+    return max(m.px(24), fitted_height(surface, text, width, 0, m.small, lines=LINE_LINES))
 
 
 def line_words(line: HandLine, game: str) -> str:
@@ -477,7 +481,7 @@ def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step
             text_r = pygame.Rect(icon_r.right + m.gap, row.y, row.right - icon_r.right - m.gap,
                                  h)
             draw_text(surface, line_words(ln, game), text_r, m.small, theme.TEXT, align="left",
-                      valign="top", lines=3)
+                      valign="top", lines=LINE_LINES)
             ly += h
         y = block.bottom + m.gap
     for note in step.notes:

@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.builders.actions import Action
+from companion.builders.cards import OUTPUT
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.ui import draw_text, grid, text_height
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.words import card_name, name_of, short_card_name
 
 from .base import Panel
+from .mine import supply_text
 
 if TYPE_CHECKING:
     from ..screen import BuildersScreen
@@ -111,12 +113,21 @@ class PickerPanel(Panel):
             screen.button(
                 surface, cell, card_name(self.game.name, e.card),
                 partial(screen.propose, e.action) if e.action is not None else lambda: None,
+                short=_short(e.card),  # 工匠 石1 木1 知1 瓦1: a worker's rank and supply
                 key=str(e.action) if e.action is not None else f"out {e.card}",
                 enabled=e.action is not None, why=partial(screen.card_refusal, e.card),
                 size=m.small, hold=partial(screen.explain, e.card),
             )
         screen.button(surface, foot, _("Draw for the table"), self.virtual_one,
                       key="virtual draw")
+
+
+def _short(card: str) -> str:
+    """A worker's shorter name for a narrow button: its rank and what it supplies; none for a
+    building (its name is short enough)."""
+    if card not in OUTPUT:
+        return ""
+    return f"{short_card_name('builders', card)} {supply_text(OUTPUT[card])}"
 
 
 __all__ = ["Entry", "PickerPanel", "PickerState"]
