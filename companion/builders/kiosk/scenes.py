@@ -49,6 +49,9 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
             enter_position, journal=journal, setup=setup, actions=actions, virtual_deck=False
         )
         yield f"builders-{key}", enter
+        if key == "over":
+            yield "builders-over-companion", partial(
+                _over_with_companion, journal=journal, setup=setup, actions=actions)
         if key == "turn-sites":
             yield from _turn_scenes(enter)
         if key == "turn":
@@ -195,6 +198,16 @@ def _ending_with_coins(seeds: int = 30) -> tuple[Setup, list[str]] | None:
             break
     _ENDING.append(found)
     return found
+
+
+def _over_with_companion(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+    """The end screen of a game the companion played a seat of (marked in every row)."""
+    from companion.kiosk.screens.end import EndScreen
+
+    app.session = journal.start(setup, seed=0, companions={1: "easy"})
+    for a in actions:
+        app.session.play(a)
+    app.show(EndScreen(app, app.session.id))
 
 
 def _dealt(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
