@@ -339,9 +339,10 @@ def draw_card(screen: Screen, surface: pygame.Surface, rect: pygame.Rect, game: 
         name = card_name(game, card)
     except KeyError:
         name = card
-    name_h = fitted_height(surface, name, inner.width, m.px(30), m.text, lines=3)
+    # a long name (ウィリアム・ハムレイ（4ゴールド支払う）) on a narrow card: up to 4 lines
+    name_h = fitted_height(surface, name, inner.width, m.px(30), m.text, lines=4)
     name_r = pygame.Rect(inner.x, inner.y, inner.width, min(name_h, inner.height))
-    draw_text(surface, name, name_r, m.text, theme.OUTLINE, bold=True, lines=3)
+    draw_text(surface, name, name_r, m.text, theme.OUTLINE, bold=True, lines=4)
     if text:
         body = pygame.Rect(inner.x, name_r.bottom + m.gap, inner.width,
                            inner.bottom - name_r.bottom - m.gap)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from companion.engine import CHANCE
+from companion.engine import CHANCE, PlayerSpec
 from companion.kiosk import icons, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
@@ -22,7 +22,7 @@ from companion.kiosk.ui import (
     split_h,
     split_v,
 )
-from companion.kiosk.words import card_name, name_of, seat_label
+from companion.kiosk.words import COMPANION_MARK, card_name, name_of, seat_label
 from companion.pillars import data as D
 
 from .names import resource_name
@@ -64,6 +64,7 @@ class PlayersPanel(PillarsPanel):
                 fitting(surface, name_r, m.text,
                         star + seat_label(p, k in self.screen.session.companions),
                         star + seat_label(p, k in self.screen.session.companions, short=True),
+                        _signs(k == state.start, k in self.screen.session.companions, p),
                         bold=True),
                 name_r,
                 m.text,
@@ -193,6 +194,12 @@ class PlayersPanel(PillarsPanel):
             )
 
     # -- the decision panel ----------------------------------------------------------------
+
+
+def _signs(start: bool, companion: bool, player: PlayerSpec) -> str:
+    """A seat's name after its signs closed up, where the spaced ones do not fit
+    (``①◆Yellow``: the start player played by the companion)."""
+    return ("①" if start else "") + (COMPANION_MARK if companion else "") + name_of(player)
 
 
 __all__ = ["PlayersPanel"]
