@@ -3,6 +3,8 @@ the header line, and the screen's ways to take an action or read a card."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -55,8 +57,28 @@ class PillarsPanel(StepPanel):
     def big_button(self, *args: Any, **kwargs: Any) -> None:
         self.screen.big_button(*args, **kwargs)
 
-    def tap_area(self, rect: pygame.Rect, on_tap: Any, key: str) -> Button:
+    def tap_area(self, rect: pygame.Rect, on_tap: Callable[[], None], key: str) -> Button:
         return self.screen.tap_area(rect, on_tap, key)
+
+    def stepper(
+        self,
+        surface: pygame.Surface,
+        rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect],
+        key: str,
+        value: int,
+        change: Callable[[int], None],
+        *,
+        can: tuple[bool, bool] = (True, True),
+        size: int | None = None,
+    ) -> None:
+        """A quantity with − and + (``less {key}``, ``more {key}``) in ``rects``: ``change``
+        takes -1 or +1; ``can`` says whether each is enabled."""
+        minus, qty_r, plus = rects
+        self.button(surface, minus, "−", partial(change, -1), key=f"less {key}", enabled=can[0],
+                    size=size)
+        draw_text(surface, str(value), qty_r, self.m.large, theme.TEXT, lines=1)
+        self.button(surface, plus, "+", partial(change, 1), key=f"more {key}", enabled=can[1],
+                    size=size)
 
     def propose(self, action: Action) -> None:
         self.screen.propose(action)
