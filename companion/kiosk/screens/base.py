@@ -262,7 +262,8 @@ class GameScreen(Screen):
         self.preview: Preview | None = None  # an action waiting for Confirm
         self.handout_view = HandOutView(self)  # the rules' own changes, step by step
         self.handouts: HandOutQueue = self.handout_view.queue
-        self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
+        # the companion's decisions of one visit, worked out
+        self.visit: Visit[Any, Any] | None = None
         self.companion_view = CompanionPanel(self)  # its instruction, thinking, or the hint
         self.plan = self.hand_out_plan()
         self.tableau: int | None = None  # the seat whose whole tableau is shown

@@ -55,11 +55,10 @@ class CompanionPanel(StepPanel):
             visits.cancel(s.visit)
             seat = s.game.current_player(session.state)
             s.visit = visits.start(s.game, session.id, index, session.state, seat, first,
-                                      s.same_visit)
+                                   visits.Visiting(s.same_visit))
             changed = True
         strength = session.companions.get(s.visit.seat, "normal")
-        return visits.step(s.visit, s.game, strength, s.app.companion.mode,
-                           s.same_visit) or changed
+        return s.visit.advance(s.game, strength, s.app.companion.mode) or changed
 
     def ready(self) -> list[Any]:
         """The companion's decisions the table carries out now (its whole visit), or none

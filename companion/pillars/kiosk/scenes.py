@@ -193,11 +193,11 @@ def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None
     if after.step == "market" and after.turn == seat:
         plan.append(Action("pass"))
     screen.handouts.clear()
-    v = visits.Visit(session.id, len(session.playthrough.actions), seat, [state])
+    v: visits.Visit[PillarsState, Action] = visits.Visit(
+        session.id, len(session.playthrough.actions), state, seat,
+        visits.Visiting(screen.same_visit))
     for a in plan:
-        after = game.apply(after, a)
-        v.actions.append(a)
-        v.states.append(after)
+        v.add(game, a)
     v.done = True
     app.companion.settle(session, decision=plan[0])
     screen.visit = v
