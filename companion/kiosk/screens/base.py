@@ -5,11 +5,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import pygame
 
-from companion.engine import RulesError, Step
+from companion.engine import Game, RulesError, Step
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from companion.journal import JournaledGame
     from companion.kiosk.app import App
     from companion.kiosk.visit import Visit
+
+S = TypeVar("S")
+"""A game screen's state type (the game's own: ``PillarsState``)."""
+A = TypeVar("A")
+"""A game screen's action type (the game's own: ``pillars.actions.Action``)."""
 
 
 class Screen(ABC):
@@ -251,15 +256,20 @@ class Screen(ABC):
         return (LANGUAGE_NAMES[language()], self.app.next_language, "language")
 
 
-class GameScreen(Screen):
+class GameScreen(Screen, Generic[S, A]):
     """What the game screens share: the game session, the bar with undo, help, language and
-    menu, the reason the engine gives for a refusal, and the way home."""
+    menu, the reason the engine gives for a refusal, and the way home.
+
+    Generic over the game's state ``S`` and action ``A`` (``class PillarsScreen(
+    GameScreen[PillarsState, Action])``): ``state``, ``game``, the preview and every hook
+    (``wants_preview``, ``committed``, ``same_visit``...) are typed with the game's own
+    types; the generic screen, which knows no game, is ``GameScreen[object, object]``."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.game = self.session.game
+        self.game: Game[S, A] = self.session.game
         self.help_open = False
-        self.preview: Preview | None = None  # an action waiting for Confirm
+        self.preview: Preview[S, A] | None = None  # an action waiting for Confirm
         self.handout_view = HandOutView(self)  # the rules' own changes, step by step
         self.handouts: HandOutQueue = self.handout_view.queue
         self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
@@ -334,7 +344,7 @@ class GameScreen(Screen):
             return words_for(self.game.name).refusal(exc, self.state)
         return ""
 
-    def read_card(self, seen: Any) -> Any | None:
+    def read_card(self, seen: Card) -> A | None:
         """The chance outcome a card read by the camera stands for (the engine decides), or
         None when it is refused: the reason in the table's language, on the toast and the
         camera's chip."""
@@ -351,10 +361,11 @@ class GameScreen(Screen):
             return None
 
     @property
-    def state(self) -> Any:
-        return self.session.state
+    def state(self) -> S:
+        """The state of the game on the table (the journal's playthrough's)."""
+        return cast(S, self.session.state)
 
-    def reason(self, action: Any) -> str:
+    def reason(self, action: A) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
         from companion.kiosk.words import words_for
 
@@ -364,7 +375,7 @@ class GameScreen(Screen):
             return words_for(self.game.name).refusal(exc, self.state)
         return ""
 
-    def foreign_card(self, seen: Any) -> bool:
+    def foreign_card(self, seen: Card) -> bool:
         """True (and refused with the reason) when the camera read a card of another game."""
         if seen.game == self.game.name:
             return False
@@ -429,7 +440,7 @@ class GameScreen(Screen):
             changed = True
         return changed
 
-    def same_visit(self, before: Any, after: Any) -> bool:
+    def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
         visit (one instruction, one confirmation for all); by default never."""
         return False
@@ -438,12 +449,12 @@ class GameScreen(Screen):
         """Work out the companion's whole visit (``CompanionPanel.plan``)."""
         return self.companion_view.plan()
 
-    def visit_ready(self) -> list[Any]:
+    def visit_ready(self) -> list[A]:
         """The companion's decisions the table carries out now (its whole visit), or none
         while it still thinks."""
         return self.companion_view.ready()
 
-    def visit_instruction(self, state: Any, actions: list[Any], states: list[Any]) -> str:
+    def visit_instruction(self, state: S, actions: list[A], states: list[S]) -> str:
         """What the table does for the companion's ``actions`` (``states`` before each and
         after the last), in one instruction; by default each action's, one after another."""
         from companion.kiosk.seats import instruction
@@ -478,7 +489,7 @@ class GameScreen(Screen):
             if len(self.session.playthrough.actions) == before:
                 return  # refused (the reason is on screen): the rest is decided afresh
 
-    def commit_companion(self, action: Any) -> None:
+    def commit_companion(self, action: A) -> None:
         """Commit the companion's action the way this screen commits (its sounds and
         animations); by default straight through the journal."""
         self.app.play(action)
@@ -519,7 +530,7 @@ class GameScreen(Screen):
         if outcome is not None:
             self.propose(outcome)
 
-    def propose(self, action: Any) -> None:
+    def propose(self, action: A) -> None:
         """Take ``action``: the rules apply it once; when ``wants_preview`` says so, the table
         sees what it changes first (Confirm commits that same result), else it is committed."""
         state = self.state
@@ -535,24 +546,24 @@ class GameScreen(Screen):
             return
         self.commit(action, step)
 
-    def play_hint(self, action: Any) -> None:
+    def play_hint(self, action: A) -> None:
         """A choice of the hint tapped: it is played as a person's tap on it would be (through
         the screen's preview, when it has one)."""
         self.close_hint()
         self.act(action)
 
-    def wants_preview(self, state: Any, action: Any, after: Any) -> bool:
+    def wants_preview(self, state: S, action: A, after: S) -> bool:
         """Whether ``action`` is shown before it is committed (by default: a reveal)."""
         from companion.engine import CHANCE
 
         return bool(self.game.current_player(state) == CHANCE)
 
-    def preview_title(self, state: Any, action: Any) -> str:
+    def preview_title(self, state: S, action: A) -> str:
         from companion.kiosk.words import words_for
 
         return words_for(self.game.name).action_text(state, action)
 
-    def preview_lines(self, state: Any, after: Any) -> list[tuple[str, str]]:
+    def preview_lines(self, state: S, after: S) -> list[tuple[str, str]]:
         from companion.kiosk.breakdown import change_lines
 
         return change_lines(self.game, state, after)
@@ -562,14 +573,14 @@ class GameScreen(Screen):
         p = self.preview
         self.preview = None
         if p is not None:
-            self.commit(p.action, p.step if p.step is not None else p.after)
+            self.commit(p.action, p.step)
 
     def cancel_preview(self) -> None:
         self.preview = None
 
-    def commit(self, action: Any, after: Any = None) -> bool:
-        """Commit ``action`` through the journal (``after``: the state the rules already
-        computed for it, None to let the journal apply it), then queue the hand-out steps of
+    def commit(self, action: A, after: Step[S, A] | None = None) -> bool:
+        """Commit ``action`` through the journal (``after``: the step the rules already made
+        for it, None to let the journal apply it), then queue the hand-out steps of
         what the rules did by themselves and call ``committed``.  True if it was taken."""
         before = self.state
         index = len(self.session.playthrough.actions)
@@ -579,7 +590,7 @@ class GameScreen(Screen):
         self.committed(before, action)
         return True
 
-    def play(self, action: Any, after: Any = None) -> bool:
+    def play(self, action: A, after: Step[S, A] | None = None) -> bool:
         """The one place a table screen writes to the journal: a :class:`Step` the preview
         made is committed as it is (the journal refuses it if the game moved on since), anything
         else is applied by the journal."""
@@ -587,7 +598,7 @@ class GameScreen(Screen):
             return self.app.play(after)
         return self.app.play(action)
 
-    def committed(self, before: Any, action: Any) -> None:  # noqa: B027 - an optional hook
+    def committed(self, before: S, action: A) -> None:  # noqa: B027 - an optional hook
         """After a commit (sounds, animations, virtual cards, the end)."""
 
     # -- hand-outs: the rules' own changes, one step at a time (HandOutView) -------------
@@ -595,7 +606,7 @@ class GameScreen(Screen):
         """How this game splits the rules' own changes into steps (the default: by cause)."""
         return HandOutPlan(self.game)
 
-    def hand_out(self, index: int, before: Any, action: Any, after: Any) -> None:
+    def hand_out(self, index: int, before: S, action: A, after: S) -> None:
         """Queue the hand-out steps of the action at ``index``."""
         self.handouts.add(index, self.plan.steps(before, action, after))
 
@@ -624,7 +635,7 @@ class GameScreen(Screen):
         self.handout_view.render(surface, area)
         return True
 
-    def act(self, action: Any) -> None:
+    def act(self, action: A) -> None:
         """Take ``action`` the way this screen takes actions (directly, or after a preview)."""
         self.app.play(action)
 
@@ -633,7 +644,7 @@ class GameScreen(Screen):
         surface: pygame.Surface,
         rect: pygame.Rect,
         label: str,
-        action: Any,
+        action: A,
         legal: set[str],
         *,
         key: str = "",

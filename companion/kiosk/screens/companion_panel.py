@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -17,12 +17,20 @@ from companion.kiosk.words import name_of
 
 from .panel import StepPanel
 
+if TYPE_CHECKING:
+    from .base import GameScreen
+
+S = TypeVar("S")
+A = TypeVar("A")
+
 INDICATOR_STEPS = 8
 """How often a second the thinking indicator moves on (and the screen is redrawn for it)."""
 
 
-class CompanionPanel(StepPanel):
+class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
     """The companion's instruction, thinking indicator or failure, or the hint."""
+
+    screen: GameScreen[S, A]
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         from companion.kiosk.seats import Companion
@@ -61,7 +69,7 @@ class CompanionPanel(StepPanel):
         return visits.step(s.visit, s.game, strength, s.app.companion.mode,
                            s.same_visit) or changed
 
-    def ready(self) -> list[Any]:
+    def ready(self) -> list[A]:
         """The companion's decisions the table carries out now (its whole visit), or none
         while it still thinks."""
         s = self.screen

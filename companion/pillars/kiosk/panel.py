@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .screen import PillarsScreen
 
 
-class PillarsPanel(StepPanel):
+class PillarsPanel(StepPanel["PillarsScreen"]):
     """A step panel of :class:`~companion.pillars.kiosk.screen.PillarsScreen`."""
 
     screen: PillarsScreen

@@ -50,7 +50,7 @@ VISITS = ("market", "cathedral")
 
 
 
-class PillarsScreen(GameScreen):
+class PillarsScreen(GameScreen[PillarsState, Action]):
     """The table screen for a game of Pillars: the top bar and the players, and over the
     decision area one step panel at a time (or a hand-out step, a preview, a result)."""
 
@@ -68,7 +68,7 @@ class PillarsScreen(GameScreen):
         self.roll_panel = RollPanel(self)
         self.draft = DraftPanel(self)
         self.choices = ChoicesPanel(self)
-        self.step_panels: dict[str, StepPanel] = {
+        self.step_panels: dict[str, StepPanel[PillarsScreen]] = {
             **{step: self.picker for step in CARD_STEPS},
             "draft": self.draft, "draw": self.draw_panel, "place": self.place,
             "parked": self.place, "roll": self.roll_panel, "market": self.market,
@@ -88,7 +88,7 @@ class PillarsScreen(GameScreen):
     def state(self) -> PillarsState:
         return self.session.state  # type: ignore[no-any-return]
 
-    def panel_for(self, step: str) -> StepPanel:
+    def panel_for(self, step: str) -> StepPanel[PillarsScreen]:
         """The step panel of ``step`` (the questions' panel for the others)."""
         return self.step_panels.get(step, self.choices)
 
