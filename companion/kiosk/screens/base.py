@@ -16,15 +16,16 @@ from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
+from companion.kiosk.words import game_title, words_for
 
-from .companion_panel import INDICATOR_STEPS, CompanionPanel
+from .companion_panel import CompanionPanel
 from .game import Preview
 from .handout_view import HandOutView
+from .read_view import ReadView
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
     from companion.kiosk.app import App
-    from companion.kiosk.visit import Visit
 
 S = TypeVar("S")
 """A game screen's state type (the game's own: ``PillarsState``)."""
@@ -272,49 +273,38 @@ class GameScreen(Screen, Generic[S, A]):
         self.preview: Preview[S, A] | None = None  # an action waiting for Confirm
         self.handout_view = HandOutView(self)  # the rules' own changes, step by step
         self.handouts: HandOutQueue = self.handout_view.queue
-        self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
-        self.companion_view = CompanionPanel(self)  # its instruction, thinking, or the hint
+        self.companion_view = CompanionPanel(self)  # its visit, instruction, thinking, hint
         self.plan = self.hand_out_plan()
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
-        self._indicator = -1  # the thinking indicator's step last drawn
-        self.held: tuple[str, str] | None = None  # a card or space read by a hold: title, text
+        self.reader = ReadView(self)  # a card or space read by a hold
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.held is not None:  # over everything, and the only thing to tap
+        if self.reader.held is not None:  # over everything, and the only thing to tap
             self.buttons = []
             self.roles = {}
-            self._read(surface)
+            top = self.bar_bottom()
+            self.reader.render(surface, pygame.Rect(0, top, surface.get_width(),
+                                                    surface.get_height() - top))
+
+    @property
+    def held(self) -> tuple[str, str] | None:
+        """The card or space a hold reads (title, text), or None."""
+        return self.reader.held
 
     def read(self, title: str, text: str) -> None:
         """Show what a card or space does (a finger held on it), until Close."""
-        self.held = (title, text)
+        self.reader.show(title, text)
 
     def close_read(self) -> None:
-        self.held = None
-
-    def _read(self, surface: pygame.Surface) -> None:
-        from companion.kiosk.screens.overlays import help_frame
-
-        assert self.held is not None
-        m = self.m
-        top = self.bar_bottom()
-        area = pygame.Rect(0, top, surface.get_width(), surface.get_height() - top)
-        area = area.inflate(-m.gap * 4, -m.gap * 4)
-        title, text = self.held
-        body, foot = help_frame(self, surface, area, title)
-        draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top",
-                  lines=14, min_size=m.px(12))
-        self.button(surface, foot, _("Close"), self.close_read, key="close card",
-                    role="confirm")
-        self.roles["back"] = self.close_read
+        self.reader.close()
 
     def close_overlay(self) -> bool:
         """Back: close what a hold shows, the preview, a tableau or the help, in that order;
         False if none was open."""
-        if self.held is not None:
-            self.held = None
+        if self.reader.held is not None:
+            self.reader.close()
         elif self.preview is not None:
             self.preview = None
         elif self.hint_open:
@@ -336,8 +326,6 @@ class GameScreen(Screen, Generic[S, A]):
     def card_refusal(self, card: str) -> str:
         """Why ``card`` cannot be the one revealed now, in the table's language (a picker's
         card that is out); empty when it can."""
-        from companion.kiosk.words import words_for
-
         try:
             self.game.outcome_for_card(self.state, card)
         except RulesError as exc:
@@ -350,8 +338,6 @@ class GameScreen(Screen, Generic[S, A]):
         camera's chip."""
         if self.foreign_card(seen):
             return None
-        from companion.kiosk.words import words_for
-
         try:
             return self.game.outcome_for_card(self.state, seen.card)
         except RulesError as exc:
@@ -367,8 +353,6 @@ class GameScreen(Screen, Generic[S, A]):
 
     def reason(self, action: A) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
-        from companion.kiosk.words import words_for
-
         try:
             self.game.apply(self.state, action)
         except RulesError as exc:
@@ -379,8 +363,6 @@ class GameScreen(Screen, Generic[S, A]):
         """True (and refused with the reason) when the camera read a card of another game."""
         if seen.game == self.game.name:
             return False
-        from companion.kiosk.words import game_title
-
         self.app.refuse(
             _("That card belongs to {game}, not to this game", game=game_title(seen.game))
         )
@@ -426,28 +408,18 @@ class GameScreen(Screen, Generic[S, A]):
 
     # -- the companion's seats and the hint -----------------------------------------------------
     def update(self, dt: float) -> bool:
-        """The companion's work: started when its seat decides, collected when done; while it
-        thinks, a redraw each time the indicator moves on (8 a second, not every frame)."""
-        companion = self.app.companion
-        changed = companion.update(self.app.session, self.app.time)
-        changed = self.plan_visit() or changed
-        step = int(self.app.time * INDICATOR_STEPS)
-        if companion.thinking and step != self._indicator:
-            self._indicator = step
-            changed = True
-        if self.hint_open and companion.hint is None:
-            self.hint_open = False  # the position changed under the hint
-            changed = True
-        return changed
+        """The companion's work (``CompanionPanel.update``); True when it is to be redrawn."""
+        return self.companion_view.update()
 
     def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
         visit (one instruction, one confirmation for all); by default never."""
         return False
 
-    def plan_visit(self) -> bool:
-        """Work out the companion's whole visit (``CompanionPanel.plan``)."""
-        return self.companion_view.plan()
+    def companion_decision(self) -> A | None:
+        """The companion's decision for the position on the table, as this game's action
+        (its rules parsed and checked it), or None while it thinks or when a person decides."""
+        return cast("A | None", self.app.companion.ready(self.session))
 
     def visit_ready(self) -> list[A]:
         """The companion's decisions the table carries out now (its whole visit), or none
@@ -478,39 +450,17 @@ class GameScreen(Screen, Generic[S, A]):
     def confirm_companion(self) -> None:
         """The table moved the pieces as told: the companion's action goes through the
         journal like a person's."""
-        actions = self.visit_ready()
-        if not actions:
-            return
-        self.app.companion.taken()
-        self.visit = None
-        for action in actions:  # the whole visit, committed one action after another
-            before = len(self.session.playthrough.actions)
-            self.commit_companion(action)
-            if len(self.session.playthrough.actions) == before:
-                return  # refused (the reason is on screen): the rest is decided afresh
+        self.companion_view.confirm()
 
     def commit_companion(self, action: A) -> None:
         """Commit the companion's action the way this screen commits (its sounds and
         animations); by default straight through the journal."""
         self.app.play(action)
 
-    def decide_by_hand(self) -> None:
-        """A person makes this decision for the companion's seat, with the usual buttons."""
-        self.app.companion.decide_by_hand(self.session)
-
-    def retry_companion(self) -> None:
-        self.app.companion.retry(self.session, self.app.time)
-
     def companion_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
         """Over ``area``: the companion thinking or what the table does for it, or the hint;
         False (nothing drawn) when neither is due."""
-        from companion.kiosk.seats import Companion
-
-        if self.hint_open and self.app.companion.hint is not None:
-            self.companion_view.render(surface, area)
-            return True
-        seat = Companion.seat_to_decide(self.session)
-        if seat is None or self.app.companion.by_hand(self.session):
+        if not self.companion_view.due():
             return False
         self.companion_view.render(surface, area)
         return True
@@ -546,12 +496,6 @@ class GameScreen(Screen, Generic[S, A]):
             return
         self.commit(action, step)
 
-    def play_hint(self, action: A) -> None:
-        """A choice of the hint tapped: it is played as a person's tap on it would be (through
-        the screen's preview, when it has one)."""
-        self.close_hint()
-        self.act(action)
-
     def wants_preview(self, state: S, action: A, after: S) -> bool:
         """Whether ``action`` is shown before it is committed (by default: a reveal)."""
         from companion.engine import CHANCE
@@ -559,8 +503,6 @@ class GameScreen(Screen, Generic[S, A]):
         return bool(self.game.current_player(state) == CHANCE)
 
     def preview_title(self, state: S, action: A) -> str:
-        from companion.kiosk.words import words_for
-
         return words_for(self.game.name).action_text(state, action)
 
     def preview_lines(self, state: S, after: S) -> list[tuple[str, str]]:
