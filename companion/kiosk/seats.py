@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 from companion.bots import STRENGTHS as BOT_STRENGTHS
 from companion.engine import CHANCE, Setup, get_game
@@ -535,9 +535,15 @@ def _worked_out(name: str) -> tuple[Setup, list[str], int, str, list[Hint]]:
     return setup, actions, seat, action, choices
 
 
+@runtime_checkable
+class HintShown(Protocol):
+    """A screen that shows the companion's hint (a table screen: ``GameScreen.hint_open``)."""
+
+    hint_open: bool
+
+
 def _enter_scene(journal: Journal, app: App, name: str, what: str) -> None:
     """Show the companion's ``what`` (thinking, instruction, failed, hint) in game ``name``."""
-    from .screens.base import GameScreen
     from .screens.game import open_game
 
     setup, actions, seat, action, choices = _worked_out(name)
@@ -558,7 +564,7 @@ def _enter_scene(journal: Journal, app: App, name: str, what: str) -> None:
             (game.parse_action(c.action), c.win_chance, c.visits, c.margin) for c in choices
         ]
         app.companion.settle(session, hint=result)
-        if isinstance(app.screen, GameScreen):
+        if isinstance(app.screen, HintShown):
             app.screen.hint_open = True
 
 
