@@ -11,7 +11,7 @@ only its game's rules look inside it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 from functools import cache, cached_property
 from types import ModuleType
@@ -172,7 +172,7 @@ def marked(name: str, companion: bool) -> str:
     return _("{name} (companion)", name=name) if companion else name
 
 
-def seat_labels(setup: Any, companions: Any) -> list[str]:
+def seat_labels(setup: Setup, companions: Collection[int]) -> list[str]:
     """Every seat's :func:`seat_label` of ``setup``, seat order (``companions``: the seats the
     companion plays, e.g. ``JournaledGame.companions``)."""
     return [seat_label(p, i in companions) for i, p in enumerate(setup.players)]

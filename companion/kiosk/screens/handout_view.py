@@ -4,7 +4,7 @@ gives back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from .base import GameScreen
 
 
-class HandOutView(StepPanel):
+class HandOutView(StepPanel["GameScreen[Any, Any]"]):
     """The current hand-out step of the screen's queue."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreen[Any, Any]) -> None:
         super().__init__(screen)
         self.queue = HandOutQueue()
 

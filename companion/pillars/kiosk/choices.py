@@ -5,7 +5,6 @@ discards) and the tax die."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -20,6 +19,7 @@ from companion.kiosk.ui import (
 from companion.kiosk.words import card_name, name_of
 from companion.pillars import data as D
 from companion.pillars.actions import Action
+from companion.pillars.state import PillarsState
 
 from .changes import explained
 from .names import resource_name
@@ -230,7 +230,7 @@ class RollPanel(PillarsPanel):
         )
 
 
-def picker_cards(state: Any, outcomes: list[Action]) -> list[str]:
+def picker_cards(state: PillarsState, outcomes: list[Action]) -> list[str]:
     """The cards a picker shows, in a fixed order, so a button keeps its place between the
     picks of one reveal: the cards still possible and those already revealed this round at this
     step (shown, but refused with the reason), in catalogue order."""

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .screen import PillarsScreen
 
 
-class PillarsPanel(StepPanel):
+class PillarsPanel(StepPanel["PillarsScreen"]):
     """A step panel of :class:`~companion.pillars.kiosk.screen.PillarsScreen`."""
 
     screen: PillarsScreen
@@ -32,7 +32,7 @@ class PillarsPanel(StepPanel):
         self.screen = screen
 
     @property
-    def m(self) -> Any:
+    def m(self) -> theme.Metrics:
         return self.screen.m
 
     @property

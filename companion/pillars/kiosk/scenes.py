@@ -200,7 +200,7 @@ def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None
         v.add(game, a)
     v.done = True
     app.companion.settle(session, decision=plan[0])
-    screen.visit = v
+    screen.companion_view.visit = v
 
 
 def _explained(step: str, enter: Scene) -> Iterator[tuple[str, Scene]]:

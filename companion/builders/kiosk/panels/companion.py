@@ -86,7 +86,7 @@ class CompanionTurnPanel(Panel):
         companion = self.app.companion
         seat = Companion.seat_to_decide(session)
         changed = False
-        first = companion.ready(session)
+        first = self.screen.companion_decision()
         if self.plan is not None and (seat is None or first is None or not self._about(self.plan)
                                       or companion.by_hand(session)):
             self.plan.cancel()
