@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from companion.kiosk.screenshots import enter_position, find_prefixes
 from companion.pillars.actions import Action
@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 
 Scene = Callable[["App"], None]
 """Sets the kiosk up to show one screen."""
+
+
+class SceneAt(Protocol):
+    """A scene at a step's position: ``enter`` enters the position first."""
+
+    def __call__(self, app: App, enter: Scene) -> None: ...
 
 
 def _screen(app: App) -> PillarsScreen:
@@ -45,22 +51,10 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Scene]]:
         setup, actions = prefixes[step]
         enter: Scene = partial(_enter, journal=journal, setup=setup, actions=actions)
         yield f"pillars-{step}", enter
-        yield from _moments(step, enter)
-        yield from _explained(step, enter)
-        if step == "draw":
-            yield "pillars-drawing", partial(_drawing, enter=enter)
+        for name, scene in _AT_STEP.get(step, ()):
+            yield name, partial(scene, enter=enter)
     yield from _hand_outs(journal)
     yield from _visits(journal)
-
-
-def _moments(step: str, enter: Scene) -> Iterator[tuple[str, Scene]]:
-    """The help, the tax result and a reveal's preview, at the positions of ``step``."""
-    if step == "cathedral":
-        yield "pillars-help", partial(_help_open, enter=enter)
-    if step == "roll":
-        yield "pillars-tax-result", partial(_rolled, enter=enter)
-    if step == "resource":
-        yield "pillars-preview", partial(_preview, enter=enter)
 
 
 def _help_open(app: App, enter: Scene) -> None:
@@ -203,20 +197,6 @@ def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None
     screen.companion_view.visit = v
 
 
-def _explained(step: str, enter: Scene) -> Iterator[tuple[str, Scene]]:
-    """The screens that explain points and pieces, at the positions of ``step``."""
-    if step == "cathedral":
-        yield "pillars-round-end", partial(_round_end, enter=enter)
-    if step == "place":
-        yield "pillars-preview-causes", partial(_preview_causes, enter=enter)
-        yield "pillars-hold-space", partial(_hold_space, enter=enter)
-        yield "pillars-help-place", partial(_help_open, enter=enter)
-    if step == "draft":
-        yield "pillars-hold-card", partial(_hold_card, enter=enter)
-    if step == "market":
-        yield "pillars-log", partial(_log, enter=enter)
-
-
 def _round_end(app: App, enter: Scene) -> None:
     """The end of a round's breakdown (the round played out, first choices)."""
     enter(app)
@@ -262,3 +242,18 @@ def _hold_card(app: App, enter: Scene) -> None:
 def _log(app: App, enter: Scene) -> None:
     enter(app)
     app.go("log", previous=app.screen)
+
+
+_AT_STEP: dict[str, list[tuple[str, SceneAt]]] = {
+    "cathedral": [("pillars-help", _help_open), ("pillars-round-end", _round_end)],
+    "roll": [("pillars-tax-result", _rolled)],
+    "resource": [("pillars-preview", _preview)],
+    "place": [("pillars-preview-causes", _preview_causes), ("pillars-hold-space", _hold_space),
+              ("pillars-help-place", _help_open)],
+    "draft": [("pillars-hold-card", _hold_card)],
+    "market": [("pillars-log", _log)],
+    "draw": [("pillars-drawing", _drawing)],
+}
+"""The other scenes at the position of a step (each entered there first): the help, the tax
+result, a reveal's preview, the draw; the screens that explain points and pieces (the end of a
+round, a preview by cause, a space or card held, the log)."""
