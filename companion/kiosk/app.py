@@ -152,7 +152,7 @@ class App:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
         from .routes import screen_class
 
-        screen: Screen = screen_class(name)(self, **kwargs)
+        screen = screen_class(name)(self, **kwargs)
         self.show(screen)
         return screen
 
