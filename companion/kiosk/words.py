@@ -464,7 +464,9 @@ def _words(name: str) -> GameWords:
     game = spec(name)
     if game.words is None:
         return GameWords(game)
-    words: GameWords = game.words()(game)
+    words = game.words()(game)
+    if not isinstance(words, GameWords):
+        raise TypeError(f"the {name} spec's words loader made {words!r}, not GameWords")
     return words
 
 
