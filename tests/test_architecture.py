@@ -541,7 +541,6 @@ PENDING_ELSEWHERE: frozenset[str] = frozenset(
     {
         # board22 (issue 22): the hand-out step, its view and the screenshots
         "companion/kiosk/handout.py",
-        "companion/kiosk/screens/handout_view.py",
         "companion/kiosk/screenshots.py",
         # pi26 (issue 26): text drawing
         "companion/kiosk/ui.py",
