@@ -68,7 +68,7 @@ def companion_turn(app: Any, rng: random.Random, check_seed: bool) -> str:
         ui.DRAWN = None
     name = before.setup.players[seat].name
     assert f"{name}, the companion:" in drawn
-    states = app.screen.companion_view.visit.states
+    states = app.screen.visit.states
     assert app.screen.visit_instruction(before, actions, states) in drawn
     if len(actions) == 1:
         assert instruction(app.session.game.name, before, actions[0]) in drawn

@@ -152,7 +152,7 @@ class App:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
         from .routes import screen_class
 
-        screen: Screen = screen_class(name)(self, **kwargs)
+        screen = screen_class(name)(self, **kwargs)
         self.show(screen)
         return screen
 
@@ -171,8 +171,14 @@ class App:
         load = spec(session.game.name).screen
         if load is None:
             self.go("generic-game")
-        else:
-            self.show(load()(self))
+            return
+        from .screens.base import GameScreen
+
+        screen = load()(self)
+        if not isinstance(screen, GameScreen):
+            raise TypeError(f"the {session.game.name} spec's screen loader made {screen!r}, "
+                            "not a GameScreen")
+        self.show(screen)
 
     def toast(self, message: str, good: bool = False, now: bool = False) -> None:
         """Show a message for a few seconds.  Notices wait their turn behind the message on

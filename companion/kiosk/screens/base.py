@@ -26,6 +26,7 @@ from .read_view import ReadView
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
     from companion.kiosk.app import App
+    from companion.kiosk.visit import Visit
 
 S = TypeVar("S")
 """A game screen's state type (the game's own: ``PillarsState``)."""
@@ -415,6 +416,15 @@ class GameScreen(Screen, Generic[S, A]):
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
         visit (one instruction, one confirmation for all); by default never."""
         return False
+
+    @property
+    def visit(self) -> Visit | None:
+        """The companion's decisions of one visit, worked out (``CompanionPanel.visit``)."""
+        return self.companion_view.visit
+
+    @visit.setter
+    def visit(self, visit: Visit | None) -> None:
+        self.companion_view.visit = visit
 
     def companion_decision(self) -> A | None:
         """The companion's decision for the position on the table, as this game's action
