@@ -194,7 +194,7 @@ def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None
         v.add(game, a)
     v.done = True
     app.companion.settle(session, decision=plan[0])
-    screen.companion_view.visit = v
+    screen.visit = v
 
 
 def _round_end(app: App, enter: Scene) -> None:
