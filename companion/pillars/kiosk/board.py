@@ -63,7 +63,7 @@ class DrawPanel(PillarsPanel):
         board = pygame.Rect(body.x, body.y, body.width, body.height - draw_h - m.gap)
         self.board_view(surface, board)
         button = pygame.Rect(body.x, board.bottom + m.gap, body.width, draw_h)
-        self.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw")
+        self.screen.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw")
 
     def board_view(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The board at a glance, to look at while drawing: each area's spaces, filled with the
@@ -174,7 +174,7 @@ class PlacePanel(PillarsPanel):
         if any(a.startswith("remigius") for a in legal):
             extra.append((_("Remigius: free"), self.toggle_remigius, "remigius", ""))
         cells = split_h(foot, *([1] * (1 + len(extra))), gap=m.gap)
-        self.button(
+        self.screen.button(
             surface,
             cells[0],
             _("Pass"),
@@ -185,7 +185,7 @@ class PlacePanel(PillarsPanel):
             why=lambda: self.reason(Action("pass")),
         )
         for (label_x, tap, key, short), cell in zip(extra, cells[1:], strict=True):
-            self.button(
+            self.screen.button(
                 surface,
                 cell,
                 label_x,
@@ -263,7 +263,7 @@ class PlacePanel(PillarsPanel):
         action = Action(verb, (space,))
         if who >= 0:
             colour = state.setup.players[who].colour
-            self.button(
+            self.screen.button(
                 surface,
                 cell,
                 "",
@@ -277,7 +277,7 @@ class PlacePanel(PillarsPanel):
             pygame.draw.rect(surface, theme.PLAYER[colour], cell, border_radius=6)
             return
         slot_label = str(D.SPACES[k].slot) if several else "+"
-        self.action_button(
+        self.screen.action_button(
             surface,
             cell,
             slot_label,

@@ -58,7 +58,7 @@ class PickerPanel(PillarsPanel):
         for card, cell in zip(cards, cells, strict=True):
             action = by_card.get(card)
             res = D.RESOURCE_CARDS.get(card)
-            self.button(
+            self.screen.button(
                 surface,
                 cell,
                 card_name(self.game.name, card),
@@ -74,7 +74,7 @@ class PickerPanel(PillarsPanel):
                 short_sub=_("{n} → {k} {res}", n=res.workers, k=res.yield_,
                             res=resource_name(D.RESOURCES[res.resource])) if res else "",
             )
-        self.button(
+        self.screen.button(
             surface,
             buttons_r,
             _("Draw for the table"),
@@ -130,7 +130,7 @@ class DraftPanel(PillarsPanel):
                 short_sub = _("{n} → {k} {res}", n=rc.workers, k=rc.yield_, res=res)
             else:
                 sub = _("{n} gold", n=D.CRAFTSMEN[card].cost)
-            self.action_button(
+            self.screen.action_button(
                 surface,
                 cell,
                 card_name("pillars", card),
@@ -142,7 +142,7 @@ class DraftPanel(PillarsPanel):
                 short_sub=short_sub,
                 hold=partial(self.explain_card, card),
             )
-        self.button(
+        self.screen.button(
             surface,
             buttons_r,
             _("Pass"),
@@ -202,7 +202,7 @@ class ChoicesPanel(PillarsPanel):
         )
         for action, cell in zip(actions, cells, strict=True):
             arg = str(action.args[0]) if action.args else ""
-            self.button(
+            self.screen.button(
                 surface,
                 cell,
                 action_label(action),
@@ -225,7 +225,7 @@ class RollPanel(PillarsPanel):
             else _("Nobody is at the King's Court")
         )
         body = self.header(surface, area, text)
-        self.big_button(
+        self.screen.big_button(
             surface, body.inflate(-m.px(40), -m.px(40)), _("Roll"), self.screen.roll_die, "roll"
         )
 

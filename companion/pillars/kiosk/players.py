@@ -53,7 +53,7 @@ class PlayersPanel(PillarsPanel):
         m = self.m
         state = self.state
         p, s = state.setup.players[k], state.seats[k]
-        self.tap_area(cell, partial(self.screen.show_tableau, k), f"tableau {k}")
+        self.screen.tap_area(cell, partial(self.screen.show_tableau, k), f"tableau {k}")
         panel(surface, cell, theme.PANEL, border=theme.ACCENT if k == who else None, width=3)
         stripe = pygame.Rect(cell.x, cell.y, m.px(8), cell.height)
         pygame.draw.rect(surface, theme.PLAYER[p.colour], stripe, border_radius=4)

@@ -5,7 +5,6 @@ message."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from companion.kiosk.i18n import _
 from companion.kiosk.words import colour_word, player_name
@@ -18,7 +17,7 @@ from .sentences import step_title
 class _Fields:
     """The refusal's fields, each read the way a sentence needs it (names, not ids)."""
 
-    def __init__(self, fields: Mapping[str, Any], state: PillarsState | None, card: str) -> None:
+    def __init__(self, fields: Mapping[str, object], state: PillarsState | None, card: str) -> None:
         self.f = fields
         self.state = state
         self.card = card
@@ -165,7 +164,7 @@ WORDS: dict[str, Callable[[_Fields], str]] = {
 """Words for every rule tag of ``companion.pillars.refusals.RULES``."""
 
 
-def worded(rule: str, fields: Mapping[str, Any], card: str,
+def worded(rule: str, fields: Mapping[str, object], card: str,
            state: PillarsState | None) -> str | None:
     """The refusal ``rule`` with ``fields`` in the current language (``card`` the name of the
     card it names, if any); None for a tag this module does not know."""

@@ -68,7 +68,7 @@ class MarketPanel(PillarsPanel):
         legal = {str(a) for a in self.game.legal_actions(state)}
         for r, (name, row) in enumerate(zip(D.RESOURCES, rows, strict=False)):
             self.resource_row(surface, row, r, name, legal)
-        self.button(
+        self.screen.button(
             surface,
             rows[4],
             _("Pass: done trading"),
@@ -94,7 +94,7 @@ class MarketPanel(PillarsPanel):
                      size=m.text)
         trades = [("buy", _("Buy"), buy_r)] if r < 3 else []
         for verb, label, rect in [*trades, ("sell", _("Sell"), sell_r)]:
-            self.action_button(
+            self.screen.action_button(
                 surface,
                 rect,
                 label,
@@ -178,10 +178,11 @@ class CathedralPanel(PillarsPanel):
         for c, row in zip(usable, cells, strict=True):
             self.craftsman_row(surface, row, c, uses_left[c])
         best_r, ok_r = split_h(foot, 1, 1, gap=m.gap)
-        self.button(surface, best_r, _("Best conversion"), self.best, key="best", size=m.small)
+        self.screen.button(surface, best_r, _("Best conversion"), self.best, key="best",
+                           size=m.small)
         uses = self.choice.uses
         action = convert_action(uses) if any(uses.values()) else Action("done")
-        self.button(
+        self.screen.button(
             surface,
             ok_r,
             _("Confirm"),
@@ -200,7 +201,7 @@ class CathedralPanel(PillarsPanel):
         card = D.CRAFTSMEN[c]
         name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
         t1, t2 = split_v(name_r, 1, 1)
-        read = self.tap_area(name_r, lambda: None, f"craftsman {c}")
+        read = self.screen.tap_area(name_r, lambda: None, f"craftsman {c}")
         read.extra["hold"] = partial(self.explain_card, c)  # a held name reads the card
         draw_text(
             surface, card_name("pillars", c), t1, m.small, theme.TEXT, align="left", lines=1
@@ -282,7 +283,7 @@ class ReturnPanel(PillarsPanel):
                          partial(self.change_ret, name, cap=s.res[r]),
                          can=(given > 0, given < s.res[r]))
         action = return_action(self.choice.cubes)
-        self.button(
+        self.screen.button(
             surface,
             rows[4],
             _("Confirm"),
