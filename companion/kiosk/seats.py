@@ -535,6 +535,17 @@ def _worked_out(name: str) -> tuple[Setup, list[str], int, str, list[Hint]]:
     return setup, actions, seat, action, choices
 
 
+class _Plans(Protocol):
+    def plan(self) -> bool: ...
+
+
+@runtime_checkable
+class PlansVisits(Protocol):
+    """A screen that works out the companion's visit (a table screen's ``CompanionPanel``)."""
+
+    companion_view: _Plans
+
+
 @runtime_checkable
 class HintShown(Protocol):
     """A screen that shows the companion's hint (a table screen: ``GameScreen.hint_open``)."""
@@ -557,6 +568,8 @@ def _enter_scene(journal: Journal, app: App, name: str, what: str) -> None:
     game = session.game
     if what == "instruction":
         app.companion.settle(session, decision=game.parse_action(action))
+        if isinstance(app.screen, PlansVisits):  # the visit worked out: the instruction
+            app.screen.companion_view.plan()
     elif what == "failed":
         app.companion.settle(session, error="OSError: [Errno 12] Cannot allocate memory")
     elif what == "hint":
