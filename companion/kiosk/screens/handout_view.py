@@ -5,7 +5,7 @@ gives back."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -20,10 +20,14 @@ if TYPE_CHECKING:
     from .base import GameScreen
 
 
-class HandOutView(StepPanel):
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
     """The current hand-out step of the screen's queue."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreen[S, A]) -> None:
         super().__init__(screen)
         self.queue = HandOutQueue()
 
@@ -84,7 +88,7 @@ class HandOutView(StepPanel):
         self.queue.undo(index, _("Undone: put these back"))
 
 
-def _last_turn(screen: GameScreen, states: Sequence[object]) -> int:
+def _last_turn(screen: GameScreen[S, A], states: Sequence[S]) -> int:
     """The index of the last action, or of the first of the cards dealt (the chance
     outcomes) in a row at the end: what a game without stored confirmations shows again."""
     from companion.engine import CHANCE
