@@ -313,8 +313,9 @@ def _seat_label(state: object, seat: int, words: GameWords) -> tuple[str, theme.
     return words.seat_name(state, seat), theme.PLAYER.get(colour, theme.TEXT)
 
 
-LINE_LINES = 4
-"""The most lines a hand-out's line takes (the cards dealt into a row, named in full)."""
+LINE_LINES = 8
+"""The most lines a hand-out's line takes (the five cards dealt into a row, named in full, on a
+portrait screen, whose text cannot shrink)."""
 
 
 def line_height(screen: Screen, surface: pygame.Surface, text: str, width: int) -> int:

@@ -12,7 +12,8 @@ from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING
 from companion.engine import get_game
 from companion.kiosk.i18n import _
-from companion.kiosk.screenshots import enter_position, find_prefixes
+from companion.kiosk.screenshots import enter_position as enter_game
+from companion.kiosk.screenshots import find_prefixes
 from companion.kiosk.words import card_name
 
 from .plan import TurnPlan
@@ -31,6 +32,15 @@ def _screen(app: App) -> BuildersScreen:
     """The Builders screen the scene shows."""
     assert isinstance(app.screen, BuildersScreen), type(app.screen)
     return app.screen
+
+
+def enter_position(app: App, journal: Journal, setup: Setup, actions: list[str],
+                   virtual_deck: bool | None = None) -> None:
+    """The position on its screen, what opening it shows again (the cards dealt before it,
+    no confirmation stored) taken as handed out: the scene shows the screen itself."""
+    enter_game(app, journal, setup, actions, virtual_deck)
+    if isinstance(app.screen, BuildersScreen):
+        app.screen.handouts.clear()
 
 
 def key(state: BuildersState) -> str:
@@ -151,7 +161,6 @@ def _refilled(app: App, journal: Journal, setup: Setup, actions: list[str]) -> N
     """A person takes the longest-named building with the virtual deck on: the card the deck
     deals into the row, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
-    _screen(app).handouts.clear()  # what opening the game shows again: handed out
     row = _screen(app).state.building_row
     longest = max(row, key=lambda c: len(card_name("builders", c)))
     _screen(app).propose(Start(longest))
@@ -213,7 +222,6 @@ def _over_with_companion(app: App, journal: Journal, setup: Setup, actions: list
 def _dealt(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A person recruits with the virtual deck on: the deck's card, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
-    _screen(app).handouts.clear()  # what opening the game shows again: handed out
     row = _screen(app).state.worker_row
     _screen(app).propose(Recruit(row[0]))
     _screen(app).confirm_preview()
@@ -296,6 +304,7 @@ def _companion_turn(app: App, journal: Journal, setup: Setup, actions: tuple[str
     app.config = app.config.with_(virtual_deck=True)
     app.companion.close()
     app.open_game()
+    _screen(app).handouts.clear()  # the cards dealt before, shown again on opening: laid out
     plan = _planned(setup, actions, 0)
     app.companion.settle(app.session, decision=plan.actions[0])
     panel = _screen(app).companion_turn

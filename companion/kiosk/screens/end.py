@@ -28,13 +28,12 @@ from companion.kiosk.ui import (
     draw_text,
     fits,
     fitted_height,
-    fitting,
     panel,
     split_h,
     split_v,
     text_height,
 )
-from companion.kiosk.words import COMPANION_MARK, seat_label, words_for
+from companion.kiosk.words import marked, seat_label, words_for
 from companion.text import clean
 
 from .base import Screen
@@ -196,28 +195,29 @@ class EndScreen(Screen):
         """The breakdown with the companion's seats marked in its players' names."""
         colours = {p.colour for seat, p in enumerate(self.info.setup.players)
                    if seat in self.info.companions}
-        # by the sign in the table's narrow columns; the rows above say it in words
-        players = tuple((c, f"{COMPANION_MARK} {n}" if c in colours else n)
-                        for c, n in table.players)
+        players = tuple((c, marked(n, c in colours)) for c, n in table.players)
         return dataclasses.replace(table, players=players)
 
-    def label(self, player: PlayerResult, short: bool = False) -> str:
+    def label(self, player: PlayerResult) -> str:
         """A player of the summary as the table reads it, marked when the companion played
-        the seat (:func:`~companion.kiosk.words.seat_label`; ``short``: by its sign)."""
+        the seat (:func:`~companion.kiosk.words.seat_label`)."""
         players = self.info.setup.players
         if 0 <= player.seat < len(players):
-            return seat_label(players[player.seat], player.seat in self.info.companions, short)
+            return seat_label(players[player.seat], player.seat in self.info.companions)
         return player.name
 
     def _scores(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         players = sorted(self.summary.players, key=lambda p: (-p.score, p.rank, p.seat))
         head, body = split_v(area, 1, 5, gap=m.gap)
-        result = explain_result(self.info.game, self.summary)
-        if self.info.companions:  # the sign the narrow places mark its seats with
-            result += "\n" + _("{mark}: {meaning}", mark=COMPANION_MARK,
-                               meaning=_("a seat the companion plays"))
-        draw_text(surface, result, head, m.text, theme.ACCENT, lines=2)
+        draw_text(
+            surface,
+            explain_result(self.info.game, self.summary),
+            head,
+            m.text,
+            theme.ACCENT,
+            lines=2,
+        )
         rows = split_v(body, *([1] * len(players)), gap=m.gap)
         words = words_for(self.info.game)
         for p, row in zip(players, rows, strict=True):
@@ -229,12 +229,19 @@ class EndScreen(Screen):
                 border=theme.ACCENT if win else None,
                 width=4,
             )
-            name_r, pts_r, detail_r = split_h(row.inflate(-m.gap * 2, 0), 5, 3, 8, gap=m.gap)
+            # the name the room of two lines: ★ 青 / （コンパニオン） on a portrait screen
+            name_r, pts_r, detail_r = split_h(row.inflate(-m.gap * 2, 0), 6, 2, 8, gap=m.gap)
             fg = theme.PLAYER_TEXT[p.colour]
-            star = "★ " if win else ""
-            name = fitting(surface, name_r, m.text, star + clean(self.label(p)),
-                           star + clean(self.label(p, short=True)), bold=True, lines=2)
-            draw_text(surface, name, name_r, m.text, fg, align="left", bold=True, lines=2)
+            draw_text(
+                surface,
+                ("★ " if win else "") + clean(self.label(p)),
+                name_r,
+                m.text,
+                fg,
+                align="left",
+                bold=True,
+                lines=2,
+            )
             draw_text(
                 surface,
                 str(p.score),
