@@ -544,21 +544,6 @@ PENDING_ELSEWHERE: frozenset[str] = frozenset(
         "companion/kiosk/screenshots.py",
         # pi26 (issue 26): text drawing
         "companion/kiosk/ui.py",
-        # games21 (issue 21): the games' kiosks and the companion's visit
-        "companion/kiosk/visit.py",
-        "companion/builders/kiosk/words.py",
-        "companion/pillars/kiosk/board.py",
-        "companion/pillars/kiosk/cardhelp.py",
-        "companion/pillars/kiosk/change_list.py",
-        "companion/pillars/kiosk/changes.py",
-        "companion/pillars/kiosk/choices.py",
-        "companion/pillars/kiosk/players.py",
-        "companion/pillars/kiosk/refusals_words.py",
-        "companion/pillars/kiosk/scenes.py",
-        "companion/pillars/kiosk/screen.py",
-        "companion/pillars/kiosk/sentences.py",
-        "companion/pillars/kiosk/trade.py",
-        "companion/pillars/kiosk/words.py",
     }
 )
 """Kiosk files other engineers are bringing within the rules below on their own branches (paths

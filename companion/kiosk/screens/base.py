@@ -418,12 +418,12 @@ class GameScreen(Screen, Generic[S, A]):
         return False
 
     @property
-    def visit(self) -> Visit | None:
+    def visit(self) -> Visit[S, A] | None:
         """The companion's decisions of one visit, worked out (``CompanionPanel.visit``)."""
         return self.companion_view.visit
 
     @visit.setter
-    def visit(self, visit: Visit | None) -> None:
+    def visit(self, visit: Visit[S, A] | None) -> None:
         self.companion_view.visit = visit
 
     def companion_decision(self) -> A | None:

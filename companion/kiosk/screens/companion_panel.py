@@ -37,7 +37,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
 
     def __init__(self, screen: GameScreen[S, A]) -> None:
         super().__init__(screen)
-        self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
+        self.visit: Visit[S, A] | None = None  # the companion's decisions of one visit
         self.indicator = -1  # the thinking indicator's step last drawn
 
     def update(self) -> bool:
@@ -129,11 +129,10 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             visits.cancel(self.visit)
             seat = s.game.current_player(session.state)
             self.visit = visits.start(s.game, session.id, index, session.state, seat, first,
-                                      s.same_visit)
+                                      visits.Visiting(s.same_visit))
             changed = True
         strength = session.companions.get(self.visit.seat, "normal")
-        return visits.step(self.visit, s.game, strength, s.app.companion.mode,
-                           s.same_visit) or changed
+        return self.visit.advance(s.game, strength, s.app.companion.mode) or changed
 
     def ready(self) -> list[A]:
         """The companion's decisions the table carries out now (its whole visit), or none
