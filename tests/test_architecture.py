@@ -544,9 +544,9 @@ PENDING_ELSEWHERE: frozenset[str] = frozenset(
     }
 )
 """Kiosk files other engineers are bringing within the rules below on their own branches (paths
-from the project's root).  The lead empties this set when merging their work: it never holds a
-file of the kiosk core's owner, and a file listed here that already keeps the rules fails the
-test, so the set cannot outlive its reason."""
+from the project's root; only their files, never the kiosk core's).  The lead empties this set
+when merging their work; a file listed here that already keeps the rules fails the test, so the
+set cannot outlive its reason."""
 
 
 def kiosk_sources(tree: Tree, outside: tuple[Path, ...] = ()) -> list[Path]:
