@@ -252,3 +252,38 @@ def test_the_deal_at_the_start_is_one_line_per_place() -> None:
     for row in rows:
         dealt = [ln.card for ln in lines if ln.cause_text == row.cause_text]
         assert row.what == ", ".join(card_name("builders", c) for c in dealt)
+
+
+def test_a_companion_seats_lines_are_marked_on_the_hand_out(tmp_path: Path) -> None:
+    """The table moves the companion's pieces too: its seat is named as everywhere else,
+    ``Blue (companion)``, over its lines of a hand-out step."""
+    from companion.kiosk import ui
+    from companion.kiosk.words import seat_label
+
+    setup, actions, action = _two_step_position()
+    before = PILLARS.initial_state(setup)
+    for a in actions:
+        before = PILLARS.apply_text(before, a)
+    steps = PillarsHandOuts(PILLARS).steps(before, action, PILLARS.apply(before, action))
+    seat = next(ln.seat for st in steps for ln in st.lines if ln.seat >= 0)
+    app = make_app(tmp_path)
+    app.session = app.journal.start(setup, seed=0, companions={seat: "easy"})
+    for a in actions:
+        app.session.play(a)
+    app.open_game()
+    app.screen.handouts.clear()
+    _take(app, action)
+    while (step := app.screen.handouts.current) is not None and all(
+            ln.seat != seat for ln in step.lines):
+        tap(app, "handout confirm")
+    assert app.screen.handouts.current is not None
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        texts = [str(t) for t in ui.DRAWN]
+    finally:
+        ui.DRAWN = None
+    marked = seat_label(setup.players[seat], True)
+    assert marked in texts, (marked, texts)
+    app.companion.close()
+    app.journal.close()

@@ -16,7 +16,7 @@ draws a step with the resource icons.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -27,7 +27,7 @@ from companion.engine.ledger import Entry
 from . import icons, theme
 from .i18n import _
 from .ui import draw_text, fitted_height, panel
-from .words import GameWords, amount_text, words_for
+from .words import GameWords, amount_text, seat_label, words_for
 
 if TYPE_CHECKING:
     from companion.engine import Game
@@ -305,11 +305,17 @@ def _merge(first: HandOut, more: HandOut) -> HandOut:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def _seat_label(state: object, seat: int, words: GameWords) -> tuple[str, theme.Colour]:
+def _seat_label(state: object, seat: int, words: GameWords,
+                companions: Collection[int] = ()) -> tuple[str, theme.Colour]:
+    """Whose lines follow, in their colour; a seat the companion plays marked (the table
+    moves its pieces too)."""
     if seat == TABLE:
         return _("On the board"), theme.MUTED
     players = words.game.setup_of(state).players
     colour = players[seat].colour if seat < len(players) else ""
+    if seat < len(players):
+        return seat_label(players[seat], seat in companions), theme.PLAYER.get(colour,
+                                                                               theme.TEXT)
     return words.seat_name(state, seat), theme.PLAYER.get(colour, theme.TEXT)
 
 
@@ -368,6 +374,7 @@ def draw_handout(
     card_text: str = "",
     more: int = 0,
     face: CardFace | None = None,
+    companions: Collection[int] = (),
 ) -> None:
     """One hand-out step over ``area``: its title, the card (if any; the cards a deck dealt
     in a strip), per player what to take from or give back to the supply with the icons and
@@ -393,7 +400,7 @@ def draw_handout(
         body = _card_strip(screen, surface, body, step.cards, face)
     elif step.card:
         body = _one_card(screen, surface, body, step, card_text, face)
-    _draw_lines(screen, surface, body, step, state, game, words)
+    _draw_lines(screen, surface, body, step, state, game, words, companions)
     label = _("Done: handed out")
     if more:
         label = _("Done: handed out ({n} more)", n=more)
@@ -454,13 +461,14 @@ def _card_strip(screen: Screen, surface: pygame.Surface, body: pygame.Rect,
 
 
 def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
-                state: object, game: str, words: GameWords) -> None:
+                state: object, game: str, words: GameWords,
+                companions: Collection[int] = ()) -> None:
     m = screen.m
     y = body.y
     icon = m.px(18)
     text_w = body.width - m.px(10) - icon - m.gap * 2
     for seat in step.seats():
-        name, colour = _seat_label(state, seat, words)
+        name, colour = _seat_label(state, seat, words, companions)
         lines = [ln for ln in step.lines if ln.seat == seat]
         heights = [line_height(screen, surface, line_words(ln, game), text_w) for ln in lines]
         name_h = m.px(24)

@@ -41,7 +41,7 @@ class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
 
         draw_handout(s, surface, area, step, s.state, s.game.name, s.confirm_handout,
                      card_text=s.handout_text(step), more=len(self.queue.pending) - 1,
-                     face=face)
+                     face=face, companions=s.session.companions)
 
     def resume(self) -> None:
         """A game opened (after a restart, or resumed from home): the hand-out steps not yet
