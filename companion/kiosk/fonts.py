@@ -63,14 +63,29 @@ def font_path(
 ) -> Path | None:
     """The font file for ``lang`` (default: the current language), or None for pygame's default
     font when neither the bundled subset nor the system font exists."""
+    return _found(lang, bold, family)[0]
+
+
+def font_name(lang: str | None = None, bold: bool = False) -> str:
+    """``font_path`` as a string ("" for pygame's default font): a cheap key for the caches
+    of what was drawn in it (``textcache``)."""
+    return _found(lang, bold, None)[1]
+
+
+def _found(lang: str | None, bold: bool, family: str | None) -> tuple[Path | None, str]:
     fam = family or FAMILIES.get(lang or i18n.language(), "jp")
-    key = (FONT_DIR, SYSTEM_FONT_DIR, fam, bold)
-    if key not in _paths:  # looked up once: every text drawn asks, a stat each time costs
-        _paths[key] = _find_path(fam, bold)  # a third of a busy frame's render on a Pi
-    return _paths[key]
+    if not (_dirs and _dirs[0] is FONT_DIR and _dirs[1] is SYSTEM_FONT_DIR):  # (tests move them)
+        _paths.clear()
+        _dirs[:] = [FONT_DIR, SYSTEM_FONT_DIR]
+    found = _paths.get((fam, bold))
+    if found is None:  # looked up once: every text drawn asks, a stat each time cost a third
+        path = _find_path(fam, bold)  # of a busy frame's render on a Pi
+        found = _paths[(fam, bold)] = (path, str(path) if path is not None else "")
+    return found
 
 
-_paths: dict[tuple[Path, Path, str, bool], Path | None] = {}
+_paths: dict[tuple[str, bool], tuple[Path | None, str]] = {}
+_dirs: list[Path] = []
 
 
 def _find_path(fam: str, bold: bool) -> Path | None:
@@ -88,13 +103,17 @@ def _find_path(fam: str, bold: bool) -> Path | None:
     return None
 
 
-_cache: dict[tuple[Path | None, int, bool], pygame.font.Font] = {}
+_cache: dict[tuple[str, int, bool], pygame.font.Font] = {}
 _notdef: dict[int, bytes] = {}  # by id(font): the rendering of a missing glyph
 _covered: dict[tuple[int, str], bool] = {}  # by (id(font), character): has_glyph
 
 
 def clear_cache() -> None:
-    """Forget the loaded fonts (they die with ``pygame.font.quit()``)."""
+    """Forget the loaded fonts (they die with ``pygame.font.quit()``) and what was drawn with
+    them (``textcache``)."""
+    from . import textcache
+
+    textcache.clear()
     _cache.clear()
     _notdef.clear()
     _covered.clear()
@@ -111,8 +130,8 @@ def font(
         clear_cache()
         pygame.font.init()
     size = max(1, int(size))
-    path = font_path(lang, bold, family)
-    key = (path, size, bold)
+    path, name = _found(lang, bold, family)
+    key = (name, size, bold)
     f = _cache.get(key)
     if f is None:
         f = pygame.font.Font(path, size)

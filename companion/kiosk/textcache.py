@@ -1,0 +1,155 @@
+"""Bounded caches of what the kiosk draws again and again: laid-out texts, rendered text
+surfaces and drawn icons.
+
+A screen is drawn whole at every change (``Screen.render``), and most of what it draws is what
+it drew the frame before: the same labels, names and counts in the same boxes.  Wrapping a text
+and shrinking it to fit its box, and rendering its glyphs, cost most of a frame on a Pi
+(``docs/pi.md``); these caches keep the results, keyed by everything that affects them:
+
+* ``LAYOUTS``: where ``ui.draw_text`` breaks a text into lines and at which size it fits (by
+  text, language, font file, size, smallest size, bold, box width and height, lines); also
+  ``ui.fits``, ``ui.text_height`` and ``ui.fitted_height``;
+* ``IMAGES``: the rendered lines of a laid-out text (by the layout, font and colour), bounded
+  by their pixels' bytes;
+* ``ICONS``: the drawn resource icons (by resource, size and colours), bounded the same way.
+
+A key holds every input of its value, so a change of language (another font file, other line
+breaks), of rotation (other boxes, another smallest size) or of theme (other colours) can never
+return a stale value: it misses.  ``clear`` empties every cache anyway when the language, the
+fonts or the display change, to give their memory back at once.  The least recently used entry
+goes first when a cache is over its limit; ``stats`` says how full each is
+(``bench/bench_kiosk.py`` prints it).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import pygame
+
+V = TypeVar("V")
+
+
+class LRU(Generic[V]):
+    """A map that forgets its least recently used entries when the summed ``weigh`` of its
+    values exceeds ``limit`` (by default each value weighs 1: a count of entries)."""
+
+    def __init__(self, name: str, limit: int, weigh: Callable[[V], int] | None = None) -> None:
+        if limit < 1:
+            raise ValueError(f"cache {name!r}: the limit must be at least 1, not {limit}")
+        self.name, self.limit = name, limit
+        self._weigh = weigh
+        self._data: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self.weight = 0
+        self.hits = self.misses = 0
+        CACHES.append(self)
+
+    def get(self, key: Hashable) -> V | None:
+        """The value kept for ``key`` (now the most recently used), or None."""
+        found = self._data.get(key)
+        if found is None:
+            self.misses += 1
+            return None
+        self._data.move_to_end(key)
+        self.hits += 1
+        return found[0]
+
+    def put(self, key: Hashable, value: V) -> V:
+        """Keep ``value`` for ``key`` and return it; forget the least recently used entries
+        while over the limit (a value heavier than the whole limit is returned, not kept)."""
+        w = self._weigh(value) if self._weigh is not None else 1
+        if w > self.limit:
+            return value
+        old = self._data.pop(key, None)
+        if old is not None:
+            self.weight -= old[1]
+        self._data[key] = (value, w)
+        self.weight += w
+        while self.weight > self.limit:
+            _key, (_value, dropped) = self._data.popitem(last=False)
+            self.weight -= dropped
+        return value
+
+    def clear(self) -> None:
+        self._data.clear()
+        self.weight = 0
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return (f"<LRU {self.name}: {len(self)} entries, weight {self.weight} of {self.limit}, "
+                f"{self.hits} hits, {self.misses} misses>")
+
+
+CACHES: list[LRU[Any]] = []
+
+
+def surface_bytes(surfaces: tuple[pygame.Surface, ...] | pygame.Surface) -> int:
+    """The bytes of the pixels of ``surfaces`` (one, or a tuple), plus a little for each
+    object."""
+    if isinstance(surfaces, pygame.Surface):
+        surfaces = (surfaces,)
+    return sum(s.get_width() * s.get_height() * s.get_bytesize() + 200 for s in surfaces)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A text laid out in a box: drawn at ``size`` in ``rows``; its ink reaches ``top`` above
+    the first row's baseline and ``bottom`` below the last one's (negative); ``wrapped`` are the
+    rows before a cut (for ``linebreak.RECORD``); ``overflow``: it did not fit whole; in the
+    font of ``path`` (bold or not)."""
+
+    size: int
+    rows: tuple[str, ...]
+    top: int
+    bottom: int
+    line_h: int
+    ascent: int
+    overflow: bool
+    wrapped: tuple[str, ...]
+    path: str
+    """The font file ("" for pygame's default font)."""
+    bold: bool
+
+    @property
+    def total(self) -> int:
+        """From the first row's ink to the last's, in pixels."""
+        return (len(self.rows) - 1) * self.line_h + self.top - self.bottom
+
+
+LAYOUT_ENTRIES = 8192
+"""At most this many layouts (and as many ``fits`` answers, heights): about 0.6 KB each
+(measured by bench/bench_kiosk.py's ``cache`` part), some 5 MB in all at worst."""
+
+IMAGE_BYTES = 12 * 1024 * 1024
+"""The rendered texts kept: at most 12 MB of pixels (a busy 720x1280 screen's texts take about
+1 MB, so a dozen screens in two languages stay)."""
+
+ICON_BYTES = 1024 * 1024
+"""The drawn icons kept: at most 1 MB of pixels (an icon of 40 px is 5 KB)."""
+
+LAYOUTS: LRU[Layout] = LRU("layouts", LAYOUT_ENTRIES)
+IMAGES: LRU[tuple[pygame.Surface, ...]] = LRU("text images", IMAGE_BYTES, surface_bytes)
+ICONS: LRU[tuple[pygame.Surface | None]] = LRU(
+    "icons", ICON_BYTES, lambda v: surface_bytes(v[0]) if v[0] is not None else 100
+)
+MEASURES: LRU[int] = LRU("measures", LAYOUT_ENTRIES)
+"""The answers of ``ui.fits``, ``ui.text_height`` and ``ui.fitted_height``."""
+
+
+def clear() -> None:
+    """Forget everything kept (the language, the fonts or the display changed; tests)."""
+    for cache in CACHES:
+        cache.clear()
+
+
+def stats() -> list[str]:
+    """One line a cache: entries, weight against the limit, hits and misses."""
+    return [repr(cache) for cache in CACHES]
+
+
+__all__ = ["ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "clear", "stats"]
