@@ -208,14 +208,13 @@ def start_fork_server() -> threading.Thread | None:
     its first frame do not wait for it.  Once a process: the thread if this call started it,
     else None."""
     global _SERVER
-    if _SERVER is not None:
-        return None
     with _SERVER_LOCK:
         if _SERVER is not None:
             return None
-        _SERVER = threading.Thread(target=_run_fork_server, name="fork server", daemon=True)
-    _SERVER.start()
-    return _SERVER
+        thread = _SERVER = threading.Thread(target=_run_fork_server, name="fork server",
+                                            daemon=True)
+    thread.start()
+    return thread
 
 
 def _run_fork_server() -> None:
