@@ -37,8 +37,8 @@ def starts(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], threading.Event]
 
 
 def journal_with(tmp_path: Path, companions: dict[int, str] | None) -> Path:
-    from companion.journal import Journal
     from companion.engine import get_game
+    from companion.journal import Journal
 
     path = tmp_path / "journal.sqlite3"
     journal = Journal.open(path)
@@ -93,8 +93,8 @@ def test_no_fork_server_at_the_start_without_a_companion_seat(
 def test_a_game_started_with_a_companion_seat_starts_the_fork_server(
     tmp_path: Path, starts: tuple[list[str], threading.Event],
 ) -> None:
-    from companion.kiosk.screens.game import open_game
     from companion.engine import get_game
+    from companion.kiosk.screens.game import open_game
 
     started, _release = starts
     app = make_app(tmp_path)
