@@ -9,8 +9,12 @@ its figures.
   median, p95 and max (CPU time, so that a shared machine does not inflate it);
 - ``worker``: a normal decision through the kiosk's worker process, as the table waits for it
   (wall time; the first ask starts the fork server);
-- ``render``: the busiest screens' render (``App.render(force=True)``) at 800x480 and 720x1280,
-  40 frames each: median, p95 and max;
+- ``render``: the busiest screens' render (``App.render(force=True)``) at 800x480 and 720x1280:
+  the first frame of the screen (20 frames, each with the kiosk's text caches emptied first:
+  every text laid out and rendered) and the screen redrawn (40 frames, warm caches): median,
+  p95 and max;
+- ``moves``: the frame after each move of a seeded random game of each game (80 moves), with
+  the caches as the moves before left them: what a table sees after a tap;
 - ``camera``: one camera frame through the kiosk's pipeline (``Pipeline.step``: change check,
   detection, tracker) on generated frames that change every time (the worst case: detection
   always runs), at the lores 640x360 and the main 1280x720 (the default);
@@ -171,7 +175,20 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def cold_caches() -> None:
+    """Empty the kiosk's caches of laid-out and rendered texts, fit answers and icons
+    (``companion.kiosk.textcache``) and of wrapped lines (``linebreak``): the next frame draws
+    every text as the first frame of a new screen does (the fonts stay loaded)."""
+    from companion.kiosk import linebreak, textcache
+
+    textcache.clear()
+    linebreak._LINES.clear()
+
+
 def render() -> None:
+    """The busiest screens, each drawn as the first frame of the screen (cold caches: every
+    text laid out and rendered) and redrawn (warm: what did not change comes from the
+    caches)."""
     import pygame
 
     from companion.journal import Journal
@@ -197,13 +214,59 @@ def render() -> None:
                     app.session.play(a)
                 open_game(app)
                 app.render(force=True)  # fonts and glyph caches warm, as after the first frame
-                times = []
-                for _ in range(40):
-                    t0 = time.process_time()
-                    app.render(force=True)
-                    times.append(time.process_time() - t0)
                 label = f"render {game} {step} at {size[0]}x{size[1]}"
-                print(f"{label}: {summary(times, 1000, '{:.1f}', what=label)} ms", flush=True)
+                for kind, frames, before in (("first frame, cold", 20, cold_caches),
+                                             ("redrawn, warm", 40, None)):
+                    times = []
+                    for _ in range(frames):
+                        if before is not None:
+                            before()
+                        t0 = time.process_time()
+                        app.render(force=True)
+                        times.append(time.process_time() - t0)
+                    what = f"{label} ({kind})"
+                    print(f"{what}: {summary(times, 1000, '{:.1f}', what=what)} ms", flush=True)
+        journal.close()
+
+
+def moves(count: int = 80) -> None:
+    """What a table sees: the frame drawn after each move of a seeded random 4-player game
+    (``count`` moves from the start, chance drawn at random), the caches as the moves before
+    left them: texts that did not change come from them, the new ones are laid out."""
+    import pygame
+
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+    from companion.kiosk.screens.game import open_game
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.open(Path(tmp) / "journal.sqlite3")
+        for size in ((800, 480), (720, 1280)):
+            for name in ("pillars", "builders"):
+                app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
+                          config_path=Path(tmp) / "config.toml")
+                game, rng = get_game(name), random.Random(3)
+                app.session = journal.start(game.setup(4), seed=0)
+                open_game(app)
+                app.render(force=True)
+                times = []
+                while len(times) < count and game.current_player(app.session.state) != TERMINAL:
+                    state = app.session.state
+                    who = game.current_player(state)
+                    app.session.play(sample(game.chance_outcomes(state), rng) if who == CHANCE
+                                     else rng.choice(game.legal_actions(state)))
+                    if who != CHANCE:
+                        t0 = time.process_time()
+                        app.render(force=True)
+                        times.append(time.process_time() - t0)
+                what = f"render after each move, {name} at {size[0]}x{size[1]}"
+                print(f"{what} ({len(times)} moves): "
+                      f"{summary(times, 1000, '{:.1f}', what=what)} ms", flush=True)
         journal.close()
 
 
@@ -338,7 +401,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
     parser.add_argument("--no-scale", dest="scale", action="store_false",
                         help="no Pi estimates (under qemu the loop measures emulation)")
-    parser.add_argument("--only", default="loop,think,worker,render,camera,start",
+    parser.add_argument("--only", default="loop,think,worker,render,moves,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
@@ -347,7 +410,7 @@ def main() -> None:
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
     for part in parts:
-        workload = part in ("think", "worker", "render", "camera", "start")
+        workload = part in ("think", "worker", "render", "moves", "camera", "start", "first")
         before = loop_seconds() if workload and args.scale else 0.0
         if part == "think":
             think(args.positions)
@@ -355,6 +418,8 @@ def main() -> None:
             worker(args.positions)
         elif part == "render":
             render()
+        elif part == "moves":
+            moves()
         elif part == "camera":
             camera(args.frames)
         elif part == "start":

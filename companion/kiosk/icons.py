@@ -20,7 +20,7 @@ import pygame
 
 from . import theme
 from .textcache import ICONS
-from .ui import draw_text, ink, shape_inside
+from .ui import draw_text, ink, shape_inside, stampable
 
 SHAPES: dict[str, str] = {
     "wood": "hexagon",
@@ -86,10 +86,10 @@ def resource_icon(
 
 
 def _stampable(surface: pygame.Surface, rect: pygame.Rect) -> bool:
-    # a stamp is exact on the display's format, where pygame's truncation of the points to
-    # whole pixels is a floor (positive coordinates)
-    return rect.x >= 1 and rect.y >= 1 and surface.get_bitsize() == 32 and not (
-        surface.get_flags() & pygame.SRCALPHA)
+    # inside the clip (so at positive coordinates, where pygame's truncation of the points to
+    # whole pixels is a floor), with the outline's margin
+    margin = max(1, rect.width // 12) + 2
+    return stampable(surface, rect.inflate(2 * margin, 2 * margin))
 
 
 def _stamp(resource: str, width: int, height: int) -> pygame.Surface | None:
@@ -117,7 +117,7 @@ def _stamp(resource: str, width: int, height: int) -> pygame.Surface | None:
     cx, cy = margin + width // 2, margin + height // 2
     _draw_icon(stamp, resource, pygame.Rect(margin, margin, width, height),
                [(cx + math.floor(x), cy + math.floor(y)) for x, y in offsets])
-    stamp.set_colorkey(blank)
+    stamp.set_colorkey(blank, pygame.RLEACCEL)
     return ICONS.put(key, (stamp,))[0]
 
 

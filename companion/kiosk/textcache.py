@@ -11,7 +11,10 @@ and shrinking it to fit its box, and rendering its glyphs, cost most of a frame 
   ``ui.fits``, ``ui.text_height`` and ``ui.fitted_height``;
 * ``IMAGES``: the rendered lines of a laid-out text (by the layout, font and colour), bounded
   by their pixels' bytes;
-* ``ICONS``: the drawn resource icons (by resource, size and colours), bounded the same way.
+* ``ICONS``: the drawn resource icons (by resource, size and colours), bounded the same way;
+* ``PANELS``: the drawn panels (``ui.panel``'s rounded rectangles), the same way;
+* ``BUTTONS``: the drawn buttons (``ui.Button``: by size, texts, colours, state, language,
+  font and smallest text size), bounded the same way.
 
 A key holds every input of its value, so a change of language (another font file, other line
 breaks), of rotation (other boxes, another smallest size) or of theme (other colours) can never
@@ -132,11 +135,23 @@ IMAGE_BYTES = 12 * 1024 * 1024
 ICON_BYTES = 1024 * 1024
 """The drawn icons kept: at most 1 MB of pixels (an icon of 40 px is 5 KB)."""
 
+PANEL_BYTES = 8 * 1024 * 1024
+"""The drawn panels kept (``ui.panel``: by size, colours, radius and border): at most 8 MB."""
+
+BUTTON_BYTES = 8 * 1024 * 1024
+"""The drawn buttons kept: at most 8 MB of pixels (the buttons of a busy 720x1280 screen take
+about 1 MB)."""
+
 LAYOUTS: LRU[Layout] = LRU("layouts", LAYOUT_ENTRIES)
 IMAGES: LRU[tuple[pygame.Surface, ...]] = LRU("text images", IMAGE_BYTES, surface_bytes)
 ICONS: LRU[tuple[pygame.Surface | None]] = LRU(
     "icons", ICON_BYTES, lambda v: surface_bytes(v[0]) if v[0] is not None else 100
 )
+BUTTONS: LRU[tuple[pygame.Surface | None]] = LRU(
+    "buttons", BUTTON_BYTES, lambda v: 2 * surface_bytes(v[0]) if v[0] is not None else 100
+)
+PANELS: LRU[pygame.Surface] = LRU("panels", PANEL_BYTES, lambda v: 2 * surface_bytes(v))
+"""(An RLE-accelerated stamp keeps its pixels twice: as drawn and run-length encoded.)"""
 MEASURES: LRU[int] = LRU("measures", LAYOUT_ENTRIES)
 """The answers of ``ui.fits``, ``ui.text_height`` and ``ui.fitted_height``."""
 
@@ -152,4 +167,7 @@ def stats() -> list[str]:
     return [repr(cache) for cache in CACHES]
 
 
-__all__ = ["ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "clear", "stats"]
+__all__ = [
+    "BUTTONS", "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "PANELS", "clear",
+    "stats",
+]
