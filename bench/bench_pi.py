@@ -8,7 +8,9 @@ its figures.
   seeded random 4-player games of both games (every 25th decision): CPU seconds a decision,
   median, p95 and max (CPU time, so that a shared machine does not inflate it);
 - ``worker``: a normal decision through the kiosk's worker process, as the table waits for it
-  (wall time; the first ask starts the fork server);
+  (wall time; the first ask starts the fork server); and the first decision after a start in
+  a new process, with the fork server started when the kiosk starts (``start_fork_server``, 2 s
+  before the decision) or at the decision itself (as before issue 26);
 - ``render``: the busiest screens' render (``App.render(force=True)``) at 800x480 and 720x1280:
   the first frame of the screen (20 frames, each with the kiosk's text caches emptied first:
   every text laid out and rendered) and the screen redrawn (40 frames, warm caches): median,
@@ -157,6 +159,13 @@ def worker(count: int) -> None:
     print(f"worker: a normal decision through the kiosk's worker process, wall time: the first "
           f"(fork server start) {times[0]:.2f} s, then {summary(times[1:])} s "
           f"({len(times) - 1} positions)", flush=True)
+    firsts: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(3):  # alternately, the machine's load drifts
+        for early in (False, True):
+            firsts[early].append(first_decision(early))
+    for early, label in ((False, "at the first decision"), (True, "with the kiosk")):
+        what = f"first decision after a start, fork server started {label} (wall)"
+        print(f"worker: {what}: {summary(firsts[early], what=what)} s", flush=True)
     cpu_times = []
     for _ in range(3):  # what the fork server's start costs in CPU: its preload's imports
         before = children_cpu()
@@ -165,6 +174,34 @@ def worker(count: int) -> None:
         cpu_times.append(children_cpu() - before)
     print(f"worker: the fork server's imports (companion.bots, companion.kiosk.seats): "
           f"{summary(cpu_times, what='fork server imports')} s of CPU", flush=True)
+
+
+FIRST_DECISION = r"""
+import sys, time
+from bench.bench_pi import positions
+from companion.kiosk import seats
+early, pause = sys.argv[1] == "early", float(sys.argv[2])
+state, who = positions("pillars", 1)[0]
+if early:
+    seats.start_fork_server()  # as the kiosk does at its start (a game with a companion seat)
+time.sleep(pause)  # the kiosk starts, the table taps its way to the companion's turn
+t0 = time.perf_counter()
+job = seats.Worker(seats.decide, ("pillars", state, who, "normal", "bench"), "process")
+while job.poll() is None:
+    time.sleep(0.002)
+assert job.poll()[0] == "ok", job.poll()
+print(f"{time.perf_counter() - t0:.3f}")
+"""
+
+
+def first_decision(early: bool, pause: float = 2.0) -> float:
+    """The first decision after a start, in a new process, wall time: with the fork server
+    started when the kiosk starts (``seats.start_fork_server``, ``early``) or at that
+    decision (as before); ``pause`` seconds between the start and the decision."""
+    out = subprocess.run([sys.executable, "-c", FIRST_DECISION, "early" if early else "late",
+                          str(pause)], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout
+    return float(out)
 
 
 def children_cpu() -> float:

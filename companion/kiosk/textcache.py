@@ -124,23 +124,24 @@ class Layout:
         return (len(self.rows) - 1) * self.line_h + self.top - self.bottom
 
 
-LAYOUT_ENTRIES = 8192
-"""At most this many layouts (and as many ``fits`` answers, heights): about 0.6 KB each
-(measured by bench/bench_kiosk.py's ``cache`` part), some 5 MB in all at worst."""
+LAYOUT_ENTRIES = 4096
+"""At most this many layouts, and as many answers of ``fits`` and the heights: about 1.3 KB a
+layout and 0.6 KB an answer (keys included; ``bench/bench_kiosk.py cache``), 8 MB at worst."""
 
-IMAGE_BYTES = 12 * 1024 * 1024
-"""The rendered texts kept: at most 12 MB of pixels (a busy 720x1280 screen's texts take about
-1 MB, so a dozen screens in two languages stay)."""
+IMAGE_BYTES = 16 * 1024 * 1024
+"""The rendered texts kept: at most 16 MB of pixels (a busy 720x1280 screen's texts take about
+1 MB; every screen of both sizes in three languages would take some 60 MB)."""
 
 ICON_BYTES = 1024 * 1024
-"""The drawn icons kept: at most 1 MB of pixels (an icon of 40 px is 5 KB)."""
+"""The drawn icons kept: at most 1 MB of pixels (an icon of 40 px is 8 KB)."""
 
-PANEL_BYTES = 8 * 1024 * 1024
-"""The drawn panels kept (``ui.panel``: by size, colours, radius and border): at most 8 MB."""
+PANEL_BYTES = 4 * 1024 * 1024
+"""The drawn panels kept (``ui.panel``: by size, colours, radius and border, each at most
+``ui.PANEL_STAMP_PIXELS``): at most 4 MB."""
 
 BUTTON_BYTES = 8 * 1024 * 1024
-"""The drawn buttons kept: at most 8 MB of pixels (the buttons of a busy 720x1280 screen take
-about 1 MB)."""
+"""The drawn buttons kept: at most 8 MB (the buttons of a busy 720x1280 screen take about
+1 MB).  A stamp is weighed twice its pixels: SDL keeps a run-length encoded copy to blit."""
 
 LAYOUTS: LRU[Layout] = LRU("layouts", LAYOUT_ENTRIES)
 IMAGES: LRU[tuple[pygame.Surface, ...]] = LRU("text images", IMAGE_BYTES, surface_bytes)

@@ -401,8 +401,9 @@ def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radi
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
-PANEL_STAMP_PIXELS = 120_000
-"""The largest panel kept as a stamp (a larger one is mostly fill, as quick to draw)."""
+PANEL_STAMP_PIXELS = 40_000
+"""The largest panel kept as a stamp, in pixels (a larger one is mostly fill, about as quick
+to draw as to blit, and heavy to keep)."""
 
 _BLANKS = ((3, 254, 1), (254, 1, 3), (1, 3, 254))
 """Colour keys of stamps (colours no theme uses; the first one the stamp does not draw)."""
