@@ -191,6 +191,7 @@ def test_a_stamped_icon_is_the_drawn_icon_wherever_it_goes(display: pygame.Surfa
         for side in range(4, 70, 3):
             for w in (side, side + 3):
                 for x, y in ((8, 8), (9, 11), (37, 12)):
+                    textcache.next_frame()
                     rect = pygame.Rect(x, y, w, side)
                     direct = pygame.Surface((120, 100))
                     direct.fill(theme.PANEL)
@@ -228,6 +229,8 @@ def test_a_stamped_panel_is_the_drawn_panel_wherever_it_goes() -> None:
         via = direct.copy()
         via.set_clip(clip)
         ui._draw_panel(direct, rect, theme.PANEL_HI, radius, border, width)
+        ui.panel(via.copy(), rect, theme.PANEL_HI, radius, border, width)  # (seen once: drawn)
+        textcache.next_frame()
         hits = textcache.PANELS.hits + textcache.PANELS.misses
         ui.panel(via, rect, theme.PANEL_HI, radius, border, width)
         stamped += textcache.PANELS.hits + textcache.PANELS.misses - hits
@@ -255,8 +258,9 @@ def test_a_stamped_button_is_the_drawn_button_in_every_language() -> None:
     for lang in ("en", "ja", "zh"):
         i18n.set_language(lang)
         for b in buttons():
-            for x, y in ((10, 10), (333, 201), (57, 390)):
+            for x, y in ((10, 10), (333, 201), (57, 390), (420, 30)):
                 b.rect.topleft = (x, y)
+                textcache.next_frame()
                 direct = screen.copy()
                 direct.fill(theme.BG)
                 via = direct.copy()
@@ -264,7 +268,8 @@ def test_a_stamped_button_is_the_drawn_button_in_every_language() -> None:
                 b.draw(via)
                 assert pygame.image.tobytes(direct, "RGB") == pygame.image.tobytes(via, "RGB"), (
                     lang, b.label, (x, y))
-    assert textcache.BUTTONS.hits >= 20  # (one of them reaches past the bottom: drawn)
+    # drawn the first time, stamped from the second (one reaches past the bottom: drawn)
+    assert textcache.BUTTONS.hits >= 20
     assert all(v[0] is not None for v, _w in textcache.BUTTONS._data.values())
 
 
@@ -275,6 +280,7 @@ def test_a_kept_button_is_drawn_anew_when_its_looks_change() -> None:
     b.rect.topleft = (40, 40)
 
     def picture() -> bytes:
+        textcache.next_frame()
         s = screen.copy()
         s.fill(theme.BG)
         b.draw(s)
@@ -310,3 +316,28 @@ def test_a_button_whose_text_overflows_is_drawn_and_recorded_every_time() -> Non
         assert first and first * 2 == ui.OVERFLOWS
     finally:
         ui.OVERFLOWS.clear()
+
+
+def test_a_stamp_is_made_in_the_second_frame_that_draws_it() -> None:
+    """The first frame of a screen costs no more than drawing it: a button, a panel and an
+    icon are kept as stamps when a second frame draws them (not a second drawing in the same
+    frame: the cells of a board)."""
+    screen = pygame.display.get_surface()
+    b = buttons()[0]
+    b.rect.topleft = (50, 50)
+
+    def frame() -> None:
+        textcache.next_frame()
+        for _ in range(2):
+            b.draw(screen)
+            ui.panel(screen, pygame.Rect(300, 50, 120, 80))
+            icons.resource_icon(screen, "gold", pygame.Rect(300, 200, 30, 30))
+
+    frame()
+    assert len(textcache.BUTTONS) == len(textcache.PANELS) == len(textcache.ICONS) == 0
+    frame()
+    assert len(textcache.BUTTONS) == len(textcache.ICONS) == 1
+    assert len(textcache.PANELS) == 2  # the button's own and the other
+    hits = textcache.BUTTONS.hits
+    frame()
+    assert textcache.BUTTONS.hits == hits + 2

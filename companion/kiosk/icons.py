@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import pygame
 
 from . import theme
-from .textcache import ICONS
+from .textcache import ICONS, second_sight
 from .ui import draw_text, ink, shape_inside, stampable
 
 SHAPES: dict[str, str] = {
@@ -105,6 +105,8 @@ def _stamp(resource: str, width: int, height: int) -> pygame.Surface | None:
     found = ICONS.get(key)
     if found is not None:
         return found[0]
+    if not second_sight(("icon", key)):
+        return None
     margin = max(1, width // 12) + 2
     shape = SHAPES[resource]
     offsets = outline(shape, pygame.Rect(-(width // 2), -(height // 2), width, height))

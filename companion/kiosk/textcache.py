@@ -157,6 +157,37 @@ MEASURES: LRU[int] = LRU("measures", LAYOUT_ENTRIES)
 """The answers of ``ui.fits``, ``ui.text_height`` and ``ui.fitted_height``."""
 
 
+SEEN: LRU[tuple[int, int]] = LRU("seen", 4 * LAYOUT_ENTRIES)
+"""The keys of stamps drawn but not kept yet: the last frame each was drawn in, and in how
+many frames.  A stamp (a button, a panel, an icon) is made when it is drawn in its
+``STAMP_AFTER``-th frame: making one costs a few drawings, so what changes at every frame or
+two (the counts and the choices of a game) is drawn, not stamped, and the first frame of a
+screen costs no more than drawing it."""
+
+STAMP_AFTER = 3
+
+_frame = [0]
+
+
+def next_frame() -> None:
+    """A new frame is being drawn (``App.render``): what is drawn from now on is drawn in
+    another frame than what was drawn before."""
+    _frame[0] += 1
+
+
+def second_sight(key: Hashable) -> bool:
+    """True when ``key`` is drawn in its ``STAMP_AFTER``-th frame (or later); else count this
+    frame, False."""
+    last = SEEN.get(key)
+    now = _frame[0]
+    if last is None:
+        SEEN.put(key, (now, 1))
+        return False
+    if last[0] != now:
+        last = SEEN.put(key, (now, last[1] + 1))
+    return last[1] >= STAMP_AFTER
+
+
 def clear() -> None:
     """Forget everything kept (the language, the fonts or the display changed; tests)."""
     for cache in CACHES:
@@ -169,6 +200,6 @@ def stats() -> list[str]:
 
 
 __all__ = [
-    "BUTTONS", "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "PANELS", "clear",
-    "stats",
+    "BUTTONS", "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "PANELS", "SEEN",
+    "clear", "next_frame", "second_sight", "stats",
 ]

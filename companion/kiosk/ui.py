@@ -20,7 +20,8 @@ import pygame
 from . import i18n, linebreak, theme
 from .fonts import font, font_name
 from .linebreak import wrap
-from .textcache import BUTTONS, IMAGES, LAYOUTS, MEASURES, PANELS, Layout
+from .textcache import BUTTONS, IMAGES, LAYOUTS, MEASURES, PANELS, Layout, second_sight
+from .textcache import next_frame as next_frame
 from .theme import Colour
 
 ELLIPSIS = "…"
@@ -383,6 +384,9 @@ def panel(
         return
     key = (w, h, tuple(colour), radius, tuple(border) if border is not None else None, width)
     found = PANELS.get(key)
+    if found is None and not second_sight(("panel", key)):
+        _draw_panel(surface, rect, colour, radius, border, width)
+        return
     if found is None:
         stamp = pygame.Surface((w, h), 0, 32)
         used = {tuple(colour[:3]), tuple(border[:3]) if border is not None else None}
@@ -445,7 +449,7 @@ class Button:
         ``textcache.BUTTONS`` (see :meth:`_stamp`)."""
         key = self._looks(surface)
         found = BUTTONS.get(key) if key is not None else None
-        if key is not None and found is None:
+        if key is not None and found is None and second_sight(("button", key)):
             found = BUTTONS.put(key, (self._stamp(surface),))
         if found is None or found[0] is None:
             self._draw(surface)
@@ -477,23 +481,36 @@ class Button:
         pixels as drawing it there, or None when that cannot be shown (a text over a corner,
         a text that overflows: those are drawn each time, and recorded each time)."""
         w, h = self.rect.size
-        stamp, plain = pygame.Surface((w, h), 0, 32), pygame.Surface((w, h), 0, 32)
+        stamp = pygame.Surface((w, h), 0, 32)
         if min_text(stamp) != min_text(surface):
             return None
         stamp.fill(_BLANK)
-        plain.fill(_BLANK)
         there = dataclasses.replace(self, rect=pygame.Rect(0, 0, w, h))
         overflows = len(OVERFLOWS)
         there._draw(stamp)
-        there._panel(plain)
         if len(OVERFLOWS) != overflows:
             del OVERFLOWS[overflows:]
             return None
-        # The pixels left blank must be the panel's own (no text reached past it) and no
-        # pixel drawn may have the key's colour.
-        left = pygame.mask.from_threshold(stamp, _BLANK, (1, 1, 1, 255))
-        panel_left = pygame.mask.from_threshold(plain, _BLANK, (1, 1, 1, 255))
-        if not (left.count() == panel_left.count() == left.overlap_area(panel_left, (0, 0))):
+        # The panel paints every pixel but its corners' cut-outs, so the stamp is exact when
+        # its corners are the panel's alone (no text reached them) and no pixel drawn has the
+        # key's colour (none can when every colour drawn, so every blend of them, has more
+        # red than the key; else they are counted).
+        r = self._radius()
+        plain = pygame.Surface((w, h), 0, 32)
+        plain.fill(_BLANK)
+        there._panel(plain)
+        for corner in ((0, 0), (w - r, 0), (0, h - r), (w - r, h - r)):
+            area = pygame.Rect(corner, (r, r))
+            if pygame.image.tobytes(stamp.subsurface(area), "RGB") != pygame.image.tobytes(
+                plain.subsurface(area), "RGB"
+            ):
+                return None
+        drawn = (self.fill, self.text_colour, theme.PANEL, theme.DISABLED, theme.ACCENT,
+                 theme.MUTED)
+        if min(c[0] for c in drawn) <= _BLANK[0] and (
+            pygame.mask.from_threshold(stamp, _BLANK, (1, 1, 1, 255)).count()
+            != pygame.mask.from_threshold(plain, _BLANK, (1, 1, 1, 255)).count()
+        ):
             return None
         stamp.set_colorkey(_BLANK, pygame.RLEACCEL)  # runs of opaque pixels: a copy each
         return stamp
