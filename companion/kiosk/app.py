@@ -483,7 +483,6 @@ class App:
         """Draw the screen if something changed; True if it drew."""
         if not (self.dirty or force):
             return False
-        ui.next_frame()  # (what is drawn in a second frame is kept: ui's stamps)
         drawn, start = ui.DRAWN, len(ui.DRAWN or [])
         if self._toast is not None and drawn is None:
             ui.DRAWN = []  # where the screen's texts are, for the message to keep off them

@@ -20,7 +20,7 @@ import pygame
 
 from . import theme
 from .textcache import ICONS, second_sight
-from .ui import draw_text, ink, shape_inside, stampable
+from .ui import draw_text, ink, shape_inside
 
 SHAPES: dict[str, str] = {
     "wood": "hexagon",
@@ -86,10 +86,13 @@ def resource_icon(
 
 
 def _stampable(surface: pygame.Surface, rect: pygame.Rect) -> bool:
-    # inside the clip (so at positive coordinates, where pygame's truncation of the points to
-    # whole pixels is a floor), with the outline's margin
+    """Whether the stamp of an icon in ``rect`` gives the pixels drawing it there would: on
+    the display's format, with the icon and its outline's margin inside the surface's clip (so
+    at positive coordinates, where pygame's truncation of the points to whole pixels is a
+    floor)."""
     margin = max(1, rect.width // 12) + 2
-    return stampable(surface, rect.inflate(2 * margin, 2 * margin))
+    return bool(surface.get_bitsize() == 32 and not surface.get_flags() & pygame.SRCALPHA
+                and surface.get_clip().contains(rect.inflate(2 * margin, 2 * margin)))
 
 
 def _stamp(resource: str, width: int, height: int) -> pygame.Surface | None:

@@ -7,21 +7,18 @@ and shrinking it to fit its box, and rendering its glyphs, cost most of a frame 
 (``docs/pi.md``); these caches keep the results, keyed by everything that affects them:
 
 * ``LAYOUTS``: where ``ui.draw_text`` breaks a text into lines and at which size it fits (by
-  text, language, font file, size, smallest size, bold, box width and height, lines); also
-  ``ui.fits``, ``ui.text_height`` and ``ui.fitted_height``;
-* ``IMAGES``: the rendered lines of a laid-out text (by the layout, font and colour), bounded
-  by their pixels' bytes;
-* ``ICONS``: the drawn resource icons (by resource, size and colours), bounded the same way;
-* ``PANELS``: the drawn panels (``ui.panel``'s rounded rectangles), the same way;
-* ``BUTTONS``: the drawn buttons (``ui.Button``: by size, texts, colours, state, language,
-  font and smallest text size), bounded the same way.
+  text, language, font file, size, smallest size, bold, box width and height, lines);
+* ``MEASURES``: the answers of ``ui.fits`` and ``ui.text_height`` (by the same);
+* ``IMAGES``: the rendered lines of a laid-out text (by font file, size, bold, lines and
+  colour), bounded by their pixels' bytes;
+* ``ICONS``: the drawn resource icons (by resource, size and colours), bounded the same way.
 
 A key holds every input of its value, so a change of language (another font file, other line
 breaks), of rotation (other boxes, another smallest size) or of theme (other colours) can never
-return a stale value: it misses.  ``clear`` empties every cache anyway when the language, the
-fonts or the display change, to give their memory back at once.  The least recently used entry
-goes first when a cache is over its limit; ``stats`` says how full each is
-(``bench/bench_kiosk.py`` prints it).
+return a stale value: it misses, and the old entries age out.  The least recently used entry
+goes first when a cache is over its limit; ``clear`` empties them all (``fonts.clear_cache``
+calls it when pygame's fonts end); ``stats`` says how full each is.  What they hold at most,
+measured: ``bench/bench_kiosk.py cache`` (``docs/pi.md``).
 """
 
 from __future__ import annotations
@@ -135,57 +132,25 @@ IMAGE_BYTES = 16 * 1024 * 1024
 ICON_BYTES = 1024 * 1024
 """The drawn icons kept: at most 1 MB of pixels (an icon of 40 px is 8 KB)."""
 
-PANEL_BYTES = 4 * 1024 * 1024
-"""The drawn panels kept (``ui.panel``: by size, colours, radius and border, each at most
-``ui.PANEL_STAMP_PIXELS``): at most 4 MB."""
-
-BUTTON_BYTES = 8 * 1024 * 1024
-"""The drawn buttons kept: at most 8 MB (the buttons of a busy 720x1280 screen take about
-1 MB).  A stamp is weighed twice its pixels: SDL keeps a run-length encoded copy to blit."""
-
 LAYOUTS: LRU[Layout] = LRU("layouts", LAYOUT_ENTRIES)
 IMAGES: LRU[tuple[pygame.Surface, ...]] = LRU("text images", IMAGE_BYTES, surface_bytes)
 ICONS: LRU[tuple[pygame.Surface | None]] = LRU(
     "icons", ICON_BYTES, lambda v: surface_bytes(v[0]) if v[0] is not None else 100
 )
-BUTTONS: LRU[tuple[pygame.Surface | None]] = LRU(
-    "buttons", BUTTON_BYTES, lambda v: 2 * surface_bytes(v[0]) if v[0] is not None else 100
-)
-PANELS: LRU[pygame.Surface] = LRU("panels", PANEL_BYTES, lambda v: 2 * surface_bytes(v))
-"""(An RLE-accelerated stamp keeps its pixels twice: as drawn and run-length encoded.)"""
 MEASURES: LRU[int] = LRU("measures", LAYOUT_ENTRIES)
-"""The answers of ``ui.fits``, ``ui.text_height`` and ``ui.fitted_height``."""
+"""The answers of ``ui.fits`` and ``ui.text_height``."""
 
-
-SEEN: LRU[tuple[int, int]] = LRU("seen", 4 * LAYOUT_ENTRIES)
-"""The keys of stamps drawn but not kept yet: the last frame each was drawn in, and in how
-many frames.  A stamp (a button, a panel, an icon) is made when it is drawn in its
-``STAMP_AFTER``-th frame: making one costs a few drawings, so what changes at every frame or
-two (the counts and the choices of a game) is drawn, not stamped, and the first frame of a
-screen costs no more than drawing it."""
-
-STAMP_AFTER = 3
-
-_frame = [0]
-
-
-def next_frame() -> None:
-    """A new frame is being drawn (``App.render``): what is drawn from now on is drawn in
-    another frame than what was drawn before."""
-    _frame[0] += 1
+SEEN: LRU[bool] = LRU("seen once", LAYOUT_ENTRIES)
+"""The keys of icons drawn once: an icon is kept as a stamp from its second drawing on (what
+is drawn once is not worth a stamp, which costs a few drawings)."""
 
 
 def second_sight(key: Hashable) -> bool:
-    """True when ``key`` is drawn in its ``STAMP_AFTER``-th frame (or later); else count this
-    frame, False."""
-    last = SEEN.get(key)
-    now = _frame[0]
-    if last is None:
-        SEEN.put(key, (now, 1))
-        return False
-    if last[0] != now:
-        last = SEEN.put(key, (now, last[1] + 1))
-    return last[1] >= STAMP_AFTER
+    """True when ``key`` was drawn before; else remember it, False."""
+    if SEEN.get(key) is not None:
+        return True
+    SEEN.put(key, True)
+    return False
 
 
 def clear() -> None:
@@ -200,6 +165,6 @@ def stats() -> list[str]:
 
 
 __all__ = [
-    "BUTTONS", "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "PANELS", "SEEN",
-    "clear", "next_frame", "second_sight", "stats",
+    "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "SEEN", "clear", "second_sight",
+    "stats",
 ]

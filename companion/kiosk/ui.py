@@ -10,7 +10,6 @@ measurements of ``companion.kiosk.measure``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,8 +19,7 @@ import pygame
 from . import i18n, linebreak, theme
 from .fonts import font, font_name
 from .linebreak import wrap
-from .textcache import BUTTONS, IMAGES, LAYOUTS, MEASURES, PANELS, Layout, second_sight
-from .textcache import next_frame as next_frame
+from .textcache import IMAGES, LAYOUTS, MEASURES, Layout
 from .theme import Colour
 
 ELLIPSIS = "…"
@@ -373,52 +371,9 @@ def panel(
     border: Colour | None = None,
     width: int = 2,
 ) -> None:
-    """A rounded rectangle in ``colour``, with a ``border`` line ``width`` wide if given.  One
-    of at most ``PANEL_STAMP_PIXELS`` drawn before is stamped from ``textcache.PANELS``."""
-    w, h = rect.size
-    if w * h > PANEL_STAMP_PIXELS or not stampable(surface, rect) or min(w, h) < 2 * radius or (
-        border is not None and min(w, h) <= 2 * width
-    ):  # (pygame draws a border thicker than half the rect, or a radius it must clamp,
-        # differently at different places)
-        _draw_panel(surface, rect, colour, radius, border, width)
-        return
-    key = (w, h, tuple(colour), radius, tuple(border) if border is not None else None, width)
-    found = PANELS.get(key)
-    if found is None and not second_sight(("panel", key)):
-        _draw_panel(surface, rect, colour, radius, border, width)
-        return
-    if found is None:
-        stamp = pygame.Surface((w, h), 0, 32)
-        used = {tuple(colour[:3]), tuple(border[:3]) if border is not None else None}
-        blank = next(c for c in _BLANKS if c not in used)
-        stamp.fill(blank)
-        _draw_panel(stamp, pygame.Rect(0, 0, w, h), colour, radius, border, width)
-        stamp.set_colorkey(blank, pygame.RLEACCEL)
-        found = PANELS.put(key, stamp)
-    surface.blit(found, rect)
-
-
-def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int,
-                border: Colour | None, width: int) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
-
-
-PANEL_STAMP_PIXELS = 40_000
-"""The largest panel kept as a stamp, in pixels (a larger one is mostly fill, about as quick
-to draw as to blit, and heavy to keep)."""
-
-_BLANKS = ((3, 254, 1), (254, 1, 3), (1, 3, 254))
-"""Colour keys of stamps (colours no theme uses; the first one the stamp does not draw)."""
-
-
-def stampable(surface: pygame.Surface, area: pygame.Rect) -> bool:
-    """Whether a stamp (a surface with a colour key) blitted over ``area`` of ``surface`` gives
-    the pixels that drawing the same there would: on the display's format, and with ``area``
-    inside the surface's clip (pygame draws a rounded rectangle the clip cuts differently)."""
-    return bool(surface.get_bitsize() == 32 and not surface.get_flags() & pygame.SRCALPHA
-                and surface.get_clip().contains(area))
 
 
 @dataclass
@@ -445,93 +400,17 @@ class Button:
     """A shorter sub-line, drawn instead when the sub-line does not fit."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the button; one drawn before with the same looks is stamped from
-        ``textcache.BUTTONS`` (see :meth:`_stamp`)."""
-        key = self._looks(surface)
-        found = BUTTONS.get(key) if key is not None else None
-        if key is not None and found is None and second_sight(("button", key)):
-            found = BUTTONS.put(key, (self._stamp(surface),))
-        if found is None or found[0] is None:
-            self._draw(surface)
-        else:
-            surface.blit(found[0], self.rect)
-
-    def _looks(self, surface: pygame.Surface) -> tuple[object, ...] | None:
-        """Everything the button's pixels depend on, or None when it must be drawn (what a
-        drawing records is being recorded; the surface has an alpha channel; off the
-        surface's edge)."""
-        w, h = self.rect.size
-        if DRAWN is not None or linebreak.RECORD is not None or CHECK_GLYPHS or (
-            not stampable(surface, self.rect) or min(w, h) < max(8, 2 * self._radius())
-        ):
-            return None
-        lang = i18n.language()
-        display = pygame.display.get_surface() if pygame.display.get_init() else None
-        return (
-            self.rect.size, self.label, self.sub, self.short, self.short_sub,
-            tuple(self.fill), tuple(self.text_colour), self.enabled, self.selected, self.size,
-            bool(self.extra.get("sub_optional")), lang, font_name(lang), min_text(surface),
-            display.get_size() if display is not None else None,
-            theme.PANEL, theme.DISABLED, theme.ACCENT, theme.MUTED,
-        )
-
-    def _stamp(self, surface: pygame.Surface) -> pygame.Surface | None:
-        """The button drawn at (0, 0) on a surface of its own, with a colour key where the
-        panel leaves the background (its rounded corners), to blit where it goes: the same
-        pixels as drawing it there, or None when that cannot be shown (a text over a corner,
-        a text that overflows: those are drawn each time, and recorded each time)."""
-        w, h = self.rect.size
-        stamp = pygame.Surface((w, h), 0, 32)
-        if min_text(stamp) != min_text(surface):
-            return None
-        stamp.fill(_BLANK)
-        there = dataclasses.replace(self, rect=pygame.Rect(0, 0, w, h))
-        overflows = len(OVERFLOWS)
-        there._draw(stamp)
-        if len(OVERFLOWS) != overflows:
-            del OVERFLOWS[overflows:]
-            return None
-        # The panel paints every pixel but its corners' cut-outs, so the stamp is exact when
-        # its corners are the panel's alone (no text reached them) and no pixel drawn has the
-        # key's colour (none can when every colour drawn, so every blend of them, has more
-        # red than the key; else they are counted).
-        r = self._radius()
-        plain = pygame.Surface((w, h), 0, 32)
-        plain.fill(_BLANK)
-        there._panel(plain)
-        for corner in ((0, 0), (w - r, 0), (0, h - r), (w - r, h - r)):
-            area = pygame.Rect(corner, (r, r))
-            if pygame.image.tobytes(stamp.subsurface(area), "RGB") != pygame.image.tobytes(
-                plain.subsurface(area), "RGB"
-            ):
-                return None
-        drawn = (self.fill, self.text_colour, theme.PANEL, theme.DISABLED, theme.ACCENT,
-                 theme.MUTED)
-        if min(c[0] for c in drawn) <= _BLANK[0] and (
-            pygame.mask.from_threshold(stamp, _BLANK, (1, 1, 1, 255)).count()
-            != pygame.mask.from_threshold(plain, _BLANK, (1, 1, 1, 255)).count()
-        ):
-            return None
-        stamp.set_colorkey(_BLANK, pygame.RLEACCEL)  # runs of opaque pixels: a copy each
-        return stamp
-
-    def _panel(self, surface: pygame.Surface) -> None:
+        fill = self.fill if self.enabled else theme.PANEL
+        colour = self.text_colour if self.enabled else theme.DISABLED
+        radius = max(4, min(self.rect.height // 6, self.size // 2))
         panel(
             surface,
             self.rect,
-            self.fill if self.enabled else theme.PANEL,
-            radius=self._radius(),
+            fill,
+            radius=radius,
             border=theme.ACCENT if self.selected else None,
             width=3,
         )
-
-    def _radius(self) -> int:
-        return max(4, min(self.rect.height // 6, self.size // 2))
-
-    def _draw(self, surface: pygame.Surface) -> None:
-        fill = self.fill if self.enabled else theme.PANEL
-        colour = self.text_colour if self.enabled else theme.DISABLED
-        self._panel(surface)
         inner = button_inner(self.rect)
         if self.sub:
             # The sub-line gets 40%, or the height it needs when that is more and the label
@@ -571,9 +450,6 @@ class Button:
         if self.short and not fits(surface, self.label, rect, self.size, lines=lines):
             return self.short
         return self.label
-
-
-_BLANK = _BLANKS[0]
 
 
 def button_inner(rect: pygame.Rect) -> pygame.Rect:
