@@ -9,7 +9,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -111,7 +110,6 @@ def test_a_game_started_with_a_companion_seat_starts_the_fork_server(
     app.companion.update(app.session, 0.0)
     assert started == ["fork server"]
     app.companion.close()
-    pygame.quit()
 
 
 def test_the_early_start_leaves_a_running_fork_server_for_the_first_decision() -> None:

@@ -217,3 +217,26 @@ def test_an_icon_is_stamped_from_its_second_drawing_on() -> None:
     hits = textcache.ICONS.hits
     icons.resource_icon(screen, "gold", pygame.Rect(200, 100, 30, 30))
     assert textcache.ICONS.hits == hits + 1
+
+
+def test_a_font_from_before_pygame_quit_is_never_used_after_it() -> None:
+    """pygame.quit() closes every font; a kept one used after pygame.init() crashed the
+    process (a segmentation fault in its metrics, seen when a cached text was checked for
+    missing glyphs).  The fonts and what was drawn with them are let go at pygame.quit()."""
+    from companion.kiosk.fonts import font
+
+    before = font(20)
+    ui.draw_text(pygame.display.get_surface(), "kept", pygame.Rect(0, 0, 200, 40), 20)
+    assert len(textcache.LAYOUTS) == 1
+    pygame.quit()
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 480))
+    after = font(20)
+    assert after is not before and len(textcache.LAYOUTS) == 0
+    assert after.metrics("kept")[0] is not None
+    pygame.quit()  # and again: pygame forgets a quit function once called
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 480))
+    assert font(20) is not after

@@ -104,6 +104,7 @@ def _find_path(fam: str, bold: bool) -> Path | None:
 
 
 _cache: dict[tuple[str, int, bool], pygame.font.Font] = {}
+_hooked: list[bool] = []
 _notdef: dict[int, bytes] = {}  # by id(font): the rendering of a missing glyph
 _covered: dict[tuple[int, str], bool] = {}  # by (id(font), character): has_glyph
 
@@ -119,6 +120,11 @@ def clear_cache() -> None:
     _covered.clear()
 
 
+def _at_quit() -> None:
+    _hooked.clear()  # pygame forgets its quit functions once it has called them
+    clear_cache()
+
+
 def font(
     size: int, bold: bool = False, lang: str | None = None, family: str | None = None
 ) -> pygame.font.Font:
@@ -126,6 +132,11 @@ def font(
 
     ``family`` (``sc`` or ``jp``) overrides the language's choice of subset.
     """
+    if not _hooked:
+        _hooked.append(True)
+        # pygame.quit() closes every font: one kept after it, used after pygame.init(),
+        # crashes the process (a segmentation fault in its metrics)
+        pygame.register_quit(_at_quit)
     if not pygame.font.get_init():
         clear_cache()
         pygame.font.init()
