@@ -156,13 +156,13 @@ def cache_memory() -> None:
     print(f"caches after drawing {len(files)} screens (every screen, 2 sizes, 3 languages):")
     for cache in textcache.CACHES:
         entries = list(cache._data.items())
-        held = (sum(deep_size(k) + deep_size(v) for k, (v, _w) in entries)
-                if cache in (textcache.LAYOUTS, textcache.MEASURES) else cache.weight)
+        counted = cache._weigh is None  # a limit on entries, not on bytes of pixels
+        held = (sum(deep_size(k) + deep_size(v) for k, (v, _w) in entries) if counted
+                else cache.weight)
         each = held / len(entries) if entries else 0
         print(f"  {cache.name}: {len(entries)} entries, {held / 1024:.0f} KB "
               f"({each:.0f} bytes each), limit {cache.limit}"
-              f"{' entries' if cache in (textcache.LAYOUTS, textcache.MEASURES) else ' bytes'}; "
-              f"{cache.hits} hits, {cache.misses} misses")
+              f"{' entries' if counted else ' bytes'}; {cache.hits} hits, {cache.misses} misses")
 
 
 def idle_process(seconds: float = 5.0) -> None:
