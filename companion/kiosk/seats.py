@@ -237,7 +237,7 @@ def _run_fork_server() -> None:
         print(f"companion: the fork server did not start early ({exc})", file=sys.stderr)
 
 
-def start_for_journal(journal: Any, mode: str = "process") -> threading.Thread | None:
+def start_for_journal(journal: Journal, mode: str = "process") -> threading.Thread | None:
     """``start_fork_server`` when the game the kiosk offers to resume (the journal's latest
     unfinished game) has a companion seat; None when not (or the journal cannot say)."""
     if mode != "process":
