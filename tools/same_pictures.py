@@ -30,7 +30,7 @@ def take(args: list[str]) -> int:
     import companion.journal.journal as journal_mod
 
     noon = datetime(2026, 12, 1, 12, 0, 0, tzinfo=UTC)
-    journal_mod._utc_now = lambda: noon  # type: ignore[attr-defined]
+    journal_mod._utc_now = lambda: noon
     root = Path(os.environ.get("FIXED_ROOT", "/tmp/same-pictures"))
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
