@@ -56,9 +56,14 @@ def test_a_cached_text_draws_the_same_pixels_as_a_fresh_one() -> None:
         for rect in (pygame.Rect(10, 10, 500, 60), pygame.Rect(30, 40, 160, 140)):
             for align in ("left", "center", "right"):
                 cold = fresh(text, rect, align=align)
-                hits = textcache.LAYOUTS.hits
+                hits = textcache.PLACED.hits
                 assert drawn(text, rect, align=align) == cold
-                assert textcache.LAYOUTS.hits == hits + 1  # the second came from the cache
+                assert textcache.PLACED.hits == hits + 1  # the second came from the cache
+                hits = textcache.LAYOUTS.hits
+                moved = rect.move(7, 3)  # elsewhere: placed anew, from the kept layout
+                there = drawn(text, moved, align=align)
+                assert textcache.LAYOUTS.hits == hits + 1
+                assert there == fresh(text, moved, align=align)
 
 
 def test_a_cached_text_is_drawn_anew_when_its_language_changes() -> None:
@@ -151,17 +156,18 @@ def test_the_caches_stay_within_their_limits(monkeypatch: pytest.MonkeyPatch) ->
     """Drawing many different texts keeps at most the limit's bytes of rendered rows and the
     limit's number of layouts, the most recently used kept."""
     monkeypatch.setattr(textcache.IMAGES, "limit", 200_000)
+    monkeypatch.setattr(textcache.PLACED, "limit", 200_000)
     monkeypatch.setattr(textcache.LAYOUTS, "limit", 50)
     surface = pygame.display.get_surface()
     for k in range(300):
         ui.draw_text(surface, f"count {k}", pygame.Rect(10, 10, 300, 50), 30)
-        assert textcache.IMAGES.weight <= 200_000
+        assert textcache.IMAGES.weight <= 200_000 and textcache.PLACED.weight <= 200_000
         assert len(textcache.LAYOUTS) <= 50
     hits = textcache.LAYOUTS.hits
-    ui.draw_text(surface, "count 299", pygame.Rect(10, 10, 300, 50), 30)
+    ui.draw_text(surface, "count 299", pygame.Rect(20, 60, 300, 50), 30)  # elsewhere, same box
     assert textcache.LAYOUTS.hits == hits + 1  # the latest is kept
     misses = textcache.LAYOUTS.misses
-    ui.draw_text(surface, "count 0", pygame.Rect(10, 10, 300, 50), 30)
+    ui.draw_text(surface, "count 0", pygame.Rect(20, 60, 300, 50), 30)
     assert textcache.LAYOUTS.misses == misses + 1  # the oldest was let go
 
 
@@ -240,3 +246,47 @@ def test_a_font_from_before_pygame_quit_is_never_used_after_it() -> None:
     pygame.font.init()
     pygame.display.set_mode((800, 480))
     assert font(20) is not after
+
+
+def test_a_text_drawn_again_in_its_place_records_what_it_recorded() -> None:
+    """A text drawn again in the same place is blitted as placed (``textcache.PLACED``): its
+    overflows are recorded again every time, and under another clip it is placed anew."""
+    surface = pygame.display.get_surface()
+    long = "a text far too long for its little box, whatever its size " * 3
+    box = pygame.Rect(10, 10, 120, 40)
+    ui.OVERFLOWS.clear()
+    try:
+        first = ui.draw_text(surface, long, box, 20)
+        hits = textcache.PLACED.hits
+        assert ui.draw_text(surface, long, box, 20) == first
+        assert textcache.PLACED.hits == hits + 1
+        assert len(ui.OVERFLOWS) == 2 and ui.OVERFLOWS[0] == ui.OVERFLOWS[1]
+        low = pygame.Rect(10, 470, 300, 40)  # past the screen's bottom: cut off
+        ui.OVERFLOWS.clear()
+        for _ in range(2):
+            ui.draw_text(surface, "cut", low, 30)
+        assert [o for o in ui.OVERFLOWS if "cut off" in o] == [
+            f"'cut' in {tuple(low)} is cut off by the screen"] * 2
+        ui.OVERFLOWS.clear()
+        surface.set_clip(pygame.Rect(0, 0, 800, 300))  # a scrolled view: it clips, by design
+        ui.draw_text(surface, "cut", low, 30)
+        assert ui.OVERFLOWS == []
+    finally:
+        surface.set_clip(None)
+        ui.OVERFLOWS.clear()
+
+
+def test_a_text_placed_before_draws_the_pixels_of_a_fresh_one_under_a_clip() -> None:
+    text, rect = "Hire the stone mason (round 1)", pygame.Rect(20, 20, 260, 60)
+
+    def draw(clip: pygame.Rect | None) -> bytes:
+        s = pygame.display.get_surface().copy()
+        s.fill(theme.PANEL)
+        s.set_clip(clip)
+        ui.draw_text(s, text, rect, 28)
+        return pygame.image.tobytes(s, "RGB")
+
+    for clip in (None, pygame.Rect(0, 0, 150, 480), pygame.Rect(0, 35, 800, 20)):
+        textcache.clear()
+        cold = draw(clip)
+        assert draw(clip) == cold  # placed

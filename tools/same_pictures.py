@@ -1,14 +1,15 @@
 """Are two versions' kiosk pictures the same, pixel for pixel?  For a change that must not
 change what the kiosk draws (a cache, a faster drawing: docs/pi.md).
 
-    python tools/same_pictures.py take OUTDIR [screenshots options]   # from the clone to test
+    python tools/same_pictures.py take OUTDIR [--no-glyph-check] [screenshots options]
     python tools/same_pictures.py compare DIR_A DIR_B
 
 ``take`` runs ``companion screenshots`` with what differs between two runs held still: the
 journal's clock (the history's times, the game's-end QR code), the temporary folders (the
 settings' journal path: the same names, under FIXED_ROOT, default /tmp/same-pictures) and the
 ids; run it from each clone (``cd CLONE && python ../this/tools/same_pictures.py take A``), the
-same FIXED_ROOT for both.  ``compare`` prints each picture that differs (how many pixels, where)
+same FIXED_ROOT for both.  ``--no-glyph-check`` draws as the kiosk does (``companion
+screenshots`` checks every text's glyphs, which draws each text the long way).  ``compare`` prints each picture that differs (how many pixels, where)
 and exits 1 if any does or is missing on one side.
 """
 
@@ -59,6 +60,17 @@ def take(args: list[str]) -> int:
     ids = itertools.count()
     uuid.uuid4 = lambda: uuid.UUID(int=next(ids))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if "--no-glyph-check" in args:  # draw as the kiosk does (the check takes other paths)
+        args = [a for a in args if a != "--no-glyph-check"]
+        from companion.kiosk import screenshots, ui
+
+        real = screenshots.take
+
+        def unchecked(*a: Any, **k: Any) -> Any:
+            ui.CHECK_GLYPHS = False
+            return real(*a, **k)
+
+        screenshots.take = unchecked
     from companion.cli import main
 
     return main(["screenshots", *args])

@@ -11,6 +11,9 @@ and shrinking it to fit its box, and rendering its glyphs, cost most of a frame 
 * ``MEASURES``: the answers of ``ui.fits`` and ``ui.text_height`` (by the same);
 * ``IMAGES``: the rendered lines of a laid-out text (by font file, size, bold, lines and
   colour), bounded by their pixels' bytes;
+* ``PLACED``: a text as drawn in its box (by all of ``ui.draw_text``'s arguments, the box's
+  place included, and the language, font file, clip and surface size): the images and where
+  they go, bounded by the bytes of its images;
 * ``ICONS``: the drawn resource icons (by resource, size and colours), bounded the same way.
 
 A key holds every input of its value, so a change of language (another font file, other line
@@ -121,6 +124,18 @@ class Layout:
         return (len(self.rows) - 1) * self.line_h + self.top - self.bottom
 
 
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A text as ``ui.draw_text`` drew it in its box: the rows' images and where each went
+    (``blits``), the clip it drew under, the area it used (x, y, width, height) and what it
+    recorded in ``ui.OVERFLOWS``."""
+
+    blits: tuple[tuple[pygame.Surface, tuple[int, int]], ...]
+    clip: pygame.Rect
+    used: tuple[int, int, int, int]
+    overflows: tuple[str, ...]
+
+
 LAYOUT_ENTRIES = 4096
 """At most this many layouts, and as many answers of ``fits`` and the heights: about 1.3 KB a
 layout and 0.6 KB an answer (keys included; ``bench/bench_kiosk.py cache``), 8 MB at worst."""
@@ -128,6 +143,10 @@ layout and 0.6 KB an answer (keys included; ``bench/bench_kiosk.py cache``), 8 M
 IMAGE_BYTES = 16 * 1024 * 1024
 """The rendered texts kept: at most 16 MB of pixels (a busy 720x1280 screen's texts take about
 1 MB; every screen of both sizes in three languages would take some 60 MB)."""
+
+PLACED_BYTES = 16 * 1024 * 1024
+"""The placed texts kept: at most 16 MB of their images (mostly the same images as
+``IMAGES``', so the two together hold at most 32 MB and usually not much more than 16)."""
 
 ICON_BYTES = 1024 * 1024
 """The drawn icons kept: at most 1 MB of pixels (an icon of 40 px is 8 KB)."""
@@ -137,6 +156,12 @@ IMAGES: LRU[tuple[pygame.Surface, ...]] = LRU("text images", IMAGE_BYTES, surfac
 ICONS: LRU[tuple[pygame.Surface | None]] = LRU(
     "icons", ICON_BYTES, lambda v: surface_bytes(v[0]) if v[0] is not None else 100
 )
+PLACED: LRU[Placed] = LRU(
+    "placed texts", PLACED_BYTES, lambda p: surface_bytes(tuple(img for img, _at in p.blits))
+)
+"""The texts drawn, by text, box (its place too), size, smallest size, colour, bold,
+alignment, lines, language, font file, clip and surface size: a text drawn again in the same
+place is blitted at once (weighed by its images, which it shares with ``IMAGES``)."""
 MEASURES: LRU[int] = LRU("measures", LAYOUT_ENTRIES)
 """The answers of ``ui.fits`` and ``ui.text_height``."""
 
@@ -165,6 +190,6 @@ def stats() -> list[str]:
 
 
 __all__ = [
-    "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "SEEN", "clear", "second_sight",
-    "stats",
+    "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "PLACED", "Placed", "SEEN",
+    "clear", "second_sight", "stats",
 ]

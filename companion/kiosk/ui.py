@@ -19,7 +19,7 @@ import pygame
 from . import i18n, linebreak, theme
 from .fonts import font, font_name
 from .linebreak import wrap
-from .textcache import IMAGES, LAYOUTS, MEASURES, Layout
+from .textcache import IMAGES, LAYOUTS, MEASURES, PLACED, Layout, Placed
 from .theme import Colour
 
 ELLIPSIS = "…"
@@ -324,14 +324,37 @@ def draw_text(
     lines: int = 3,
 ) -> pygame.Rect:
     """Draw ``text`` inside ``rect``: wrapped to at most ``lines`` lines, shrunk down to
-    ``min_size`` (default 60% of ``size``) until it fits.  Returns the area used.  The layout
-    and the rendered rows are kept for the next frame (:func:`layout`, :func:`rendered`)."""
+    ``min_size`` (default 60% of ``size``) until it fits.  Returns the area used.  A text drawn
+    before in the same place is blitted as it was placed (``textcache.PLACED``); else it is
+    laid out and rendered from the caches (:func:`layout`, :func:`rendered`)."""
     if not text:
         return pygame.Rect(rect.x, rect.y, 0, 0)
     smallest = max(min_text(surface), min_size if min_size is not None else int(size * 0.6))
+    clip = surface.get_clip()
+    key = None if DRAWN is not None or linebreak.RECORD is not None or CHECK_GLYPHS else (
+        text, tuple(rect), size, smallest, colour if type(colour) is tuple else tuple(colour),
+        bold, align, valign, lines, i18n.language(), font_name(None, bold), tuple(clip),
+        surface.get_size(),
+    )  # (what a drawing records, when recorded, is recorded by placing the text anew)
+    placed = PLACED.get(key) if key is not None else None
+    if placed is None:
+        placed = _place(surface, text, rect, size, smallest, colour, bold, align, valign, lines)
+        if key is not None:
+            PLACED.put(key, placed)
+    OVERFLOWS.extend(placed.overflows)
+    surface.set_clip(placed.clip)
+    surface.blits(placed.blits, doreturn=False)
+    surface.set_clip(clip)
+    return pygame.Rect(placed.used)
+
+
+def _place(
+    surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, smallest: int,
+    colour: Colour, bold: bool, align: str, valign: str, lines: int,
+) -> Placed:
+    """Where ``draw_text`` blits the rows of ``text`` in ``rect``, and what it records."""
     lay = layout(text, rect.width, rect.height, size, smallest, bold, lines)
-    if lay.overflow:
-        OVERFLOWS.append(f"{text!r} in {rect.width}x{rect.height} at {lay.size}px")
+    overflows = [f"{text!r} in {rect.width}x{rect.height} at {lay.size}px"] if lay.overflow else []
     if CHECK_GLYPHS:
         check_glyphs(text, font(lay.size, bold))
     images = rendered(lay, colour)
@@ -351,16 +374,11 @@ def draw_text(
     if clip == screen and not screen.contains(  # (a scrolled view clips itself)
         rect.clip(pygame.Rect(rect.x, y, rect.width, total))
     ):
-        OVERFLOWS.append(f"{text!r} in {tuple(rect)} is cut off by the screen")
-    surface.set_clip(rect.clip(clip))
+        overflows.append(f"{text!r} in {tuple(rect)} is cut off by the screen")
     top = y - (lay.ascent - lay.top)  # the images start above the ink, at the font's ascent
-    surface.blits(
-        [(img, (_x(align, rect, img.get_width()), top + k * lay.line_h))
-         for k, img in enumerate(images)],
-        doreturn=False,
-    )
-    surface.set_clip(clip)
-    return pygame.Rect(rect.x, y, widest, total)
+    blits = tuple((img, (_x(align, rect, img.get_width()), top + k * lay.line_h))
+                  for k, img in enumerate(images))
+    return Placed(blits, rect.clip(clip), (rect.x, y, widest, total), tuple(overflows))
 
 
 def panel(
