@@ -4,7 +4,7 @@
 
 - render time of the busiest screens (the Pillars market and cathedral, the Builders turn with
   sites) at 800x480 and 720x1280: the first frame of the screen (the kiosk's caches of texts
-  and icons emptied first) and the screen redrawn (warm caches);
+  emptied first) and the screen redrawn (warm caches);
 - ``bench_kiosk.py cache``: what those caches hold after drawing every screen (entries, bytes)
   against their limits;
 - CPU used while idle on a game screen (the main loop waits for events);
@@ -118,8 +118,8 @@ def render_times() -> None:
 
 
 def cold_caches() -> None:
-    """Empty the kiosk's text and icon caches and its wrapped lines: the next frame is drawn as
-    the first frame of a new screen."""
+    """Empty the kiosk's text caches and its wrapped lines: the next frame is drawn as the
+    first frame of a new screen."""
     from companion.kiosk import linebreak, textcache
 
     textcache.clear()

@@ -213,7 +213,7 @@ def children_cpu() -> float:
 
 
 def cold_caches() -> None:
-    """Empty the kiosk's caches of laid-out and rendered texts, fit answers and icons
+    """Empty the kiosk's caches of laid-out, rendered and placed texts and fit answers
     (``companion.kiosk.textcache``) and of wrapped lines (``linebreak``): the next frame draws
     every text as the first frame of a new screen does (the fonts stay loaded)."""
     from companion.kiosk import linebreak, textcache

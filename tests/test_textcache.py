@@ -1,6 +1,6 @@
-"""The kiosk's caches of laid-out and rendered texts and of drawn icons (``textcache``): a
-cached text or icon draws the same pixels as a fresh one, a change of any input (language,
-colour, width, font) draws it anew, and the memory they hold stays within its limits."""
+"""The kiosk's caches of laid-out, rendered and placed texts (``textcache``): a cached text
+draws the same pixels as a fresh one, a change of any input (language, colour, box, font)
+draws it anew, and the memory they hold stays within its limits."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from companion.kiosk import fonts, i18n, icons, linebreak, textcache, theme, ui  # noqa: E402
+from companion.kiosk import fonts, i18n, linebreak, textcache, theme, ui  # noqa: E402
 from companion.kiosk.textcache import LRU  # noqa: E402
 
 TEXTS = [
@@ -188,41 +188,6 @@ def test_an_lru_forgets_the_least_recently_used_first() -> None:
             LRU("bad", 0)
     finally:
         textcache.CACHES.remove(cache)
-
-
-def test_a_stamped_icon_is_the_drawn_icon_wherever_it_goes(display: pygame.Surface) -> None:
-    """An icon blitted from its cached stamp gives exactly the pixels of drawing it there, at
-    every size, place and resource; on a surface with an alpha channel it is drawn."""
-    for resource in icons.SHAPES:
-        for side in range(4, 70, 3):
-            for w in (side, side + 3):
-                for x, y in ((8, 8), (9, 11), (37, 12)):
-                    rect = pygame.Rect(x, y, w, side)
-                    direct = pygame.Surface((120, 100))
-                    direct.fill(theme.PANEL)
-                    stamped = direct.copy()
-                    icons._draw_icon(direct, resource, rect)
-                    icons.resource_icon(stamped, resource, rect)
-                    assert pygame.image.tobytes(direct, "RGB") == pygame.image.tobytes(
-                        stamped, "RGB"), (resource, rect)
-    assert textcache.ICONS.hits > 0
-    alpha = pygame.Surface((60, 60), pygame.SRCALPHA)
-    drawn_there = alpha.copy()
-    icons._draw_icon(drawn_there, "wood", pygame.Rect(5, 5, 30, 30))
-    icons.resource_icon(alpha, "wood", pygame.Rect(5, 5, 30, 30))
-    assert pygame.image.tobytes(alpha, "RGBA") == pygame.image.tobytes(drawn_there, "RGBA")
-
-
-def test_an_icon_is_stamped_from_its_second_drawing_on() -> None:
-    """What is drawn once is not worth a stamp (making one costs a few drawings)."""
-    screen = pygame.display.get_surface()
-    icons.resource_icon(screen, "gold", pygame.Rect(300, 200, 30, 30))
-    assert len(textcache.ICONS) == 0
-    icons.resource_icon(screen, "gold", pygame.Rect(100, 100, 30, 30))
-    assert len(textcache.ICONS) == 1
-    hits = textcache.ICONS.hits
-    icons.resource_icon(screen, "gold", pygame.Rect(200, 100, 30, 30))
-    assert textcache.ICONS.hits == hits + 1
 
 
 def test_a_font_from_before_pygame_quit_is_never_used_after_it() -> None:

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 import pygame
 
 from . import theme
-from .textcache import ICONS, second_sight
 from .ui import draw_text, ink, shape_inside
 
 SHAPES: dict[str, str] = {
@@ -72,64 +71,10 @@ def resource_icon(
 ) -> None:
     """Draw the icon of ``resource`` (a name of ``SHAPES``) filling the square ``rect``, with a
     dark outline so it stands out on any panel; ``box`` is the area it must stay inside (the
-    card or cell it belongs to; default the rect itself, i.e. only the screen's edge).  The
-    drawn icon is kept (``textcache.ICONS``) and stamped again at the next frame."""
+    card or cell it belongs to; default the rect itself, i.e. only the screen's edge)."""
     if resource not in SHAPES:
         raise ValueError(f"no icon for the resource {resource!r} (known: {', '.join(SHAPES)})")
     shape_inside(surface, rect, box if box is not None else rect, f"the {resource} icon")
-    stamp = _stamp(resource, rect.width, rect.height) if _stampable(surface, rect) else None
-    if stamp is None:
-        _draw_icon(surface, resource, rect)
-    else:
-        margin = max(1, rect.width // 12) + 2
-        surface.blit(stamp, (rect.x - margin, rect.y - margin))
-
-
-def _stampable(surface: pygame.Surface, rect: pygame.Rect) -> bool:
-    """Whether the stamp of an icon in ``rect`` gives the pixels drawing it there would: on
-    the display's format, with the icon and its outline's margin inside the surface's clip (so
-    at positive coordinates, where pygame's truncation of the points to whole pixels is a
-    floor)."""
-    margin = max(1, rect.width // 12) + 2
-    return bool(surface.get_bitsize() == 32 and not surface.get_flags() & pygame.SRCALPHA
-                and surface.get_clip().contains(rect.inflate(2 * margin, 2 * margin)))
-
-
-def _stamp(resource: str, width: int, height: int) -> pygame.Surface | None:
-    """The icon drawn on a surface of its own (kept in ``textcache.ICONS``), with a margin for
-    the outline and a colour key around it, to blit where the icon goes; None where that would
-    not give the same pixels as drawing it there.
-
-    pygame truncates a polygon's points to whole pixels: at the centre ``c`` (whole pixels) a
-    point ``c + d`` lands on ``c + floor(d)``, wherever the centre is, unless ``d`` is so close
-    to a whole number that the sum's rounding decides (then the icon is drawn, not stamped)."""
-    colour = theme.RESOURCE[resource]
-    key = (resource, width, height, colour, theme.OUTLINE)
-    found = ICONS.get(key)
-    if found is not None:
-        return found[0]
-    if not second_sight(("icon", key)):
-        return None
-    margin = max(1, width // 12) + 2
-    shape = SHAPES[resource]
-    offsets = outline(shape, pygame.Rect(-(width // 2), -(height // 2), width, height))
-    if any(abs(v - round(v)) < 1e-9 for point in offsets for v in point):
-        return ICONS.put(key, (None,))[0]
-    used = {colour, theme.OUTLINE}
-    blank = next(c for c in ((255, 0, 255), (1, 254, 3), (2, 3, 254)) if c not in used)
-    stamp = pygame.Surface((width + 2 * margin, height + 2 * margin), 0, 32)
-    stamp.fill(blank)
-    cx, cy = margin + width // 2, margin + height // 2
-    _draw_icon(stamp, resource, pygame.Rect(margin, margin, width, height),
-               [(cx + math.floor(x), cy + math.floor(y)) for x, y in offsets])
-    stamp.set_colorkey(blank, pygame.RLEACCEL)
-    return ICONS.put(key, (stamp,))[0]
-
-
-def _draw_icon(
-    surface: pygame.Surface, resource: str, rect: pygame.Rect,
-    points: Sequence[tuple[float, float]] | None = None,
-) -> None:
     colour = theme.RESOURCE[resource]
     edge = max(1, rect.width // 12)
     if SHAPES[resource] == "circle":
@@ -138,9 +83,9 @@ def _draw_icon(
         pygame.draw.circle(surface, theme.OUTLINE, rect.center, r, edge)
         pygame.draw.circle(surface, theme.OUTLINE, rect.center, max(1, r * 6 // 10), 1)
         return
-    corners = points if points is not None else outline(SHAPES[resource], rect)
-    pygame.draw.polygon(surface, colour, corners)
-    pygame.draw.polygon(surface, theme.OUTLINE, corners, edge)
+    points = outline(SHAPES[resource], rect)
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, theme.OUTLINE, points, edge)
 
 
 def amount(

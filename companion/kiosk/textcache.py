@@ -1,5 +1,5 @@
-"""Bounded caches of what the kiosk draws again and again: laid-out texts, rendered text
-surfaces and drawn icons.
+"""Bounded caches of what the kiosk draws again and again: laid-out, rendered and placed
+texts.
 
 A screen is drawn whole at every change (``Screen.render``), and most of what it draws is what
 it drew the frame before: the same labels, names and counts in the same boxes.  Wrapping a text
@@ -13,8 +13,7 @@ and shrinking it to fit its box, and rendering its glyphs, cost most of a frame 
   colour), bounded by their pixels' bytes;
 * ``PLACED``: a text as drawn in its box (by all of ``ui.draw_text``'s arguments, the box's
   place included, and the language, font file, clip and surface size): the images and where
-  they go, bounded by the bytes of its images;
-* ``ICONS``: the drawn resource icons (by resource, size and colours), bounded the same way.
+  they go, bounded by the bytes of its images.
 
 A key holds every input of its value, so a change of language (another font file, other line
 breaks), of rotation (other boxes, another smallest size) or of theme (other colours) can never
@@ -148,14 +147,8 @@ PLACED_BYTES = 16 * 1024 * 1024
 """The placed texts kept: at most 16 MB of their images (mostly the same images as
 ``IMAGES``', so the two together hold at most 32 MB and usually not much more than 16)."""
 
-ICON_BYTES = 1024 * 1024
-"""The drawn icons kept: at most 1 MB of pixels (an icon of 40 px is 8 KB)."""
-
 LAYOUTS: LRU[Layout] = LRU("layouts", LAYOUT_ENTRIES)
 IMAGES: LRU[tuple[pygame.Surface, ...]] = LRU("text images", IMAGE_BYTES, surface_bytes)
-ICONS: LRU[tuple[pygame.Surface | None]] = LRU(
-    "icons", ICON_BYTES, lambda v: surface_bytes(v[0]) if v[0] is not None else 100
-)
 PLACED: LRU[Placed] = LRU(
     "placed texts", PLACED_BYTES, lambda p: surface_bytes(tuple(img for img, _at in p.blits))
 )
@@ -164,19 +157,6 @@ alignment, lines, language, font file, clip and surface size: a text drawn again
 place is blitted at once (weighed by its images, which it shares with ``IMAGES``)."""
 MEASURES: LRU[int] = LRU("measures", LAYOUT_ENTRIES)
 """The answers of ``ui.fits`` and ``ui.text_height``."""
-
-SEEN: LRU[bool] = LRU("seen once", LAYOUT_ENTRIES)
-"""The keys of icons drawn once: an icon is kept as a stamp from its second drawing on (what
-is drawn once is not worth a stamp, which costs a few drawings)."""
-
-
-def second_sight(key: Hashable) -> bool:
-    """True when ``key`` was drawn before; else remember it, False."""
-    if SEEN.get(key) is not None:
-        return True
-    SEEN.put(key, True)
-    return False
-
 
 def clear() -> None:
     """Forget everything kept (the language, the fonts or the display changed; tests)."""
@@ -190,6 +170,5 @@ def stats() -> list[str]:
 
 
 __all__ = [
-    "ICONS", "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "PLACED", "Placed", "SEEN",
-    "clear", "second_sight", "stats",
+    "IMAGES", "LAYOUTS", "LRU", "Layout", "MEASURES", "PLACED", "Placed", "clear", "stats",
 ]
