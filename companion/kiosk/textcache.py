@@ -141,7 +141,7 @@ layout and 0.6 KB an answer (keys included; ``bench/bench_kiosk.py cache``), 8 M
 
 IMAGE_BYTES = 16 * 1024 * 1024
 """The rendered texts kept: at most 16 MB of pixels (a busy 720x1280 screen's texts take about
-1 MB; every screen of both sizes in three languages would take some 60 MB)."""
+1 MB: the screens of a game stay, not every screen of the kiosk in three languages)."""
 
 PLACED_BYTES = 16 * 1024 * 1024
 """The placed texts kept: at most 16 MB of their images (mostly the same images as
