@@ -24,7 +24,12 @@ TEXTS = [
 
 
 @pytest.fixture(autouse=True)
-def display() -> Iterator[pygame.Surface]:
+def display(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
+    # drawn as the kiosk draws (a test before may have left a recording or the glyph check on:
+    # `companion screenshots` turns that on for its process)
+    monkeypatch.setattr(ui, "CHECK_GLYPHS", False)
+    monkeypatch.setattr(ui, "DRAWN", None)
+    monkeypatch.setattr(linebreak, "RECORD", None)
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((800, 480))
