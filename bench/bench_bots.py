@@ -44,7 +44,16 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from companion.bots import STRENGTHS, HeuristicBot, SearchBot, make_bot, tournament, wilson
+from companion.bots import (
+    STRENGTHS,
+    HeuristicBot,
+    SearchBot,
+    make_bot,
+    parallel,
+    search,
+    tournament,
+    wilson,
+)
 from companion.bots.bots import options
 from companion.bots.evaluation import model_for
 from companion.engine import CHANCE, TERMINAL, get_game
@@ -181,17 +190,19 @@ def _cost(job: Job) -> float:
 
 
 def _iterations(bot: str) -> float:
-    m = re.fullmatch(r"search@(\d+)", bot)
+    m = re.fullmatch(r"search@(\d+)(?:x(\d+))?", bot)
     if m:
-        return float(m.group(1))
+        return float(m.group(1)) * int(m.group(2) or 1)
     return 5.0 if bot == "greedy" else 1.0
 
 
 def _lower_priority() -> None:
-    """Nice 10 at least (the machine is shared)."""
+    """Nice 5 at least (the machine is shared); a search's trees one after another in this
+    process (the arena already runs a game per core; the decisions are the same)."""
+    search.WORKERS = 1
     with contextlib.suppress(OSError):
-        if os.nice(0) < 10:
-            os.nice(10 - os.nice(0))
+        if os.nice(0) < 5:
+            os.nice(5 - os.nice(0))
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -383,42 +394,88 @@ def positions(
     return out[:count]
 
 
-def think_job(job: tuple[str, int, str, int]) -> list[float]:
-    name, players, bot, seed = job
+PI4_FACTOR = (13.1, 16.1)
+"""How many times slower a Raspberry Pi 4 core runs this project's Python than this machine's
+(``docs/pi.md``: 13.1 to 13.4 at 1.8 GHz, 15.7 to 16.1 at 1.5 GHz)."""
+
+PI4_CORES = 4
+
+
+@dataclass
+class Think:
+    """One decision's times: CPU seconds of all its processes, wall seconds, and its critical
+    path on a machine with a core per tree (the longest tree's CPU; all its CPU for one
+    tree)."""
+
+    cpu: float
+    wall: float
+    critical: float
+
+
+def think_job(job: tuple[str, int, str, int, int]) -> list[Think]:
+    name, players, bot, seed, workers = job
+    search.WORKERS = workers
     states = positions(name, players, 10, seed, "greedy")
     b = make_bot(bot)
+    trees = getattr(b, "trees", 1)
     out = []
     for k, sim in enumerate(states):
-        t0 = time.process_time()
+        t0, w0 = time.process_time(), time.perf_counter()
         b.choose(sim, sim.current_player(), random.Random(k))
-        out.append(time.process_time() - t0)
+        cpu, wall = time.process_time() - t0, time.perf_counter() - w0
+        if trees > 1 and parallel.last.piece_cpu:
+            run = parallel.last
+            # the parent's CPU counts its own trees; the children's come back with them
+            cpu = cpu + sum(run.process_cpu[1:])
+            critical = max(run.piece_cpu) if trees <= PI4_CORES else cpu / PI4_CORES
+        else:
+            critical = cpu
+        out.append(Think(cpu, wall, critical))
     return out
 
 
+def _p95(t: list[float]) -> float:
+    t = sorted(t)
+    return t[min(len(t) - 1, int(0.95 * len(t)))]
+
+
 def think(
-    names: list[str], counts: list[int], samples: int, workers: int, strengths: list[str]
+    names: list[str],
+    counts: list[int],
+    samples: int,
+    workers: int,
+    strengths: list[str],
+    decision_workers: int = 1,
 ) -> None:
-    """CPU time a decision of each strength over positions from greedy games."""
+    """Times a decision of each strength over positions from greedy games: CPU (all its
+    processes), wall (with ``decision_workers`` processes a decision, one decision at a time
+    if more than one), and a Pi 4's p95 from the critical path (one tree a core)."""
     jobs = [
-        (name, players, bot, 100 * k + 1)
+        (name, players, bot, 100 * k + 1, decision_workers)
         for name in names
         for players in counts
         for strength, bot in STRENGTH_BOTS
         if strength in strengths
         for k in range(max(1, samples // 10))
     ]
-    with Pool(max(1, min(workers, 2)), initializer=_lower_priority) as pool:
+    outer = 1 if decision_workers > 1 else max(1, min(workers, 2))
+    with Pool(outer, initializer=_lower_priority) as pool:
         res = pool.map(think_job, jobs, chunksize=1)
-    seen: dict[tuple[str, int, str], list[float]] = {}
-    for (name, players, bot, _), t in zip(jobs, res, strict=True):
+    seen: dict[tuple[str, int, str], list[Think]] = {}
+    for (name, players, bot, _, _), t in zip(jobs, res, strict=True):
         seen.setdefault((name, players, bot), []).extend(t)
-    for (name, players, bot), t in seen.items():
-        t.sort()
-        p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
+    lo, hi = PI4_FACTOR
+    for (name, players, bot), got in seen.items():
+        cpu = sorted(t.cpu for t in got)
+        wall = [t.wall for t in got]
+        crit = _p95([t.critical for t in got])
         print(
-            f"{name}, {players} players, {strength_of(bot)}: {len(t)} decisions, CPU a decision "
-            f"median {statistics.median(t) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, most "
-            f"{t[-1] * 1000:.0f} ms; a Pi 4 at 3-4x: p95 {3 * p95:.2f}-{4 * p95:.2f} s",
+            f"{name}, {players} players, {strength_of(bot)}: {len(got)} decisions; CPU "
+            f"median {statistics.median(cpu) * 1000:.0f} ms, p95 {_p95(cpu) * 1000:.0f} ms, "
+            f"most {cpu[-1] * 1000:.0f} ms; wall ({decision_workers} process(es) a decision) "
+            f"median {statistics.median(wall) * 1000:.0f} ms, p95 {_p95(wall) * 1000:.0f} ms; "
+            f"critical path p95 {crit * 1000:.0f} ms: a Pi 4 ({PI4_CORES} cores, "
+            f"{lo:g}-{hi:g}x) p95 {lo * crit:.2f}-{hi * crit:.2f} s",
             flush=True,
         )
 
@@ -472,6 +529,12 @@ def main() -> None:
     parser.add_argument("--think", action="store_true", help="CPU a decision, per strength")
     parser.add_argument("--strengths", default="easy,normal,strong", help="for --think")
     parser.add_argument("--samples", type=int, default=60, help="positions for --think")
+    parser.add_argument(
+        "--decision-workers",
+        type=int,
+        default=1,
+        help="--think: processes a root-parallel decision may use (then one decision at a time)",
+    )
     parser.add_argument("--rate", action="store_true", help="the search's iterations/s")
     args = parser.parse_args()
     _lower_priority()
@@ -494,7 +557,14 @@ def main() -> None:
                 rate(name, players)
         return
     if args.think:
-        think(names, counts, args.samples, args.workers, args.strengths.split(","))
+        think(
+            names,
+            counts,
+            args.samples,
+            args.workers,
+            args.strengths.split(","),
+            args.decision_workers,
+        )
         return
     if args.stalls:
         extra = [s for s in args.stall_search.split(",") if s]

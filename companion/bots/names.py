@@ -4,7 +4,9 @@ screen's easy, normal and strong).
 Names: ``random``, ``heuristic``, ``greedy`` (one ply of the fitted evaluation), ``search``
 (thinks :data:`~.search.DEFAULT_THINK` seconds a decision), ``search:T`` (``T`` seconds a
 decision, e.g. ``search:0.5``) and ``search@N`` (``N`` iterations a decision, e.g.
-``search@200``: the same decision on any machine, under any load).
+``search@200``: the same decision on any machine, under any load), ``search@NxK`` (K
+independent trees of N iterations each, their roots summed: root parallelism over the cores,
+the same decision however many there are; e.g. ``search@1000x4``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .bots import Bot, GreedyBot, HeuristicBot, RandomBot
-from .search import MAX_ITERATIONS, MAX_THINK, SearchBot
+from .search import MAX_ITERATIONS, MAX_THINK, MAX_TREES, SearchBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -25,9 +27,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
-_ITERATIONS = re.compile(r"search@(\d+)")
+_ITERATIONS = re.compile(r"search@(\d+)(?:x(\d+))?")
 NAMES_HELP = (
-    "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+    "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
+    "search@ITERATIONSxTREES (e.g. search@1000x4)"
 )
 
 
@@ -49,7 +52,10 @@ def make_bot(name: str) -> Bot:
         n = int(m.group(1))
         if not 1 <= n <= MAX_ITERATIONS:
             raise ValueError(f"bot {name!r}: the iterations must be 1 to {MAX_ITERATIONS}")
-        return SearchBot(think=None, iterations=n, name=name)
+        trees = int(m.group(2)) if m.group(2) is not None else 1
+        if not 1 <= trees <= MAX_TREES:
+            raise ValueError(f"bot {name!r}: the trees must be 1 to {MAX_TREES}")
+        return SearchBot(think=None, iterations=n, name=name, trees=trees)
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 
 
@@ -67,7 +73,9 @@ STRENGTHS: dict[str, Strength] = {
     for s in (
         Strength("easy", "heuristic", "one ply of greed: the move worth most at once"),
         Strength("normal", "search@500", "tree search, 500 playouts a decision"),
-        Strength("strong", "search@4000", "tree search, 4000 playouts a decision"),
+        Strength(
+            "strong", "search@1000x4", "tree search, 4 trees of 1000 playouts, on 4 cores"
+        ),
     )
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
