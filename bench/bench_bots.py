@@ -146,12 +146,15 @@ def run(
     as it ends (a long run cut short keeps its games)."""
     lines: list[Line] = []
     jobs: list[tuple[int, Job]] = []
+    order: dict[tuple[int, int], float] = {}
     for game, players, first, second, games in pairings:
         lines.append(Line(game, players, first, second))
         for k in range(games):
             jobs.append((len(lines) - 1, (game, players, first, second, seed + k)))
-    # the cheapest pairings first: a run cut short still has whole lines
-    jobs.sort(key=lambda j: _cost(j[1]) * (1 + 0.001 * j[0]))
+            order[len(lines) - 1, seed + k] = (k + 1) / games
+    # every line at the same pace (its share of games played), the cheaper first within a
+    # share: a run cut short has played the same share of every line
+    jobs.sort(key=lambda j: (order[j[0], j[1][4]], _cost(j[1]), j[0]))
     t0 = time.perf_counter()
     left = {i: sum(1 for j, _ in jobs if j == i) for i in range(len(lines))}
     done: dict[tuple[Any, ...], GameResult] = {}
@@ -212,17 +215,17 @@ STRENGTH_BOTS = [(s.name, s.bot) for s in STRENGTHS.values()]
 TABLE_GAMES = {
     # (first, second): games at 2, 3 and 4 players (0: not run)
     ("easy", "random"): (40, 40, 40),
-    ("normal", "easy"): (16, 16, 60),
-    ("normal", "greedy"): (0, 0, 16),
-    ("strong", "normal"): (16, 0, 6),
-    ("strong", "easy"): (0, 0, 4),
-    ("strong", "greedy"): (0, 0, 4),
+    ("normal", "easy"): (30, 30, 100),
+    ("normal", "greedy"): (20, 20, 40),
+    ("strong", "normal"): (40, 12, 16),
+    ("strong", "easy"): (8, 8, 8),
+    ("strong", "greedy"): (8, 8, 8),
 }
-"""The table's games a pairing (times ``--scale``): what two cores shared with six other
-engineers gave in about an hour at nice 10 (a load of 15 to 20: about a third of a core for
-these processes), spent where the issue's claims are (four players for normal, two for
-strong); the intervals say how little that is.  On an idle machine ``--scale 10`` takes about
-two hours."""
+"""The table's games a pairing (times ``--scale``), spent where the issue's claims are (normal
+against the heuristic at four players, strong against normal at two) and what about an hour
+of two cores shared with four other engineers gives (a two-player game of strong against
+normal costs about 25 s of CPU).  The games run every line at the same pace, so a run cut
+short (``--log`` keeps its games) has played the same share of each line."""
 
 
 def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, str, int]]:
@@ -255,7 +258,7 @@ def markdown(lines: list[Line], command: str, took: float) -> str:
         BEGIN,
         "",
         f"Made by `{command}` on this machine's two shared cores (two worker processes at "
-        f"nice 10; the last run {took / 60:.0f} min: with ``--log`` a run takes the games the "
+        f"nice 5; the last run {took / 60:.0f} min: with ``--log`` a run takes the games the "
         "log holds from earlier runs of the same command and plays the rest).  Share: the "
         "first bot's share of the wins (ties "
         "shared), one seat against the second bot in every other seat, seats rotated game "

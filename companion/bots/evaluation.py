@@ -78,7 +78,7 @@ MODELS: tuple[Model, ...] = (
             "open",
             "workforce",
             "machines",
-            "ap",
+            "tempo",
             "left*sites",
             "left*reach",
             "left*workforce",
