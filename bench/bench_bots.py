@@ -420,22 +420,37 @@ class Think:
     critical: float
 
 
+HINT = "hint"
+"""``--think``'s name for the kiosk's hint (``companion.kiosk.seats.suggest``: the hint
+strength's search for the candidates, then equal playouts to rank them, in this process)."""
+
+
 def think_job(job: tuple[str, int, str, int, int]) -> list[Think]:
     name, players, bot, seed, workers = job
     search.WORKERS = workers
     states = positions(name, players, 10, seed, "greedy")
-    b = make_bot(bot)
+    hint = bot == HINT
+    b = make_bot(STRENGTHS["strong"].bot if hint else bot)
     trees = getattr(b, "trees", 1)
     out = []
     for k, sim in enumerate(states):
+        parallel.last = parallel.Run()
         t0, w0 = time.process_time(), time.perf_counter()
-        b.choose(sim, sim.current_player(), random.Random(k))
+        if hint:
+            from companion.kiosk.seats import HINT_CHOICES, suggest
+
+            suggest(name, sim.freeze(), sim.current_player(), f"bench{k}", HINT_CHOICES)
+        else:
+            b.choose(sim, sim.current_player(), random.Random(k))
         cpu, wall = time.process_time() - t0, time.perf_counter() - w0
-        if trees > 1 and parallel.last.piece_cpu:
-            run = parallel.last
-            # the parent's CPU counts its own trees; the children's come back with them
+        run = parallel.last
+        if trees > 1 and run.piece_cpu:
+            # the parent's CPU counts its own trees and anything after them (a hint's
+            # ranking); the children's come back with their trees
+            rest = cpu - run.process_cpu[0]
             cpu = cpu + sum(run.process_cpu[1:])
-            critical = max(run.piece_cpu) if trees <= PI4_CORES else cpu / PI4_CORES
+            trees_path = max(run.piece_cpu) if trees <= PI4_CORES else sum(run.piece_cpu) / 4
+            critical = trees_path + rest
         else:
             critical = cpu
         out.append(Think(cpu, wall, critical))
@@ -462,7 +477,7 @@ def think(
         (name, players, bot, 100 * k + 1, decision_workers)
         for name in names
         for players in counts
-        for strength, bot in STRENGTH_BOTS
+        for strength, bot in [*STRENGTH_BOTS, (HINT, HINT)]
         if strength in strengths
         for k in range(max(1, samples // 10))
     ]
@@ -535,7 +550,9 @@ def main() -> None:
         "--stall-search", default="", help="search pairings added to --stalls (A/B,...)"
     )
     parser.add_argument("--think", action="store_true", help="CPU a decision, per strength")
-    parser.add_argument("--strengths", default="easy,normal,strong", help="for --think")
+    parser.add_argument(
+        "--strengths", default="easy,normal,strong", help="for --think (and hint: the kiosk's)"
+    )
     parser.add_argument("--samples", type=int, default=60, help="positions for --think")
     parser.add_argument(
         "--decision-workers",

@@ -122,3 +122,53 @@ def test_a_search_whose_parent_has_gone_stops() -> None:
     assert all(n > 0 for n in got)
     assert len(parallel.last.process_cpu) == 1  # the child left at its first check
     assert not parallel.abandoned()
+
+
+def _trees_in_this_process(game: str, players: int) -> tuple[int, Any]:
+    """A tiny root-parallel search where it runs (the kiosk's worker process): how many
+    processes it used, and its ranking."""
+    g = get_game(game)
+    sim = _to_decision(simulator(g).start(g.setup(players)), random.Random(6), skip=5)
+    ranked = SearchBot(think=None, iterations=30, trees=4).rank(
+        sim, sim.current_player(), random.Random(9), top=3
+    )
+    return parallel.last.processes, ranked
+
+
+def test_the_kiosk_s_worker_process_runs_the_trees_on_the_cores() -> None:
+    """The kiosk's worker process (a child of the fork server, one thread) may fork: the
+    trees use the cores there, with the ranking of one process."""
+    import time
+
+    from companion.kiosk import seats
+
+    worker = seats.Worker(_trees_in_this_process, ("builders", 3), "process")
+    deadline = time.monotonic() + 60
+    while (outcome := worker.poll()) is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    assert outcome[0] == "ok", outcome
+    processes, ranked = outcome[1]
+    assert processes == min(4, parallel.cores())
+    here = SearchBot(think=None, iterations=30, trees=4, workers=1)
+    g = get_game("builders")
+    sim = _to_decision(simulator(g).start(g.setup(3)), random.Random(6), skip=5)
+    assert ranked == here.rank(sim, sim.current_player(), random.Random(9), top=3)
+
+
+def test_the_hint_s_rounds_are_the_same_on_any_number_of_processes() -> None:
+    from companion.bots.seat import weigh
+
+    sim = _to_decision(simulator(PILLARS).start(PILLARS.setup(3)), random.Random(4), skip=6)
+    seat = sim.current_player()
+    actions = sim.legal_actions()[:3]
+    got = [
+        list(weigh(sim, seat, actions, random.Random(2), rounds=3, batch=4, workers=w))
+        for w in (1, 2, 3)
+    ]
+    assert got[0] == got[1] == got[2]
+    assert len(got[0]) == 3 and all(len(r) == 3 for r in got[0])
+    assert all(0.0 <= s <= 4.0 and 0.0 <= q <= s for r in got[0] for s, q in r)
+    # a caller that stops early sees the same first rounds
+    first = next(iter(weigh(sim, seat, actions, random.Random(2), rounds=3, batch=4)))
+    assert first == got[0][0]
