@@ -218,9 +218,9 @@ TABLE_GAMES = {
     ("easy", "random"): (40, 40, 40),
     ("normal", "easy"): (30, 30, 100),
     ("normal", "greedy"): (20, 20, 40),
-    ("strong", "normal"): (40, 12, 16),
-    ("strong", "easy"): (8, 8, 8),
-    ("strong", "greedy"): (8, 8, 8),
+    ("strong", "normal"): (24, 8, 8),
+    ("strong", "easy"): (6, 6, 6),
+    ("strong", "greedy"): (6, 6, 6),
 }
 """The table's games a pairing (times ``--scale``), spent where the issue's claims are (normal
 against the heuristic at four players, strong against normal at two) and what about an hour
