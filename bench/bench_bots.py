@@ -431,28 +431,23 @@ def think_job(job: tuple[str, int, str, int, int]) -> list[Think]:
     states = positions(name, players, 10, seed, "greedy")
     hint = bot == HINT
     b = make_bot(STRENGTHS["strong"].bot if hint else bot)
-    trees = getattr(b, "trees", 1)
     out = []
     for k, sim in enumerate(states):
-        parallel.last = parallel.Run()
-        t0, w0 = time.process_time(), time.perf_counter()
-        if hint:
-            from companion.kiosk.seats import HINT_CHOICES, suggest
+        with parallel.recording() as runs:
+            t0, w0 = time.process_time(), time.perf_counter()
+            if hint:
+                from companion.kiosk.seats import HINT_CHOICES, suggest
 
-            suggest(name, sim.freeze(), sim.current_player(), f"bench{k}", HINT_CHOICES)
-        else:
-            b.choose(sim, sim.current_player(), random.Random(k))
-        cpu, wall = time.process_time() - t0, time.perf_counter() - w0
-        run = parallel.last
-        if trees > 1 and run.piece_cpu:
-            # the parent's CPU counts its own trees and anything after them (a hint's
-            # ranking); the children's come back with their trees
-            rest = cpu - run.process_cpu[0]
-            cpu = cpu + sum(run.process_cpu[1:])
-            trees_path = max(run.piece_cpu) if trees <= PI4_CORES else sum(run.piece_cpu) / 4
-            critical = trees_path + rest
-        else:
-            critical = cpu
+                suggest(name, sim.freeze(), sim.current_player(), f"bench{k}", HINT_CHOICES)
+            else:
+                b.choose(sim, sim.current_player(), random.Random(k))
+            cpu, wall = time.process_time() - t0, time.perf_counter() - w0
+        # this process's CPU counts its own share of each run's pieces and all the rest (a
+        # hint's bookkeeping); the children's come back with their pieces.  The critical
+        # path: the rest, and each run's busiest process had it had a core a piece, up to 4
+        rest = cpu - sum(r.process_cpu[0] for r in runs if r.process_cpu)
+        cpu += sum(sum(r.process_cpu[1:]) for r in runs)
+        critical = rest + sum(r.critical(PI4_CORES) for r in runs)
         out.append(Think(cpu, wall, critical))
     return out
 

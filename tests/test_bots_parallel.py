@@ -172,3 +172,14 @@ def test_the_hint_s_rounds_are_the_same_on_any_number_of_processes() -> None:
     # a caller that stops early sees the same first rounds
     first = next(iter(weigh(sim, seat, actions, random.Random(2), rounds=3, batch=4)))
     assert first == got[0][0]
+
+
+def test_runs_are_recorded_with_their_critical_path() -> None:
+    with parallel.recording() as runs:
+        parallel.run(lambda i: i, 3, 2)
+        parallel.run(lambda i: -i, 2, 1)
+    assert [len(r.piece_cpu) for r in runs] == [3, 2]
+    assert parallel.Run(2, [1.0, 2.0, 3.0, 4.0, 5.0], [9.0, 6.0]).critical(4) == 6.0
+    assert parallel.Run(1, [1.0, 2.0, 3.0], [6.0]).critical(2) == 4.0
+    parallel.run(lambda i: i, 1, 1)  # nothing recorded outside the block
+    assert len(runs) == 2

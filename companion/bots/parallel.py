@@ -29,7 +29,7 @@ import pickle
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -49,8 +49,31 @@ class Run:
     process_cpu: list[float] = field(default_factory=list)
 
 
+    def critical(self, cores: int) -> float:
+        """The CPU seconds of the busiest process had the pieces run on ``cores`` processes
+        (piece ``i`` on process ``i % cores``, as :func:`run` deals them)."""
+        loads = [0.0] * max(1, min(cores, len(self.piece_cpu) or 1))
+        for i, t in enumerate(self.piece_cpu):
+            loads[i % len(loads)] += t
+        return max(loads)
+
+
 last = Run()
 """The last :func:`run` of this process."""
+
+_RECORD: list[Run] | None = None
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[Run]]:
+    """Every :func:`run` of this process while the block runs, in order (for benchmarks)."""
+    global _RECORD
+    saved = _RECORD
+    _RECORD = []
+    try:
+        yield _RECORD
+    finally:
+        _RECORD = saved
 
 
 def can_fork() -> bool:
@@ -121,6 +144,8 @@ def run(work: Callable[[int], T], count: int, workers: int) -> list[T]:
                 os.waitpid(pid, 0)
     global last
     last = Run(processes, [cpu[i] for i in range(count)], process_cpu)
+    if _RECORD is not None:
+        _RECORD.append(last)
     return [results[i] for i in range(count)]
 
 
