@@ -79,10 +79,12 @@ STRENGTHS: dict[str, Strength] = {
     )
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
-same position and seed give the same decision on any machine (undo never changes it).  Think
-times (``bench/bench_bots.py --think``, CPU a decision): normal about 25 ms here (p95 under
-60 ms), strong about 0.2 s (p95 at most 0.5 s: 1.5 to 2 s on a Raspberry Pi 4 taken as 3 to 4
-times slower; see ``docs/bots.md``)."""
+same position and seed give the same decision on any machine and with any number of cores (undo
+never changes it).  Strong grows four trees of a thousand iterations (root parallelism: one a
+core where the process may fork).  Think times (``bench/bench_bots.py --think``): normal
+about 25 ms of CPU here (p95 under 40 ms), strong about 0.2 s of CPU of which the longest tree
+is a quarter (p95 under 80 ms): on a Raspberry Pi 4's four cores, 13 to 16 times slower a core
+(``docs/pi.md``), a strong decision is at most 1.2 s p95 and a hint 1.75 s (``docs/bots.md``)."""
 
 
 def strength_bot(strength: str) -> Bot:

@@ -153,6 +153,8 @@ def _compute(
     work: Callable[[int], T], indices: list[int], results: dict[int, T], cpu: dict[int, float]
 ) -> None:
     for i in indices:
+        if abandoned():  # the parent has gone: nobody wants the rest
+            leave()
         t0 = time.process_time()
         results[i] = work(i)
         cpu[i] = time.process_time() - t0
