@@ -78,7 +78,7 @@ MODELS: tuple[Model, ...] = (
             "open",
             "workforce",
             "machines",
-            "tempo",
+            "ap",
             "left*sites",
             "left*reach",
             "left*workforce",

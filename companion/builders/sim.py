@@ -345,7 +345,7 @@ class BuildersSim:
         "open",
         "workforce",
         "machines",
-        "tempo",
+        "ap",
         "left*sites",
         "left*reach",
         "left*workforce",
@@ -359,12 +359,7 @@ class BuildersSim:
     worth still to come of the open sites the seat's idle workers and machines could finish
     (all of them together); ``open`` how many sites are open; ``workforce`` the resources the
     seat's workers (idle or on a site, machines aside) supply in all; ``machines`` finished
-    machines (they work for no wage); ``tempo`` the AP the seat has still to spend in this
-    round: the AP left in its turn, a whole turn's (3) for a seat whose turn in the round is
-    still to come, none for one that has played (so that a position is judged alike before
-    and after a turn ends: with the AP left of the turn player alone, every position in the
-    next player's turn looked 3 AP better for that player, and a search that looked past the
-    end of its turn saw its best moves' values drop);
+    machines (they work for no wage); ``ap`` the AP left when it is the seat's turn;
     ``left`` how far the end is (the VP the leader still needs to reach the end, as a share of
     17; 0 once the end is triggered) times each of the others."""
 
@@ -388,9 +383,6 @@ class BuildersSim:
         players = self.players
         lead = max(p.vp for p in players)
         left = 0.0 if self.end is not None else max(0, END_VP - lead) / END_VP
-        seats = len(players)
-        first = self.setup.start_player
-        now = (self.turn_player - first) % seats  # the turn player's place in the round
         out = []
         output = _OUTPUT
         for seat, p in enumerate(players):
@@ -427,12 +419,7 @@ class BuildersSim:
                     else:
                         o = output[w]
                         workforce += o[0] + o[1] + o[2] + o[3]
-            if self.over:
-                tempo = 0
-            elif seat == self.turn_player:
-                tempo = self.ap
-            else:
-                tempo = START_AP if (seat - first) % seats > now else 0
+            ap = self.ap if seat == self.turn_player and not self.over else 0
             out.append(
                 [
                     p.vp,
@@ -442,7 +429,7 @@ class BuildersSim:
                     len(p.sites),
                     workforce,
                     machines,
-                    tempo,
+                    ap,
                     left * sites,
                     left * reach,
                     left * workforce,
