@@ -5,7 +5,8 @@ assertion) and, with ``--table --write``, puts the strength table into ``docs/bo
     .venv/bin/python bench/bench_bots.py --pairs search@500/heuristic --players 2,3,4 --games 40
     .venv/bin/python bench/bench_bots.py --curve --game builders --players 4 --games 100
     .venv/bin/python bench/bench_bots.py --stalls 1000
-    .venv/bin/python bench/bench_bots.py --think
+    .venv/bin/python bench/bench_bots.py --think --game builders --strengths normal,strong,hint \
+        --players 2,4 --samples 30 --decision-workers 2
     .venv/bin/python bench/bench_bots.py --rate
 
 A pairing ``FIRST/SECOND``: ``FIRST`` takes one seat, ``SECOND`` every other one; game ``k``
@@ -21,9 +22,12 @@ against normal for N in 50, 200, 500, 2000, 4000.  ``--stalls N``: N all-bot gam
 player count from mixes of the fast bots (random, heuristic, greedy) and as many search
 games as ``--stall-search`` says, counting those ended by the limit.  ``--think``: CPU time
 a decision of each strength (median, 95th percentile, most) over positions from games of
-that strength, per game at 2 and 4 players.  ``--rate``: the search's iterations a second.
+that strength, per game at 2 and 4 players (``hint``: the kiosk's hint), with the wall time
+when a decision may use ``--decision-workers`` processes and the critical path a Raspberry
+Pi 4's four cores would wait for, times the CPython factor of ``docs/pi.md``.  ``--rate``:
+the search's iterations a second.
 
-CPU: at most two worker processes (``--workers``, default 2), each at ``nice`` 10 (the script
+CPU: at most two worker processes (``--workers``, default 2), each at ``nice`` 5 (the script
 lowers its own priority): the machine is shared.
 """
 
