@@ -75,7 +75,7 @@ def main() -> None:
             app.render(force=True)
             t2 = time.perf_counter()
             game_table(game, session.state)
-            period_table(game, session.state, game.period(session.state), "")
+            period_table(game, session.state, game.period_of(session.state).number, "")
             t3 = time.perf_counter()
             opened.append(t1 - t0)
             scrolled.append(t2 - t1)

@@ -125,6 +125,32 @@ def run_safe_mode(
     return 0
 
 
+def open_config_and_journal(
+    config_path: Path | None,
+) -> tuple[Config, Journal | None, str | None, Callable[[], Journal] | None]:
+    """The kiosk's config and journal, or why not: (config, journal or None, the message to
+    show or None, the journal's opener to try again while another program holds it).  A
+    config that cannot be read gives the defaults and its error; the journal is then not
+    opened."""
+    from companion.kiosk import config as config_mod
+    from companion.kiosk import i18n
+    from companion.kiosk.config import ConfigError
+    from companion.kiosk.faults import busy_at_start_message, is_busy
+
+    try:
+        config = config_mod.load(config_path)
+    except ConfigError as exc:
+        return config_mod.Config(), None, str(exc), None
+    try:
+        return config, open_journal(config), None, None
+    except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
+        from companion.journal import JournalError
+
+        if isinstance(exc, JournalError) and is_busy(exc):
+            return config, None, busy_at_start_message(exc), partial(open_journal, config)
+        return config, None, i18n._("The journal cannot be opened: {error}", error=str(exc)), None
+
+
 def run_kiosk(
     config_path: Path | None = None,
     *,
@@ -136,32 +162,11 @@ def run_kiosk(
     a journal another program holds is tried again until it opens."""
     import pygame
 
-    from companion.kiosk import config as config_mod
-    from companion.kiosk import i18n, inputs
+    from companion.kiosk import inputs
     from companion.kiosk.app import App
-    from companion.kiosk.config import ConfigError
     from companion.kiosk.devices import notice_text
-    from companion.kiosk.faults import busy_at_start_message, is_busy
 
-    error: str | None = None
-    config_ok = True
-    try:
-        config = config_mod.load(config_path)
-    except ConfigError as exc:
-        config, error, config_ok = config_mod.Config(), str(exc), False
-    journal = None
-    opener: Callable[[], Journal] | None = None
-    if config_ok:
-        try:
-            journal = open_journal(config)
-        except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
-            from companion.journal import JournalError
-
-            if isinstance(exc, JournalError) and is_busy(exc):
-                error = busy_at_start_message(exc)
-                opener = partial(open_journal, config)
-            else:
-                error = i18n._("The journal cannot be opened: {error}", error=str(exc))
+    config, journal, error, opener = open_config_and_journal(config_path)
     try:
         pygame.display.init()  # not pygame.init(): the mixer starts only if there is sound
         pygame.font.init()

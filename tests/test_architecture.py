@@ -520,3 +520,258 @@ def test_a_toy_game_gets_a_setup_screen_a_journal_entry_a_record_and_a_replay(
     out = json.loads(capsys.readouterr().out)
     assert out["winners"] == info.winners and out["sticks"] == 0
     app.journal.close()
+
+
+# -- the kiosk's size and its typed seam ------------------------------------------------------
+
+MAX_CLASS_LINES = 400
+MAX_FUNCTION_LINES = 60
+"""No class over 400 lines and no function (or method) over 60 in any kiosk code: a screen is
+composed of panels and collaborators with their own state, not grown in one body."""
+
+SEAM_NAMES = frozenset(
+    {"state", "app", "action", "before", "after", "game", "screen", "journal", "setup",
+     "session"}
+)
+"""The names of the seam between the kiosk and a game: a parameter or attribute so named is
+typed (a TypeVar, a Protocol of what is asked, the game's own type, or ``object`` where the code
+cannot know the game), never ``Any``."""
+
+PENDING_ELSEWHERE: frozenset[str] = frozenset(
+    {
+        # board22 (issue 22): the hand-out step, its view and the screenshots
+        "companion/kiosk/handout.py",
+        "companion/kiosk/screenshots.py",
+        # pi26 (issue 26): text drawing
+        "companion/kiosk/ui.py",
+    }
+)
+"""Kiosk files other engineers are bringing within the rules below on their own branches (paths
+from the project's root; only their files, never the kiosk core's).  The lead empties this set
+when merging their work; a file listed here that already keeps the rules fails the test, so the
+set cannot outlive its reason."""
+
+
+def kiosk_sources(tree: Tree, outside: tuple[Path, ...] = ()) -> list[Path]:
+    """Every kiosk source file: the core (``companion/kiosk``), each game's ``kiosk``
+    subpackage, and ``outside``: the kiosk modules of games installed from elsewhere."""
+    folders = [tree.root / "kiosk", *(tree.root / g / "kiosk" for g in sorted(tree.games))]
+    found = [p for f in folders if f.is_dir() for p in sorted(f.rglob("*.py"))]
+    return found + [p for p in outside if p not in found]
+
+
+def outside_kiosk_sources() -> tuple[Path, ...]:
+    """The kiosk modules of the registered games that live outside ``companion`` (the third
+    game in ``tests/thirdgame``): what their spec's screen, words and scenes load, with the
+    whole ``kiosk`` subpackage where the game has one."""
+    import inspect
+
+    found: list[Path] = []
+    for spec in registry.specs():
+        if spec.rules.__module__.startswith("companion."):
+            continue
+        for load in (spec.screen, spec.words, spec.scenes):
+            if load is None:
+                continue
+            source = inspect.getsourcefile(load())
+            assert source is not None, f"{spec.name}: a loader gives no source file"
+            path = Path(source).resolve()
+            kiosk = next((p for p in path.parents if p.name == "kiosk"), None)
+            found += sorted(kiosk.rglob("*.py")) if kiosk is not None else [path]
+    return tuple(dict.fromkeys(found))
+
+
+def _mentions_any(annotation: ast.expr) -> bool:
+    """True when an annotation names ``typing.Any`` anywhere (``Any``, ``Any | None``,
+    ``Game[Any, Any]``, ``"Any"``)."""
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Name) and node.id == "Any":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "Any":
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                inner = ast.parse(node.value, mode="eval").body
+            except SyntaxError:
+                continue
+            if _mentions_any(inner):
+                return True
+    return False
+
+
+def _where(path: Path, base: Path, line: int) -> str:
+    try:
+        return f"{path.relative_to(base)}:{line}"
+    except ValueError:
+        return f"{path}:{line}"
+
+
+def oversized(paths: list[Path], base: Path) -> list[str]:
+    """Every class over MAX_CLASS_LINES and function over MAX_FUNCTION_LINES lines (from its
+    ``def`` or ``class`` line, decorators apart, to its last line)."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                limit, kind = MAX_CLASS_LINES, "class"
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                limit, kind = MAX_FUNCTION_LINES, "function"
+            else:
+                continue
+            assert node.end_lineno is not None
+            lines = node.end_lineno - node.lineno + 1
+            if lines > limit:
+                where = _where(path, base, node.lineno)
+                found.append(f"{where} {kind} {node.name}: {lines} lines")
+    return found
+
+
+def seam_any(paths: list[Path], base: Path) -> list[str]:
+    """Every parameter (of a function or a lambda) and every annotated attribute or variable
+    named in SEAM_NAMES whose annotation mentions ``Any``."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            named: list[tuple[str, ast.expr | None, int]] = []
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                a = node.args
+                every = [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
+                named = [(x.arg, x.annotation, x.lineno) for x in every if x is not None]
+            elif isinstance(node, ast.AnnAssign):
+                target = node.target
+                name = target.id if isinstance(target, ast.Name) else (
+                    target.attr if isinstance(target, ast.Attribute) else "")
+                named = [(name, node.annotation, node.lineno)]
+            for name, annotation, line in named:
+                if name in SEAM_NAMES and annotation is not None and _mentions_any(annotation):
+                    found.append(f"{_where(path, base, line)} {name}: {ast.unparse(annotation)}")
+    return found
+
+
+def _pending(found: list[str]) -> tuple[list[str], set[str]]:
+    """The findings outside PENDING_ELSEWHERE, and the pending files that had any."""
+    kept, hit = [], set()
+    for line in found:
+        path = line.split(":", 1)[0]
+        if path in PENDING_ELSEWHERE:
+            hit.add(path)
+        else:
+            kept.append(line)
+    return kept, hit
+
+
+def _real_kiosk() -> tuple[list[Path], Path]:
+    tree = real_tree()
+    return kiosk_sources(tree, outside_kiosk_sources()), tree.root.parent
+
+
+def test_the_kiosk_sources_are_every_kiosk_and_the_outside_games() -> None:
+    paths, base = _real_kiosk()
+    names = {_where(p, base, 0).rsplit(":", 1)[0] for p in paths}
+    assert {"companion/kiosk/app.py", "companion/kiosk/screens/base.py",
+            "companion/pillars/kiosk/screen.py", "companion/builders/kiosk/screen.py"} <= names
+    assert any(n.endswith("dicerace/words.py") for n in names), "the third game's words"
+    assert not any(n.startswith(("companion/pillars/rules", "companion/engine")) for n in names)
+    assert names >= PENDING_ELSEWHERE, PENDING_ELSEWHERE - names
+
+
+def test_no_kiosk_class_or_function_is_oversized() -> None:
+    paths, base = _real_kiosk()
+    kept, hit = _pending(oversized(paths, base))
+    _kept_any, hit_any = _pending(seam_any(paths, base))
+    clean = PENDING_ELSEWHERE - hit - hit_any
+    assert not clean, f"these keep the rules now: take them out of PENDING_ELSEWHERE: {clean}"
+    assert not kept, "split these (a panel or a collaborator with its own state):\n" + "\n".join(
+        kept)
+
+
+def test_no_any_at_the_kiosk_seam() -> None:
+    paths, base = _real_kiosk()
+    kept, _hit = _pending(seam_any(paths, base))
+    assert not kept, "type these (a TypeVar, a Protocol, the game's type or object):\n" + (
+        "\n".join(kept))
+
+
+def test_the_size_and_seam_checks_can_fail(tmp_path: Path) -> None:
+    """The same checks, on a planted tree: each kind of fault is found (in the core, in a
+    game's kiosk and outside), the limits themselves are allowed, a game's rules are not
+    kiosk code."""
+    methods = "".join(f"    def f{k}(self) -> None:\n        x = 1\n" for k in range(200))
+    big_class = "class Big:\n" + methods  # 401 lines of small methods
+    fits_class = 'class Fits:\n    """400 lines"""\n' + methods[: methods.index("    def f199")]
+    long_def = "def long() -> None:\n" + "    x = 1\n" * MAX_FUNCTION_LINES
+    fits_def = "def fits() -> None:\n" + "    x = 1\n" * (MAX_FUNCTION_LINES - 1)
+    seam = (
+        "from typing import Any\nimport typing\n"
+        "def f(state: Any, app: object, *, action: 'Any | None' = None) -> None:\n"
+        "    self.screen: typing.Any = None\n"
+        "    game: Game[Any, Any] = g\n"
+        "    other: Any = None\n"  # not a seam name
+        "g = lambda before: before\n"  # not annotated: mypy strict's business
+        "def h(after: S, journal: Journal, setup: Setup, session: JournaledGame) -> None: ...\n"
+    )
+    tree = _plant(
+        tmp_path,
+        {
+            "kiosk/__init__.py": "",
+            "kiosk/big.py": big_class + fits_class,
+            "kiosk/screens/long.py": long_def + fits_def,
+            "kiosk/seam.py": seam,
+            "dice/__init__.py": "",
+            "dice/rules.py": long_def + seam,  # a game's rules: not the kiosk
+            "dice/kiosk/__init__.py": "",
+            "dice/kiosk/screen.py": "def f(app: Any) -> None: ...\n",
+        },
+    )
+    outside = tmp_path / "elsewhere" / "words.py"
+    outside.parent.mkdir()
+    outside.write_text(long_def, encoding="utf-8")
+    paths = kiosk_sources(tree, (outside,))
+    base = tree.root.parent
+    assert oversized(paths, base) == [
+        "companion/kiosk/big.py:1 class Big: 401 lines",
+        "companion/kiosk/screens/long.py:1 function long: 61 lines",
+        "elsewhere/words.py:1 function long: 61 lines",
+    ]
+    assert seam_any(paths, base) == [
+        "companion/kiosk/seam.py:3 state: Any",
+        "companion/kiosk/seam.py:3 action: 'Any | None'",
+        "companion/kiosk/seam.py:4 screen: typing.Any",
+        "companion/kiosk/seam.py:5 game: Game[Any, Any]",
+        "companion/dice/kiosk/screen.py:1 app: Any",
+    ]
+
+
+def test_a_spec_loader_that_gives_the_wrong_kind_is_refused_by_name(
+    tmp_path: Path, toy: registry.GameSpec
+) -> None:
+    """The spec's screen and words loaders are typed ``object`` at the seam (the engine cannot
+    name the kiosk's classes): the kiosk checks what they give, and says which game's loader
+    gave what, instead of failing later on a missing method."""
+    import dataclasses
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from companion.kiosk.catalogue import game_tables
+    from companion.kiosk.words import _words
+    from tests.kiosk_helpers import make_app
+
+    registry.unregister(toy.name)
+    registry.register(dataclasses.replace(
+        toy, screen=lambda: lambda app: "a table", words=lambda: lambda spec: "words"))
+    app = make_app(tmp_path)
+    try:
+        assert app.journal is not None
+        app.session = app.journal.start(registry.get_game(toy.name).setup(2), seed=0)
+        with pytest.raises(TypeError, match="sticks spec's screen loader made 'a table'"):
+            app.open_game()
+        _words.cache_clear()
+        with pytest.raises(TypeError, match="sticks spec's words loader made"):
+            _words(toy.name)
+        with pytest.raises(TypeError, match="sticks spec's words loader made"):
+            game_tables(toy.name)
+    finally:
+        _words.cache_clear()
+        registry.unregister(toy.name)
+        registry.register(toy)
+        if app.journal is not None:
+            app.journal.close()

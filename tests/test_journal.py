@@ -430,7 +430,7 @@ def test_a_finished_game_is_history(
     if name == "pillars":
         assert periods == [1, 2, 3, 4, 5, 6]  # every round's scores, the last at the end
     else:
-        assert periods[0] == 1 and periods[-1] == game.period(jg.state)
+        assert periods[0] == 1 and periods[-1] == game.period_of(jg.state).number
     assert info.periods[-1][1] == info.scores
     assert info.periods == expected_periods(game, info.setup, list(journal.record(jg.id).actions))
     assert [g.id for g in journal.finished()] == [jg.id]

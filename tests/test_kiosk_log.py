@@ -42,7 +42,7 @@ def at(game_name: str, round_or_turn: int) -> tuple[Any, list[str]]:
     game = get_game(game_name)
 
     def stop(state: Any, action: Any, after: Any) -> bool:
-        return game.period(state) >= round_or_turn and game.current_player(state) >= 0
+        return game.period_of(state).number >= round_or_turn and game.current_player(state) >= 0
 
     setup, actions, _a = position(game_name, stop, players=3)
     return setup, actions
@@ -234,7 +234,9 @@ def test_nasty_names_in_the_log_and_the_breakdowns(
 
     game = get_game(game_name)
     names = list(NASTY[:3]) if game_name == "pillars" else list(NASTY[1:4])
-    setup, actions, _a = position(game_name, lambda s, a, n: game.period(s) >= 3, players=3)
+    setup, actions, _a = position(
+        game_name, lambda s, a, n: game.period_of(s).number >= 3, players=3
+    )
     nasty = game.setup(names, start_player=setup.start_player, options=dict(setup.options))
     app = make_app(tmp_path)
     app.session = app.journal.start(nasty, seed=0)  # names as an old journal may hold them

@@ -707,3 +707,31 @@ def test_a_companion_market_visit_is_one_instruction_and_one_confirmation(
         assert not (after.step == "market" and after.turn == state.turn)
         return
     raise AssertionError("no market visit of several decisions")
+
+
+def test_the_screenshots_companion_scenes_show_what_they_are_named(tmp_path: Path) -> None:
+    """``companion screenshots``' companion scenes: "instruction" pictures the companion's
+    instruction to the table (not its thinking, which has a scene of its own), "failed" its
+    failure, "thinking" the indicator; in every game."""
+    from companion.engine.registry import specs
+    from companion.kiosk.seats import screenshot_scenes
+
+    app = make_app(tmp_path)
+    assert app.journal is not None
+    scenes = dict(screenshot_scenes(app.journal))
+    try:
+        for spec in specs():
+            for what, shown in (("instruction", ", the companion:"),
+                                ("failed", ", the companion, could not decide"),
+                                ("thinking", ", the companion, is thinking")):
+                scenes[f"companion-{spec.name}-{what}"](app)
+                ui.DRAWN = []
+                try:
+                    app.render(force=True)
+                    drawn = [str(d) for d in ui.DRAWN]
+                finally:
+                    ui.DRAWN = None
+                assert any(shown in t for t in drawn), (spec.name, what, drawn[:12])
+    finally:
+        app.companion.close()
+        app.journal.close()

@@ -72,7 +72,7 @@ def play_checked(
     state = game.initial_state(setup)
     seats = players + (players == 1)  # the solo Automa is the seat after the last
     for e in game.ledger(state):
-        check_entry(game, e, seats, {game.period(state)})
+        check_entry(game, e, seats, {game.period_of(state).number})
     actions: list[str] = []
     while (who := game.current_player(state)) != TERMINAL:
         if who == CHANCE:
@@ -81,7 +81,8 @@ def play_checked(
             action = rng.choice(game.legal_actions(state))
         after = game.apply(state, action)
         for e in new_entries(game, state, after):
-            check_entry(game, e, seats, {game.period(state), game.period(after)})
+            periods = {game.period_of(state).number, game.period_of(after).number}
+            check_entry(game, e, seats, periods)
         assert mismatches(game.ledger(after), game.holdings(after)) == [], str(action)
         state = after
         actions.append(str(action))

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Game, GameSpec, Period, PlayerResult, Summary, get_game
+from companion.engine import CHANCE, Game, GameSpec, Period, PlayerResult, Summary, get_game
 from companion.engine.registry import specs
-from companion.engine.simulate import random_game
+from companion.engine.simulate import random_game, sample
 from companion.engine.summary import ranks
 
 
@@ -63,3 +63,24 @@ def test_the_json_of_a_summary_is_the_one_every_version_wrote() -> None:
                            "players": [{"name": "Ann", "colour": "red", "vp": 4}]}
     with pytest.raises(KeyError, match="the players are Ann"):
         s.player("Bob")
+
+
+@pytest.mark.parametrize("spec", specs(), ids=lambda s: s.name)
+def test_the_period_is_stated_once_by_period_of(spec: GameSpec) -> None:
+    """One period per state, typed: ``Game.period_of`` (no ``period`` int beside it that a
+    game could make disagree, as Builders' set-up once did: turn 1 for the journal, 0 for the
+    log); its number is what the ledger's entries of that state carry."""
+    game = spec.game()
+    assert not hasattr(game, "period")
+    for seed in range(3):
+        state = game.initial_state(game.setup(max(2, spec.min_players)))
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            who = game.current_player(state)
+            action = (sample(game.chance_outcomes(state), rng) if who == CHANCE
+                      else rng.choice(game.legal_actions(state)))
+            after = game.apply(state, action)
+            numbers = {game.period_of(state).number, game.period_of(after).number}
+            new = game.ledger(after)[len(game.ledger(state)):]
+            assert {e.period for e in new} <= numbers, (spec.name, str(action))
+            state = after

@@ -332,14 +332,11 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
             turn.end_turn(d)
         return d.freeze()
 
-    def period(self, state: BuildersState) -> int:
-        """The number of the turn being played (1 for the first player's first turn)."""
-        return state.turn
-
     def period_of(self, state: BuildersState) -> Period:
-        """The turn (0 during set-up, ``phase`` ``setup``), with the seat whose turn it is."""
+        """The turn being played (1 for the first player's first turn, and the set-up before
+        it, ``phase`` ``setup``), with the seat whose turn it is."""
         if chance.in_setup(state) or state.turn < 1:
-            return Period(0, "turn", phase="setup")
+            return Period(state.turn, "turn", phase="setup")
         seat = state.turn_player if 0 <= state.turn_player < len(state.setup.players) else None
         return Period(state.turn, "turn", seat=seat, phase="over" if state.over else "play")
 

@@ -331,15 +331,11 @@ class Game(ABC, Generic[S, A]):
         return self.apply(state, self.parse_action(text))
 
     # -- what the table is told: whose, when, and the out-of-turn window ------------------
-    def period(self, state: S) -> int:
-        """The number of the period ``state`` is in (:meth:`period_of`): the journal keeps
-        everyone's score each time it changes, for the charts, and the ledger's entries carry
-        it."""
-        return self.period_of(state).number
-
     def period_of(self, state: S) -> Period:
         """The round, turn or phase ``state`` is in, as the log and the screens word it
-        (``Round 3``, ``Turn 7: Blue``); games override it (the default: round 0)."""
+        (``Round 3``, ``Turn 7: Blue``); games override it (the default: round 0).  Its
+        ``number`` is the period of the journal's charts (everyone's score is kept each time
+        it changes) and of the ledger's entries."""
         return Period(0)
 
     def actor(self, state: S, action: A) -> int:

@@ -22,7 +22,7 @@ Detail = tuple[tuple[str, int | str], ...]
 
 
 class Entry(NamedTuple):
-    """One change: in ``period`` (the round or turn, ``Game.period``), seat ``player``'s
+    """One change: in ``period`` (the round or turn, ``Game.period_of``'s number), seat ``player``'s
     ``what`` ("vp", "gold", "coins", a resource name, "workers") changed by ``amount`` because
     of ``cause`` (a stable tag), with named ``detail`` values."""
 

@@ -19,10 +19,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .core import Game, Setup
 from .errors import RecordError, RulesError
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 FORMAT = "companion-record"
 VERSION = 1
@@ -135,7 +138,7 @@ class Record:
         return cls.loads(text)
 
 
-def replay(game: Game[Any, Any], record: Record) -> Any:
+def replay(game: Game[S, A], record: Record) -> S:
     """Apply every action of ``record``; the final state.  Raises RecordError at the first
     action that is malformed or illegal, naming its 1-based position and the reason."""
     if record.setup.game != game.name:

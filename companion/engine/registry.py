@@ -96,13 +96,14 @@ class GameSpec:
     cards: tuple[CardInfo, ...] = ()
     colours: tuple[str, ...] = COLOURS
     marker_base: int | None = None
-    screen: Callable[[], type[Any]] | None = None
-    """Loads the kiosk's table screen class, made with the app (None: the generic screen)."""
+    screen: Callable[[], Callable[..., object]] | None = None
+    """Loads the kiosk's table screen class (a ``companion.kiosk.screens.base.GameScreen``),
+    made with the app (None: the generic screen)."""
     scenes: Callable[[], Any] | None = None
     """Loads the screenshot scenes: an object (a module) with ``scenes(journal)``, the
     ``(name, set-up)`` pairs of ``companion screenshots``, and ``key(state)``, the kind of
     screen a state shows."""
-    words: Callable[[], type[Any]] | None = None
+    words: Callable[[], Callable[[GameSpec], object]] | None = None
     """Loads the game's ``companion.kiosk.words.GameWords`` subclass (None: the default
     words, from this record)."""
     simulator: Callable[[], Simulator] | None = None

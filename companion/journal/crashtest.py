@@ -135,7 +135,7 @@ def expected_periods(
     rows: dict[int, dict[str, int]] = {}
     for text in actions:
         after = game.apply(state, game.parse_action(text))
-        before_p, after_p = game.period(state), game.period(after)
+        before_p, after_p = game.period_of(state).number, game.period_of(after).number
         if after_p != before_p:
             rows[before_p] = game.scores(after)
         if game.is_over(after):

@@ -258,7 +258,7 @@ class Journal:
                     seed,
                     now,
                     now,
-                    game.period(state),
+                    game.period_of(state).number,
                     _dumps(game.scores(state)),
                     _dumps({str(k): v for k, v in seats.items()}),
                 ),
@@ -600,7 +600,7 @@ class JournaledGame:
         action = game.parse_action(text)  # memory holds what the journal holds
         step = Step(before, action, after)
         scores = game.scores(after)
-        period_before, period_after = game.period(before), game.period(after)
+        period_before, period_after = game.period_of(before).number, game.period_of(after).number
         over = game.is_over(after)
         now = self._journal._now()
         seq = self._entries + 1
@@ -648,7 +648,7 @@ class JournaledGame:
         try:
             game = self.game
             state = playthrough.state
-            period = game.period(state)
+            period = game.period_of(state).number
             now = self._journal._now()
             seq = self._entries + 1
             with self._journal._write() as conn:

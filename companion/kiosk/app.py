@@ -10,10 +10,7 @@ when nothing moves, so the Pi stays idle while the table thinks.
 
 from __future__ import annotations
 
-import queue
 import random
-import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,21 +18,22 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine import RulesError, Step
-from companion.events import CameraState, Card, Device, Lights
+from companion.events import Card, Device
 from companion.journal import JournalError
 
-from . import guard, i18n, theme, ui
+from . import guard, i18n, ui
 from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
-from .devices import draw_device, notice_text, table_view
-from .faults import is_busy, journal_message
+from .devices import DeviceHub, notice_text
+from .faults import journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
+from .journal_watch import JOURNAL_RETRY_SECONDS, JournalWatch
 from .seats import Companion
 from .sound import Sounds
 from .theme import Metrics
-from .ui import draw_text, panel
+from .toasts import TOAST_SECONDS, Toasts, place_toast
 from .words import refusal_text, words_for
 
 if TYPE_CHECKING:
@@ -45,9 +43,6 @@ if TYPE_CHECKING:
     from .screens.base import Screen
 
 LOOP_HZ = 30
-TOAST_SECONDS = 4.0
-JOURNAL_RETRY_SECONDS = 2.0
-"""How often a journal another program held at start is tried again."""
 
 
 def unrotate(pos: tuple[int, int], display: tuple[int, int], rotation: int) -> tuple[int, int]:
@@ -101,10 +96,8 @@ class App:
         self.metrics = Metrics(*self.surface.get_size())
         self.sounds = Sounds(config.sound)
         self.journal = journal
-        self.devices: list[Device] = []
+        self.hub = DeviceHub()  # the panel and the camera: their news, their lights
         self._card: Card | None = None  # the camera's card being handled, if any
-        self._device_views: dict[int, Any] = {}
-        self._devices_shown: list[object] = []
         self.notifier: Notifier | None = None  # systemd's notify socket; set for tests
         self.session: JournaledGame | None = None
         self.companion = Companion()  # the companion's seats: its decisions, the hint
@@ -112,9 +105,7 @@ class App:
         self.time = 0.0
         self.dirty = True
         self.running = True
-        self._toast: tuple[str, float, bool] | None = None
-        self._toast_at: pygame.Rect | None = None  # where the message was last drawn
-        self._waiting: list[tuple[str, bool]] = []
+        self.toasts = Toasts()  # the message on screen, and those waiting their turn
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
@@ -122,13 +113,9 @@ class App:
         # table's rotation, journal and sound): a change made now lasts until the next start.
         self.settings_unreadable = config_error is not None and not _readable(config_path)
         # A journal another program held at start: tried again every few seconds from the
-        # main loop (each try waits a fraction of a second at most), never a dead end.
-        self._journal_opener = journal_opener if journal is None else None
-        self._journal_retry_at = JOURNAL_RETRY_SECONDS
-        # The journal's whole-file check runs in a thread once the first frame is on screen
-        # (opening checks only what the start needs): its result comes back here.
-        self._check_started = False
-        self._check_results: queue.SimpleQueue[list[str]] = queue.SimpleQueue()
+        # main loop (each try waits a fraction of a second at most), never a dead end; and
+        # the journal's whole-file check, in a thread once the first frame is on screen.
+        self.journal_watch = JournalWatch(self, journal_opener if journal is None else None)
         self.screen: Screen
         if config_error is not None:
             self.go("error", message=config_error)
@@ -165,7 +152,7 @@ class App:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
         from .routes import screen_class
 
-        screen: Screen = screen_class(name)(self, **kwargs)
+        screen = screen_class(name)(self, **kwargs)
         self.show(screen)
         return screen
 
@@ -184,30 +171,29 @@ class App:
         load = spec(session.game.name).screen
         if load is None:
             self.go("generic-game")
-        else:
-            self.show(load()(self))
+            return
+        from .screens.base import GameScreen
+
+        screen = load()(self)
+        if not isinstance(screen, GameScreen):
+            raise TypeError(f"the {session.game.name} spec's screen loader made {screen!r}, "
+                            "not a GameScreen")
+        self.show(screen)
 
     def toast(self, message: str, good: bool = False, now: bool = False) -> None:
         """Show a message for a few seconds.  Notices wait their turn behind the message on
         screen (at start-up the journal, the panel and the camera may each have one); with
         ``now`` (a refusal) the message replaces the one on screen at once."""
-        if self._toast is not None and not now:
-            if message != self._toast[0] and (message, good) not in self._waiting:
-                self._waiting.append((message, good))
-            return
-        self._toast = (message, self.time + TOAST_SECONDS, good)
-        self.dirty = True
+        if self.toasts.show(message, good, now, self.time):
+            self.dirty = True
 
     def _next_toast(self) -> None:
-        self._toast = None
-        if self._waiting:
-            message, good = self._waiting.pop(0)
-            self._toast = (message, self.time + TOAST_SECONDS, good)
+        self.toasts.next(self.time)
         self.dirty = True
 
     @property
     def toast_text(self) -> str | None:
-        return self._toast[0] if self._toast else None
+        return self.toasts.text
 
     def set_language(self, code: str) -> None:
         i18n.set_language(code)
@@ -323,46 +309,28 @@ class App:
         self.notify("refused", reason)
 
     # -- devices ----------------------------------------------------------------------------
+    @property
+    def devices(self) -> list[Device]:
+        return self.hub.devices
+
     def add_device(self, device: Device) -> None:
-        self.devices.append(device)
+        self.hub.add(device)
 
     def notify(self, event: str, detail: str = "") -> None:
-        for d in self.devices:
-            d.notify(event, detail)
+        self.hub.notify(event, detail)
 
     def update_devices(self) -> None:
         """Let each device read the table (called by the loop after every batch of events),
         and show its news."""
-        if not self.devices:
+        if not self.hub.devices:
             return
-        view = table_view(self.session)
-        for d in self.devices:
-            for notice in d.update(view, self.time):
-                self.toast(notice_text(notice), good=notice.good, now=True)
-        if self._devices_changed():
+        for notice in self.hub.update(self.session, self.time):
+            self.toast(notice_text(notice), good=notice.good, now=True)
+        if self.hub.changed():
             self.dirty = True
 
-    def _devices_changed(self) -> bool:
-        """True when what the devices show on screen changed since the last frame."""
-        shown: list[object] = []
-        for d in self.devices:
-            lights = getattr(d, "lights", None)
-            if isinstance(lights, Lights):
-                shown.append((tuple(sorted(lights.lit.items())), lights.visible))
-            state_of = getattr(d, "state", None)
-            state = state_of() if callable(state_of) else None
-            if isinstance(state, CameraState):
-                frames = state.frames if state.live_view else 0
-                shown.append((state.online, state.last_game, state.last_card, state.refused,
-                              frames))
-        changed = shown != self._devices_shown
-        self._devices_shown = shown
-        return changed
-
     def close_devices(self) -> None:
-        for d in self.devices:
-            d.close()
-        self.devices = []
+        self.hub.close()
 
     # -- the loop -----------------------------------------------------------------------
     def dispatch(self, inp: Input) -> None:
@@ -371,7 +339,7 @@ class App:
             return
         if (
             isinstance(inp, Tap)
-            and self._toast is not None
+            and self.toasts.current is not None
             and self._toast_rect().collidepoint(inp.pos)
         ):
             self._next_toast()  # a tap on the message closes it, and still reaches the screen
@@ -406,64 +374,17 @@ class App:
                 self.dispatch(gesture)
 
     def retry_journal(self) -> None:
-        """Try again to open the journal another program held at start (every
-        JOURNAL_RETRY_SECONDS); once it opens, the home screen.  Another fault is shown
-        instead, and not tried again."""
-        if self._journal_opener is None or self.time < self._journal_retry_at:
-            return
-        self._journal_retry_at = self.time + JOURNAL_RETRY_SECONDS
-        try:
-            journal = self._journal_opener()
-        except JournalError as exc:
-            if is_busy(exc):
-                return
-            self._journal_opener = None
-            self.go("error", message=i18n._("The journal cannot be opened: {error}",
-                                            error=str(exc)))
-            return
-        self._journal_opener = None
-        self.journal = journal
-        self.go("home")
-        self.toast(i18n._("The journal is free again."), good=True)
-        if journal.notice:
-            self.toast(journal.notice)
+        """Try again to open a journal another program held at start (``JournalWatch``)."""
+        self.journal_watch.retry()
 
     def start_journal_check(self) -> None:
-        """Check the whole journal file in a thread of its own (``Journal.check``, on a
-        connection of its own); damage found is shown when the main loop next ticks."""
-        journal = self.journal
-        if journal is None or self._check_started:
-            return
-        self._check_started = True
-        results = self._check_results
-
-        def check() -> None:
-            try:
-                results.put(journal.check())
-            except JournalError as exc:  # busy, or gone: nothing to say about damage
-                print(f"companion: the journal's check did not run: {exc}", file=sys.stderr)
-
-        threading.Thread(target=check, name="journal-check", daemon=True).start()
-
-    def _journal_checked(self) -> None:
-        try:
-            problems = self._check_results.get_nowait()
-        except queue.Empty:
-            return
-        if not problems:
-            return
-        print(f"companion: the journal's check found damage: {'; '.join(problems[:3])}",
-              file=sys.stderr)
-        self.toast(i18n._(
-            "The journal's check found damage: some games may not be readable. Copy the "
-            "journal off the SD card now; at the next start the damaged file is set aside "
-            "and a new journal begun."
-        ), now=True)
+        """Check the whole journal file off the main loop (``JournalWatch``)."""
+        self.journal_watch.start_check()
 
     def tick(self, dt: float) -> None:
         self.time += dt
-        self.retry_journal()
-        self._journal_checked()
+        self.journal_watch.retry()
+        self.journal_watch.checked()
         for hold in self.gestures.tick(self.time):
             if isinstance(hold, Hold) and self.screen.can_hold(hold.pos):
                 self.dispatch(hold)
@@ -472,7 +393,7 @@ class App:
         with guard.protect(self):
             if self.screen.update(dt):
                 self.dirty = True
-        if self._toast is not None and self.time >= self._toast[1]:
+        if self.toasts.expired(self.time):
             self._next_toast()
 
     @property
@@ -484,33 +405,15 @@ class App:
         if not (self.dirty or force):
             return False
         drawn, start = ui.DRAWN, len(ui.DRAWN or [])
-        if self._toast is not None and drawn is None:
+        if self.toasts.current is not None and drawn is None:
             ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
         try:
             guard.draw(self, self.surface)  # a screen that fails to draw: the fault screen
             under = [d for d in (ui.DRAWN or [])[start:] if isinstance(d, ui.Drawn)]
         finally:
             ui.DRAWN = drawn
-        if self._toast is not None:
-            self._toast_at = place_toast(self.screen, self.size, self.metrics, under)
-            rect = self._toast_rect()
-            panel(
-                self.surface,
-                rect,
-                theme.TOAST_BAD if not self._toast[2] else theme.TOAST_GOOD,
-                radius=10,
-                border=theme.OUTLINE,
-            )
-            draw_text(
-                self.surface,
-                self._toast[0],
-                rect.inflate(-16, -8),
-                self.metrics.text,
-                theme.TOAST_TEXT,
-                lines=4,
-            )
-        for d in self.devices:  # on-screen lights, the camera's status: over everything
-            draw_device(self.surface, self.metrics, d, self._device_views)
+        self.toasts.draw(self.surface, self.screen, self.metrics, under)
+        self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all
         self.dirty = False
         return True
 
@@ -518,12 +421,7 @@ class App:
         """Where the message shows: below the screen's bar (never over whose turn it is), where
         it covers the least of the screen's texts and buttons (``place_toast``: never the
         title of the next instruction, Resume or Confirm when there is room elsewhere)."""
-        if self._toast_at is not None:
-            return self._toast_at
-        w, _h = self.size
-        m = self.metrics
-        top = self.screen.bar_bottom() + m.px(4)
-        return pygame.Rect(m.px(12), top, w - m.px(24), m.px(88))
+        return self.toasts.rect(self.screen, self.size, self.metrics)
 
     def run(self, max_passes: int | None = None) -> None:
         """The main loop.  It sleeps between passes (``Clock.tick`` sleeps, it does not spin):
@@ -550,41 +448,10 @@ class App:
             if first:
                 notifier.ready()
                 first = False
-                self.start_journal_check()
+                self.journal_watch.start_check()
             notifier.tick()
         self.companion.close()
         notifier.stopping()
 
 
-def place_toast(
-    screen: Any, size: tuple[int, int], m: Any, texts: list[ui.Drawn]
-) -> pygame.Rect:
-    """The message's place on ``screen``: full width, below its bar, at the height where it
-    covers the least of the texts just drawn (``texts``, weighted most: a title or an
-    instruction under a message cannot be read) and of the buttons (a whole-panel tap area
-    counts for little); the highest such place on a tie."""
-    w, h = size
-    height = m.px(88)
-    top = screen.bar_bottom() + m.px(4)
-    bottom = h - height - m.px(4)
-    if bottom <= top:
-        return pygame.Rect(m.px(12), top, w - m.px(24), height)
-    steps = 12
-    best: tuple[float, int] | None = None
-    for k in range(steps + 1):
-        y = top + (bottom - top) * k // steps
-        r = pygame.Rect(m.px(12), y, w - m.px(24), height)
-        cost = 0.0
-        for d in texts:
-            c = r.clip(d.rect)
-            cost += 4.0 * c.width * c.height
-        for b in screen.buttons:
-            c = r.clip(b.rect)
-            cost += (0.1 if b.extra.get("area") else 1.0) * c.width * c.height
-        if best is None or cost < best[0]:
-            best = (cost, y)
-    assert best is not None
-    return pygame.Rect(m.px(12), best[1], w - m.px(24), height)
-
-
-__all__ = ["App", "place_toast", "unrotate"]
+__all__ = ["JOURNAL_RETRY_SECONDS", "LOOP_HZ", "TOAST_SECONDS", "App", "place_toast", "unrotate"]

@@ -32,11 +32,14 @@ import io
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+if TYPE_CHECKING:
+    from companion.engine.registry import GameSpec
 
 DOMAIN = "companion"
 """The core catalogue's gettext domain: its file name."""
@@ -122,7 +125,7 @@ def game_tables(game: str) -> tuple[Table, ...]:
     found = spec(game)
     if found.words is None:
         return ()
-    return tuple(found.words()(found).tables())
+    return tuple(_words(found).tables())
 
 
 def game_english_words(game: str) -> list[str]:
@@ -133,7 +136,25 @@ def game_english_words(game: str) -> list[str]:
     found = spec(game)
     if found.words is None:
         return [name for c in found.cards for name in (c.name, c.printed) if name]
-    return list(found.words()(found).english_words())
+    return list(_words(found).english_words())
+
+
+@runtime_checkable
+class GameNames(Protocol):
+    """What the catalogue asks of a game's words (``companion.kiosk.words.GameWords``)."""
+
+    def tables(self) -> tuple[Table, ...]: ...
+
+    def english_words(self) -> Iterator[str]: ...
+
+
+def _words(found: GameSpec) -> GameNames:
+    """The words the spec ``found`` declares; TypeError when its loader gives none."""
+    assert found.words is not None
+    made = found.words()(found)
+    if not isinstance(made, GameNames):
+        raise TypeError(f"the {found.name} spec's words loader made {made!r}, not GameWords")
+    return made
 
 
 def tables() -> dict[str, Table]:

@@ -9,7 +9,7 @@ on-screen lights (:class:`~companion.events.Lights`) and the camera's status chi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,10 @@ from . import theme
 from .i18n import _
 from .theme import Metrics
 from .ui import draw_text, panel
+
+if TYPE_CHECKING:
+    from companion.events import Device
+    from companion.journal import JournaledGame
 
 LIGHTS = ("red", "blue", "yellow", "green", "status")
 
@@ -86,7 +90,7 @@ def notice_text(notice: Notice) -> str:
     return code
 
 
-def table_view(session: Any) -> TableView:
+def table_view(session: JournaledGame | None) -> TableView:
     """What the devices may know of the table (``session``: the kiosk's game, or None): the
     colour of the engine's active seat, the winners' colours once the game is over."""
     if session is None:
@@ -220,7 +224,9 @@ def _grey_to_rgb(grey: bytes) -> bytes:
     return bytes(out)
 
 
-def draw_device(surface: pygame.Surface, m: Metrics, device: Any, views: dict[int, Any]) -> None:
+def draw_device(
+    surface: pygame.Surface, m: Metrics, device: Device, views: dict[int, CameraView]
+) -> None:
     """Draw what ``device`` shows on screen, if anything: its ``lights`` or its camera
     ``state()``; ``views`` keeps each device's drawing state between frames."""
     lights = getattr(device, "lights", None)
@@ -232,3 +238,53 @@ def draw_device(surface: pygame.Surface, m: Metrics, device: Any, views: dict[in
         if isinstance(state, CameraState):
             view = views.setdefault(id(device), CameraView())
             view.draw(surface, m, state)
+
+
+class DeviceHub:
+    """The devices at the kiosk's edge (the button panel, the camera): the events they are
+    told, the news they bring after each batch of inputs, and what of theirs is on screen
+    (their lights, the camera's chip), drawn over every screen."""
+
+    def __init__(self) -> None:
+        self.devices: list[Device] = []
+        self.views: dict[int, CameraView] = {}  # each camera's drawing state between frames
+        self.shown: list[object] = []  # what the devices showed at the last frame
+
+    def add(self, device: Device) -> None:
+        self.devices.append(device)
+
+    def notify(self, event: str, detail: str = "") -> None:
+        for d in self.devices:
+            d.notify(event, detail)
+
+    def update(self, session: JournaledGame | None, now: float) -> list[Notice]:
+        """Let each device read the table; their news, in order."""
+        view = table_view(session)
+        return [notice for d in self.devices for notice in d.update(view, now)]
+
+    def changed(self) -> bool:
+        """True when what the devices show on screen changed since the last call."""
+        shown: list[object] = []
+        for d in self.devices:
+            lights = getattr(d, "lights", None)
+            if isinstance(lights, Lights):
+                shown.append((tuple(sorted(lights.lit.items())), lights.visible))
+            state_of = getattr(d, "state", None)
+            state = state_of() if callable(state_of) else None
+            if isinstance(state, CameraState):
+                frames = state.frames if state.live_view else 0
+                shown.append((state.online, state.last_game, state.last_card, state.refused,
+                              frames))
+        changed = shown != self.shown
+        self.shown = shown
+        return changed
+
+    def draw(self, surface: pygame.Surface, m: Metrics) -> None:
+        """On-screen lights and the camera's status, over everything."""
+        for d in self.devices:
+            draw_device(surface, m, d, self.views)
+
+    def close(self) -> None:
+        for d in self.devices:
+            d.close()
+        self.devices = []

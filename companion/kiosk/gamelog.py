@@ -123,7 +123,7 @@ def log_entries(
     for i, written in enumerate(actions):
         before, after = states[i], states[i + 1]
         action = game.parse_action(written) if isinstance(written, str) else written
-        p = game.period(before)
+        p = game.period_of(before).number
         if p != period:
             if period is not None:
                 sections.append(LogSection(period, heading, tuple(current)))
@@ -131,26 +131,7 @@ def log_entries(
         ledger_after = game.ledger(after)
         new = ledger_after[len(ledger_before):]
         ledger_before = ledger_after
-        roles = [words.ledger_role(before, action, e) for e in new]
-        own = [e for e, r in zip(new, roles, strict=True) if r == "action"]
-        rules = [e for e, r in zip(new, roles, strict=True) if r == "rules"]
-        current.append(
-            LogEntry(
-                i,
-                p,
-                _actor(game, before, action),
-                words.action_text(before, action),
-                _changes(words, before, own),
-            )
-        )
-        if rules:
-            current.append(
-                LogEntry(
-                    i, p, None, _("Then, by the rules:"), _changes(words, before, rules), "rules"
-                )
-            )
-        after_words = words.aftermath(before, action, after)
-        current.extend(LogEntry(i, p, None, text, (), "rules") for text in after_words)
+        current.extend(_entries(game, words, i, p, before, action, after, new))
     if period is not None:
         sections.append(LogSection(period, heading, tuple(current)))
     if newest_first:
@@ -159,6 +140,42 @@ def log_entries(
             for s in reversed(sections)
         ]
     return sections
+
+
+def _entries(
+    game: Game[S, A],
+    words: GameWords,
+    i: int,
+    period: int,
+    before: S,
+    action: A,
+    after: S,
+    new: Sequence[Entry],
+) -> list[LogEntry]:
+    """The log's entries of the ``i``-th action (``before`` it, ``after`` it, the ledger's
+    ``new`` entries it made): the action with its own changes, then what the rules did by
+    themselves, then what the game says happened after it."""
+    roles = [words.ledger_role(before, action, e) for e in new]
+    own = [e for e, r in zip(new, roles, strict=True) if r == "action"]
+    rules = [e for e, r in zip(new, roles, strict=True) if r == "rules"]
+    out = [
+        LogEntry(
+            i,
+            period,
+            _actor(game, before, action),
+            words.action_text(before, action),
+            _changes(words, before, own),
+        )
+    ]
+    if rules:
+        out.append(
+            LogEntry(
+                i, period, None, _("Then, by the rules:"), _changes(words, before, rules), "rules"
+            )
+        )
+    after_words = words.aftermath(before, action, after)
+    out.extend(LogEntry(i, period, None, text, (), "rules") for text in after_words)
+    return out
 
 
 def _replay(game: Game[S, A], setup: Setup, actions: Sequence[A | str]) -> list[S]:

@@ -9,7 +9,11 @@ So the screens form no import circle.  A game's table screen comes from its regi
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .screens.base import Screen
 
 ROUTES: dict[str, str] = {
     "home": "companion.kiosk.screens.home:HomeScreen",
@@ -26,10 +30,17 @@ ROUTES: dict[str, str] = {
 
 
 
-def screen_class(name: str) -> Any:
-    """The screen class called ``name`` (imported on first use); KeyError for another name."""
+def screen_class(name: str) -> Callable[..., Screen]:
+    """The screen class called ``name`` (imported on first use; made with the app and the
+    screen's own arguments); KeyError for another name, TypeError for a route that names no
+    screen class."""
+    from .screens.base import Screen
+
     module, _, attr = ROUTES[name].partition(":")
-    return getattr(importlib.import_module(module), attr)
+    found: object = getattr(importlib.import_module(module), attr)
+    if not (isinstance(found, type) and issubclass(found, Screen)):
+        raise TypeError(f"route {name!r} names {ROUTES[name]}, not a screen class")
+    return found
 
 
 __all__ = ["ROUTES", "screen_class"]

@@ -21,16 +21,21 @@ import multiprocessing
 import random
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 from companion.bots import STRENGTHS as BOT_STRENGTHS
-from companion.engine import CHANCE, get_game
+from companion.engine import CHANCE, Setup, get_game
 
 from .i18n import _
+
+if TYPE_CHECKING:
+    from companion.journal import Journal, JournaledGame
+
+    from .app import App
 
 STRENGTHS: tuple[str, ...] = tuple(BOT_STRENGTHS)
 """The companion's strengths, weakest first (the set-up screen offers them in this order)."""
@@ -64,7 +69,7 @@ def hint_seed(game_id: int, index: int) -> str:
 # -- the work, in the worker ------------------------------------------------------------------
 
 
-def decide(game_name: str, state: Any, seat: int, strength: str, salt: str) -> str:
+def decide(game_name: str, state: object, seat: int, strength: str, salt: str) -> str:
     """The companion's decision for ``seat`` in ``state``, in the game's notation (runs in the
     worker).  The bot sees the position as the seat does (it determinizes what is hidden) and
     is seeded from that view and ``salt`` (:func:`decision_seed`)."""
@@ -87,7 +92,7 @@ Z = 1.96
 """The 95 % interval's half-width in standard errors."""
 
 
-def suggest(game_name: str, state: Any, seat: int, salt: str, top: int) -> list[Hint]:
+def suggest(game_name: str, state: object, seat: int, salt: str, top: int) -> list[Hint]:
     """The companion's ``top`` choices for ``seat`` in ``state``, best first, each with the
     estimated chance of winning after it and the half-width of its 95 % interval (runs in the
     worker; nothing hidden is used).
@@ -132,8 +137,8 @@ def suggest(game_name: str, state: Any, seat: int, salt: str, top: int) -> list[
 
 
 def _ranked(
-    actions: list[Any], sums: list[float], squares: list[float], n: int
-) -> list[tuple[Any, float, float]]:
+    actions: list[object], sums: list[float], squares: list[float], n: int
+) -> list[tuple[object, float, float]]:
     """(action, mean, 95 % half-width) of each choice after ``n`` playouts, best first."""
     out = []
     for action, s, q in zip(actions, sums, squares, strict=True):
@@ -144,17 +149,22 @@ def _ranked(
     return out
 
 
-def _told_apart(ranked: list[tuple[Any, float, float]]) -> bool:
+def _told_apart(ranked: list[tuple[object, float, float]]) -> bool:
     """Whether each choice's interval lies wholly below the one before it."""
     return all(
         a[1] - a[2] > b[1] + b[2] for a, b in zip(ranked, ranked[1:], strict=False)
     )
 
 
-def about_equal(a: tuple[Any, float, int, float], b: tuple[Any, float, int, float]) -> bool:
+def about_equal(a: Choice, b: Choice) -> bool:
     """Whether two of a hint's choices (action, chance, playouts, half-width) cannot be told
     apart: their 95 % intervals overlap."""
     return abs(a[1] - b[1]) <= a[3] + b[3]
+
+
+Choice: TypeAlias = tuple[object, float, int, float]
+"""One choice of a hint on the kiosk's side: (the action, its chance to win, the playouts,
+the half-width of its interval); the action is the game's, parsed by its rules."""
 
 
 @dataclass(frozen=True)
@@ -268,18 +278,24 @@ class Thought:
     kind: str
     game_id: int
     index: int
-    state: Any
+    state: object
     seat: int
     started: float
     worker: Worker | None = None
-    result: Any = None
+    result: object = None
     error: str | None = None
 
     @property
     def thinking(self) -> bool:
         return self.result is None and self.error is None
 
-    def about(self, session: Any) -> bool:
+    def choices(self) -> list[Choice]:
+        """A hint's choices, best first (none while it is worked out, or for a decision)."""
+        if self.kind != "hint" or not isinstance(self.result, list):
+            return []
+        return list(self.result)
+
+    def about(self, session: JournaledGame) -> bool:
         """True if this thought is about the session's current position."""
         return (
             self.game_id == session.id
@@ -297,12 +313,12 @@ class Companion:
         self.mode = mode
         self.decision: Thought | None = None
         self.hint: Thought | None = None
-        self._by_hand: tuple[int, int, Any] | None = None  # the position a person decides
-        self._known: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self._by_hand: tuple[int, int, object] | None = None  # the position a person decides
+        self._known: dict[tuple[int, int], tuple[object, object]] = {}
 
     # -- whose decision ---------------------------------------------------------------------
     @staticmethod
-    def seat_to_decide(session: Any) -> int | None:
+    def seat_to_decide(session: JournaledGame | None) -> int | None:
         """The companion's seat that decides now, or None (a person decides, the table reveals
         or draws, or the game is over)."""
         if session is None or not session.companions:
@@ -311,7 +327,7 @@ class Companion:
         return who if who >= 0 and who in session.companions else None
 
     @staticmethod
-    def person_decides(session: Any) -> bool:
+    def person_decides(session: JournaledGame | None) -> bool:
         """True when a person (not the companion, not chance) decides now."""
         if session is None or session.game.is_over(session.state):
             return False
@@ -319,7 +335,7 @@ class Companion:
         return who >= 0 and who not in session.companions and who != CHANCE
 
     # -- the work ---------------------------------------------------------------------------
-    def update(self, session: Any, now: float) -> bool:
+    def update(self, session: JournaledGame | None, now: float) -> bool:
         """Start the companion's decision when its seat is to decide, collect finished work,
         and drop work about a position no longer on the table.  True when what the screen
         shows of the companion changed (not the thinking indicator: see ``GameScreen``)."""
@@ -338,7 +354,8 @@ class Companion:
                 self._finish(session, thought, outcome)
                 changed = True
         seat = self.seat_to_decide(session)
-        if seat is not None and self.decision is None and not self.by_hand(session):
+        if (session is not None and seat is not None and self.decision is None
+                and not self.by_hand(session)):
             self.decision = self._start_decision(session, seat, now)
             changed = True
         return changed
@@ -347,7 +364,7 @@ class Companion:
     def thinking(self) -> bool:
         return any(t is not None and t.thinking for t in (self.decision, self.hint))
 
-    def _start_decision(self, session: Any, seat: int, now: float) -> Thought:
+    def _start_decision(self, session: JournaledGame, seat: int, now: float) -> Thought:
         index = len(session.playthrough.actions)
         state = session.state
         thought = Thought("decide", session.id, index, state, seat, now)
@@ -360,7 +377,9 @@ class Companion:
         thought.worker = Worker(decide, args, self.mode)
         return thought
 
-    def _finish(self, session: Any, thought: Thought, outcome: tuple[str, Any]) -> None:
+    def _finish(
+        self, session: JournaledGame, thought: Thought, outcome: tuple[str, object]
+    ) -> None:
         kind, value = outcome
         if kind != "ok":
             thought.error = str(value)
@@ -368,7 +387,7 @@ class Companion:
         game = session.game
         if thought.kind == "decide":
             try:
-                action = game.parse_action(value)
+                action = game.parse_action(str(value))
                 game.apply(thought.state, action)  # the rules check the companion too
             except Exception as exc:  # noqa: BLE001 - shown, and the table can try again
                 thought.error = f"{value}: {exc}"
@@ -378,17 +397,18 @@ class Companion:
             while len(self._known) > CACHE:
                 self._known.pop(next(iter(self._known)))
         else:
+            hints = value if isinstance(value, list) else []
             thought.result = [
-                (game.parse_action(c.action), c.win_chance, c.visits, c.margin) for c in value
+                (game.parse_action(c.action), c.win_chance, c.visits, c.margin) for c in hints
             ]
 
-    def decide_by_hand(self, session: Any) -> None:
+    def decide_by_hand(self, session: JournaledGame) -> None:
         """The companion could not decide: a person makes this one decision for its seat (the
         table is never stuck); the next decision is the companion's again."""
         self._by_hand = (session.id, len(session.playthrough.actions), session.state)
         self.decision = None
 
-    def by_hand(self, session: Any) -> bool:
+    def by_hand(self, session: JournaledGame | None) -> bool:
         """True when a person makes the companion's decision on the table now."""
         if self._by_hand is None or session is None:
             return False
@@ -399,13 +419,13 @@ class Companion:
             and (state is session.state or state == session.state)
         )
 
-    def retry(self, session: Any, now: float) -> None:
+    def retry(self, session: JournaledGame, now: float) -> None:
         """Think again about a decision that failed."""
         if self.decision is not None and self.decision.error is not None:
             self.decision = None
         self.update(session, now)
 
-    def ready(self, session: Any) -> Any | None:
+    def ready(self, session: JournaledGame | None) -> object | None:
         """The companion's decision for the position on the table, once thought out."""
         d = self.decision
         if d is None or d.result is None or session is None or not d.about(session):
@@ -416,7 +436,7 @@ class Companion:
         """The table confirmed the decision (it is in the journal now)."""
         self.decision = None
 
-    def ask_hint(self, session: Any, now: float) -> None:
+    def ask_hint(self, session: JournaledGame, now: float) -> None:
         """Start working out the hint for the person deciding now (again only if the position
         changed)."""
         if not self.person_decides(session):
@@ -434,7 +454,11 @@ class Companion:
         self.hint = thought
 
     def settle(
-        self, session: Any, decision: Any = None, hint: Any = None, error: str | None = None
+        self,
+        session: JournaledGame,
+        decision: object = None,
+        hint: list[Choice] | None = None,
+        error: str | None = None,
     ) -> None:
         """Take ``decision`` (an action) or ``hint`` (the choices, as a hint's ``result``) as
         already thought out for the position on the table, or the decision as failed with
@@ -466,77 +490,107 @@ class Companion:
         self.hint = None
 
 
-def screenshot_scenes(journal: Any) -> Any:
-    """The companion's screens for ``companion screenshots``, for every game: its seat thinking,
-    its instruction to the table, and the hint for a person (worked out once, here)."""
-    from functools import cache
-
-    from companion.engine import CHANCE as _CHANCE
-    from companion.engine.registry import specs
+def _scene_position(
+    name: str, decisions: int, choices: int = HINT_CHOICES
+) -> tuple[Setup, list[str], int]:
+    """A position of game ``name`` (three players where it can) after ``decisions`` random
+    decisions, where a person has at least ``choices`` to choose from: its set-up, the actions
+    to it, and the seat deciding."""
     from companion.engine.simulate import sample
 
+    game = get_game(name)
+    rng = random.Random(7)
+    setup = game.setup(max(game.min_players, min(3, game.max_players)))
+    state = game.initial_state(setup)
+    actions: list[str] = []
+    made = 0
+    while True:
+        who = game.current_player(state)
+        if game.is_over(state):  # never that many choices: a decision with fewer
+            return _scene_position(name, decisions, choices - 1)
+        if who == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        elif made >= decisions and len(game.legal_actions(state)) >= choices:
+            return setup, actions, who
+        else:
+            action = rng.choice(game.legal_actions(state))
+            made += 1
+        state = game.apply(state, action)
+        actions.append(game.format_action(action))
+
+
+@cache
+def _worked_out(name: str) -> tuple[Setup, list[str], int, str, list[Hint]]:
+    """The screenshots' position of game ``name`` with the companion's decision and hint
+    there, worked out once."""
+    setup, actions, seat = _scene_position(name, 1)
+    game = get_game(name)
+    state = game.initial_state(setup)
+    for a in actions:
+        state = game.apply_text(state, a)
+    action = decide(name, state, seat, DEFAULT_STRENGTH, "screenshots")
+    choices = suggest(name, state, seat, "screenshots", HINT_CHOICES)
+    return setup, actions, seat, action, choices
+
+
+class _Plans(Protocol):
+    def plan(self) -> bool: ...
+
+
+@runtime_checkable
+class PlansVisits(Protocol):
+    """A screen that works out the companion's visit (a table screen's ``CompanionPanel``)."""
+
+    companion_view: _Plans
+
+
+@runtime_checkable
+class HintShown(Protocol):
+    """A screen that shows the companion's hint (a table screen: ``GameScreen.hint_open``)."""
+
+    hint_open: bool
+
+
+def _enter_scene(journal: Journal, app: App, name: str, what: str) -> None:
+    """Show the companion's ``what`` (thinking, instruction, failed, hint) in game ``name``."""
     from .screens.game import open_game
 
-    def position(
-        name: str, decisions: int, choices: int = HINT_CHOICES
-    ) -> tuple[Any, list[str], int]:
-        game = get_game(name)
-        rng = random.Random(7)
-        setup = game.setup(max(game.min_players, min(3, game.max_players)))
-        state = game.initial_state(setup)
-        actions: list[str] = []
-        made = 0
-        while True:
-            who = game.current_player(state)
-            if game.is_over(state):  # never that many choices: a decision with fewer
-                return position(name, decisions, choices - 1)
-            if who == _CHANCE:
-                action = sample(game.chance_outcomes(state), rng)
-            elif made >= decisions and len(game.legal_actions(state)) >= choices:
-                return setup, actions, who
-            else:
-                action = rng.choice(game.legal_actions(state))
-                made += 1
-            state = game.apply(state, action)
-            actions.append(game.format_action(action))
-
-    @cache
-    def worked_out(name: str) -> tuple[Any, list[str], int, str, list[Hint]]:
-        setup, actions, seat = position(name, 1)
-        game = get_game(name)
-        state = game.initial_state(setup)
-        for a in actions:
-            state = game.apply_text(state, a)
-        action = decide(name, state, seat, DEFAULT_STRENGTH, "screenshots")
-        choices = suggest(name, state, seat, "screenshots", HINT_CHOICES)
-        return setup, actions, seat, action, choices
-
-    def enter(app: Any, name: str, what: str) -> None:
-        setup, actions, seat, action, choices = worked_out(name)
-        companions = {seat if what != "hint" else (seat + 1) % len(setup.players): "normal"}
-        app.session = journal.start(setup, seed=0, companions=companions)
-        for a in actions:
-            app.session.play(a)
-        app.config = app.config.with_(virtual_deck=False, hint=what == "hint")
-        app.companion.close()
-        open_game(app)
-        game = app.session.game
-        if what == "instruction":
-            app.companion.settle(app.session, decision=game.parse_action(action))
-        elif what == "failed":
-            app.companion.settle(app.session, error="OSError: [Errno 12] Cannot allocate memory")
-        elif what == "hint":
-            result = [(game.parse_action(c.action), c.win_chance, c.visits, c.margin)
-                      for c in choices]
-            app.companion.settle(app.session, hint=result)
+    setup, actions, seat, action, choices = _worked_out(name)
+    companions = {seat if what != "hint" else (seat + 1) % len(setup.players): "normal"}
+    session = app.session = journal.start(setup, seed=0, companions=companions)
+    for a in actions:
+        session.play(a)
+    app.config = app.config.with_(virtual_deck=False, hint=what == "hint")
+    app.companion.close()
+    open_game(app)
+    game = session.game
+    if what == "instruction":
+        app.companion.settle(session, decision=game.parse_action(action))
+        if isinstance(app.screen, PlansVisits):  # the visit worked out: the instruction
+            app.screen.companion_view.plan()
+    elif what == "failed":
+        app.companion.settle(session, error="OSError: [Errno 12] Cannot allocate memory")
+    elif what == "hint":
+        result: list[Choice] = [
+            (game.parse_action(c.action), c.win_chance, c.visits, c.margin) for c in choices
+        ]
+        app.companion.settle(session, hint=result)
+        if isinstance(app.screen, HintShown):
             app.screen.hint_open = True
+
+
+def screenshot_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
+    """The companion's screens for ``companion screenshots``, for every game: its seat thinking,
+    its instruction to the table, and the hint for a person (worked out once, here)."""
+    from companion.engine.registry import specs
 
     for spec in specs():
         for what in ("thinking", "instruction", "failed", "hint"):
-            yield f"companion-{spec.name}-{what}", partial(enter, name=spec.name, what=what)
+            yield (f"companion-{spec.name}-{what}",
+                   partial(_enter_scene, journal, name=spec.name, what=what))
 
 
-def instruction(game_name: str, state: Any, action: Any) -> str:
+def instruction(game_name: str, state: object, action: object) -> str:
     """What the table does with the pieces for ``action`` (``state`` before it), in the
     table's language: the game's words (``GameWords.instruction``)."""
     from .words import words_for

@@ -11,11 +11,11 @@ only its game's rules look inside it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 from functools import cache, cached_property
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
 from companion.engine.core import Game, Setup
 from companion.engine.errors import SetupError
@@ -40,6 +40,17 @@ State: TypeAlias = object
 
 Action: TypeAlias = object
 """A game's action, as the kiosk holds it: written with ``Game.format_action``."""
+
+
+class Seat(Protocol):
+    """A seat as the words read it: a set-up's player (``PlayerSpec``) or a summary's
+    (``PlayerResult``), with the name it was given and its colour."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def colour(self) -> str: ...
 
 
 
@@ -156,7 +167,7 @@ COMPANION_MARK = "◆"
 seat's overlay, opened by a tap on the panel, says it in words."""
 
 
-def seat_label(player: Any, companion: bool, short: bool = False) -> str:
+def seat_label(player: Seat, companion: bool, short: bool = False) -> str:
     """A seat's name as the table reads it (:func:`name_of`), marked when the companion plays
     it: ``Blue (companion)``, ``蓝方（助手）``, ``青（コンパニオン）``.  Every place that lists
     the seats (panels, the player overlay, home, the end screen, history, the exports) uses it,
@@ -172,7 +183,7 @@ def marked(name: str, companion: bool) -> str:
     return _("{name} (companion)", name=name) if companion else name
 
 
-def seat_labels(setup: Any, companions: Any) -> list[str]:
+def seat_labels(setup: Setup, companions: Collection[int]) -> list[str]:
     """Every seat's :func:`seat_label` of ``setup``, seat order (``companions``: the seats the
     companion plays, e.g. ``JournaledGame.companions``)."""
     return [seat_label(p, i in companions) for i, p in enumerate(setup.players)]
@@ -192,7 +203,7 @@ def shown_names(summary: Summary) -> Summary:
     )
 
 
-def name_of(player: Any) -> str:
+def name_of(player: Seat) -> str:
     """A seat's name (a set-up's player: ``name`` and ``colour``) as the table reads it
     (:func:`display_name`): a default name follows the language, a typed one stays."""
     return display_name(str(player.name), str(player.colour))
@@ -453,7 +464,9 @@ def _words(name: str) -> GameWords:
     game = spec(name)
     if game.words is None:
         return GameWords(game)
-    words: GameWords = game.words()(game)
+    words = game.words()(game)
+    if not isinstance(words, GameWords):
+        raise TypeError(f"the {name} spec's words loader made {words!r}, not GameWords")
     return words
 
 

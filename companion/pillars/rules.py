@@ -269,10 +269,6 @@ class PillarsGame(Game[PillarsState, Action]):
         a = canonical(action)
         return str(a if a is not None else action)
 
-    def period(self, state: PillarsState) -> int:
-        """The round, 1 to 6."""
-        return state.round
-
     def period_of(self, state: PillarsState) -> Period:
         """Round 1 to 6, at its step (``place``, ``market``...)."""
         return Period(state.round, "round", phase=state.step, last=D.ROUNDS)

@@ -5,7 +5,6 @@ message."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from companion.builders.constants import ACTION_PRICE
 from companion.builders.state import BuildersState
@@ -18,7 +17,7 @@ from .names import builders_card_name
 class _Fields:
     """The refusal's fields, each read the way a sentence needs it (names, not ids)."""
 
-    def __init__(self, fields: Mapping[str, Any], state: BuildersState | None,
+    def __init__(self, fields: Mapping[str, object], state: BuildersState | None,
                  card: str) -> None:
         self.f = fields
         self.state = state
@@ -122,7 +121,7 @@ WORDS: dict[str, Callable[[_Fields], str]] = {
 """Words for every rule tag of ``companion.builders.refusals.REFUSALS``."""
 
 
-def worded(rule: str, fields: Mapping[str, Any], card: str,
+def worded(rule: str, fields: Mapping[str, object], card: str,
            state: BuildersState | None) -> str | None:
     """The refusal ``rule`` with ``fields`` in the current language (``card`` the name of the
     card it names, if any); None for a tag this module does not know."""

@@ -169,7 +169,7 @@ def _planned(setup: Setup, actions: tuple[str, ...], game_id: int) -> TurnPlan:
         state = game.apply_text(state, a)
     seat = game.current_player(state)
     plan = TurnPlan(game_id, len(actions), state, seat, virtual_deck=True)
-    plan.think_all(game, "easy")  # type: ignore[arg-type]
+    plan.think_all(game, "easy")
     _PLANS[actions] = plan
     return plan
 

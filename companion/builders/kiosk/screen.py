@@ -70,7 +70,7 @@ def screen_key(state: BuildersState) -> str:
     return "turn"
 
 
-class BuildersScreen(GameScreen):
+class BuildersScreen(GameScreen[BuildersState, Action]):
     """The table screen for a game of The Builders: the panels, the way an action is taken
     (a preview first when undo could not take it back), and the commit."""
 

@@ -9,6 +9,8 @@ from typing import Any, ClassVar
 
 from companion.builders.cards import BUILDING, WORKER
 from companion.builders.constants import AUTOMA
+from companion.builders.state import BuildersState
+from companion.engine.ledger import Entry
 from companion.engine.summary import PlayerResult, Summary
 from companion.kiosk.catalogue import Table
 from companion.kiosk.i18n import _
@@ -69,7 +71,7 @@ class BuildersWords(ModuleWords):
             return builders_rank_name(card_id)
         return self.card_name(card_id)
 
-    def source(self, entry: Any) -> str:
+    def source(self, entry: Entry) -> str:
         from .sources import source
 
         return source(entry)
@@ -79,8 +81,9 @@ class BuildersWords(ModuleWords):
 
         return sources()
 
-    def player_detail(self, state: Any, player: PlayerResult) -> str:
+    def player_detail(self, state: object, player: PlayerResult) -> str:
         """Buildings, machines and coins counted apart."""
+        assert isinstance(state, BuildersState), type(state)
         finished = state.players[player.seat].finished
         coins = player.money or 0
         buildings = sum(BUILDING[c].vp for c in finished if not BUILDING[c].is_machine)

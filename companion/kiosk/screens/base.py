@@ -5,26 +5,33 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import pygame
 
-from companion.engine import RulesError, Step
+from companion.engine import Game, RulesError, Step
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
+from companion.kiosk.words import game_title, words_for
 
-from .companion_panel import INDICATOR_STEPS, CompanionPanel
+from .companion_panel import CompanionPanel
 from .game import Preview
 from .handout_view import HandOutView
+from .read_view import ReadView
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
     from companion.kiosk.app import App
     from companion.kiosk.visit import Visit
+
+S = TypeVar("S")
+"""A game screen's state type (the game's own: ``PillarsState``)."""
+A = TypeVar("A")
+"""A game screen's action type (the game's own: ``pillars.actions.Action``)."""
 
 
 class Screen(ABC):
@@ -251,60 +258,54 @@ class Screen(ABC):
         return (LANGUAGE_NAMES[language()], self.app.next_language, "language")
 
 
-class GameScreen(Screen):
+class GameScreen(Screen, Generic[S, A]):
     """What the game screens share: the game session, the bar with undo, help, language and
-    menu, the reason the engine gives for a refusal, and the way home."""
+    menu, the reason the engine gives for a refusal, and the way home.
+
+    Generic over the game's state ``S`` and action ``A`` (``class PillarsScreen(
+    GameScreen[PillarsState, Action])``): ``state``, ``game``, the preview and every hook
+    (``wants_preview``, ``committed``, ``same_visit``...) are typed with the game's own
+    types; the generic screen, which knows no game, is ``GameScreen[object, object]``."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.game = self.session.game
+        self.game: Game[S, A] = self.session.game
         self.help_open = False
-        self.preview: Preview | None = None  # an action waiting for Confirm
+        self.preview: Preview[S, A] | None = None  # an action waiting for Confirm
         self.handout_view = HandOutView(self)  # the rules' own changes, step by step
         self.handouts: HandOutQueue = self.handout_view.queue
-        self.visit: Visit | None = None  # the companion's decisions of one visit, worked out
-        self.companion_view = CompanionPanel(self)  # its instruction, thinking, or the hint
+        self.companion_view = CompanionPanel(self)  # its visit, instruction, thinking, hint
         self.plan = self.hand_out_plan()
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
-        self._indicator = -1  # the thinking indicator's step last drawn
-        self.held: tuple[str, str] | None = None  # a card or space read by a hold: title, text
+        self.reader = ReadView(self)  # a card or space read by a hold
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.held is not None:  # over everything, and the only thing to tap
+        if self.reader.held is not None:  # over everything, and the only thing to tap
             self.buttons = []
             self.roles = {}
-            self._read(surface)
+            top = self.bar_bottom()
+            self.reader.render(surface, pygame.Rect(0, top, surface.get_width(),
+                                                    surface.get_height() - top))
+
+    @property
+    def held(self) -> tuple[str, str] | None:
+        """The card or space a hold reads (title, text), or None."""
+        return self.reader.held
 
     def read(self, title: str, text: str) -> None:
         """Show what a card or space does (a finger held on it), until Close."""
-        self.held = (title, text)
+        self.reader.show(title, text)
 
     def close_read(self) -> None:
-        self.held = None
-
-    def _read(self, surface: pygame.Surface) -> None:
-        from companion.kiosk.screens.overlays import help_frame
-
-        assert self.held is not None
-        m = self.m
-        top = self.bar_bottom()
-        area = pygame.Rect(0, top, surface.get_width(), surface.get_height() - top)
-        area = area.inflate(-m.gap * 4, -m.gap * 4)
-        title, text = self.held
-        body, foot = help_frame(self, surface, area, title)
-        draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top",
-                  lines=14, min_size=m.px(12))
-        self.button(surface, foot, _("Close"), self.close_read, key="close card",
-                    role="confirm")
-        self.roles["back"] = self.close_read
+        self.reader.close()
 
     def close_overlay(self) -> bool:
         """Back: close what a hold shows, the preview, a tableau or the help, in that order;
         False if none was open."""
-        if self.held is not None:
-            self.held = None
+        if self.reader.held is not None:
+            self.reader.close()
         elif self.preview is not None:
             self.preview = None
         elif self.hint_open:
@@ -326,22 +327,18 @@ class GameScreen(Screen):
     def card_refusal(self, card: str) -> str:
         """Why ``card`` cannot be the one revealed now, in the table's language (a picker's
         card that is out); empty when it can."""
-        from companion.kiosk.words import words_for
-
         try:
             self.game.outcome_for_card(self.state, card)
         except RulesError as exc:
             return words_for(self.game.name).refusal(exc, self.state)
         return ""
 
-    def read_card(self, seen: Any) -> Any | None:
+    def read_card(self, seen: Card) -> A | None:
         """The chance outcome a card read by the camera stands for (the engine decides), or
         None when it is refused: the reason in the table's language, on the toast and the
         camera's chip."""
         if self.foreign_card(seen):
             return None
-        from companion.kiosk.words import words_for
-
         try:
             return self.game.outcome_for_card(self.state, seen.card)
         except RulesError as exc:
@@ -351,25 +348,22 @@ class GameScreen(Screen):
             return None
 
     @property
-    def state(self) -> Any:
-        return self.session.state
+    def state(self) -> S:
+        """The state of the game on the table (the journal's playthrough's)."""
+        return cast(S, self.session.state)
 
-    def reason(self, action: Any) -> str:
+    def reason(self, action: A) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
-        from companion.kiosk.words import words_for
-
         try:
             self.game.apply(self.state, action)
         except RulesError as exc:
             return words_for(self.game.name).refusal(exc, self.state)
         return ""
 
-    def foreign_card(self, seen: Any) -> bool:
+    def foreign_card(self, seen: Card) -> bool:
         """True (and refused with the reason) when the camera read a card of another game."""
         if seen.game == self.game.name:
             return False
-        from companion.kiosk.words import game_title
-
         self.app.refuse(
             _("That card belongs to {game}, not to this game", game=game_title(seen.game))
         )
@@ -415,35 +409,34 @@ class GameScreen(Screen):
 
     # -- the companion's seats and the hint -----------------------------------------------------
     def update(self, dt: float) -> bool:
-        """The companion's work: started when its seat decides, collected when done; while it
-        thinks, a redraw each time the indicator moves on (8 a second, not every frame)."""
-        companion = self.app.companion
-        changed = companion.update(self.app.session, self.app.time)
-        changed = self.plan_visit() or changed
-        step = int(self.app.time * INDICATOR_STEPS)
-        if companion.thinking and step != self._indicator:
-            self._indicator = step
-            changed = True
-        if self.hint_open and companion.hint is None:
-            self.hint_open = False  # the position changed under the hint
-            changed = True
-        return changed
+        """The companion's work (``CompanionPanel.update``); True when it is to be redrawn."""
+        return self.companion_view.update()
 
-    def same_visit(self, before: Any, after: Any) -> bool:
+    def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
         visit (one instruction, one confirmation for all); by default never."""
         return False
 
-    def plan_visit(self) -> bool:
-        """Work out the companion's whole visit (``CompanionPanel.plan``)."""
-        return self.companion_view.plan()
+    @property
+    def visit(self) -> Visit[S, A] | None:
+        """The companion's decisions of one visit, worked out (``CompanionPanel.visit``)."""
+        return self.companion_view.visit
 
-    def visit_ready(self) -> list[Any]:
+    @visit.setter
+    def visit(self, visit: Visit[S, A] | None) -> None:
+        self.companion_view.visit = visit
+
+    def companion_decision(self) -> A | None:
+        """The companion's decision for the position on the table, as this game's action
+        (its rules parsed and checked it), or None while it thinks or when a person decides."""
+        return cast("A | None", self.app.companion.ready(self.session))
+
+    def visit_ready(self) -> list[A]:
         """The companion's decisions the table carries out now (its whole visit), or none
         while it still thinks."""
         return self.companion_view.ready()
 
-    def visit_instruction(self, state: Any, actions: list[Any], states: list[Any]) -> str:
+    def visit_instruction(self, state: S, actions: list[A], states: list[S]) -> str:
         """What the table does for the companion's ``actions`` (``states`` before each and
         after the last), in one instruction; by default each action's, one after another."""
         from companion.kiosk.seats import instruction
@@ -467,39 +460,17 @@ class GameScreen(Screen):
     def confirm_companion(self) -> None:
         """The table moved the pieces as told: the companion's action goes through the
         journal like a person's."""
-        actions = self.visit_ready()
-        if not actions:
-            return
-        self.app.companion.taken()
-        self.visit = None
-        for action in actions:  # the whole visit, committed one action after another
-            before = len(self.session.playthrough.actions)
-            self.commit_companion(action)
-            if len(self.session.playthrough.actions) == before:
-                return  # refused (the reason is on screen): the rest is decided afresh
+        self.companion_view.confirm()
 
-    def commit_companion(self, action: Any) -> None:
+    def commit_companion(self, action: A) -> None:
         """Commit the companion's action the way this screen commits (its sounds and
         animations); by default straight through the journal."""
         self.app.play(action)
 
-    def decide_by_hand(self) -> None:
-        """A person makes this decision for the companion's seat, with the usual buttons."""
-        self.app.companion.decide_by_hand(self.session)
-
-    def retry_companion(self) -> None:
-        self.app.companion.retry(self.session, self.app.time)
-
     def companion_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
         """Over ``area``: the companion thinking or what the table does for it, or the hint;
         False (nothing drawn) when neither is due."""
-        from companion.kiosk.seats import Companion
-
-        if self.hint_open and self.app.companion.hint is not None:
-            self.companion_view.render(surface, area)
-            return True
-        seat = Companion.seat_to_decide(self.session)
-        if seat is None or self.app.companion.by_hand(self.session):
+        if not self.companion_view.due():
             return False
         self.companion_view.render(surface, area)
         return True
@@ -519,7 +490,7 @@ class GameScreen(Screen):
         if outcome is not None:
             self.propose(outcome)
 
-    def propose(self, action: Any) -> None:
+    def propose(self, action: A) -> None:
         """Take ``action``: the rules apply it once; when ``wants_preview`` says so, the table
         sees what it changes first (Confirm commits that same result), else it is committed."""
         state = self.state
@@ -535,24 +506,16 @@ class GameScreen(Screen):
             return
         self.commit(action, step)
 
-    def play_hint(self, action: Any) -> None:
-        """A choice of the hint tapped: it is played as a person's tap on it would be (through
-        the screen's preview, when it has one)."""
-        self.close_hint()
-        self.act(action)
-
-    def wants_preview(self, state: Any, action: Any, after: Any) -> bool:
+    def wants_preview(self, state: S, action: A, after: S) -> bool:
         """Whether ``action`` is shown before it is committed (by default: a reveal)."""
         from companion.engine import CHANCE
 
         return bool(self.game.current_player(state) == CHANCE)
 
-    def preview_title(self, state: Any, action: Any) -> str:
-        from companion.kiosk.words import words_for
-
+    def preview_title(self, state: S, action: A) -> str:
         return words_for(self.game.name).action_text(state, action)
 
-    def preview_lines(self, state: Any, after: Any) -> list[tuple[str, str]]:
+    def preview_lines(self, state: S, after: S) -> list[tuple[str, str]]:
         from companion.kiosk.breakdown import change_lines
 
         return change_lines(self.game, state, after)
@@ -562,14 +525,14 @@ class GameScreen(Screen):
         p = self.preview
         self.preview = None
         if p is not None:
-            self.commit(p.action, p.step if p.step is not None else p.after)
+            self.commit(p.action, p.step)
 
     def cancel_preview(self) -> None:
         self.preview = None
 
-    def commit(self, action: Any, after: Any = None) -> bool:
-        """Commit ``action`` through the journal (``after``: the state the rules already
-        computed for it, None to let the journal apply it), then queue the hand-out steps of
+    def commit(self, action: A, after: Step[S, A] | None = None) -> bool:
+        """Commit ``action`` through the journal (``after``: the step the rules already made
+        for it, None to let the journal apply it), then queue the hand-out steps of
         what the rules did by themselves and call ``committed``.  True if it was taken."""
         before = self.state
         index = len(self.session.playthrough.actions)
@@ -579,7 +542,7 @@ class GameScreen(Screen):
         self.committed(before, action)
         return True
 
-    def play(self, action: Any, after: Any = None) -> bool:
+    def play(self, action: A, after: Step[S, A] | None = None) -> bool:
         """The one place a table screen writes to the journal: a :class:`Step` the preview
         made is committed as it is (the journal refuses it if the game moved on since), anything
         else is applied by the journal."""
@@ -587,7 +550,7 @@ class GameScreen(Screen):
             return self.app.play(after)
         return self.app.play(action)
 
-    def committed(self, before: Any, action: Any) -> None:  # noqa: B027 - an optional hook
+    def committed(self, before: S, action: A) -> None:  # noqa: B027 - an optional hook
         """After a commit (sounds, animations, virtual cards, the end)."""
 
     # -- hand-outs: the rules' own changes, one step at a time (HandOutView) -------------
@@ -595,7 +558,7 @@ class GameScreen(Screen):
         """How this game splits the rules' own changes into steps (the default: by cause)."""
         return HandOutPlan(self.game)
 
-    def hand_out(self, index: int, before: Any, action: Any, after: Any) -> None:
+    def hand_out(self, index: int, before: S, action: A, after: S) -> None:
         """Queue the hand-out steps of the action at ``index``."""
         self.handouts.add(index, self.plan.steps(before, action, after))
 
@@ -624,7 +587,7 @@ class GameScreen(Screen):
         self.handout_view.render(surface, area)
         return True
 
-    def act(self, action: Any) -> None:
+    def act(self, action: A) -> None:
         """Take ``action`` the way this screen takes actions (directly, or after a preview)."""
         self.app.play(action)
 
@@ -633,7 +596,7 @@ class GameScreen(Screen):
         surface: pygame.Surface,
         rect: pygame.Rect,
         label: str,
-        action: Any,
+        action: A,
         legal: set[str],
         *,
         key: str = "",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 import pygame
 
@@ -17,12 +17,86 @@ from companion.kiosk.words import name_of
 
 from .panel import StepPanel
 
+if TYPE_CHECKING:
+    from companion.kiosk.visit import Visit
+
+    from .base import GameScreen
+
+S = TypeVar("S")
+A = TypeVar("A")
+
 INDICATOR_STEPS = 8
 """How often a second the thinking indicator moves on (and the screen is redrawn for it)."""
 
 
-class CompanionPanel(StepPanel):
-    """The companion's instruction, thinking indicator or failure, or the hint."""
+class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
+    """The companion's instruction, thinking indicator or failure, or the hint; and the
+    companion's work behind it: its visit worked out, the indicator's step last drawn."""
+
+    screen: GameScreen[S, A]
+
+    def __init__(self, screen: GameScreen[S, A]) -> None:
+        super().__init__(screen)
+        self.visit: Visit[S, A] | None = None  # the companion's decisions of one visit
+        self.indicator = -1  # the thinking indicator's step last drawn
+
+    def update(self) -> bool:
+        """The companion's work: started when its seat decides, collected when done; while it
+        thinks, a redraw each time the indicator moves on (8 a second, not every frame)."""
+        s = self.screen
+        companion = s.app.companion
+        changed = companion.update(s.app.session, s.app.time)
+        changed = self.plan() or changed
+        step = int(s.app.time * INDICATOR_STEPS)
+        if companion.thinking and step != self.indicator:
+            self.indicator = step
+            changed = True
+        if s.hint_open and companion.hint is None:
+            s.hint_open = False  # the position changed under the hint
+            changed = True
+        return changed
+
+    def due(self) -> bool:
+        """Whether the panel has something to show: the hint the person asked for, or the
+        companion's seat deciding (and no person deciding for it)."""
+        from companion.kiosk.seats import Companion
+
+        s = self.screen
+        if s.hint_open and s.app.companion.hint is not None:
+            return True
+        seat = Companion.seat_to_decide(s.session)
+        return seat is not None and not s.app.companion.by_hand(s.session)
+
+    def confirm(self) -> None:
+        """The table moved the pieces as told: the companion's actions (its whole visit) go
+        through the journal one after another, like a person's."""
+        s = self.screen
+        actions = s.visit_ready()
+        if not actions:
+            return
+        s.app.companion.taken()
+        self.visit = None
+        for action in actions:
+            before = len(s.session.playthrough.actions)
+            s.commit_companion(action)
+            if len(s.session.playthrough.actions) == before:
+                return  # refused (the reason is on screen): the rest is decided afresh
+
+    def decide_by_hand(self) -> None:
+        """A person makes this decision for the companion's seat, with the usual buttons."""
+        s = self.screen
+        s.app.companion.decide_by_hand(s.session)
+
+    def retry(self) -> None:
+        """Think again about a decision that failed."""
+        s = self.screen
+        s.app.companion.retry(s.session, s.app.time)
+
+    def play_hint(self, action: A) -> None:
+        """A choice of the hint tapped: it is played as a person's tap on it would be (through
+        the screen's preview, when it has one)."""
+        self.screen.close_hint()
+        self.screen.act(action)
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         from companion.kiosk.seats import Companion
@@ -42,31 +116,30 @@ class CompanionPanel(StepPanel):
 
         s = self.screen
         session = s.session
-        first = s.app.companion.ready(session)
+        first = s.companion_decision()
         index = len(session.playthrough.actions)
         if first is None:
-            if s.visit is not None and not s.visit.about(session.id, index, session.state):
-                visits.cancel(s.visit)
-                s.visit = None
+            if self.visit is not None and not self.visit.about(session.id, index, session.state):
+                visits.cancel(self.visit)
+                self.visit = None
                 return True
             return False
         changed = False
-        if s.visit is None or not s.visit.about(session.id, index, session.state):
-            visits.cancel(s.visit)
+        if self.visit is None or not self.visit.about(session.id, index, session.state):
+            visits.cancel(self.visit)
             seat = s.game.current_player(session.state)
-            s.visit = visits.start(s.game, session.id, index, session.state, seat, first,
-                                      s.same_visit)
+            self.visit = visits.start(s.game, session.id, index, session.state, seat, first,
+                                      visits.Visiting(s.same_visit))
             changed = True
-        strength = session.companions.get(s.visit.seat, "normal")
-        return visits.step(s.visit, s.game, strength, s.app.companion.mode,
-                           s.same_visit) or changed
+        strength = session.companions.get(self.visit.seat, "normal")
+        return self.visit.advance(s.game, strength, s.app.companion.mode) or changed
 
-    def ready(self) -> list[Any]:
+    def ready(self) -> list[A]:
         """The companion's decisions the table carries out now (its whole visit), or none
         while it still thinks."""
         s = self.screen
         session = s.session
-        v = s.visit
+        v = self.visit
         if v is None or not v.done or s.app.companion.ready(session) is None:
             return []
         if not v.about(session.id, len(session.playthrough.actions), session.state):
@@ -92,8 +165,8 @@ class CompanionPanel(StepPanel):
         body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                            foot.y - head.bottom - m.gap * 2)
         if actions:
-            assert s.visit is not None
-            text = s.visit_instruction(s.state, actions, s.visit.states)
+            assert self.visit is not None
+            text = s.visit_instruction(s.state, actions, self.visit.states)
             s.tap_area(area, s.confirm_companion, "companion done")
             draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
                       theme.ACCENT, bold=True, align="left", lines=2)
@@ -108,9 +181,9 @@ class CompanionPanel(StepPanel):
             draw_text(surface, thought.error, body, m.small, theme.TEXT, align="left",
                       valign="top", lines=4, min_size=m.px(10))
             again_r, hand_r = split_h(foot, 1, 1, gap=m.gap)
-            s.button(surface, again_r, _("Try again"), s.retry_companion,
+            s.button(surface, again_r, _("Try again"), self.retry,
                         key="companion retry", role="confirm")
-            s.button(surface, hand_r, _("Decide for it"), s.decide_by_hand,
+            s.button(surface, hand_r, _("Decide for it"), self.decide_by_hand,
                         key="companion by hand", size=m.small)
         else:
             draw_text(surface, _("{name}, the companion, is thinking…", name=name_of(player)), head,
@@ -152,7 +225,7 @@ class CompanionPanel(StepPanel):
         elif hint.result is None:
             self.thinking(surface, body)
         else:
-            choices = list(hint.result)
+            choices = hint.choices()
             # an honest "about equal" where a choice's interval overlaps another's
             near = [any(o is not c and about_equal(c, o) for o in choices) for c in choices]
             note = pygame.Rect(body.x, body.y, body.width, m.px(24))
@@ -172,7 +245,7 @@ class CompanionPanel(StepPanel):
             for k, (choice, row, close) in enumerate(zip(choices, rows, near, strict=False), 1):
                 action, chance = choice[0], choice[1]
                 panel(surface, row, theme.PANEL_HI, radius=6)
-                s.tap_area(row, partial(s.play_hint, action), f"hint {k}")
+                s.tap_area(row, partial(self.play_hint, cast(A, action)), f"hint {k}")
                 text_r, chance_r = split_h(row.inflate(-m.gap, 0), 5, 1, gap=m.gap)
                 draw_text(surface, f"{k}. " + instruction(s.game.name, s.state, action),
                           text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.engine import Summary, get_game, replay
+from companion.engine import Game, Summary, get_game, replay
 from companion.engine.summary import PlayerResult
 from companion.kiosk import theme
 from companion.kiosk.breakdown import draw_breakdown, game_table
@@ -69,7 +69,7 @@ class EndScreen(Screen):
         journal = app.journal
         assert journal is not None, "the end screen of a game needs the journal"
         self.info = journal.get(game_id)
-        self.game = get_game(self.info.game)
+        self.game: Game[object, object] = get_game(self.info.game)
         self.state = replay(self.game, journal.record(game_id))
         self.summary = self.game.summary(self.state)
         self.link: str | None = None

@@ -4,7 +4,7 @@ effects, and the virtual deck."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from companion.engine import CHANCE, RulesError, Step
 from companion.engine.simulate import sample
@@ -12,47 +12,50 @@ from companion.engine.simulate import sample
 if TYPE_CHECKING:
     from companion.kiosk.app import App
 
+S = TypeVar("S")
+A = TypeVar("A")
+
 
 def open_game(app: App) -> None:
     """Show the session's game (or its end screen when it is over): ``App.open_game``."""
     app.open_game()
 
 
-class Preview:
+class Preview(Generic[S, A]):
     """An action not yet taken, the state it would lead to, and what would change.
 
     Made from a :class:`~companion.engine.Step` (``Preview.of(app.preview(action), ...)``),
     it commits that step as it is (``app.play(preview.taken)``): the rules applied once for
     the preview, never again for the commit.  ``action`` and ``after`` are the game's own
-    (its screen reads them as its types)."""
+    (typed by the screen's ``GameScreen[S, A]``)."""
 
-    def __init__(
-        self,
-        action: Any,
-        after: Any,
-        title: str,
-        lines: list[tuple[str, str]],
-        step: Step[object, object] | None = None,
-    ):
-        self.action = action
-        self.after = after
+    def __init__(self, step: Step[S, A], title: str, lines: list[tuple[str, str]]) -> None:
+        self.step = step
         self.title = title
         self.lines = lines  # (colour or "", text)
-        self.step = step
 
     @classmethod
-    def of(cls, step: Step[object, object], title: str, lines: list[tuple[str, str]]) -> Preview:
+    def of(cls, step: Step[S, A], title: str, lines: list[tuple[str, str]]) -> Preview[S, A]:
         """The preview of ``step`` (``Game.step``, ``App.preview``)."""
-        return cls(step.action, step.after, title, lines, step)
+        return cls(step, title, lines)
 
     @property
-    def taken(self) -> object:
-        """What to give ``App.play`` to commit it: the step when there is one, else the
-        action."""
-        return self.step if self.step is not None else self.action
+    def action(self) -> A:
+        """The action previewed."""
+        return self.step.action
+
+    @property
+    def after(self) -> S:
+        """The state it leads to (computed once, by the rules, for the preview)."""
+        return self.step.after
+
+    @property
+    def taken(self) -> Step[S, A]:
+        """What to give ``App.play`` to commit it: the step itself, not applied again."""
+        return self.step
 
 
-def virtual_draw(app: App, is_card_reveal: Callable[[Any], bool]) -> int:
+def virtual_draw(app: App, is_card_reveal: Callable[[S], bool]) -> int:
     """With the virtual deck on, let the companion reveal the cards the table would turn over
     (never the bag or the die: those have their own buttons).  Returns how many it drew."""
     if not app.config.virtual_deck or app.session is None:

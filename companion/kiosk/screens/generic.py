@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from companion.kiosk.app import App
 
 
-class GenericGameScreen(GameScreen):
+class GenericGameScreen(GameScreen[object, object]):
     """Whose turn, and the engine's legal decisions as buttons."""
 
     def __init__(self, app: App) -> None:

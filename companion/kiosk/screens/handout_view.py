@@ -4,7 +4,7 @@ gives back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -17,10 +17,14 @@ if TYPE_CHECKING:
     from .base import GameScreen
 
 
-class HandOutView(StepPanel):
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
     """The current hand-out step of the screen's queue."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameScreen[S, A]) -> None:
         super().__init__(screen)
         self.queue = HandOutQueue()
 

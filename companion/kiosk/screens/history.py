@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.journal import GamePage, JournalDataError
+from companion.journal import GameInfo, GamePage, JournalDataError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid, split_h
@@ -16,6 +16,9 @@ from companion.text import clean
 
 from .base import Screen
 
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
+
 
 class GamesScreen(Screen):
     """Finished games (tap one for its scores) or unfinished ones (tap to resume).
@@ -23,7 +26,7 @@ class GamesScreen(Screen):
     Only the page on screen is read from the journal (a few queries whatever its size), and
     kept until the page, the page size or the screen changes: a redraw reads nothing."""
 
-    def __init__(self, app: Any, unfinished: bool) -> None:
+    def __init__(self, app: App, unfinished: bool) -> None:
         super().__init__(app)
         self.unfinished = unfinished
         self.page = 0
@@ -101,7 +104,7 @@ class GamesScreen(Screen):
     def next(self) -> None:
         self.page += 1
 
-    def open(self, info: Any) -> None:
+    def open(self, info: GameInfo) -> None:
         assert self.app.journal is not None
         if self.unfinished:
             self.app.session = self.app.journal.resume(info.id)

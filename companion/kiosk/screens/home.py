@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,13 +18,16 @@ from companion.text import clean
 
 from .base import Screen
 
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
+
 
 class HomeScreen(Screen):
     """Where the kiosk starts: resume the unfinished game, or begin another.  It reads the
     journal when shown, not at every frame; a journal that cannot be read leaves a message
     and the buttons that still work (a new game, settings)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.latest: GameInfo | None = None
         self.unfinished = 0
@@ -122,8 +125,8 @@ class HomeScreen(Screen):
 class ErrorScreen(Screen):
     """A clear message when the config or the journal cannot be opened: never a traceback."""
 
-    def __init__(self, app: object, message: str) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    def __init__(self, app: App, message: str) -> None:
+        super().__init__(app)
         self.message = message
 
     def render(self, surface: pygame.Surface) -> None:

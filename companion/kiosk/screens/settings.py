@@ -15,6 +15,10 @@ from companion.kiosk.ui import draw_text, grid, split_h, split_v
 
 from .base import Screen
 
+Setting = tuple[str, list[tuple[Any, str]], Any, Callable[[Any], None], str]
+"""One row of settings: its label, its choices (value, text), the value now, what sets it,
+and the key of its buttons."""
+
 
 class SettingsScreen(Screen):
     def render(self, surface: pygame.Surface) -> None:
@@ -22,8 +26,24 @@ class SettingsScreen(Screen):
         area = self.title_bar(surface, _("Settings"))
         inner = area.inflate(-m.gap * 6, -m.gap * 4)
         rows = split_v(inner, 1, 1, 1, 1, 1, 1, gap=m.gap * 2)
+        for row, setting in zip(rows, self.settings(), strict=False):
+            self.setting_row(surface, row, setting)
+        if self.app.journal is not None:
+            draw_text(
+                surface,
+                _("Journal: {path}", path=str(self.app.journal.path)),
+                rows[5],
+                m.small,
+                theme.MUTED,
+                align="left",
+                lines=2,
+                min_size=m.px(10),
+            )
+
+    def settings(self) -> list[Setting]:
+        """The rows, top to bottom: language, cards, sound, rotation, the companion's hint."""
         cfg = self.app.config
-        settings: list[tuple[str, list[tuple[Any, str]], Any, Callable[[Any], None], str]] = [
+        return [
             (
                 _("Language"),
                 [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
@@ -54,33 +74,27 @@ class SettingsScreen(Screen):
                 "hint",
             ),
         ]
-        for row, (label, values, current, setter, key) in zip(rows, settings, strict=False):
-            if m.portrait:  # the label above its choices: the choices get the whole width
-                lab, rest = split_v(row, 2, 3, gap=m.gap)
-            else:
-                lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
-            draw_text(surface, label, lab, m.text, theme.MUTED, align="left")
-            for (value, text), cell in zip(
-                values, grid(rest, len(values), len(values), m.gap), strict=True
-            ):
-                self.button(
-                    surface,
-                    cell,
-                    text,
-                    partial(setter, value),
-                    key=f"{key} {value}",
-                    selected=current == value,
-                )
-        if self.app.journal is not None:
-            draw_text(
+
+    def setting_row(self, surface: pygame.Surface, row: pygame.Rect, setting: Setting) -> None:
+        """One setting: its label, and a button for each of its choices (the current one
+        selected)."""
+        m = self.m
+        label, values, current, setter, key = setting
+        if m.portrait:  # the label above its choices: the choices get the whole width
+            lab, rest = split_v(row, 2, 3, gap=m.gap)
+        else:
+            lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
+        draw_text(surface, label, lab, m.text, theme.MUTED, align="left")
+        for (value, text), cell in zip(
+            values, grid(rest, len(values), len(values), m.gap), strict=True
+        ):
+            self.button(
                 surface,
-                _("Journal: {path}", path=str(self.app.journal.path)),
-                rows[5],
-                m.small,
-                theme.MUTED,
-                align="left",
-                lines=2,
-                min_size=m.px(10),
+                cell,
+                text,
+                partial(setter, value),
+                key=f"{key} {value}",
+                selected=current == value,
             )
 
     def set_virtual(self, value: bool) -> None:

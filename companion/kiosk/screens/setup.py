@@ -3,8 +3,9 @@ player, the seats the companion plays (and how strongly), and the table's option
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +29,10 @@ from companion.kiosk.words import (
 from .base import Screen
 from .overlays import draw_explanation
 
+if TYPE_CHECKING:
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+
 
 def colour_name(colour: str) -> str:
     return {"red": _("Red"), "blue": _("Blue"), "yellow": _("Yellow"), "green": _("Green")}[colour]
@@ -48,10 +53,69 @@ def who_help() -> str:
     ])
 
 
+@dataclass
+class LastTable:
+    """What the journal remembers of the tables: the names typed lately (offered for one
+    tap), and the seats of the most recent game (names, colours, count, the start, who plays
+    each) when the game on show can seat them (``seats`` None when it cannot)."""
+
+    recent: list[str] = field(default_factory=list)
+    seats: list[tuple[str, str]] | None = None
+    count: int = 0
+    start: int = 0
+    strengths: list[str] = field(default_factory=list)
+
+
+def last_table(journal: Journal | None, game: str) -> LastTable:
+    """The last table, from the 20 most recent games of ``journal`` (none without a journal
+    or one that cannot list its games), for a table of ``game``."""
+    table = LastTable()
+    if journal is None:
+        return table
+    try:
+        games = journal.games(limit=20)
+    except Exception:  # noqa: BLE001 - a journal that cannot list: start from the defaults
+        return table
+    for info in games:
+        for p in info.setup.players:
+            if is_default_name(p.name, p.colour):
+                continue  # a seat left unnamed: not a name to offer
+            if p.name not in table.recent and p.name.isprintable():
+                table.recent.append(p.name)
+    if not games:
+        return table
+    last = games[0].setup
+    # a seat left unnamed stays unnamed (shown in the table's language, not the last one's)
+    seats = [
+        ("" if is_default_name(p.name, p.colour) else p.name, p.colour)
+        for p in last.players
+        if p.colour in COLOURS
+    ]
+    if len(seats) != len(last.players):
+        return table
+    rest = [("", c) for c in COLOURS if c not in {c for _n, c in seats}]
+    spec = game_spec(game)
+    if spec.min_players <= len(seats) <= spec.max_players:
+        table.seats = seats + rest
+        table.count = len(seats)
+        table.start = min(last.start_player, table.count - 1)
+        known = games[0].companions
+        table.strengths = [
+            known.get(i, "") if known.get(i, "") in STRENGTHS else ""
+            for i in range(len(COLOURS))
+        ]
+    return table
+
+
+OptionRow = tuple[str, list[tuple[Any, str]], Any, Any, str]
+"""One row of options: its label, its choices (value, text), the value now, what sets it, and
+the key of its buttons."""
+
+
 class SetupScreen(Screen):
     """Choose the game and the table; Start opens the game screen."""
 
-    def __init__(self, app: Any, game: str | None = None) -> None:
+    def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
         self.game = game if game is not None else specs()[0].name
         self.count = 4
@@ -64,43 +128,14 @@ class SetupScreen(Screen):
         self.remember_last_table()
 
     def remember_last_table(self) -> None:
-        """Seat the last table again: the names, colours and count of the most recent game in
-        the journal (the default game keeps its own); and the recent names, for one tap."""
-        journal = self.app.journal
-        if journal is None:
-            return
-        try:
-            games = journal.games(limit=20)
-        except Exception:  # noqa: BLE001 - a journal that cannot list: start from the defaults
-            return
-        for info in games:
-            for p in info.setup.players:
-                if is_default_name(p.name, p.colour):
-                    continue  # a seat left unnamed: not a name to offer
-                if p.name not in self.recent and p.name.isprintable():
-                    self.recent.append(p.name)
-        if not games:
-            return
-        last = games[0].setup
-        # a seat left unnamed stays unnamed (shown in the table's language, not the last one's)
-        seats = [
-            ("" if is_default_name(p.name, p.colour) else p.name, p.colour)
-            for p in last.players
-            if p.colour in COLOURS
-        ]
-        if len(seats) != len(last.players):
-            return
-        rest = [("", c) for c in COLOURS if c not in {c for _n, c in seats}]
-        spec = game_spec(self.game)
-        if spec.min_players <= len(seats) <= spec.max_players:
-            self.seats = seats + rest
-            self.count = len(seats)
-            self.start = min(last.start_player, self.count - 1)
-            known = games[0].companions
-            self.strengths = [
-                known.get(i, "") if known.get(i, "") in STRENGTHS else ""
-                for i in range(len(COLOURS))
-            ]
+        """Seat the last table again (:func:`last_table`): the names, colours and count of the
+        most recent game in the journal (the default game keeps its own); and the recent
+        names, for one tap."""
+        last = last_table(self.app.journal, self.game)
+        self.recent = last.recent
+        if last.seats is not None:
+            self.seats, self.count, self.start = last.seats, last.count, last.start
+            self.strengths = last.strengths
 
     def names(self) -> list[str]:
         """The seats' names as stored: an unnamed seat is stored as its colour
@@ -184,12 +219,29 @@ class SetupScreen(Screen):
         else:
             rows = split_v(area, 1.45 if lines == 1 else 1.05 * lines, *ones,
                            gap=m.gap // 2 if lines == 1 else m.gap // 4)
-        label_w = area.width * 2 // 5
-        # Game
         if names:
             self._games(surface, rows[0], names, cols)
-        # Players
-        lab, rest = split_h(rows[1], 2, 3, gap=m.gap)
+        self._players(surface, rows[1])
+        for row, option in zip(rows[2:], opts, strict=False):
+            self._option(surface, row, option)
+        start = rows[-1].inflate(0, 0)
+        start.height = max(start.height, m.touch)
+        self.button(
+            surface,
+            rows[-1],
+            _("Start"),
+            self.begin,
+            key="start",
+            role="confirm",
+            fill=theme.ACCENT,
+            text_colour=theme.OUTLINE,
+            size=m.large,
+        )
+
+    def _players(self, surface: pygame.Surface, row: pygame.Rect) -> None:
+        """How many play: a button for each count the game allows."""
+        m = self.m
+        lab, rest = split_h(row, 2, 3, gap=m.gap)
         draw_text(surface, _("Players"), lab, m.text, theme.MUTED, align="left")
         spec = game_spec(self.game)
         counts = range(spec.min_players, spec.max_players + 1)
@@ -209,40 +261,29 @@ class SetupScreen(Screen):
                     if n == 1 else _(
                     "How many sit at the table, the companion's seats included.")),
             )
-        # Options
-        for row, (label, values, current, setter, key) in zip(rows[2:], opts, strict=False):
-            lab, rest = split_h(row, 2, 3, gap=m.gap)
-            draw_text(surface, label, lab, m.small, theme.MUTED, align="left")
-            # the label is a place to hold too: what the option decides
-            self.tap_area(lab, lambda: None, f"about {key}").extra["hold"] = partial(
-                self.explain, label, self.option_help(key, None)
-            )
-            cells = grid(rest, len(values), len(values), m.gap)
-            for (value, text), cell in zip(values, cells, strict=True):
-                self.button(
-                    surface,
-                    cell,
-                    text,
-                    partial(setter, value),
-                    key=f"{key} {value}",
-                    selected=current == value,
-                    size=m.small,
-                    hold=partial(self.explain, f"{label}: {text}", self.option_help(key, value)),
-                )
-        start = rows[-1].inflate(0, 0)
-        start.height = max(start.height, m.touch)
-        self.button(
-            surface,
-            rows[-1],
-            _("Start"),
-            self.begin,
-            key="start",
-            role="confirm",
-            fill=theme.ACCENT,
-            text_colour=theme.OUTLINE,
-            size=m.large,
+
+    def _option(self, surface: pygame.Surface, row: pygame.Rect, option: OptionRow) -> None:
+        """One option: its label (a hold says what it decides) and its choices."""
+        m = self.m
+        label, values, current, setter, key = option
+        lab, rest = split_h(row, 2, 3, gap=m.gap)
+        draw_text(surface, label, lab, m.small, theme.MUTED, align="left")
+        # the label is a place to hold too: what the option decides
+        self.tap_area(lab, lambda: None, f"about {key}").extra["hold"] = partial(
+            self.explain, label, self.option_help(key, None)
         )
-        del label_w
+        cells = grid(rest, len(values), len(values), m.gap)
+        for (value, text), cell in zip(values, cells, strict=True):
+            self.button(
+                surface,
+                cell,
+                text,
+                partial(setter, value),
+                key=f"{key} {value}",
+                selected=current == value,
+                size=m.small,
+                hold=partial(self.explain, f"{label}: {text}", self.option_help(key, value)),
+            )
 
     def option_help(self, key: str, value: Any) -> str:
         """What option ``key`` decides (``value`` None) or what its choice ``value`` means."""
@@ -257,9 +298,9 @@ class SetupScreen(Screen):
             }[value]
         return words_for(self.game).option_help(key, value)
 
-    def _option_rows(self) -> list[tuple[str, list[tuple[Any, str]], Any, Any, str]]:
+    def _option_rows(self) -> list[OptionRow]:
         vd = self.app.config.virtual_deck
-        rows: list[tuple[str, list[tuple[Any, str]], Any, Any, str]] = [
+        rows: list[OptionRow] = [
             (
                 _("Cards"),
                 [(False, _("Table deals")), (True, _("Virtual deck"))],
@@ -299,73 +340,82 @@ class SetupScreen(Screen):
         rows = split_v(body, *([1] * 4), gap=m.gap)
         names = self.shown_names()
         for i, row in enumerate(rows):
-            if i >= self.count:
-                continue
-            _name, colour = self.seats[i]
-            # ▲, the colour and ★ are whole touch targets; the name and who plays share the rest
-            rest = max(2, row.width - 3 * m.touch - 4 * m.gap)
-            up, swatch, name_r, who, star = split_h(
-                row, m.touch * 2, m.touch * 2, rest, rest, m.touch * 2, gap=m.gap
-            )
-            if self.count > 1:  # a table of one plays the Automa, not the companion
-                strength = self.strengths[i]
-                label, sub = (_("Companion"), strength_name(strength)) if strength else (
-                    _("Person"), "")
-                half = button_inner(who)
-                half.height //= 2
-                if strength and not fits(surface, label, half, m.small, lines=1):
-                    # the word does not fit whole (a narrow seat row): the strength alone, on
-                    # the accent border that marks the companion's seats (a hold explains)
-                    label, sub = strength_name(strength), ""
-                self.button(
-                    surface,
-                    who,
-                    label,
-                    partial(self.cycle_strength, i),
-                    key=f"who {i}",
-                    selected=bool(strength),
-                    sub=sub,
-                    size=m.small,
-                    hold=partial(self.explain, _("Person or companion"), who_help()),
-                )
-            else:
-                name_r = name_r.union(who)
-            self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}",
-                        hold=partial(self.explain, _("Seat order"), _(
-                            "▲ swaps this seat with the one before it, ▼ the first seat with "
-                            "the second: the seats run clockwise round the table.")))
-            self.button(
-                surface,
-                swatch,
-                "",
-                partial(self.cycle_colour, i),
-                key=f"colour {i}",
-                fill=theme.PLAYER[colour],
-                hold=partial(self.explain, _("Colour"), _(
-                    "Tap for the next colour: the seat plays the pieces of that colour. A seat "
-                    "left unnamed is called by it.")),
-            )
-            self.button(
-                surface,
-                name_r,
-                names[i],
-                partial(self.edit_name, i),
-                key=f"name {i}",
-                fill=theme.PANEL_HI,
-                hold=partial(self.explain, _("Name"), _(
-                    "Tap to type the player's name. A seat left unnamed is called by its colour, "
-                    "in the table's language.")),
-            )
-            self.button(
-                surface,
-                star,
-                "★" if self.start == i else "☆",
-                partial(self.set_start, i),
-                key=f"start {i}",
-                selected=self.start == i,
-                hold=partial(self.explain, _("Start player"), _(
-                    "★ marks the seat that begins; tap ☆ to give the start to another seat.")),
-            )
+            if i < self.count:
+                self._seat(surface, row, i, names[i])
+
+    def _who(self, surface: pygame.Surface, who: pygame.Rect, i: int) -> None:
+        """Who plays seat ``i``: a person, or the companion at its strength."""
+        m = self.m
+        strength = self.strengths[i]
+        label, sub = (_("Companion"), strength_name(strength)) if strength else (
+            _("Person"), "")
+        half = button_inner(who)
+        half.height //= 2
+        if strength and not fits(surface, label, half, m.small, lines=1):
+            # the word does not fit whole (a narrow seat row): the strength alone, on
+            # the accent border that marks the companion's seats (a hold explains)
+            label, sub = strength_name(strength), ""
+        self.button(
+            surface,
+            who,
+            label,
+            partial(self.cycle_strength, i),
+            key=f"who {i}",
+            selected=bool(strength),
+            sub=sub,
+            size=m.small,
+            hold=partial(self.explain, _("Person or companion"), who_help()),
+        )
+
+    def _seat(self, surface: pygame.Surface, row: pygame.Rect, i: int, name: str) -> None:
+        """Seat ``i``'s row: its place in the order, colour, name, who plays it, the start."""
+        m = self.m
+        _name, colour = self.seats[i]
+        # ▲, the colour and ★ are whole touch targets; the name and who plays share the rest
+        rest = max(2, row.width - 3 * m.touch - 4 * m.gap)
+        up, swatch, name_r, who, star = split_h(
+            row, m.touch * 2, m.touch * 2, rest, rest, m.touch * 2, gap=m.gap
+        )
+        if self.count > 1:  # a table of one plays the Automa, not the companion
+            self._who(surface, who, i)
+        else:
+            name_r = name_r.union(who)
+        self.button(surface, up, "▲" if i else "▼", partial(self.move, i), key=f"move {i}",
+                    hold=partial(self.explain, _("Seat order"), _(
+                        "▲ swaps this seat with the one before it, ▼ the first seat with "
+                        "the second: the seats run clockwise round the table.")))
+        self.button(
+            surface,
+            swatch,
+            "",
+            partial(self.cycle_colour, i),
+            key=f"colour {i}",
+            fill=theme.PLAYER[colour],
+            hold=partial(self.explain, _("Colour"), _(
+                "Tap for the next colour: the seat plays the pieces of that colour. A seat "
+                "left unnamed is called by it.")),
+        )
+        self.button(
+            surface,
+            name_r,
+            name,
+            partial(self.edit_name, i),
+            key=f"name {i}",
+            fill=theme.PANEL_HI,
+            hold=partial(self.explain, _("Name"), _(
+                "Tap to type the player's name. A seat left unnamed is called by its colour, "
+                "in the table's language.")),
+        )
+        self.button(
+            surface,
+            star,
+            "★" if self.start == i else "☆",
+            partial(self.set_start, i),
+            key=f"start {i}",
+            selected=self.start == i,
+            hold=partial(self.explain, _("Start player"), _(
+                "★ marks the seat that begins; tap ☆ to give the start to another seat.")),
+        )
 
     # -- changes -----------------------------------------------------------------------------
     def set_game(self, name: str) -> None:
@@ -462,7 +512,7 @@ class NameScreen(Screen):
     """An on-screen keyboard for a player's name; a hardware keyboard (with an input method
     for Chinese or Japanese) types into it too."""
 
-    def __init__(self, app: Any, setup: SetupScreen, seat: int) -> None:
+    def __init__(self, app: App, setup: SetupScreen, seat: int) -> None:
         super().__init__(app)
         self.setup = setup
         self.seat = seat

@@ -192,6 +192,12 @@ class TableCheckScreen(Screen):
         )
         if not self.lines:
             return
+        self.differences(surface, body)
+
+    def differences(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The page of differences on show over ``body`` (a card the camera does not see is a
+        row to tap: the table says it is not there), and the pages' buttons."""
+        m = self.m
         row_h = max(m.text * 2, m.touch) + m.gap
         nav_h = m.touch + m.gap
         per_page = max(1, (body.height - nav_h) // row_h)
@@ -215,30 +221,35 @@ class TableCheckScreen(Screen):
             )
         if pages > 1:
             nav = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
-            third = nav.width // 3
-            self.button(
-                surface,
-                pygame.Rect(nav.x, nav.y, third - m.gap, m.touch),
-                _("Previous"),
-                self.prev,
-                key="previous",
-                enabled=self.page > 0,
-            )
-            draw_text(
-                surface,
-                f"{self.page + 1} / {pages}",
-                pygame.Rect(nav.x + third, nav.y, third, m.touch),
-                m.text,
-                theme.MUTED,
-            )
-            self.button(
-                surface,
-                pygame.Rect(nav.right - third + m.gap, nav.y, third - m.gap, m.touch),
-                _("Next"),
-                self.next,
-                key="next",
-                enabled=self.page < pages - 1,
-            )
+            self.page_buttons(surface, nav, pages)
+
+    def page_buttons(self, surface: pygame.Surface, nav: pygame.Rect, pages: int) -> None:
+        """Previous, the page's number, Next."""
+        m = self.m
+        third = nav.width // 3
+        self.button(
+            surface,
+            pygame.Rect(nav.x, nav.y, third - m.gap, m.touch),
+            _("Previous"),
+            self.prev,
+            key="previous",
+            enabled=self.page > 0,
+        )
+        draw_text(
+            surface,
+            f"{self.page + 1} / {pages}",
+            pygame.Rect(nav.x + third, nav.y, third, m.touch),
+            m.text,
+            theme.MUTED,
+        )
+        self.button(
+            surface,
+            pygame.Rect(nav.right - third + m.gap, nav.y, third - m.gap, m.touch),
+            _("Next"),
+            self.next,
+            key="next",
+            enabled=self.page < pages - 1,
+        )
 
     def ask(self, card: str) -> None:
         """The table says ``card``, not seen by the camera, is not on the table: from now on

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,10 +25,10 @@ from companion.pillars import data as D
 from companion.pillars.actions import Action
 
 from .panel import PillarsPanel
-from .words import (
-    board_label,
-    without_details,
-)
+from .words import board_label, without_details
+
+if TYPE_CHECKING:
+    from .screen import PillarsScreen
 
 
 class DrawPanel(PillarsPanel):
@@ -63,7 +63,7 @@ class DrawPanel(PillarsPanel):
         board = pygame.Rect(body.x, body.y, body.width, body.height - draw_h - m.gap)
         self.board_view(surface, board)
         button = pygame.Rect(body.x, board.bottom + m.gap, body.width, draw_h)
-        self.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw")
+        self.screen.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw")
 
     def board_view(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The board at a glance, to look at while drawing: each area's spaces, filled with the
@@ -102,7 +102,7 @@ class PlaceChoice:
 class PlacePanel(PillarsPanel):
     """Place the drawn builder on a space, or pass; Remigius; the start player's re-draw."""
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, screen: PillarsScreen) -> None:
         super().__init__(screen)
         self.choice = PlaceChoice()
 
@@ -112,11 +112,28 @@ class PlacePanel(PillarsPanel):
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         state = self.state
-        i = state.turn
-        p = state.setup.players[i]
+        parked = state.step == "parked"
+        head = pygame.Rect(area.x, area.y, area.width, m.px(44))
+        self.head(surface, head)
+        legal = {str(a) for a in self.game.legal_actions(state)}
+        foot_h = 0 if parked else m.touch + m.gap
+        board = pygame.Rect(
+            area.x, head.bottom + m.gap, area.width, area.height - head.height - m.gap - foot_h
+        )
+        verb = "remigius" if self.choice.remigius else "place"
+        self.board(surface, board, verb, legal)
+        if parked:
+            return
+        foot = pygame.Rect(area.x, area.bottom - m.touch, area.width, m.touch)
+        self.foot(surface, foot, legal)
+
+    def head(self, surface: pygame.Surface, head: pygame.Rect) -> None:
+        """Whose builder is placed, in the player's colour, and what it costs."""
+        m = self.m
+        state = self.state
+        p = state.setup.players[state.turn]
         parked = state.step == "parked"
         cost = 0 if parked else self.game.cost_marker(state)
-        head = pygame.Rect(area.x, area.y, area.width, m.px(44))
         panel(surface, head, theme.PLAYER[p.colour])
         label = (
             _("{name}'s passed builder: free", name=name_of(p))
@@ -136,16 +153,12 @@ class PlacePanel(PillarsPanel):
             bold=True,
             lines=1,
         )
-        legal = {str(a) for a in self.game.legal_actions(state)}
-        foot_h = 0 if parked else m.touch + m.gap
-        board = pygame.Rect(
-            area.x, head.bottom + m.gap, area.width, area.height - head.height - m.gap - foot_h
-        )
-        verb = "remigius" if self.choice.remigius else "place"
-        self.board(surface, board, verb, legal)
-        if parked:
-            return
-        foot = pygame.Rect(area.x, area.bottom - m.touch, area.width, m.touch)
+
+    def foot(self, surface: pygame.Surface, foot: pygame.Rect, legal: set[str]) -> None:
+        """Pass, and where they apply the start player's re-draw and Remigius."""
+        m = self.m
+        state = self.state
+        p = state.setup.players[state.turn]
         extra = []
         if self.game.start_player_actions(state):
             starter = name_of(state.setup.players[state.start])
@@ -161,7 +174,7 @@ class PlacePanel(PillarsPanel):
         if any(a.startswith("remigius") for a in legal):
             extra.append((_("Remigius: free"), self.toggle_remigius, "remigius", ""))
         cells = split_h(foot, *([1] * (1 + len(extra))), gap=m.gap)
-        self.button(
+        self.screen.button(
             surface,
             cells[0],
             _("Pass"),
@@ -172,7 +185,7 @@ class PlacePanel(PillarsPanel):
             why=lambda: self.reason(Action("pass")),
         )
         for (label_x, tap, key, short), cell in zip(extra, cells[1:], strict=True):
-            self.button(
+            self.screen.button(
                 surface,
                 cell,
                 label_x,
@@ -208,65 +221,77 @@ class PlacePanel(PillarsPanel):
     ) -> None:
         """The board's master-builder spaces, area by area, in board order."""
         m = self.m
-        state = self.state
         areas = list(D.AREA_SPACES)
         cols = 2 if m.portrait else 4
         boxes = grid(area, len(areas), cols, m.gap)
         for name, box in zip(areas, boxes, strict=True):
-            panel(surface, box, theme.PANEL)
-            one = min(m.px(22), text_height(surface, m.small))
-            text = board_label(name)
-            if not fits(surface, text, pygame.Rect(0, 0, box.width - 4, one), m.small, lines=1):
-                text = board_label(name, broken=True)  # キングス / ブリッジ
-            h = fitted_height(surface, text, box.width - 4, one, m.small)
-            label = pygame.Rect(box.x + 2, box.y + 2, box.width - 4, h)
-            draw_text(surface, text, label, m.small, theme.MUTED, lines=2)
-            slots = D.AREA_SPACES[name]
-            inner = pygame.Rect(
-                box.x + 4, label.bottom + 2, box.width - 8, box.bottom - label.bottom - 6
+            self.board_area(surface, box, name, verb, legal)
+
+    def board_area(self, surface: pygame.Surface, box: pygame.Rect, name: str, verb: str,
+                   legal: set[str]) -> None:
+        """One area of the board: its name, then its spaces."""
+        m = self.m
+        panel(surface, box, theme.PANEL)
+        one = min(m.px(22), text_height(surface, m.small))
+        text = board_label(name)
+        if not fits(surface, text, pygame.Rect(0, 0, box.width - 4, one), m.small, lines=1):
+            text = board_label(name, broken=True)  # キングス / ブリッジ
+        h = fitted_height(surface, text, box.width - 4, one, m.small)
+        label = pygame.Rect(box.x + 2, box.y + 2, box.width - 4, h)
+        draw_text(surface, text, label, m.small, theme.MUTED, lines=2)
+        slots = D.AREA_SPACES[name]
+        inner = pygame.Rect(
+            box.x + 4, label.bottom + 2, box.width - 8, box.bottom - label.bottom - 6
+        )
+        stacked = not m.portrait and name in ("kingsbridge", "shiring", "priory")
+        if stacked and (inner.height + 4) // len(slots) - 4 < m.touch:
+            stacked = False  # one under another, they would be too low to tap
+        # In portrait the areas are wide and low: their spaces side by side, none under
+        # another, so each stays a whole touch target.
+        cols = 1 if stacked or len(slots) == 1 else len(slots) if m.portrait else 2
+        cells = grid(inner, len(slots), cols, 4)
+        for k, cell in zip(slots, cells, strict=True):
+            self.space(surface, cell, k, verb, legal, several=len(slots) > 1)
+
+    def space(self, surface: pygame.Surface, cell: pygame.Rect, k: int, verb: str,
+              legal: set[str], several: bool) -> None:
+        """Space ``k``: in the colour of the builder on it, or a button that places there."""
+        m = self.m
+        state = self.state
+        space = D.SPACES[k].id
+        who = state.spaces[k]
+        action = Action(verb, (space,))
+        if who >= 0:
+            colour = state.setup.players[who].colour
+            self.screen.button(
+                surface,
+                cell,
+                "",
+                lambda: None,
+                key=f"space {space}",
+                enabled=False,
+                fill=theme.PLAYER[colour],
+                why=partial(self.reason, action),
+                hold=partial(self.explain_space, space),
             )
-            stacked = not m.portrait and name in ("kingsbridge", "shiring", "priory")
-            if stacked and (inner.height + 4) // len(slots) - 4 < m.touch:
-                stacked = False  # one under another, they would be too low to tap
-            # In portrait the areas are wide and low: their spaces side by side, none under
-            # another, so each stays a whole touch target.
-            cols = 1 if stacked or len(slots) == 1 else len(slots) if m.portrait else 2
-            cells = grid(inner, len(slots), cols, 4)
-            for k, cell in zip(slots, cells, strict=True):
-                space = D.SPACES[k].id
-                who = state.spaces[k]
-                action = Action(verb, (space,))
-                if who >= 0:
-                    colour = state.setup.players[who].colour
-                    self.button(
-                        surface,
-                        cell,
-                        "",
-                        lambda: None,
-                        key=f"space {space}",
-                        enabled=False,
-                        fill=theme.PLAYER[colour],
-                        why=partial(self.reason, action),
-                        hold=partial(self.explain_space, space),
-                    )
-                    pygame.draw.rect(surface, theme.PLAYER[colour], cell, border_radius=6)
-                else:
-                    slot_label = str(D.SPACES[k].slot) if len(slots) > 1 else "+"
-                    self.action_button(
-                        surface,
-                        cell,
-                        slot_label,
-                        action,
-                        legal,
-                        size=m.text,
-                        hold=partial(self.explain_space, space),
-                        sub=self.slot_note(D.SPACES[k].id)
-                        if cell.height >= m.px(44)
-                        else "",
-                        # what a space gives is on the board (its privilege or craftsman card
-                        # lies face up there): a note that does not fit is left out
-                        sub_optional=True,
-                    )
+            pygame.draw.rect(surface, theme.PLAYER[colour], cell, border_radius=6)
+            return
+        slot_label = str(D.SPACES[k].slot) if several else "+"
+        self.screen.action_button(
+            surface,
+            cell,
+            slot_label,
+            action,
+            legal,
+            size=m.text,
+            hold=partial(self.explain_space, space),
+            sub=self.slot_note(D.SPACES[k].id)
+            if cell.height >= m.px(44)
+            else "",
+            # what a space gives is on the board (its privilege or craftsman card
+            # lies face up there): a note that does not fit is left out
+            sub_optional=True,
+        )
 
 
 __all__ = ["DrawPanel", "PlaceChoice", "PlacePanel"]

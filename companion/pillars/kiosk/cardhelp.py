@@ -6,12 +6,16 @@ every text is in the table's language."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from companion.kiosk.breakdown import player_name, sentences
 from companion.kiosk.i18n import _, n_
 from companion.kiosk.words import card_name
+from companion.pillars import PillarsGame
 from companion.pillars import data as D
+from companion.pillars.conversion import Conversion
+from companion.pillars.state import PillarsState, Seat
 
 from .names import area_name, kind_name, resource_name, space_name, step_help
 from .words import formula, step_title, without_details
@@ -122,7 +126,7 @@ def _area(area: str) -> str:
     }[area]
 
 
-def space_help(game: Any, state: Any, space: str) -> tuple[str, str]:
+def space_help(game: PillarsGame, state: PillarsState, space: str) -> tuple[str, str]:
     """(title, text): what ``space`` gives, what it costs now and who is on it."""
     sp = D.SPACES[D.SPACE_INDEX[space]]
     parts = [_area(sp.area)]  # sentences
@@ -143,90 +147,162 @@ def space_help(game: Any, state: Any, space: str) -> tuple[str, str]:
     return space_name(space), sentences(*parts)
 
 
-def step_now(game: Any, state: Any) -> str:
+@dataclass(frozen=True)
+class _Now:
+    """The moment the help speaks of: the rules, the state, the players' names and the seat
+    deciding (``turn`` None, ``seat`` None and ``name`` empty when none does)."""
+
+    game: PillarsGame
+    state: PillarsState
+    names: list[str]
+    turn: int | None
+    name: str
+
+    @classmethod
+    def of(cls, game: PillarsGame, state: PillarsState) -> _Now:
+        names = [player_name(state.setup, k) for k in range(len(state.setup.players))]
+        turn = state.turn if 0 <= state.turn < len(names) else None
+        return cls(game, state, names, turn, names[turn] if turn is not None else "")
+
+    @property
+    def i(self) -> int:
+        """The seat deciding (only asked of a step that has one)."""
+        assert self.turn is not None
+        return self.turn
+
+    @property
+    def seat(self) -> Seat:
+        return self.state.seats[self.i]
+
+    @property
+    def event(self) -> str:
+        state = self.state
+        return without_details(card_name("pillars", state.event)) if state.event else ""
+
+
+def _now_draft(w: _Now) -> str:
+    offers = []
+    for c in w.state.pool:
+        if c in D.RESOURCE_CARDS:
+            rc = D.RESOURCE_CARDS[c]
+            offers.append(_("{card}: {n} workers for {k} {res}", card=card_name("pillars", c),
+                            n=rc.workers, k=rc.yield_,
+                            res=resource_name(D.RESOURCES[rc.resource])))
+        else:
+            offers.append(_("{card}: {n} gold", card=card_name("pillars", c),
+                            n=D.CRAFTSMEN[c].cost))
+    return n_("{name} has {n} worker free and {gold} gold. In the pool: {offers}.",
+              "{name} has {n} workers free and {gold} gold. In the pool: {offers}.",
+              w.game.free_workers(w.state, w.i), name=w.name, gold=w.seat.gold,
+              offers=_(", ").join(offers) or _("none"))
+
+
+def _now_draw(w: _Now) -> str:
+    return _("{n} master builders are in the bag; the next one drawn costs {cost} gold "
+             "to place.", n=sum(w.state.bag), cost=w.game.cost_marker(w.state))
+
+
+def _now_place(w: _Now) -> str:
+    cost = 0 if w.state.step == "parked" else w.game.cost_marker(w.state)
+    free = sum(1 for k in w.state.spaces if k < 0)
+    return _("{name}'s builder costs {cost} gold now; {name} has {gold} gold. {n} spaces "
+             "are free; hold one to read what it gives.", name=w.name, cost=cost,
+             gold=w.seat.gold, n=free)
+
+
+def _now_roll(w: _Now) -> str:
+    exempt = [w.names[i] for i in w.game.tax_exempt(w.state)]
+    return _("The die decides everyone's tax, in gold; at the King's Court: {names}.",
+             names=_(", ").join(exempt) or _("nobody"))
+
+
+def _now_taxfree(w: _Now) -> str:
+    due = w.game.tax_due(w.state)
+    return _("The die shows {n}. Tax due: {list}.", n=w.state.tax,
+             list=_(", ").join(_("{name} {n} gold", name=w.names[k], n=v)
+                               for k, v in sorted(due.items())))
+
+
+def _now_market(w: _Now) -> str:
+    prices = w.game.market_prices()
+    rows = _(", ").join(
+        _("{res} {price} gold (market {m}, {name} {k})", res=resource_name(r),
+          price=prices[r], m=w.state.market[i] if i < 3 else "—", name=w.name,
+          k=w.seat.res[i])
+        for i, r in enumerate(D.RESOURCES)
+    )
+    return _("{name} has {gold} gold. One kind a turn, buying or selling: {rows}.",
+             name=w.name, gold=w.seat.gold, rows=rows)
+
+
+def _now_cathedral(w: _Now) -> str:
+    uses = w.game.cathedral_uses(w.state, w.i)
+    rows = _(", ").join(
+        _("{card}: {formula}, {n} left", card=kind_name(D.CRAFTSMEN[c].kind),
+          formula=formula(D.CRAFTSMEN[c].kind), n=n)
+        for c, n in uses.items()
+    )
+    best = w.game.best_conversion(w.state)
+    return _("{name}'s craftsmen: {rows}. The best conversion scores {vp} VP.",
+             name=w.name, rows=rows or _("none"), vp=best_vp(w.game, w.state, best))
+
+
+def _now_archbishop(w: _Now) -> str:
+    stock = _(", ").join(_("{n} {res}", n=w.state.market[r], res=resource_name(D.RESOURCES[r]))
+                         for r in range(3))
+    return _("{name} chooses: protection from {event}, or 1 cube from the market (it "
+             "has {stock}).", name=w.name, event=w.event, stock=stock)
+
+
+def _now_thomas(w: _Now) -> str:
+    return sentences(_("{name} may play Thomas once: protection from {event}.",
+                       name=w.name, event=w.event), _event(w.state.event))
+
+
+def _now_craftsmen(w: _Now) -> str:
+    crafts = _(", ").join(card_name("pillars", c) for c in w.seat.craftsmen)
+    return _("{name}'s craftsmen: {list}. Hold one to read what it does.", name=w.name,
+             list=crafts or _("none"))
+
+
+def _now_reveal(w: _Now) -> str:
+    return _("Tap the card the table revealed, or let the companion draw it; hold a card "
+             "to read it.")
+
+
+_STEPS: dict[str, tuple[bool, Callable[[_Now], str]]] = {
+    "draft": (True, _now_draft),
+    "draw": (False, _now_draw),
+    "place": (True, _now_place),
+    "parked": (True, _now_place),
+    "roll": (False, _now_roll),
+    "taxfree": (False, _now_taxfree),
+    "market": (True, _now_market),
+    "cathedral": (True, _now_cathedral),
+    "return": (True, lambda w: _("{name} keeps at most 5 resources and gives back {n}.",
+                                 name=w.name, n=w.game.excess(w.state, w.i))),
+    "archbishop": (True, _now_archbishop),
+    "thomas": (True, _now_thomas),
+    **{step: (True, _now_craftsmen)
+       for step in ("lose", "boost", "draft-discard", "shiring-discard")},
+    **{step: (False, _now_reveal) for step in ("privilege", "craftsman", "resource", "event",
+                                               "peek")},
+}
+"""What each step asks now: (whether it speaks of the seat deciding, the words)."""
+
+
+def step_now(game: PillarsGame, state: PillarsState) -> str:
     """What the step on screen asks, with the numbers of this moment: who decides, what each
-    choice costs and gives."""
-    step = state.step
-    names = [player_name(state.setup, k) for k in range(len(state.setup.players))]
-    turn = state.turn if 0 <= state.turn < len(names) else None
-    name = names[turn] if turn is not None else ""
-    s = state.seats[turn] if turn is not None else None
-    if step == "draft" and s is not None:
-        offers = []
-        for c in state.pool:
-            if c in D.RESOURCE_CARDS:
-                rc = D.RESOURCE_CARDS[c]
-                offers.append(_("{card}: {n} workers for {k} {res}", card=card_name("pillars", c),
-                                n=rc.workers, k=rc.yield_,
-                                res=resource_name(D.RESOURCES[rc.resource])))
-            else:
-                offers.append(_("{card}: {n} gold", card=card_name("pillars", c),
-                                n=D.CRAFTSMEN[c].cost))
-        return n_("{name} has {n} worker free and {gold} gold. In the pool: {offers}.",
-                  "{name} has {n} workers free and {gold} gold. In the pool: {offers}.",
-                  game.free_workers(state, turn), name=name, gold=s.gold,
-                  offers=_(", ").join(offers) or _("none"))
-    if step == "draw":
-        return _("{n} master builders are in the bag; the next one drawn costs {cost} gold "
-                 "to place.", n=sum(state.bag), cost=game.cost_marker(state))
-    if step in ("place", "parked") and s is not None:
-        cost = 0 if step == "parked" else game.cost_marker(state)
-        free = sum(1 for k in state.spaces if k < 0)
-        return _("{name}'s builder costs {cost} gold now; {name} has {gold} gold. {n} spaces "
-                 "are free; hold one to read what it gives.", name=name, cost=cost,
-                 gold=s.gold, n=free)
-    if step == "roll":
-        exempt = [names[i] for i in game.tax_exempt(state)]
-        due = _("The die decides everyone's tax, in gold; at the King's Court: {names}.",
-                names=_(", ").join(exempt) or _("nobody"))
-        return due
-    if step == "taxfree":
-        due = game.tax_due(state)
-        return _("The die shows {n}. Tax due: {list}.", n=state.tax,
-                 list=_(", ").join(_("{name} {n} gold", name=names[k], n=v)
-                                   for k, v in sorted(due.items())))
-    if step == "market" and s is not None:
-        prices = game.market_prices()
-        rows = _(", ").join(
-            _("{res} {price} gold (market {m}, {name} {k})", res=resource_name(r),
-              price=prices[r], m=state.market[i] if i < 3 else "—", name=name, k=s.res[i])
-            for i, r in enumerate(D.RESOURCES)
-        )
-        return _("{name} has {gold} gold. One kind a turn, buying or selling: {rows}.",
-                 name=name, gold=s.gold, rows=rows)
-    if step == "cathedral" and s is not None:
-        uses = game.cathedral_uses(state, turn)
-        rows = _(", ").join(
-            _("{card}: {formula}, {n} left", card=kind_name(D.CRAFTSMEN[c].kind),
-              formula=formula(D.CRAFTSMEN[c].kind), n=n)
-            for c, n in uses.items()
-        )
-        best = game.best_conversion(state)
-        return _("{name}'s craftsmen: {rows}. The best conversion scores {vp} VP.",
-                 name=name, rows=rows or _("none"), vp=best_vp(game, state, best))
-    if step == "return" and s is not None:
-        return _("{name} keeps at most 5 resources and gives back {n}.", name=name,
-                 n=game.excess(state, turn))
-    event = without_details(card_name("pillars", state.event)) if state.event else ""
-    if step == "archbishop" and s is not None:
-        stock = _(", ").join(_("{n} {res}", n=state.market[r], res=resource_name(D.RESOURCES[r]))
-                             for r in range(3))
-        return _("{name} chooses: protection from {event}, or 1 cube from the market (it "
-                 "has {stock}).", name=name, event=event, stock=stock)
-    if step == "thomas" and s is not None:
-        return sentences(_("{name} may play Thomas once: protection from {event}.",
-                           name=name, event=event), _event(state.event))
-    if step in ("lose", "boost", "draft-discard", "shiring-discard") and s is not None:
-        crafts = _(", ").join(card_name("pillars", c) for c in s.craftsmen)
-        return _("{name}'s craftsmen: {list}. Hold one to read what it does.", name=name,
-                 list=crafts or _("none"))
-    if step in ("privilege", "craftsman", "resource", "event", "peek"):
-        return _("Tap the card the table revealed, or let the companion draw it; hold a card "
-                 "to read it.")
-    return ""
+    choice costs and gives ("" for a step with nothing to add)."""
+    entry = _STEPS.get(state.step)
+    if entry is None:
+        return ""
+    needs_seat, words = entry
+    now = _Now.of(game, state)
+    return "" if needs_seat and now.turn is None else words(now)
 
 
-def best_vp(game: Any, state: Any, conversion: Any) -> int:
+def best_vp(game: PillarsGame, state: PillarsState, conversion: Conversion) -> int:
     """The VP the best conversion scores (applied on the rules state, nothing committed)."""
     from companion.pillars.actions import Action, convert_action
 
@@ -239,7 +315,7 @@ def best_vp(game: Any, state: Any, conversion: Any) -> int:
     return int(after.seats[state.turn].vp - state.seats[state.turn].vp)
 
 
-def step_text(game: Any, state: Any) -> str:
+def step_text(game: PillarsGame, state: PillarsState) -> str:
     """The help of the step on screen: what it does (the rules help), then what it asks now
     with this moment's numbers."""
     now = step_now(game, state)

@@ -3,17 +3,17 @@ the ledger does not count (cards taken or lost, the start player, protection, th
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.kiosk.i18n import _
 from companion.kiosk.screens.game import signed
 from companion.kiosk.words import card_name, name_of
 from companion.pillars.data import RESOURCES
+from companion.pillars.state import PillarsState
 
 from .names import resource_name
 
 
-def pillars_changes(before: Any, after: Any, numbers: bool = True) -> list[tuple[str, str]]:
+def pillars_changes(before: PillarsState, after: PillarsState,
+                    numbers: bool = True) -> list[tuple[str, str]]:
     """What changed for each player between two Pillars states, in words (without the VP,
     gold and cubes when not ``numbers``: the ledger says those by cause)."""
     out: list[tuple[str, str]] = []

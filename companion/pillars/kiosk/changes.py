@@ -4,15 +4,15 @@ protection, the round that begins)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.kiosk.breakdown import Lines, change_lines
 from companion.kiosk.words import name_of
+from companion.pillars import PillarsGame
+from companion.pillars.state import PillarsState
 
 from .change_list import pillars_changes
 
 
-def explained(game: Any, before: Any, after: Any) -> Lines:
+def explained(game: PillarsGame, before: PillarsState, after: PillarsState) -> Lines:
     """Every change between ``before`` and ``after`` by cause, one line per player, followed
     by the changes the ledger does not count (a player's cards merged into their line)."""
     lines = change_lines(game, before, after)
@@ -26,7 +26,6 @@ def explained(game: Any, before: Any, after: Any) -> Lines:
         else:
             lines.append((colour, text))
     return lines
-
 
 
 __all__ = ["explained"]

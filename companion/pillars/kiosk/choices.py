@@ -5,7 +5,6 @@ discards) and the tax die."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -20,6 +19,7 @@ from companion.kiosk.ui import (
 from companion.kiosk.words import card_name, name_of
 from companion.pillars import data as D
 from companion.pillars.actions import Action
+from companion.pillars.state import PillarsState
 
 from .changes import explained
 from .names import resource_name
@@ -58,7 +58,7 @@ class PickerPanel(PillarsPanel):
         for card, cell in zip(cards, cells, strict=True):
             action = by_card.get(card)
             res = D.RESOURCE_CARDS.get(card)
-            self.button(
+            self.screen.button(
                 surface,
                 cell,
                 card_name(self.game.name, card),
@@ -74,7 +74,7 @@ class PickerPanel(PillarsPanel):
                 short_sub=_("{n} → {k} {res}", n=res.workers, k=res.yield_,
                             res=resource_name(D.RESOURCES[res.resource])) if res else "",
             )
-        self.button(
+        self.screen.button(
             surface,
             buttons_r,
             _("Draw for the table"),
@@ -130,7 +130,7 @@ class DraftPanel(PillarsPanel):
                 short_sub = _("{n} → {k} {res}", n=rc.workers, k=rc.yield_, res=res)
             else:
                 sub = _("{n} gold", n=D.CRAFTSMEN[card].cost)
-            self.action_button(
+            self.screen.action_button(
                 surface,
                 cell,
                 card_name("pillars", card),
@@ -142,7 +142,7 @@ class DraftPanel(PillarsPanel):
                 short_sub=short_sub,
                 hold=partial(self.explain_card, card),
             )
-        self.button(
+        self.screen.button(
             surface,
             buttons_r,
             _("Pass"),
@@ -202,7 +202,7 @@ class ChoicesPanel(PillarsPanel):
         )
         for action, cell in zip(actions, cells, strict=True):
             arg = str(action.args[0]) if action.args else ""
-            self.button(
+            self.screen.button(
                 surface,
                 cell,
                 action_label(action),
@@ -225,12 +225,12 @@ class RollPanel(PillarsPanel):
             else _("Nobody is at the King's Court")
         )
         body = self.header(surface, area, text)
-        self.big_button(
+        self.screen.big_button(
             surface, body.inflate(-m.px(40), -m.px(40)), _("Roll"), self.screen.roll_die, "roll"
         )
 
 
-def picker_cards(state: Any, outcomes: list[Action]) -> list[str]:
+def picker_cards(state: PillarsState, outcomes: list[Action]) -> list[str]:
     """The cards a picker shows, in a fixed order, so a button keeps its place between the
     picks of one reveal: the cards still possible and those already revealed this round at this
     step (shown, but refused with the reason), in catalogue order."""

@@ -3,13 +3,15 @@ the header line, and the screen's ways to take an action or read a card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.kiosk import theme
 from companion.kiosk.screens.panel import StepPanel
-from companion.kiosk.ui import Button, draw_text, fitted_height
+from companion.kiosk.ui import draw_text, fitted_height
 from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
     from .screen import PillarsScreen
 
 
-class PillarsPanel(StepPanel):
+class PillarsPanel(StepPanel["PillarsScreen"]):
     """A step panel of :class:`~companion.pillars.kiosk.screen.PillarsScreen`."""
 
     screen: PillarsScreen
@@ -30,7 +32,7 @@ class PillarsPanel(StepPanel):
         self.screen = screen
 
     @property
-    def m(self) -> Any:
+    def m(self) -> theme.Metrics:
         return self.screen.m
 
     @property
@@ -45,18 +47,27 @@ class PillarsPanel(StepPanel):
     def app(self) -> App:
         return self.screen.app
 
-    # -- the screen's buttons and ways ------------------------------------------------------
-    def button(self, *args: Any, **kwargs: Any) -> Button:
-        return self.screen.button(*args, **kwargs)
-
-    def action_button(self, *args: Any, **kwargs: Any) -> None:
-        self.screen.action_button(*args, **kwargs)
-
-    def big_button(self, *args: Any, **kwargs: Any) -> None:
-        self.screen.big_button(*args, **kwargs)
-
-    def tap_area(self, rect: pygame.Rect, on_tap: Any, key: str) -> Button:
-        return self.screen.tap_area(rect, on_tap, key)
+    # -- the screen's ways ---------------------------------------------------------------------
+    def stepper(
+        self,
+        surface: pygame.Surface,
+        rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect],
+        key: str,
+        value: int,
+        change: Callable[[int], None],
+        *,
+        can: tuple[bool, bool] = (True, True),
+        size: int | None = None,
+    ) -> None:
+        """A quantity with − and + (``less {key}``, ``more {key}``) in ``rects``: ``change``
+        takes -1 or +1; ``can`` says whether each is enabled."""
+        minus, qty_r, plus = rects
+        button = self.screen.button
+        button(surface, minus, "−", partial(change, -1), key=f"less {key}", enabled=can[0],
+               size=size)
+        draw_text(surface, str(value), qty_r, self.m.large, theme.TEXT, lines=1)
+        button(surface, plus, "+", partial(change, 1), key=f"more {key}", enabled=can[1],
+               size=size)
 
     def propose(self, action: Action) -> None:
         self.screen.propose(action)

@@ -4,7 +4,6 @@ panel (VP, gold, cubes, workers, craftsmen) and a player's whole tableau."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -24,6 +23,7 @@ from companion.kiosk.ui import (
 )
 from companion.kiosk.words import card_name, name_of, seat_label
 from companion.pillars import data as D
+from companion.pillars.state import Seat
 
 from .names import resource_name
 from .panel import PillarsPanel
@@ -45,60 +45,74 @@ class PlayersPanel(PillarsPanel):
         who = self.game.current_player(state)
         order = [(state.start + k) % n for k in range(n)]
         for k, cell in zip(order, cells, strict=True):
-            p, s = state.setup.players[k], state.seats[k]
-            self.tap_area(cell, partial(self.screen.show_tableau, k), f"tableau {k}")
-            panel(surface, cell, theme.PANEL, border=theme.ACCENT if k == who else None, width=3)
-            stripe = pygame.Rect(cell.x, cell.y, m.px(8), cell.height)
-            pygame.draw.rect(surface, theme.PLAYER[p.colour], stripe, border_radius=4)
-            inner = pygame.Rect(
-                stripe.right + m.gap,
-                cell.y + m.px(2),
-                cell.width - stripe.width - m.gap * 2,
-                cell.height - m.px(4),
-            )
-            line1, line2, line3 = split_v(inner, 1, 1, 1.6)
-            name_r, vp_r, gold_r = split_h(line1, 5, 3, 3, gap=m.gap)
-            star = "① " if k == state.start else ""
-            draw_text(
-                surface,
-                fitting(surface, name_r, m.text,
-                        star + seat_label(p, k in self.screen.session.companions),
-                        star + seat_label(p, k in self.screen.session.companions, short=True),
-                        bold=True),
-                name_r,
-                m.text,
-                theme.PLAYER_INK[p.colour],
-                bold=True,
-                align="left",
-                lines=1,
-            )
-            vp = _("{n} VP", n=s.vp)
-            if not fits(surface, vp, vp_r, m.text, bold=True, lines=1, min_size=m.px(11)):
-                vp = _("{n}VP", n=s.vp)
-            draw_text(
-                surface,
-                vp,
-                vp_r,
-                m.text,
-                theme.TEXT,
-                bold=True,
-                lines=1,
-                align="right",
-                min_size=m.px(11),
-            )
-            icons.amounts(surface, [("gold", s.gold)], gold_r, m.text, theme.ACCENT, align="right")
-            self.cubes(surface, line2, s, k)
-            workers = _(
-                "workers {free}/{all}",
-                free=self.game.free_workers(state, k),
-                all=self.game.workers(state, k),
-            )
-            crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
-            privs = f"  ◆{len(s.privileges)}" if s.privileges else ""
-            text = (f"{workers} · {crafts}" if crafts else workers) + privs
-            if not fits(surface, text, line3, m.small, lines=2):  # the tableau has them all
-                text = _("{workers} · {n} craftsmen", workers=workers, n=len(s.craftsmen)) + privs
-            draw_text(surface, text, line3, m.small, theme.MUTED, align="left", lines=2)
+            self.player(surface, cell, k, who)
+
+    def player(self, surface: pygame.Surface, cell: pygame.Rect, k: int, who: int) -> None:
+        """Seat ``k``'s panel (framed when ``who`` decides): name, VP and gold; cubes; workers,
+        craftsmen and privileges."""
+        m = self.m
+        state = self.state
+        p, s = state.setup.players[k], state.seats[k]
+        self.screen.tap_area(cell, partial(self.screen.show_tableau, k), f"tableau {k}")
+        panel(surface, cell, theme.PANEL, border=theme.ACCENT if k == who else None, width=3)
+        stripe = pygame.Rect(cell.x, cell.y, m.px(8), cell.height)
+        pygame.draw.rect(surface, theme.PLAYER[p.colour], stripe, border_radius=4)
+        inner = pygame.Rect(
+            stripe.right + m.gap,
+            cell.y + m.px(2),
+            cell.width - stripe.width - m.gap * 2,
+            cell.height - m.px(4),
+        )
+        line1, line2, line3 = split_v(inner, 1, 1, 1.6)
+        self.name_line(surface, line1, k)
+        self.cubes(surface, line2, s, k)
+        workers = _(
+            "workers {free}/{all}",
+            free=self.game.free_workers(state, k),
+            all=self.game.workers(state, k),
+        )
+        crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
+        privs = f"  ◆{len(s.privileges)}" if s.privileges else ""
+        text = (f"{workers} · {crafts}" if crafts else workers) + privs
+        if not fits(surface, text, line3, m.small, lines=2):  # the tableau has them all
+            text = _("{workers} · {n} craftsmen", workers=workers, n=len(s.craftsmen)) + privs
+        draw_text(surface, text, line3, m.small, theme.MUTED, align="left", lines=2)
+
+    def name_line(self, surface: pygame.Surface, line: pygame.Rect, k: int) -> None:
+        """Seat ``k``'s name (① for the start player), VP and gold."""
+        m = self.m
+        state = self.state
+        p, s = state.setup.players[k], state.seats[k]
+        name_r, vp_r, gold_r = split_h(line, 5, 3, 3, gap=m.gap)
+        star = "① " if k == state.start else ""
+        draw_text(
+            surface,
+            fitting(surface, name_r, m.text,
+                    star + seat_label(p, k in self.screen.session.companions),
+                    star + seat_label(p, k in self.screen.session.companions, short=True),
+                    bold=True),
+            name_r,
+            m.text,
+            theme.PLAYER_INK[p.colour],
+            bold=True,
+            align="left",
+            lines=1,
+        )
+        vp = _("{n} VP", n=s.vp)
+        if not fits(surface, vp, vp_r, m.text, bold=True, lines=1, min_size=m.px(11)):
+            vp = _("{n}VP", n=s.vp)
+        draw_text(
+            surface,
+            vp,
+            vp_r,
+            m.text,
+            theme.TEXT,
+            bold=True,
+            lines=1,
+            align="right",
+            min_size=m.px(11),
+        )
+        icons.amounts(surface, [("gold", s.gold)], gold_r, m.text, theme.ACCENT, align="right")
 
     def top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
@@ -173,7 +187,7 @@ class PlayersPanel(PillarsPanel):
         draw_tableau(self.screen, surface, area, title, self.tableau_rows(seat),
                      self.screen.close_tableau)
 
-    def cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Any, seat: int) -> None:
+    def cubes(self, surface: pygame.Surface, area: pygame.Rect, s: Seat, seat: int) -> None:
         m = self.m
         cells = split_h(area, 1, 1, 1, 1, gap=m.gap)
         for r, name in enumerate(D.RESOURCES):

@@ -5,7 +5,6 @@ message."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from companion.kiosk.i18n import _
 from companion.kiosk.words import colour_word, player_name
@@ -18,7 +17,7 @@ from .sentences import step_title
 class _Fields:
     """The refusal's fields, each read the way a sentence needs it (names, not ids)."""
 
-    def __init__(self, fields: Mapping[str, Any], state: Any, card: str) -> None:
+    def __init__(self, fields: Mapping[str, object], state: PillarsState | None, card: str) -> None:
         self.f = fields
         self.state = state
         self.card = card
@@ -29,7 +28,7 @@ class _Fields:
 
     def who(self, key: str = "player") -> str:
         seat = self.f.get(key, -1)
-        setup = getattr(self.state, "setup", None)
+        setup = self.state.setup if self.state is not None else None
         if setup is not None and isinstance(seat, int) and 0 <= seat < len(setup.players):
             return player_name(setup, seat)
         return _("the player")
@@ -165,9 +164,8 @@ WORDS: dict[str, Callable[[_Fields], str]] = {
 """Words for every rule tag of ``companion.pillars.refusals.RULES``."""
 
 
-def worded(rule: str, fields: Mapping[str, Any], card: str, state: PillarsState | Any) -> (
-    str | None
-):
+def worded(rule: str, fields: Mapping[str, object], card: str,
+           state: PillarsState | None) -> str | None:
     """The refusal ``rule`` with ``fields`` in the current language (``card`` the name of the
     card it names, if any); None for a tag this module does not know."""
     words = WORDS.get(rule)

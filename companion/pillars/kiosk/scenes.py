@@ -6,18 +6,42 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from companion.kiosk.screenshots import enter_position, find_prefixes
+from companion.pillars.actions import Action
 from companion.pillars.rules import STEPS
+from companion.pillars.state import PillarsState
+
+from .screen import PillarsScreen
+
+if TYPE_CHECKING:
+    from companion.engine import Setup
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+
+Scene = Callable[["App"], None]
+"""Sets the kiosk up to show one screen."""
 
 
-def key(state: Any) -> str:
+class SceneAt(Protocol):
+    """A scene at a step's position: ``enter`` enters the position first."""
+
+    def __call__(self, app: App, enter: Scene) -> None: ...
+
+
+def _screen(app: App) -> PillarsScreen:
+    """The Pillars screen the scene shows."""
+    assert isinstance(app.screen, PillarsScreen), type(app.screen)
+    return app.screen
+
+
+def key(state: PillarsState) -> str:
     """The kind of screen a state shows: its step of the round."""
     return str(state.step)
 
 
-def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+def scenes(journal: Journal) -> Iterator[tuple[str, Scene]]:
     """(name, set-up function) for every Pillars screen."""
     steps = [s for s, who, _h in STEPS if s != "over"] + ["over"]
     prefixes = find_prefixes("pillars", steps)
@@ -25,82 +49,73 @@ def scenes(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
         if step not in prefixes:
             continue
         setup, actions = prefixes[step]
-
-        enter = partial(_enter, journal=journal, setup=setup, actions=actions)
-
+        enter: Scene = partial(_enter, journal=journal, setup=setup, actions=actions)
         yield f"pillars-{step}", enter
-        if step == "cathedral":
-
-            def help_open(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.help_open = True
-
-            yield "pillars-help", help_open
-        if step == "roll":
-
-            def rolled(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.roll_die()
-                app.tick(5.0)
-
-            yield "pillars-tax-result", rolled
-        if step == "resource":
-
-            def preview(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.render(force=True)
-                from companion.kiosk.ui import Button
-
-                first = next(
-                    b
-                    for b in app.screen.buttons
-                    if isinstance(b, Button) and b.key.startswith("resource ")
-                )
-                first.on_tap()
-
-            yield "pillars-preview", preview
-        yield from _explained(step, enter)
-        if step == "draw":
-
-            def drawing(app: Any, enter: Any = enter) -> None:
-                enter(app)
-                app.screen.draw_builder()
-                app.tick(0.2)
-
-            yield "pillars-drawing", drawing
+        for name, scene in _AT_STEP.get(step, ()):
+            yield name, partial(scene, enter=enter)
     yield from _hand_outs(journal)
     yield from _visits(journal)
 
 
-def _enter(app: Any, journal: Any, setup: Any, actions: list[str]) -> None:
+def _help_open(app: App, enter: Scene) -> None:
+    enter(app)
+    _screen(app).help_open = True
+
+
+def _rolled(app: App, enter: Scene) -> None:
+    enter(app)
+    _screen(app).roll_die()
+    app.tick(5.0)
+
+
+def _preview(app: App, enter: Scene) -> None:
+    enter(app)
+    app.render(force=True)
+    from companion.kiosk.ui import Button
+
+    first = next(
+        b
+        for b in _screen(app).buttons
+        if isinstance(b, Button) and b.key.startswith("resource ")
+    )
+    first.on_tap()
+
+
+def _drawing(app: App, enter: Scene) -> None:
+    enter(app)
+    _screen(app).draw_builder()
+    app.tick(0.2)
+
+
+def _enter(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A step's scene: the position, its hand-out steps (shown on opening) taken as done."""
     enter_position(app, journal, setup, actions)
-    handouts = getattr(app.screen, "handouts", None)
-    if handouts is not None:
-        handouts.clear()
+    if isinstance(app.screen, PillarsScreen):  # not the end screen
+        app.screen.handouts.clear()
 
 
 HAND_OUT_SCENES = ("event", "kingsbridge", "production", "tax", "shiring", "round")
 """The hand-out steps ``companion screenshots`` shows (a seeded game's first of each)."""
 
 
-def hand_out_positions(seed: int = 3, players: int = 4) -> dict[str, tuple[Any, list[str], str]]:
+def hand_out_positions(seed: int = 3, players: int = 4) -> dict[str, tuple[Setup, list[str], str]]:
     """For each kind of hand-out step: a set-up, the actions before the action whose hand-out
     has it, and that action (a seeded random game, four players)."""
     import random
 
-    from companion.engine import CHANCE, get_game
+    from companion.engine import CHANCE
     from companion.engine.simulate import sample
+    from companion.pillars import PillarsGame
 
     from .handouts import PillarsHandOuts
 
-    game = get_game("pillars")
+    game = PillarsGame()
     plan = PillarsHandOuts(game)
     rng = random.Random(seed)
     setup = game.setup(players)
     state = game.initial_state(setup)
     done: list[str] = []
-    found: dict[str, tuple[Any, list[str], str]] = {}
+    found: dict[str, tuple[Setup, list[str], str]] = {}
     while not game.is_over(state) and len(found) < len(HAND_OUT_SCENES):
         if game.current_player(state) == CHANCE:
             action = sample(game.chance_outcomes(state), rng)
@@ -115,132 +130,130 @@ def hand_out_positions(seed: int = 3, players: int = 4) -> dict[str, tuple[Any, 
     return found
 
 
-def _hand_outs(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+def _hand_outs(journal: Journal) -> Iterator[tuple[str, Scene]]:
     """One scene per kind of hand-out step, as the table sees it after the action."""
     for key, (setup, actions, action) in hand_out_positions().items():
-
-        def scene(app: Any, setup: Any = setup, actions: list[str] = actions,
-                  action: str = action, key: str = key) -> None:
-            _enter(app, journal, setup, actions)
-            screen = app.screen
-            screen.commit(screen.game.parse_action(action))
-            while screen.handouts.current is not None and screen.handouts.current.key != key:
-                screen.confirm_handout()
-
-        yield f"pillars-handout-{key}", scene
+        yield f"pillars-handout-{key}", partial(_hand_out, journal=journal, setup=setup,
+                                                actions=actions, action=action, key=key)
 
 
-def _visits(journal: Any) -> Iterator[tuple[str, Callable[[Any], None]]]:
+def _hand_out(app: App, journal: Journal, setup: Setup, actions: list[str], action: str,
+              key: str) -> None:
+    _enter(app, journal, setup, actions)
+    screen = _screen(app)
+    screen.commit(screen.game.parse_action(action))
+    while screen.handouts.current is not None and screen.handouts.current.key != key:
+        screen.confirm_handout()
+
+
+def _visits(journal: Journal) -> Iterator[tuple[str, Scene]]:
     """The companion's market visit, told in one instruction."""
     setups = find_prefixes("pillars", ["market"])
-    if "market" not in setups:
-        return
-    setup, actions = setups["market"]
-
-    def visit(app: Any) -> None:
-        from companion.kiosk import visit as visits
-        from companion.pillars.actions import Action
-
-        _enter(app, journal, setup, actions)
-        screen = app.screen
-        session = app.session
-        game = screen.game
-        seat = session.state.turn
-        for _k in range(20):  # the others pass: the seat is alone at the market
-            state = session.state
-            if state.step != "market" or state.turn == seat and _k:
-                break
-            if state.turn != seat:
-                session.play(Action("pass"))
-            else:
-                trades = [a for a in game.legal_actions(state) if a.verb in ("buy", "sell")]
-                session.play(trades[0] if trades else Action("pass"))
-        state = session.state
-        seat = state.turn
-        session.companions[seat] = "normal"
-        plan: list[Action] = []
-        after = state
-        for _k in range(3):  # up to three trades, then done
-            trades = [a for a in game.legal_actions(after) if a.verb in ("buy", "sell")]
-            if not trades or after.step != "market" or after.turn != seat:
-                break
-            plan.append(trades[(_k * 7) % len(trades)])
-            after = game.apply(after, plan[-1])
-        if after.step == "market" and after.turn == seat:
-            plan.append(Action("pass"))
-        after = state
-        screen.handouts.clear()
-        v = visits.Visit(session.id, len(session.playthrough.actions), seat, [state])
-        for a in plan:
-            after = game.apply(after, a)
-            v.actions.append(a)
-            v.states.append(after)
-        v.done = True
-        app.companion.settle(session, decision=plan[0])
-        screen.visit = v
-
-    yield "pillars-companion-visit", visit
+    if "market" in setups:
+        setup, actions = setups["market"]
+        yield "pillars-companion-visit", partial(_visit, journal=journal, setup=setup,
+                                                 actions=actions)
 
 
-def _explained(
-    step: str, enter: Callable[[Any], None]
-) -> Iterator[tuple[str, Callable[[Any], None]]]:
-    """The screens that explain points and pieces, at the positions of ``step``."""
-    if step == "cathedral":
+def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+    """A companion's seat alone at the market, its visit of up to three trades planned."""
+    from companion.kiosk import visit as visits
 
-        def round_end(app: Any) -> None:
-            enter(app)
-            session = app.session
-            start = session.state.round
-            while session.state.round == start:  # the round played out, first choices
-                session.play(session.game.legal_actions(session.state)[0])
-            app.open_game()
-            app.screen.show_round_end(start)
+    _enter(app, journal, setup, actions)
+    screen = _screen(app)
+    session = screen.session
+    game = screen.game
+    seat = screen.state.turn
+    for _k in range(20):  # the others pass: the seat is alone at the market
+        state = screen.state
+        if state.step != "market" or state.turn == seat and _k:
+            break
+        if state.turn != seat:
+            session.play(Action("pass"))
+        else:
+            trades = [a for a in game.legal_actions(state) if a.verb in ("buy", "sell")]
+            session.play(trades[0] if trades else Action("pass"))
+    state = screen.state
+    seat = state.turn
+    session.companions[seat] = "normal"
+    plan: list[Action] = []
+    after = state
+    for _k in range(3):  # up to three trades, then done
+        trades = [a for a in game.legal_actions(after) if a.verb in ("buy", "sell")]
+        if not trades or after.step != "market" or after.turn != seat:
+            break
+        plan.append(trades[(_k * 7) % len(trades)])
+        after = game.apply(after, plan[-1])
+    if after.step == "market" and after.turn == seat:
+        plan.append(Action("pass"))
+    screen.handouts.clear()
+    v: visits.Visit[PillarsState, Action] = visits.Visit(
+        session.id, len(session.playthrough.actions), state, seat,
+        visits.Visiting(screen.same_visit))
+    for a in plan:
+        v.add(game, a)
+    v.done = True
+    app.companion.settle(session, decision=plan[0])
+    screen.visit = v
 
-        yield "pillars-round-end", round_end
-    if step == "place":
 
-        def preview_causes(app: Any) -> None:  # the event, the wool mill, the Priory...
-            enter(app)
-            session = app.session
-            game = session.game
-            for _k in range(200):  # first choices until one changes several players
-                state = session.state
-                choices = [a for a, p in game.chance_outcomes(state) if p > 0] or list(
-                    game.legal_actions(state)
-                )
-                for action in choices:
-                    new = game.ledger(game.apply(state, action))[len(game.ledger(state)):]
-                    if len({e.player for e in new}) >= 3:
-                        app.open_game()
-                        app.screen.propose(action)
-                        return
-                session.play(choices[0])
+def _round_end(app: App, enter: Scene) -> None:
+    """The end of a round's breakdown (the round played out, first choices)."""
+    enter(app)
+    session = _screen(app).session
+    start = session.state.round
+    while session.state.round == start:
+        session.play(session.game.legal_actions(session.state)[0])
+    app.open_game()
+    _screen(app).show_round_end(start)
 
-        yield "pillars-preview-causes", preview_causes
-    if step == "place":
 
-        def hold_space(app: Any) -> None:
-            enter(app)
-            app.screen.explain_space("kingsbridge1")
+def _preview_causes(app: App, enter: Scene) -> None:
+    """A preview that changes several players (the event, the wool mill, the Priory...)."""
+    enter(app)
+    screen = _screen(app)
+    session = screen.session
+    game = screen.game
+    for _k in range(200):  # first choices until one changes several players
+        state = screen.state
+        choices = [a for a, p in game.chance_outcomes(state) if p > 0] or list(
+            game.legal_actions(state)
+        )
+        for action in choices:
+            new = game.ledger(game.apply(state, action))[len(game.ledger(state)):]
+            if len({e.player for e in new}) >= 3:
+                app.open_game()
+                _screen(app).propose(action)
+                return
+        session.play(choices[0])
 
-        def help_place(app: Any) -> None:
-            enter(app)
-            app.screen.help_open = True
 
-        yield "pillars-hold-space", hold_space
-        yield "pillars-help-place", help_place
-    if step == "draft":
+def _hold_space(app: App, enter: Scene) -> None:
+    enter(app)
+    _screen(app).explain_space("kingsbridge1")
 
-        def hold_card(app: Any) -> None:
-            enter(app)
-            app.screen.explain_card(app.session.state.pool[0])
 
-        yield "pillars-hold-card", hold_card
-    if step == "market":
+def _hold_card(app: App, enter: Scene) -> None:
+    enter(app)
+    screen = _screen(app)
+    screen.explain_card(screen.state.pool[0])
 
-        def log(app: Any) -> None:
-            enter(app)
-            app.go("log", previous=app.screen)
 
-        yield "pillars-log", log
+def _log(app: App, enter: Scene) -> None:
+    enter(app)
+    app.go("log", previous=app.screen)
+
+
+_AT_STEP: dict[str, list[tuple[str, SceneAt]]] = {
+    "cathedral": [("pillars-help", _help_open), ("pillars-round-end", _round_end)],
+    "roll": [("pillars-tax-result", _rolled)],
+    "resource": [("pillars-preview", _preview)],
+    "place": [("pillars-preview-causes", _preview_causes), ("pillars-hold-space", _hold_space),
+              ("pillars-help-place", _help_open)],
+    "draft": [("pillars-hold-card", _hold_card)],
+    "market": [("pillars-log", _log)],
+    "draw": [("pillars-drawing", _drawing)],
+}
+"""The other scenes at the position of a step (each entered there first): the help, the tax
+result, a reveal's preview, the draw; the screens that explain points and pieces (the end of a
+round, a preview by cause, a space or card held, the log)."""

@@ -13,7 +13,7 @@ This module is the flow (inputs, previews, commits, animations); the step panels
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -45,18 +45,21 @@ from .sentences import visit_instruction
 from .trade import CathedralPanel, MarketPanel, ReturnPanel
 from .words import CARD_STEPS, describe_action, step_title
 
+if TYPE_CHECKING:
+    from companion.kiosk.app import App
+
 VISITS = ("market", "cathedral")
 """The steps where one seat decides several times in a row, in one visit."""
 
 
 
-class PillarsScreen(GameScreen):
+class PillarsScreen(GameScreen[PillarsState, Action]):
     """The table screen for a game of Pillars: the top bar and the players, and over the
     decision area one step panel at a time (or a hand-out step, a preview, a result)."""
 
     game: PillarsGame
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.players = PlayersPanel(self)
         self.market = MarketPanel(self)
@@ -68,7 +71,7 @@ class PillarsScreen(GameScreen):
         self.roll_panel = RollPanel(self)
         self.draft = DraftPanel(self)
         self.choices = ChoicesPanel(self)
-        self.step_panels: dict[str, StepPanel] = {
+        self.step_panels: dict[str, StepPanel[PillarsScreen]] = {
             **{step: self.picker for step in CARD_STEPS},
             "draft": self.draft, "draw": self.draw_panel, "place": self.place,
             "parked": self.place, "roll": self.roll_panel, "market": self.market,
@@ -88,7 +91,7 @@ class PillarsScreen(GameScreen):
     def state(self) -> PillarsState:
         return self.session.state  # type: ignore[no-any-return]
 
-    def panel_for(self, step: str) -> StepPanel:
+    def panel_for(self, step: str) -> StepPanel[PillarsScreen]:
         """The step panel of ``step`` (the questions' panel for the others)."""
         return self.step_panels.get(step, self.choices)
 
@@ -196,7 +199,7 @@ class PillarsScreen(GameScreen):
             return
         self.propose(outcome)
 
-    def act(self, action: Any) -> None:
+    def act(self, action: Action) -> None:
         self.propose(action)
 
     def wants_preview(self, state: PillarsState, action: Action, after: PillarsState) -> bool:
@@ -235,7 +238,7 @@ class PillarsScreen(GameScreen):
             self.show_round_end(before.round)
         self.after_play()
 
-    def commit_companion(self, action: Any) -> None:
+    def commit_companion(self, action: Action) -> None:
         self.commit(action)
 
     def handout_text(self, step: HandOut) -> str:
@@ -249,7 +252,8 @@ class PillarsScreen(GameScreen):
                     and after.round == before.round and after.turn == before.turn
                     and not after.over)
 
-    def visit_instruction(self, state: Any, actions: list[Any], states: list[Any]) -> str:
+    def visit_instruction(self, state: PillarsState, actions: list[Action],
+                          states: list[PillarsState]) -> str:
         return visit_instruction(states, actions)
 
     def show_result(

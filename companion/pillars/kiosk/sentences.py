@@ -4,6 +4,9 @@ action.  Names of cards, spaces and resources come from the catalogues, never id
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
 from companion.kiosk.i18n import _
@@ -89,172 +92,196 @@ def _place_cost(state: PillarsState) -> int:
     return 0 if state.step == "parked" else max(D.FIRST_COST - state.decided, 0)
 
 
+@dataclass(frozen=True)
+class _Move:
+    """An action as the sentences see it: the state before it, the action, its first argument
+    and the name of the seat taking it (empty for the table)."""
+
+    state: PillarsState
+    action: Action
+    arg: str
+    name: str
+
+    @classmethod
+    def of(cls, state: PillarsState, action: Action) -> _Move:
+        arg = str(action.args[0]) if action.args else ""
+        return cls(state, action, arg, _who(state, _actor(state, action)))
+
+    @property
+    def card(self) -> str:
+        return _card(self.arg)
+
+    @property
+    def space(self) -> str:
+        return space_name(self.arg)
+
+    @property
+    def res(self) -> str:
+        return resource_name(self.arg)
+
+    @property
+    def n(self) -> int:
+        """How many cubes a buy or sell moves."""
+        return int(self.action.args[1])
+
+    @property
+    def gold(self) -> int:
+        """What a buy or sell of ``n`` cubes costs or yields."""
+        return self.n * D.MARKET_PRICE[D.RESOURCES.index(self.arg)]
+
+    @property
+    def drawn(self) -> str:
+        """Whose master builder a draw draws (the argument is its colour)."""
+        return _who(self.state, _drawn_colour(self.state, self.arg))
+
+    @property
+    def ellen(self) -> str:
+        """Who holds Ellen (the seat that looks at the coming event)."""
+        seats = self.state.seats
+        return _who(self.state, next((i for i, s in enumerate(seats) if "ellen" in s.privileges),
+                                     -1))
+
+    @property
+    def owner(self) -> str:
+        """Whose master builder was drawn (the one a re-draw sends back)."""
+        return _who(self.state, self.state.drawn)
+
+
+Sentence = Callable[[_Move], str]
+"""The words of one kind of action (its verb)."""
+
+
+def _kind(w: _Move) -> str:
+    """The kind of action whose words ``_WORDS`` holds: its verb, or for a verb said
+    differently by the moment, the verb and the case (``take.craftsman``, ``pass.market``)."""
+    verb, step = w.action.verb, w.state.step
+    if verb == "event" and step == "peek":
+        return "event.peek"
+    if verb == "take":
+        return "take.resource" if w.arg in D.RESOURCE_CARDS else "take.craftsman"
+    if verb == "pass":
+        return "pass." + (step if step in ("draft", "market") else "place")
+    if verb == "place":
+        return "place.paid" if _place_cost(w.state) else "place.free"
+    if verb == "archbishop" and w.arg == "protect":
+        return "archbishop.protect"
+    if verb == "play" and w.arg == "thomas":
+        return "play.thomas"
+    return verb
+
+
+def _out_of_the_game(w: _Move) -> str:
+    return _("put {card} out of the game", card=w.card)
+
+
+_WORDS: dict[str, tuple[Sentence, Sentence]] = {
+    "privilege": (lambda w: _("The table revealed {card} for Kingsbridge", card=w.card),
+                  lambda w: _("put {card} on Kingsbridge", card=w.card)),
+    "craftsman": (lambda w: _("The table revealed {card} for Shiring", card=w.card),
+                  lambda w: _("put {card} on Shiring", card=w.card)),
+    "resource": (lambda w: _("The table revealed {card}", card=w.card),
+                 lambda w: _("put {card} in the pool", card=w.card)),
+    "event.peek": (lambda w: _("{name} looked at the coming event in secret", name=w.ellen),
+                   lambda w: _("put the top event card aside face down")),
+    "event": (lambda w: _("The event of this round: {card}", card=w.card),
+              lambda w: _("turn up the event card {card}", card=w.card)),
+    "draw": (lambda w: _("{name}'s master builder was drawn", name=w.drawn),
+             lambda w: _("draw {name}'s master builder from the bag", name=w.drawn)),
+    "roll": (lambda w: _("The tax die shows {n}", n=w.arg),
+             lambda w: _("roll the tax die: {n}", n=w.arg)),
+    "take.resource": (lambda w: _("{name} took {card} with {n} workers", name=w.name,
+                                  card=w.card, n=D.RESOURCE_CARDS[w.arg].workers),
+                      lambda w: _("take {card}, put {n} of {name}'s workers on it",
+                                  card=w.card, n=D.RESOURCE_CARDS[w.arg].workers,
+                                  name=w.name)),
+    "take.craftsman": (lambda w: _("{name} took {card} for {n} gold", name=w.name,
+                                   card=w.card, n=D.CRAFTSMEN[w.arg].cost),
+                       lambda w: _("take {card}, {name} pays {n} gold", card=w.card,
+                                   name=w.name, n=D.CRAFTSMEN[w.arg].cost)),
+    "pass.draft": (lambda w: _("{name} passed: no more cards this round", name=w.name),
+                   lambda w: _("{name} takes no more cards this round", name=w.name)),
+    "pass.market": (lambda w: _("{name} is done at the market", name=w.name),
+                    lambda w: _("{name} trades no more", name=w.name)),
+    "pass.place": (lambda w: _("{name} passed: the master builder waits beside the board",
+                               name=w.name),
+                   lambda w: _("put {name}'s master builder beside the board", name=w.name)),
+    "discard": (lambda w: _("{name} discarded {card}", name=w.name, card=w.card),
+                _out_of_the_game),
+    "place.paid": (lambda w: _("{name} paid {n} gold for a master builder on {space}",
+                               name=w.name, space=w.space, n=_place_cost(w.state)),
+                   lambda w: _("put {name}'s master builder on {space}, {name} pays {n} gold",
+                               name=w.name, space=w.space, n=_place_cost(w.state))),
+    "place.free": (lambda w: _("{name} placed a master builder for free on {space}",
+                               name=w.name, space=w.space),
+                   lambda w: _("put {name}'s master builder on {space}", name=w.name,
+                               space=w.space)),
+    "remigius": (lambda w: _("{name} used Remigius to place a master builder on {space}",
+                             name=w.name, space=w.space),
+                 lambda w: _("put {name}'s master builder on {space}, discard Remigius",
+                             name=w.name, space=w.space)),
+    "redraw": (lambda w: _("{name}, the start player, sent {owner}'s master builder back into "
+                           "the bag", name=w.name, owner=w.owner),
+               lambda w: _("put {owner}'s master builder back into the bag and draw again",
+                           owner=w.owner)),
+    "archbishop.protect": (lambda w: _("{name} chose protection from the event", name=w.name),
+                           lambda w: _("{name} takes the protection from the event",
+                                       name=w.name)),
+    "archbishop": (lambda w: _("{name} took 1 {res} from the market at {area}", name=w.name,
+                               res=w.res, area=area_name("archbishop")),
+                   lambda w: _("move 1 {res} from the market to {name}", res=w.res,
+                               name=w.name)),
+    "play.thomas": (lambda w: _("{name} played Thomas: protected from the event", name=w.name),
+                    lambda w: _("discard {card}", card=w.card)),
+    "play": (lambda w: _("{name} played the tax exemption: no tax this round", name=w.name),
+             lambda w: _("discard {card}", card=w.card)),
+    "keep": (lambda w: _("{name} kept {card} for later", name=w.name, card=w.card),
+             lambda w: _("{name} keeps {card}", name=w.name, card=w.card)),
+    "lose": (lambda w: _("{name} gave up {card}", name=w.name, card=w.card), _out_of_the_game),
+    "boost": (lambda w: _("{name}'s {card} works once more this round", name=w.name,
+                          card=w.card),
+              lambda w: _("mark {card}: it works once more this round", card=w.card)),
+    "buy": (lambda w: _("{name} bought {n} {res} for {gold} gold", name=w.name, n=w.n,
+                        res=w.res, gold=w.gold),
+            lambda w: _("buy {n} {res}: {name} pays {gold} gold", n=w.n, res=w.res,
+                        name=w.name, gold=w.gold)),
+    "sell": (lambda w: _("{name} sold {n} {res} for {gold} gold", name=w.name, n=w.n,
+                         res=w.res, gold=w.gold),
+             lambda w: _("sell {n} {res}: {name} gets {gold} gold", n=w.n, res=w.res,
+                         name=w.name, gold=w.gold)),
+    "craft": (lambda w: _("{name} used {card} once for the cathedral", name=w.name,
+                          card=w.card),
+              lambda w: _("{name} uses {card}: {moves}", name=w.name, card=w.card,
+                          moves=moves_text(w.state, [w.action]))),
+    "convert": (lambda w: _("{name} worked for the cathedral: {uses}", name=w.name,
+                            uses=uses_text(w.action.args)),
+                lambda w: _("{name} uses {uses}: {moves}", name=w.name,
+                            uses=uses_text(w.action.args),
+                            moves=moves_text(w.state, [w.action]))),
+    "done": (lambda w: _("{name} finished at the cathedral", name=w.name),
+             lambda w: _("{name} is done at the cathedral", name=w.name)),
+    "return": (lambda w: _("{name} gave back {cubes}", name=w.name,
+                           cubes=cubes_text(w.action.args)),
+               lambda w: _("put {cubes} back into the supply", cubes=cubes_text(w.action.args))),
+}
+"""The words of each kind of action (:func:`_kind`): what it did (the log) and what the table
+does with the pieces for it (an instruction)."""
+
+
 def action_text(state: PillarsState, action: Action) -> str:
     """What ``action`` did (or does) in ``state``, naming the player: ``Red took the quarry
     with 8 workers``.  ``state`` is the state before the action."""
-    verb = action.verb
-    arg = str(action.args[0]) if action.args else ""
-    seat = _actor(state, action)
-    name = _who(state, seat)
-    if verb == "privilege":
-        return _("The table revealed {card} for Kingsbridge", card=_card(arg))
-    if verb == "craftsman":
-        return _("The table revealed {card} for Shiring", card=_card(arg))
-    if verb == "resource":
-        return _("The table revealed {card}", card=_card(arg))
-    if verb == "event":
-        if state.step == "peek":
-            holder = next(
-                (i for i, s in enumerate(state.seats) if "ellen" in s.privileges), -1
-            )
-            return _("{name} looked at the coming event in secret", name=_who(state, holder))
-        return _("The event of this round: {card}", card=_card(arg))
-    if verb == "draw":
-        return _("{name}'s master builder was drawn", name=_who(state, _drawn_colour(state, arg)))
-    if verb == "roll":
-        return _("The tax die shows {n}", n=arg)
-    if verb == "take":
-        rc = D.RESOURCE_CARDS.get(arg)
-        if rc is not None:
-            return _("{name} took {card} with {n} workers", name=name, card=_card(arg),
-                     n=rc.workers)
-        return _("{name} took {card} for {n} gold", name=name, card=_card(arg),
-                 n=D.CRAFTSMEN[arg].cost)
-    if verb == "pass":
-        if state.step == "draft":
-            return _("{name} passed: no more cards this round", name=name)
-        if state.step == "market":
-            return _("{name} is done at the market", name=name)
-        return _("{name} passed: the master builder waits beside the board", name=name)
-    if verb == "discard":
-        return _("{name} discarded {card}", name=name, card=_card(arg))
-    if verb == "place":
-        cost = _place_cost(state)
-        if cost:
-            return _("{name} paid {n} gold for a master builder on {space}", name=name,
-                     space=space_name(arg), n=cost)
-        return _("{name} placed a master builder for free on {space}", name=name,
-                 space=space_name(arg))
-    if verb == "remigius":
-        return _("{name} used Remigius to place a master builder on {space}",
-                 name=name, space=space_name(arg))
-    if verb == "redraw":
-        owner = _who(state, state.drawn)
-        return _("{name}, the start player, sent {owner}'s master builder back into the bag",
-                 name=name, owner=owner)
-    if verb == "archbishop":
-        if arg == "protect":
-            return _("{name} chose protection from the event", name=name)
-        return _("{name} took 1 {res} from the market at {area}", name=name,
-                 res=resource_name(arg), area=area_name("archbishop"))
-    if verb == "play":
-        if arg == "thomas":
-            return _("{name} played Thomas: protected from the event", name=name)
-        return _("{name} played the tax exemption: no tax this round", name=name)
-    if verb == "keep":
-        return _("{name} kept {card} for later", name=name, card=_card(arg))
-    if verb == "lose":
-        return _("{name} gave up {card}", name=name, card=_card(arg))
-    if verb == "boost":
-        return _("{name}'s {card} works once more this round", name=name, card=_card(arg))
-    if verb == "buy":
-        n = int(action.args[1])
-        return _("{name} bought {n} {res} for {gold} gold", name=name, n=n,
-                 res=resource_name(arg), gold=n * D.MARKET_PRICE[D.RESOURCES.index(arg)])
-    if verb == "sell":
-        n = int(action.args[1])
-        return _("{name} sold {n} {res} for {gold} gold", name=name, n=n,
-                 res=resource_name(arg), gold=n * D.MARKET_PRICE[D.RESOURCES.index(arg)])
-    if verb == "craft":
-        return _("{name} used {card} once for the cathedral", name=name, card=_card(arg))
-    if verb == "convert":
-        return _("{name} worked for the cathedral: {uses}", name=name,
-                 uses=uses_text(action.args))
-    if verb == "done":
-        return _("{name} finished at the cathedral", name=name)
-    if verb == "return":
-        return _("{name} gave back {cubes}", name=name, cubes=cubes_text(action.args))
-    return _("{name}: {action}", name=name, action=str(action))
+    w = _Move.of(state, action)
+    words = _WORDS.get(_kind(w))
+    return words[0](w) if words is not None else _("{name}: {action}", name=w.name,
+                                                      action=str(action))
 
 
 def instruction(state: PillarsState, action: Action) -> str:
     """What the table does with the pieces for ``action`` in ``state`` (imperative): ``take
     the quarry, put 8 of Green's workers on it``."""
-    verb = action.verb
-    arg = str(action.args[0]) if action.args else ""
-    seat = _actor(state, action)
-    name = _who(state, seat)
-    if verb == "privilege":
-        return _("put {card} on Kingsbridge", card=_card(arg))
-    if verb == "craftsman":
-        return _("put {card} on Shiring", card=_card(arg))
-    if verb == "resource":
-        return _("put {card} in the pool", card=_card(arg))
-    if verb == "event":
-        if state.step == "peek":
-            return _("put the top event card aside face down")
-        return _("turn up the event card {card}", card=_card(arg))
-    if verb == "draw":
-        who = _who(state, _drawn_colour(state, arg))
-        return _("draw {name}'s master builder from the bag", name=who)
-    if verb == "roll":
-        return _("roll the tax die: {n}", n=arg)
-    if verb == "take":
-        rc = D.RESOURCE_CARDS.get(arg)
-        if rc is not None:
-            return _("take {card}, put {n} of {name}'s workers on it", card=_card(arg),
-                     n=rc.workers, name=name)
-        return _("take {card}, {name} pays {n} gold", card=_card(arg), name=name,
-                 n=D.CRAFTSMEN[arg].cost)
-    if verb == "pass":
-        if state.step == "draft":
-            return _("{name} takes no more cards this round", name=name)
-        if state.step == "market":
-            return _("{name} trades no more", name=name)
-        return _("put {name}'s master builder beside the board", name=name)
-    if verb in ("discard", "lose"):
-        return _("put {card} out of the game", card=_card(arg))
-    if verb == "place":
-        cost = _place_cost(state)
-        if cost:
-            return _("put {name}'s master builder on {space}, {name} pays {n} gold", name=name,
-                     space=space_name(arg), n=cost)
-        return _("put {name}'s master builder on {space}", name=name, space=space_name(arg))
-    if verb == "remigius":
-        return _("put {name}'s master builder on {space}, discard Remigius", name=name,
-                 space=space_name(arg))
-    if verb == "redraw":
-        return _("put {owner}'s master builder back into the bag and draw again",
-                 owner=_who(state, state.drawn))
-    if verb == "archbishop":
-        if arg == "protect":
-            return _("{name} takes the protection from the event", name=name)
-        return _("move 1 {res} from the market to {name}", res=resource_name(arg), name=name)
-    if verb == "play":
-        return _("discard {card}", card=_card(arg))
-    if verb == "keep":
-        return _("{name} keeps {card}", name=name, card=_card(arg))
-    if verb == "boost":
-        return _("mark {card}: it works once more this round", card=_card(arg))
-    if verb == "buy":
-        n = int(action.args[1])
-        return _("buy {n} {res}: {name} pays {gold} gold", n=n, res=resource_name(arg),
-                 name=name, gold=n * D.MARKET_PRICE[D.RESOURCES.index(arg)])
-    if verb == "sell":
-        n = int(action.args[1])
-        return _("sell {n} {res}: {name} gets {gold} gold", n=n, res=resource_name(arg),
-                 name=name, gold=n * D.MARKET_PRICE[D.RESOURCES.index(arg)])
-    if verb == "craft":
-        return _("{name} uses {card}: {moves}", name=name, card=_card(arg),
-                 moves=moves_text(state, [action]))
-    if verb == "convert":
-        return _("{name} uses {uses}: {moves}", name=name, uses=uses_text(action.args),
-                 moves=moves_text(state, [action]))
-    if verb == "done":
-        return _("{name} is done at the cathedral", name=name)
-    if verb == "return":
-        return _("put {cubes} back into the supply", cubes=cubes_text(action.args))
-    return str(action)
+    w = _Move.of(state, action)
+    words = _WORDS.get(_kind(w))
+    return words[1](w) if words is not None else str(action)
 
 
 def _rules() -> PillarsGame:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,9 +25,10 @@ from companion.pillars.actions import Action, convert_action, return_action
 
 from .names import resource_name
 from .panel import PillarsPanel
-from .words import (
-    formula,
-)
+from .words import formula
+
+if TYPE_CHECKING:
+    from .screen import PillarsScreen
 
 
 @dataclass
@@ -40,7 +41,7 @@ class MarketChoice:
 class MarketPanel(PillarsPanel):
     """Buy or sell one resource type, or pass."""
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, screen: PillarsScreen) -> None:
         super().__init__(screen)
         self.choice = MarketChoice()
 
@@ -51,7 +52,6 @@ class MarketPanel(PillarsPanel):
         m = self.m
         state = self.state
         i = state.turn
-        s = state.seats[i]
         p = state.setup.players[i]
         slot = D.SPACES[state.market_slot].slot if state.market_slot >= 0 else 0
         body = self.header(
@@ -66,79 +66,9 @@ class MarketPanel(PillarsPanel):
         )
         rows = split_v(body, 1, 1, 1, 1, 1, gap=m.gap)
         legal = {str(a) for a in self.game.legal_actions(state)}
-        prices = self.game.market_prices()
         for r, (name, row) in enumerate(zip(D.RESOURCES, rows, strict=False)):
-            price = prices[name]
-            stock = state.market[r] if r < 3 else None
-            # − and + are whole touch targets; the name, Buy and Sell share the rest.
-            steppers = m.touch * 2 + m.touch * 4 // 5
-            rest = row.width - steppers - 5 * m.gap
-            label_r, minus, qty_r, plus, buy_r, sell_r = split_h(  # in fifths of the width
-                row, rest * 3, m.touch * 5, m.touch * 4, m.touch * 5, rest, rest, gap=m.gap
-            )
-            sq = min(label_r.height - 8, m.px(18))
-            icons.resource_icon(
-                surface, name, pygame.Rect(label_r.x, label_r.centery - sq // 2, sq, sq), label_r
-            )
-            info = _("{res} · {price} gold", res=resource_name(name), price=price)
-            stock_text = (
-                _("market {n}, has {k}", n=stock, k=s.res[r])
-                if stock is not None
-                else _("has {k}", k=s.res[r])
-            )
-            t1, t2 = split_v(
-                pygame.Rect(label_r.x + sq + 6, label_r.y, label_r.width - sq - 6, label_r.height),
-                1,
-                1,
-            )
-            if not fits(surface, info, t1, m.small, lines=1):
-                info = resource_name(name) + " · " + _("{n} g", n=price)
-            draw_text(surface, info, t1, m.small, theme.TEXT, align="left", lines=1)
-            draw_text(surface, stock_text, t2, m.small, theme.MUTED, align="left", lines=1)
-            q = self.choice.qty[name]
-            self.button(
-                surface,
-                minus,
-                "−",
-                partial(self.change_qty, name, -1),
-                key=f"less {name}",
-                size=m.text,
-            )
-            draw_text(surface, str(q), qty_r, m.large, theme.TEXT, lines=1)
-            self.button(
-                surface,
-                plus,
-                "+",
-                partial(self.change_qty, name, 1),
-                key=f"more {name}",
-                size=m.text,
-            )
-            if r < 3:
-                buy = Action("buy", (name, q))
-                self.action_button(
-                    surface,
-                    buy_r,
-                    _("Buy"),
-                    buy,
-                    legal,
-                    key=f"buy {name}",
-                    sub=_("{n} gold", n=q * price),
-                    short_sub=_("{n} g", n=q * price),
-                    size=m.small,
-                )
-            sell = Action("sell", (name, q))
-            self.action_button(
-                surface,
-                sell_r,
-                _("Sell"),
-                sell,
-                legal,
-                key=f"sell {name}",
-                sub=_("{n} gold", n=q * price),
-                short_sub=_("{n} g", n=q * price),
-                size=m.small,
-            )
-        self.button(
+            self.resource_row(surface, row, r, name, legal)
+        self.screen.button(
             surface,
             rows[4],
             _("Pass: done trading"),
@@ -146,6 +76,62 @@ class MarketPanel(PillarsPanel):
             key="pass",
             role="pass",
         )
+
+    def resource_row(self, surface: pygame.Surface, row: pygame.Rect, r: int, name: str,
+                     legal: set[str]) -> None:
+        """One resource: its price and stock, the quantity, Buy (not metal) and Sell."""
+        m = self.m
+        price = self.game.market_prices()[name]
+        # − and + are whole touch targets; the name, Buy and Sell share the rest.
+        steppers = m.touch * 2 + m.touch * 4 // 5
+        rest = row.width - steppers - 5 * m.gap
+        label_r, minus, qty_r, plus, buy_r, sell_r = split_h(  # in fifths of the width
+            row, rest * 3, m.touch * 5, m.touch * 4, m.touch * 5, rest, rest, gap=m.gap
+        )
+        self.resource_label(surface, label_r, r, name, price)
+        q = self.choice.qty[name]
+        self.stepper(surface, (minus, qty_r, plus), name, q, partial(self.change_qty, name),
+                     size=m.text)
+        trades = [("buy", _("Buy"), buy_r)] if r < 3 else []
+        for verb, label, rect in [*trades, ("sell", _("Sell"), sell_r)]:
+            self.screen.action_button(
+                surface,
+                rect,
+                label,
+                Action(verb, (name, q)),
+                legal,
+                key=f"{verb} {name}",
+                sub=_("{n} gold", n=q * price),
+                short_sub=_("{n} g", n=q * price),
+                size=m.small,
+            )
+
+    def resource_label(self, surface: pygame.Surface, label_r: pygame.Rect, r: int, name: str,
+                       price: int) -> None:
+        """A resource's icon, name and price, the market's stock and the player's cubes."""
+        m = self.m
+        state = self.state
+        s = state.seats[state.turn]
+        stock = state.market[r] if r < 3 else None
+        sq = min(label_r.height - 8, m.px(18))
+        icons.resource_icon(
+            surface, name, pygame.Rect(label_r.x, label_r.centery - sq // 2, sq, sq), label_r
+        )
+        info = _("{res} · {price} gold", res=resource_name(name), price=price)
+        stock_text = (
+            _("market {n}, has {k}", n=stock, k=s.res[r])
+            if stock is not None
+            else _("has {k}", k=s.res[r])
+        )
+        t1, t2 = split_v(
+            pygame.Rect(label_r.x + sq + 6, label_r.y, label_r.width - sq - 6, label_r.height),
+            1,
+            1,
+        )
+        if not fits(surface, info, t1, m.small, lines=1):
+            info = resource_name(name) + " · " + _("{n} g", n=price)
+        draw_text(surface, info, t1, m.small, theme.TEXT, align="left", lines=1)
+        draw_text(surface, stock_text, t2, m.small, theme.MUTED, align="left", lines=1)
 
     def change_qty(self, name: str, delta: int) -> None:
         self.choice.qty[name] = max(1, min(20, self.choice.qty[name] + delta))
@@ -161,7 +147,7 @@ class CathedralChoice:
 class CathedralPanel(PillarsPanel):
     """The craftsmen's uses at the cathedral, what they make, the best conversion."""
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, screen: PillarsScreen) -> None:
         super().__init__(screen)
         self.choice = CathedralChoice()
 
@@ -190,49 +176,13 @@ class CathedralPanel(PillarsPanel):
         row_h = min(m.touch, (rows_area.height - m.gap * (n - 1)) // n)
         cells = grid(rows_area, len(usable), 1, m.gap, row_h)
         for c, row in zip(usable, cells, strict=True):
-            card = D.CRAFTSMEN[c]
-            cap = uses_left[c]
-            name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
-            t1, t2 = split_v(name_r, 1, 1)
-            read = self.tap_area(name_r, lambda: None, f"craftsman {c}")
-            read.extra["hold"] = partial(self.explain_card, c)  # a held name reads the card
-            draw_text(
-                surface, card_name("pillars", c), t1, m.small, theme.TEXT, align="left", lines=1
-            )
-            draw_text(
-                surface,
-                formula(card.kind) + " · " + _("up to {n}", n=cap),
-                t2,
-                m.px(13),
-                theme.MUTED,
-                align="left",
-                lines=1,
-                min_size=m.px(9),
-            )
-            self.button(
-                surface,
-                minus,
-                "−",
-                partial(self.change_conv, c, -1),
-                key=f"less {c}",
-                enabled=self.choice.uses.get(c, 0) > 0,
-                size=m.text,
-            )
-            draw_text(surface, str(self.choice.uses.get(c, 0)), qty_r, m.large, theme.TEXT, lines=1)
-            self.button(
-                surface,
-                plus,
-                "+",
-                partial(self.change_conv, c, 1, cap),
-                key=f"more {c}",
-                enabled=self.choice.uses.get(c, 0) < cap,
-                size=m.text,
-            )
+            self.craftsman_row(surface, row, c, uses_left[c])
         best_r, ok_r = split_h(foot, 1, 1, gap=m.gap)
-        self.button(surface, best_r, _("Best conversion"), self.best, key="best", size=m.small)
+        self.screen.button(surface, best_r, _("Best conversion"), self.best, key="best",
+                           size=m.small)
         uses = self.choice.uses
         action = convert_action(uses) if any(uses.values()) else Action("done")
-        self.button(
+        self.screen.button(
             surface,
             ok_r,
             _("Confirm"),
@@ -244,6 +194,31 @@ class CathedralPanel(PillarsPanel):
             fill=theme.ACCENT,
             text_colour=theme.OUTLINE,
         )
+
+    def craftsman_row(self, surface: pygame.Surface, row: pygame.Rect, c: str, cap: int) -> None:
+        """A craftsman (held: its card), what it makes and its uses left, and its uses."""
+        m = self.m
+        card = D.CRAFTSMEN[c]
+        name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
+        t1, t2 = split_v(name_r, 1, 1)
+        read = self.screen.tap_area(name_r, lambda: None, f"craftsman {c}")
+        read.extra["hold"] = partial(self.explain_card, c)  # a held name reads the card
+        draw_text(
+            surface, card_name("pillars", c), t1, m.small, theme.TEXT, align="left", lines=1
+        )
+        draw_text(
+            surface,
+            formula(card.kind) + " · " + _("up to {n}", n=cap),
+            t2,
+            m.px(13),
+            theme.MUTED,
+            align="left",
+            lines=1,
+            min_size=m.px(9),
+        )
+        used = self.choice.uses.get(c, 0)
+        self.stepper(surface, (minus, qty_r, plus), c, used, partial(self.change_conv, c, cap=cap),
+                     can=(used > 0, used < cap), size=m.text)
 
     def conversion_result(self) -> tuple[int, int, int, bool]:
         """VP gained, gold after, resources left, and whether the chosen uses are possible."""
@@ -275,7 +250,7 @@ class ReturnChoice:
 class ReturnPanel(PillarsPanel):
     """Keep at most 5 resources: choose the cubes to give back."""
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, screen: PillarsScreen) -> None:
         super().__init__(screen)
         self.choice = ReturnChoice()
 
@@ -303,26 +278,12 @@ class ReturnPanel(PillarsPanel):
                 align="left",
                 lines=1,
             )
-            self.button(
-                surface,
-                minus,
-                "−",
-                partial(self.change_ret, name, -1),
-                key=f"less {name}",
-                enabled=self.choice.cubes.get(name, 0) > 0,
-            )
-            draw_text(surface, str(self.choice.cubes.get(name, 0)), qty_r, m.large, theme.TEXT,
-                      lines=1)
-            self.button(
-                surface,
-                plus,
-                "+",
-                partial(self.change_ret, name, 1, s.res[r]),
-                key=f"more {name}",
-                enabled=self.choice.cubes.get(name, 0) < s.res[r],
-            )
+            given = self.choice.cubes.get(name, 0)
+            self.stepper(surface, (minus, qty_r, plus), name, given,
+                         partial(self.change_ret, name, cap=s.res[r]),
+                         can=(given > 0, given < s.res[r]))
         action = return_action(self.choice.cubes)
-        self.button(
+        self.screen.button(
             surface,
             rows[4],
             _("Confirm"),

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from companion.engine.ledger import Entry
 from companion.engine.summary import PlayerResult
 from companion.kiosk.catalogue import Table
 from companion.kiosk.i18n import _
 from companion.kiosk.words import ModuleWords, card_name, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
+from companion.pillars.state import PillarsState
 
 from . import names, refusals_words, sentences
 from .names import (
@@ -100,7 +102,7 @@ def action_label(action: Action) -> str:
     return _("Confirm")
 
 
-def describe_action(action: Action, state: Any) -> str:
+def describe_action(action: Action, state: PillarsState) -> str:
     """A title for the preview of ``action``."""
     verb = action.verb
     arg = str(action.args[0]) if action.args else ""
@@ -150,7 +152,7 @@ class PillarsWords(ModuleWords):
     def money_label(self, amount: int) -> str:
         return _("{n} gold", n=amount)
 
-    def source(self, entry: Any) -> str:
+    def source(self, entry: Entry) -> str:
         from .sources import source
 
         return source(entry)

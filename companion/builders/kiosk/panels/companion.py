@@ -1,7 +1,8 @@
 """The companion's turn, beside the board: everything the table does for it, step by step, and
 one confirmation for the whole turn (or for the steps up to a card the table must tap in).
 Its first decision comes from the kiosk's companion (thinking, a failure and deciding by hand
-are shown as for every game); the panel thinks out the rest of the turn (``plan.TurnPlan``)."""
+are shown as for every game); the panel thinks out the rest of the turn (``plan.TurnPlan``,
+the kiosk's visit with The Builders' hook)."""
 
 from __future__ import annotations
 
@@ -58,9 +59,7 @@ class CompanionTurnPanel(Panel):
 
     def _about(self, plan: TurnPlan) -> bool:
         session = self.screen.session
-        return (plan.game_id == session.id
-                and plan.index == len(session.playthrough.actions)
-                and (plan.start is session.state or plan.start == session.state))
+        return plan.about(session.id, len(session.playthrough.actions), session.state)
 
     def _standing(self) -> bool:
         """Whether the plan still holds: about the position on the table, on the companion's
@@ -77,10 +76,8 @@ class CompanionTurnPanel(Panel):
         plan = self.plan
         if plan is None:
             return changed
-        if not plan.complete and plan.worker is None:
-            seat_strength = self.screen.session.companions[plan.seat]
-            plan.think(self.game, seat_strength, self.app.companion.mode)
-        return plan.collect(self.game) or changed
+        strength = self.screen.session.companions[plan.seat]
+        return plan.advance(self.game, strength, self.app.companion.mode) or changed
 
     def _sync(self) -> bool:
         """Drop a plan that no longer holds, start one on the companion's first decision;
@@ -89,7 +86,7 @@ class CompanionTurnPanel(Panel):
         companion = self.app.companion
         seat = Companion.seat_to_decide(session)
         changed = False
-        first = companion.ready(session)
+        first = self.screen.companion_decision()
         if self.plan is not None and (seat is None or first is None or not self._about(self.plan)
                                       or companion.by_hand(session)):
             self.plan.cancel()

@@ -1,0 +1,109 @@
+"""The message line of the kiosk: one message on screen for a few seconds, notices waiting their
+turn behind it, and the place on the screen where it covers the least."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import theme, ui
+from .theme import Metrics
+from .ui import draw_text, panel
+
+if TYPE_CHECKING:
+    from .screens.base import Screen
+
+TOAST_SECONDS = 4.0
+"""How long a message stays on screen."""
+
+
+class Toasts:
+    """The message on screen (its text, until when, whether it is good news), those waiting
+    behind it, and where it was last drawn.  Time is given (``App.time``), never read."""
+
+    def __init__(self) -> None:
+        self.current: tuple[str, float, bool] | None = None
+        self.at: pygame.Rect | None = None  # where the message was last drawn
+        self.waiting: list[tuple[str, bool]] = []
+
+    @property
+    def text(self) -> str | None:
+        return self.current[0] if self.current else None
+
+    def show(self, message: str, good: bool, now: bool, time: float) -> bool:
+        """Show ``message`` from ``time``; with ``now`` it replaces the one on screen, else it
+        waits its turn (once).  True when the screen changed."""
+        if self.current is not None and not now:
+            if message != self.current[0] and (message, good) not in self.waiting:
+                self.waiting.append((message, good))
+            return False
+        self.current = (message, time + TOAST_SECONDS, good)
+        return True
+
+    def next(self, time: float) -> None:
+        """The message on screen goes; the next one waiting, if any, shows from ``time``."""
+        self.current = None
+        if self.waiting:
+            message, good = self.waiting.pop(0)
+            self.current = (message, time + TOAST_SECONDS, good)
+
+    def expired(self, time: float) -> bool:
+        """True when the message on screen has had its time."""
+        return self.current is not None and time >= self.current[1]
+
+    def rect(self, screen: Screen, size: tuple[int, int], m: Metrics) -> pygame.Rect:
+        """Where the message shows: where it was last placed, else below the screen's bar."""
+        if self.at is not None:
+            return self.at
+        w, _h = size
+        top = screen.bar_bottom() + m.px(4)
+        return pygame.Rect(m.px(12), top, w - m.px(24), m.px(88))
+
+    def draw(
+        self, surface: pygame.Surface, screen: Screen, m: Metrics, under: list[ui.Drawn]
+    ) -> None:
+        """Draw the message on screen where it covers the least of ``under`` (the texts the
+        screen just drew) and of the screen's buttons (:func:`place_toast`)."""
+        if self.current is None:
+            return
+        self.at = place_toast(screen, surface.get_size(), m, under)
+        rect = self.at
+        panel(surface, rect, theme.TOAST_BAD if not self.current[2] else theme.TOAST_GOOD,
+              radius=10, border=theme.OUTLINE)
+        draw_text(surface, self.current[0], rect.inflate(-16, -8), m.text, theme.TOAST_TEXT,
+                  lines=4)
+
+
+def place_toast(
+    screen: Screen, size: tuple[int, int], m: Metrics, texts: list[ui.Drawn]
+) -> pygame.Rect:
+    """The message's place on ``screen``: full width, below its bar, at the height where it
+    covers the least of the texts just drawn (``texts``, weighted most: a title or an
+    instruction under a message cannot be read) and of the buttons (a whole-panel tap area
+    counts for little); the highest such place on a tie."""
+    w, h = size
+    height = m.px(88)
+    top = screen.bar_bottom() + m.px(4)
+    bottom = h - height - m.px(4)
+    if bottom <= top:
+        return pygame.Rect(m.px(12), top, w - m.px(24), height)
+    steps = 12
+    best: tuple[float, int] | None = None
+    for k in range(steps + 1):
+        y = top + (bottom - top) * k // steps
+        r = pygame.Rect(m.px(12), y, w - m.px(24), height)
+        cost = 0.0
+        for d in texts:
+            c = r.clip(d.rect)
+            cost += 4.0 * c.width * c.height
+        for b in screen.buttons:
+            c = r.clip(b.rect)
+            cost += (0.1 if b.extra.get("area") else 1.0) * c.width * c.height
+        if best is None or cost < best[0]:
+            best = (cost, y)
+    assert best is not None
+    return pygame.Rect(m.px(12), best[1], w - m.px(24), height)
+
+
+__all__ = ["TOAST_SECONDS", "Toasts", "place_toast"]
