@@ -198,7 +198,7 @@ def _cost(job: Job) -> float:
 
 
 def _iterations(bot: str) -> float:
-    m = re.fullmatch(r"search@(\d+)(?:x(\d+))?", bot)
+    m = re.fullmatch(r"search@(\d+)(?:[xs](\d+))?", bot)
     if m:
         return float(m.group(1)) * int(m.group(2) or 1)
     return 5.0 if bot == "greedy" else 1.0

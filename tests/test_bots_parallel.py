@@ -183,3 +183,26 @@ def test_runs_are_recorded_with_their_critical_path() -> None:
     assert parallel.Run(1, [1.0, 2.0, 3.0], [6.0]).critical(2) == 4.0
     parallel.run(lambda i: i, 1, 1)  # nothing recorded outside the block
     assert len(runs) == 2
+
+
+@pytest.mark.parametrize(("game", "players"), [(PILLARS, 2), (BUILDERS, 3)])
+def test_root_splitting_deals_the_choices_and_decides_alike_anywhere(
+    game: Any, players: int
+) -> None:
+    bot = make_bot("search@40s3")
+    assert isinstance(bot, SearchBot) and bot.split and bot.trees == 3
+    assert bot.name == "search@40s3"
+    sim = _to_decision(simulator(game).start(game.setup(players)), random.Random(8), skip=7)
+    seat = sim.current_player()
+    legal = sim.legal_actions()
+    ranks = []
+    for workers in (1, 2):
+        split = SearchBot(think=None, iterations=40, trees=3, split=True, workers=workers)
+        ranks.append(split.rank(sim, seat, random.Random(5), top=len(legal)))
+        assert split.last_iterations == 40 * min(3, len(legal))  # no early stop
+    assert ranks[0] == ranks[1]
+    got = ranks[0]
+    assert sorted(map(str, (c.action for c in got))) == sorted(map(str, legal))
+    # each tree's well-searched choices first, by mean: the first has the best mean of them
+    assert got[0].win_chance == max(c.win_chance for c in got if c.visits * 2 >= got[0].visits)
+    assert bot.choose(sim, seat, random.Random(5)) == got[0].action

@@ -27,7 +27,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
-_ITERATIONS = re.compile(r"search@(\d+)(?:x(\d+))?")
+_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?")
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
     "search@ITERATIONSxTREES (e.g. search@1000x4)"
@@ -52,10 +52,11 @@ def make_bot(name: str) -> Bot:
         n = int(m.group(1))
         if not 1 <= n <= MAX_ITERATIONS:
             raise ValueError(f"bot {name!r}: the iterations must be 1 to {MAX_ITERATIONS}")
-        trees = int(m.group(2)) if m.group(2) is not None else 1
+        trees = int(m.group(3)) if m.group(3) is not None else 1
         if not 1 <= trees <= MAX_TREES:
             raise ValueError(f"bot {name!r}: the trees must be 1 to {MAX_TREES}")
-        return SearchBot(think=None, iterations=n, name=name, trees=trees)
+        split = m.group(2) == "s"
+        return SearchBot(think=None, iterations=n, name=name, trees=trees, split=split)
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 
 

@@ -101,6 +101,7 @@ class SearchBot:
         model: Model | None = None,
         trees: int = 1,
         workers: int | None = None,
+        split: bool = False,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -118,6 +119,7 @@ class SearchBot:
         self.iterations = iterations
         self.trees = trees
         self.workers = workers
+        self.split = split and trees > 1
         self.exploration = exploration
         self.depth = depth
         self.temperature = temperature
@@ -128,7 +130,8 @@ class SearchBot:
             if iterations is None:
                 name = f"search:{think:g}"
             else:
-                name = f"search@{iterations}" + (f"x{trees}" if trees > 1 else "")
+                way = "s" if split else "x"
+                name = f"search@{iterations}" + (f"{way}{trees}" if trees > 1 else "")
         self.name = name
         self.last_iterations = 0
         """How many iterations the last decision ran, all trees together (for benchmarks)."""
@@ -145,6 +148,8 @@ class SearchBot:
         """The seat's ``top`` choices, best (most visited) first, with their estimated win
         chances.  ``state`` is not changed."""
         choices = decision(state, seat)
+        if self.split:
+            return self._split(state, seat, rng, choices)[: max(top, 0)]
         if self.trees == 1:
             root = self._search(state, seat, rng, choices)
             stats = {a: (n.visits, n.reward[seat]) for a, n in root.children.items()}
@@ -158,6 +163,43 @@ class SearchBot:
             Choice(a, reward / visits if visits else 0.0, visits)
             for a, (visits, reward) in ranked[: max(top, 0)]
         ]
+
+    def _split(
+        self, state: SimState, seat: int, rng: random.Random, choices: list[Any]
+    ) -> list[Choice]:
+        """Root splitting: the root's choices dealt among :attr:`trees` trees (choice ``j`` to
+        tree ``j mod trees``), each tree :attr:`iterations` deep over its own share with its
+        own generator (seeded from ``rng`` first), in up to :attr:`workers` processes.  Each
+        choice's subtree grows as it would in one tree of ``trees`` times the iterations (a
+        share of the choices, a share of the iterations); the trees' visit counts are not
+        comparable, so the choices are ranked by mean reward, each tree's well-searched
+        choices (at least half its leader's visits) before the rest."""
+        trees = min(self.trees, len(choices))
+        seeds = [rng.getrandbits(64) for _ in range(trees)]
+
+        def tree(i: int) -> tuple[int, list[tuple[Any, int, float]]]:
+            mine = choices[i::trees]
+            root = self._search(state, seat, random.Random(seeds[i]), mine, split=True)
+            return self.last_iterations, [
+                (a, n.visits, n.reward[seat]) for a, n in root.children.items()
+            ]
+
+        workers = self.workers or WORKERS or parallel.cores()
+        ranked: list[tuple[bool, float, int, Choice]] = []
+        done = 0
+        for iterations, children in parallel.run(tree, trees, workers):
+            done += iterations
+            lead = max((v for a, v, _ in children if a in choices), default=0)
+            for a, visits, reward in children:
+                if a not in choices:  # legal in some determinization only
+                    continue
+                mean = reward / visits if visits else 0.0
+                ranked.append(
+                    (2 * visits < lead, -mean, choices.index(a), Choice(a, mean, visits))
+                )
+        self.last_iterations = done
+        ranked.sort(key=lambda item: item[:3])
+        return [item[3] for item in ranked]
 
     def _forest(
         self, state: SimState, seat: int, rng: random.Random, choices: list[Any]
@@ -185,8 +227,18 @@ class SearchBot:
         return stats
 
     # -- the search -------------------------------------------------------------------------
-    def _search(self, state: SimState, seat: int, rng: random.Random, choices: list[Any]) -> _Node:
+    def _search(
+        self,
+        state: SimState,
+        seat: int,
+        rng: random.Random,
+        choices: list[Any],
+        split: bool = False,
+    ) -> _Node:
+        """One tree; with ``split``, its root considers only ``choices`` (a share of the
+        seat's) and never stops early (its choices' means are what counts)."""
         seats = state.seat_count()
+        only = set(choices) if split else None
         root = _Node(seats)
         budget = self.iterations
         deadline = None
@@ -208,17 +260,23 @@ class SearchBot:
                     break
                 rate = done / (now - start) if now > start else 0.0
                 left = int(rate * (deadline - now)) + 1
-            if done >= len(choices) and _decided(root, left):
+            if only is None and done >= len(choices) and _decided(root, left):
                 break
             if not done % 64 and parallel.abandoned():  # the kiosk cancelled the decision
                 parallel.leave()
-            self._iterate(state, seat, rng, root, c)
+            self._iterate(state, seat, rng, root, c, only)
             done += 1
         self.last_iterations = done
         return root
 
     def _iterate(
-        self, state: SimState, seat: int, rng: random.Random, root: _Node, c: float
+        self,
+        state: SimState,
+        seat: int,
+        rng: random.Random,
+        root: _Node,
+        c: float,
+        only: set[Any] | None = None,
     ) -> None:
         sim = state.determinize(seat, rng)
         node = root
@@ -232,7 +290,12 @@ class SearchBot:
                 sim.apply(sample(sim.chance_outcomes(), rng))
                 continue
             legal = options(sim)
-            if len(legal) == 1:
+            at_root = only is not None and node is root
+            if at_root:  # root splitting: this tree's share (a node even for one choice)
+                legal = [a for a in legal if a in only]
+                if not legal:  # none of it in this determinization: judge the root
+                    break
+            if len(legal) == 1 and not at_root:
                 sim.apply(legal[0])
                 continue
             children = node.children
