@@ -222,9 +222,9 @@ TABLE_GAMES = {
     ("easy", "random"): (40, 40, 40),
     ("normal", "easy"): (30, 30, 100),
     ("normal", "greedy"): (20, 20, 40),
-    ("strong", "normal"): (24, 8, 8),
-    ("strong", "easy"): (6, 6, 6),
-    ("strong", "greedy"): (6, 6, 6),
+    ("strong", "normal"): (16, 6, 6),
+    ("strong", "easy"): (4, 4, 4),
+    ("strong", "greedy"): (4, 4, 4),
 }
 """The table's games a pairing (times ``--scale``), spent where the issue's claims are (normal
 against the heuristic at four players, strong against normal at two) and what about an hour

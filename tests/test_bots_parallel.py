@@ -72,7 +72,7 @@ def test_the_trees_decide_alike_in_one_process_or_several(game: Any, players: in
 
 def test_the_strong_strength_is_root_parallel_and_as_deterministic() -> None:
     strong = strength_bot("strong")
-    assert isinstance(strong, SearchBot) and strong.trees == 4
+    assert isinstance(strong, SearchBot) and strong.trees == 4 and strong.split
     sim = _to_decision(simulator(BUILDERS).start(BUILDERS.setup(2)), random.Random(3), skip=4)
     state = sim.freeze()
     seat = BUILDERS.current_player(state)

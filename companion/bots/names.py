@@ -75,14 +75,17 @@ STRENGTHS: dict[str, Strength] = {
         Strength("easy", "heuristic", "one ply of greed: the move worth most at once"),
         Strength("normal", "search@500", "tree search, 500 playouts a decision"),
         Strength(
-            "strong", "search@1000x4", "tree search, 4 trees of 1000 playouts, on 4 cores"
+            "strong",
+            "search@1000s4",
+            "tree search, 4000 playouts: the choices dealt among 4 trees, one a core",
         ),
     )
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
 same position and seed give the same decision on any machine and with any number of cores (undo
-never changes it).  Strong grows four trees of a thousand iterations (root parallelism: one a
-core where the process may fork).  Think times (``bench/bench_bots.py --think``): normal
+never changes it).  Strong deals its choices among four trees of a thousand iterations (root
+splitting: one tree a core where the process may fork; each choice searched as deep as in one
+tree of four thousand).  Think times (``bench/bench_bots.py --think``): normal
 about 25 ms of CPU here (p95 under 40 ms), strong about 0.2 s of CPU of which the longest tree
 is a quarter (p95 under 80 ms): on a Raspberry Pi 4's four cores, 13 to 16 times slower a core
 (``docs/pi.md``), a strong decision is at most 1.2 s p95 and a hint 1.75 s (``docs/bots.md``)."""
