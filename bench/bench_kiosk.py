@@ -1,9 +1,12 @@
 """Benchmarks of the kiosk; prints its figures.
 
-    .venv/bin/python bench/bench_kiosk.py
+    .venv/bin/python bench/bench_kiosk.py [cache]
 
 - render time of the busiest screens (the Pillars market and cathedral, the Builders turn with
-  sites) at 800x480 and 720x1280;
+  sites) at 800x480 and 720x1280: the first frame of the screen (the kiosk's caches of texts
+  emptied first) and the screen redrawn (warm caches);
+- ``bench_kiosk.py cache``: what those caches hold after drawing every screen (entries, bytes)
+  against their limits;
 - CPU used while idle on a game screen (the main loop waits for events);
 - time from process start to the first frame on screen;
 - peak memory (RSS) of the kiosk process;
@@ -97,16 +100,69 @@ def render_times() -> None:
                 for a in actions:
                     app.session.play(a)
                 open_game(app)
-                times = []
-                for _ in range(40):
-                    t0 = time.perf_counter()
-                    app.render(force=True)
-                    times.append(time.perf_counter() - t0)
-                print(
-                    f"render {label} at {size[0]}x{size[1]}: median "
-                    f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"
-                )
+                app.render(force=True)
+                for kind, cold in (("first frame, cold caches", True), ("redrawn", False)):
+                    times = []
+                    for _ in range(20 if cold else 40):
+                        if cold:
+                            cold_caches()
+                        t0 = time.perf_counter()
+                        app.render(force=True)
+                        times.append(time.perf_counter() - t0)
+                    print(
+                        f"render {label} at {size[0]}x{size[1]} ({kind}): median "
+                        f"{statistics.median(times) * 1000:.1f} ms, "
+                        f"max {max(times) * 1000:.1f} ms"
+                    )
         journal.close()
+
+
+def cold_caches() -> None:
+    """Empty the kiosk's text caches and its wrapped lines: the next frame is drawn as the
+    first frame of a new screen."""
+    from companion.kiosk import linebreak, textcache
+
+    textcache.clear()
+    linebreak._LINES.clear()
+
+
+def deep_size(value: object) -> int:
+    """The bytes of ``value`` and what it holds (tuples, strings, numbers, a Layout), by
+    ``sys.getsizeof``."""
+    import dataclasses
+
+    size = sys.getsizeof(value)
+    if isinstance(value, tuple | list):
+        size += sum(deep_size(v) for v in value)
+    elif dataclasses.is_dataclass(value):
+        size += sum(deep_size(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return size
+
+
+def cache_memory() -> None:
+    """What the kiosk's caches hold after drawing every screen of ``companion screenshots``
+    (both sizes, three languages) in one process, against their limits: entries, and bytes
+    (the pixels of the kept surfaces; for layouts and measures, their keys and values by
+    ``sys.getsizeof``)."""
+    import pygame
+
+    from companion.kiosk import textcache
+    from companion.kiosk.screenshots import take
+
+    pygame.init()
+    cold_caches()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = take(Path(tmp), save=False)
+    print(f"caches after drawing {len(files)} screens (every screen, 2 sizes, 3 languages):")
+    for cache in textcache.CACHES:
+        entries = list(cache._data.items())
+        counted = cache._weigh is None  # a limit on entries, not on bytes of pixels
+        held = (sum(deep_size(k) + deep_size(v) for k, (v, _w) in entries) if counted
+                else cache.weight)
+        each = held / len(entries) if entries else 0
+        print(f"  {cache.name}: {len(entries)} entries, {held / 1024:.0f} KB "
+              f"({each:.0f} bytes each), limit {cache.limit}"
+              f"{' entries' if counted else ' bytes'}; {cache.hits} hits, {cache.misses} misses")
 
 
 def idle_process(seconds: float = 5.0) -> None:
@@ -233,6 +289,9 @@ def companion_think_times(positions: int = 4) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["cache"]:
+        cache_memory()
+        sys.exit()
     render_times()
     idle_process()
     companion_think_times()

@@ -8,9 +8,15 @@ its figures.
   seeded random 4-player games of both games (every 25th decision): CPU seconds a decision,
   median, p95 and max (CPU time, so that a shared machine does not inflate it);
 - ``worker``: a normal decision through the kiosk's worker process, as the table waits for it
-  (wall time; the first ask starts the fork server);
-- ``render``: the busiest screens' render (``App.render(force=True)``) at 800x480 and 720x1280,
-  40 frames each: median, p95 and max;
+  (wall time; the first ask starts the fork server); and the first decision after a start in
+  a new process, with the fork server started when the kiosk starts (``start_fork_server``, 2 s
+  before the decision) or at the decision itself (as before issue 26);
+- ``render``: the busiest screens' render (``App.render(force=True)``) at 800x480 and 720x1280:
+  the first frame of the screen (20 frames, each with the kiosk's text caches emptied first:
+  every text laid out and rendered) and the screen redrawn (40 frames, warm caches): median,
+  p95 and max;
+- ``moves``: the frame after each move of a seeded random game of each game (80 moves), with
+  the caches as the moves before left them: what a table sees after a tap;
 - ``camera``: one camera frame through the kiosk's pipeline (``Pipeline.step``: change check,
   detection, tracker) on generated frames that change every time (the worst case: detection
   always runs), at the lores 640x360 and the main 1280x720 (the default);
@@ -153,6 +159,13 @@ def worker(count: int) -> None:
     print(f"worker: a normal decision through the kiosk's worker process, wall time: the first "
           f"(fork server start) {times[0]:.2f} s, then {summary(times[1:])} s "
           f"({len(times) - 1} positions)", flush=True)
+    firsts: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(3):  # alternately, the machine's load drifts
+        for early in (False, True):
+            firsts[early].append(first_decision(early))
+    for early, label in ((False, "at the first decision"), (True, "with the kiosk")):
+        what = f"first decision after a start, fork server started {label} (wall)"
+        print(f"worker: {what}: {summary(firsts[early], what=what)} s", flush=True)
     cpu_times = []
     for _ in range(3):  # what the fork server's start costs in CPU: its preload's imports
         before = children_cpu()
@@ -163,6 +176,34 @@ def worker(count: int) -> None:
           f"{summary(cpu_times, what='fork server imports')} s of CPU", flush=True)
 
 
+FIRST_DECISION = r"""
+import sys, time
+from bench.bench_pi import positions
+from companion.kiosk import seats
+early, pause = sys.argv[1] == "early", float(sys.argv[2])
+state, who = positions("pillars", 1)[0]
+if early:
+    seats.start_fork_server()  # as the kiosk does at its start (a game with a companion seat)
+time.sleep(pause)  # the kiosk starts, the table taps its way to the companion's turn
+t0 = time.perf_counter()
+job = seats.Worker(seats.decide, ("pillars", state, who, "normal", "bench"), "process")
+while job.poll() is None:
+    time.sleep(0.002)
+assert job.poll()[0] == "ok", job.poll()
+print(f"{time.perf_counter() - t0:.3f}")
+"""
+
+
+def first_decision(early: bool, pause: float = 2.0) -> float:
+    """The first decision after a start, in a new process, wall time: with the fork server
+    started when the kiosk starts (``seats.start_fork_server``, ``early``) or at that
+    decision (as before); ``pause`` seconds between the start and the decision."""
+    out = subprocess.run([sys.executable, "-c", FIRST_DECISION, "early" if early else "late",
+                          str(pause)], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout
+    return float(out)
+
+
 def children_cpu() -> float:
     """User and system CPU seconds of the reaped child processes so far."""
     import resource
@@ -171,7 +212,20 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def cold_caches() -> None:
+    """Empty the kiosk's caches of laid-out, rendered and placed texts and fit answers
+    (``companion.kiosk.textcache``) and of wrapped lines (``linebreak``): the next frame draws
+    every text as the first frame of a new screen does (the fonts stay loaded)."""
+    from companion.kiosk import linebreak, textcache
+
+    textcache.clear()
+    linebreak._LINES.clear()
+
+
 def render() -> None:
+    """The busiest screens, each drawn as the first frame of the screen (cold caches: every
+    text laid out and rendered) and redrawn (warm: what did not change comes from the
+    caches)."""
     import pygame
 
     from companion.journal import Journal
@@ -197,13 +251,59 @@ def render() -> None:
                     app.session.play(a)
                 open_game(app)
                 app.render(force=True)  # fonts and glyph caches warm, as after the first frame
-                times = []
-                for _ in range(40):
-                    t0 = time.process_time()
-                    app.render(force=True)
-                    times.append(time.process_time() - t0)
                 label = f"render {game} {step} at {size[0]}x{size[1]}"
-                print(f"{label}: {summary(times, 1000, '{:.1f}', what=label)} ms", flush=True)
+                for kind, frames, before in (("first frame, cold", 20, cold_caches),
+                                             ("redrawn, warm", 40, None)):
+                    times = []
+                    for _ in range(frames):
+                        if before is not None:
+                            before()
+                        t0 = time.process_time()
+                        app.render(force=True)
+                        times.append(time.process_time() - t0)
+                    what = f"{label} ({kind})"
+                    print(f"{what}: {summary(times, 1000, '{:.1f}', what=what)} ms", flush=True)
+        journal.close()
+
+
+def moves(count: int = 80) -> None:
+    """What a table sees: the frame drawn after each move of a seeded random 4-player game
+    (``count`` moves from the start, chance drawn at random), the caches as the moves before
+    left them: texts that did not change come from them, the new ones are laid out."""
+    import pygame
+
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+    from companion.kiosk.screens.game import open_game
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.open(Path(tmp) / "journal.sqlite3")
+        for size in ((800, 480), (720, 1280)):
+            for name in ("pillars", "builders"):
+                app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
+                          config_path=Path(tmp) / "config.toml")
+                game, rng = get_game(name), random.Random(3)
+                app.session = journal.start(game.setup(4), seed=0)
+                open_game(app)
+                app.render(force=True)
+                times = []
+                while len(times) < count and game.current_player(app.session.state) != TERMINAL:
+                    state = app.session.state
+                    who = game.current_player(state)
+                    app.session.play(sample(game.chance_outcomes(state), rng) if who == CHANCE
+                                     else rng.choice(game.legal_actions(state)))
+                    if who != CHANCE:
+                        t0 = time.process_time()
+                        app.render(force=True)
+                        times.append(time.process_time() - t0)
+                what = f"render after each move, {name} at {size[0]}x{size[1]}"
+                print(f"{what} ({len(times)} moves): "
+                      f"{summary(times, 1000, '{:.1f}', what=what)} ms", flush=True)
         journal.close()
 
 
@@ -338,7 +438,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
     parser.add_argument("--no-scale", dest="scale", action="store_false",
                         help="no Pi estimates (under qemu the loop measures emulation)")
-    parser.add_argument("--only", default="loop,think,worker,render,camera,start",
+    parser.add_argument("--only", default="loop,think,worker,render,moves,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
@@ -347,7 +447,7 @@ def main() -> None:
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
     for part in parts:
-        workload = part in ("think", "worker", "render", "camera", "start")
+        workload = part in ("think", "worker", "render", "moves", "camera", "start", "first")
         before = loop_seconds() if workload and args.scale else 0.0
         if part == "think":
             think(args.positions)
@@ -355,6 +455,8 @@ def main() -> None:
             worker(args.positions)
         elif part == "render":
             render()
+        elif part == "moves":
+            moves()
         elif part == "camera":
             camera(args.frames)
         elif part == "start":

@@ -182,6 +182,10 @@ def run_kiosk(
         return 1
     if journal is not None and journal.notice:
         app.toast(journal.notice)
+    if journal is not None:  # the companion's fork server, before its game is resumed
+        from companion.kiosk.seats import start_for_journal
+
+        start_for_journal(journal, app.companion.mode)
     inputs.listen()
     if error is None or opener is not None:
         for notice in attach_devices(app, config_path):

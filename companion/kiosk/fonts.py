@@ -63,14 +63,29 @@ def font_path(
 ) -> Path | None:
     """The font file for ``lang`` (default: the current language), or None for pygame's default
     font when neither the bundled subset nor the system font exists."""
+    return _found(lang, bold, family)[0]
+
+
+def font_name(lang: str | None = None, bold: bool = False) -> str:
+    """``font_path`` as a string ("" for pygame's default font): a cheap key for the caches
+    of what was drawn in it (``textcache``)."""
+    return _found(lang, bold, None)[1]
+
+
+def _found(lang: str | None, bold: bool, family: str | None) -> tuple[Path | None, str]:
     fam = family or FAMILIES.get(lang or i18n.language(), "jp")
-    key = (FONT_DIR, SYSTEM_FONT_DIR, fam, bold)
-    if key not in _paths:  # looked up once: every text drawn asks, a stat each time costs
-        _paths[key] = _find_path(fam, bold)  # a third of a busy frame's render on a Pi
-    return _paths[key]
+    if not (_dirs and _dirs[0] is FONT_DIR and _dirs[1] is SYSTEM_FONT_DIR):  # (tests move them)
+        _paths.clear()
+        _dirs[:] = [FONT_DIR, SYSTEM_FONT_DIR]
+    found = _paths.get((fam, bold))
+    if found is None:  # looked up once: every text drawn asks, a stat each time cost a third
+        path = _find_path(fam, bold)  # of a busy frame's render on a Pi
+        found = _paths[(fam, bold)] = (path, str(path) if path is not None else "")
+    return found
 
 
-_paths: dict[tuple[Path, Path, str, bool], Path | None] = {}
+_paths: dict[tuple[str, bool], tuple[Path | None, str]] = {}
+_dirs: list[Path] = []
 
 
 def _find_path(fam: str, bold: bool) -> Path | None:
@@ -88,16 +103,26 @@ def _find_path(fam: str, bold: bool) -> Path | None:
     return None
 
 
-_cache: dict[tuple[Path | None, int, bool], pygame.font.Font] = {}
+_cache: dict[tuple[str, int, bool], pygame.font.Font] = {}
+_hooked: list[bool] = []
 _notdef: dict[int, bytes] = {}  # by id(font): the rendering of a missing glyph
 _covered: dict[tuple[int, str], bool] = {}  # by (id(font), character): has_glyph
 
 
 def clear_cache() -> None:
-    """Forget the loaded fonts (they die with ``pygame.font.quit()``)."""
+    """Forget the loaded fonts (they die with ``pygame.font.quit()``) and what was drawn with
+    them (``textcache``)."""
+    from . import textcache
+
+    textcache.clear()
     _cache.clear()
     _notdef.clear()
     _covered.clear()
+
+
+def _at_quit() -> None:
+    _hooked.clear()  # pygame forgets its quit functions once it has called them
+    clear_cache()
 
 
 def font(
@@ -107,12 +132,17 @@ def font(
 
     ``family`` (``sc`` or ``jp``) overrides the language's choice of subset.
     """
+    if not _hooked:
+        _hooked.append(True)
+        # pygame.quit() closes every font: one kept after it, used after pygame.init(),
+        # crashes the process (a segmentation fault in its metrics)
+        pygame.register_quit(_at_quit)
     if not pygame.font.get_init():
         clear_cache()
         pygame.font.init()
     size = max(1, int(size))
-    path = font_path(lang, bold, family)
-    key = (path, size, bold)
+    path, name = _found(lang, bold, family)
+    key = (name, size, bold)
     f = _cache.get(key)
     if f is None:
         f = pygame.font.Font(path, size)

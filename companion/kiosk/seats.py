@@ -205,6 +205,50 @@ def _context() -> Any:
     return _CONTEXT
 
 
+_SERVER: threading.Thread | None = None
+_SERVER_LOCK = threading.Lock()
+
+
+def start_fork_server() -> threading.Thread | None:
+    """Start the companion's fork server now, in a thread of its own, so that the first
+    decision finds the rules and the bots imported (the fork server's start cost the first
+    decision after a start 2.3 to 2.7 s more on a Pi 4: ``docs/pi.md``).  The kiosk's loop and
+    its first frame do not wait for it.  Once a process: the thread if this call started it,
+    else None."""
+    global _SERVER
+    with _SERVER_LOCK:
+        if _SERVER is not None:
+            return None
+        thread = _SERVER = threading.Thread(target=_run_fork_server, name="fork server",
+                                            daemon=True)
+    thread.start()
+    return thread
+
+
+def _run_fork_server() -> None:
+    from multiprocessing import forkserver
+
+    try:
+        _context()  # the preload: the rules and the bots
+        forkserver.ensure_running()
+    except Exception as exc:  # noqa: BLE001 - the first decision starts it (and says why not)
+        print(f"companion: the fork server did not start early ({exc})", file=sys.stderr)
+
+
+def start_for_journal(journal: Journal, mode: str = "process") -> threading.Thread | None:
+    """``start_fork_server`` when the game the kiosk offers to resume (the journal's latest
+    unfinished game) has a companion seat; None when not (or the journal cannot say)."""
+    if mode != "process":
+        return None
+    try:
+        page = journal.page("playing", 0, 1)
+    except Exception:  # noqa: BLE001 - the home screen shows the journal's fault
+        return None
+    if page.games and page.games[0].companions:
+        return start_fork_server()
+    return None
+
+
 class Worker:
     """One piece of work off the main loop, in a process (``mode`` "process") or a thread
     ("thread").  A thread of its own starts the process and waits for its answer, so the main
@@ -340,6 +384,10 @@ class Companion:
         and drop work about a position no longer on the table.  True when what the screen
         shows of the companion changed (not the thinking indicator: see ``GameScreen``)."""
         changed = False
+        if _SERVER is None and self.mode == "process" and session is not None and (
+            session.companions
+        ):
+            start_fork_server()  # a game with a companion seat: its first decision is near
         for attr in ("decision", "hint"):
             thought: Thought | None = getattr(self, attr)
             if thought is None:

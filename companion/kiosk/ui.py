@@ -16,9 +16,10 @@ from typing import Any
 
 import pygame
 
-from . import theme
-from .fonts import font
+from . import i18n, linebreak, theme
+from .fonts import font, font_name
 from .linebreak import wrap
+from .textcache import IMAGES, LAYOUTS, MEASURES, PLACED, Layout, Placed
 from .theme import Colour
 
 ELLIPSIS = "…"
@@ -99,7 +100,11 @@ def shape_inside(surface: pygame.Surface, shape: pygame.Rect, box: pygame.Rect, 
 
 _INK_TOP = "Hbdfhkl|()[]国あ"
 _INK_BOTTOM = "gjpqy|()[]国"
-_inks: dict[int, tuple[pygame.font.Font, int, int]] = {}  # by id(font); keeps the font alive
+_inks: dict[int, tuple[pygame.font.Font, int, int, dict[str, tuple[int, int]]]] = {}
+"""By id(font) (the font kept alive with it): its ascenders and descenders, and each
+character's ink (bottom, top) measured so far."""
+
+_NO_INK = (1 << 20, -(1 << 20))  # a character without a glyph reaches neither way
 
 
 def ink(f: pygame.font.Font, rows: list[str]) -> tuple[int, int]:
@@ -114,13 +119,18 @@ def ink(f: pygame.font.Font, rows: list[str]) -> tuple[int, int]:
             f,
             max(tops, default=f.get_ascent()),
             min(bottoms, default=f.get_descent()),
+            {},
         )
-    _f, top, bottom = known
-    for row in rows:
-        for m in f.metrics(row):
-            if m is not None:
-                top, bottom = max(top, m[3]), min(bottom, m[2])
-    return top, bottom
+    _f, top, bottom, chars = known
+    used = set("".join(rows))
+    if not used:
+        return top, bottom
+    new = [ch for ch in used if ch not in chars]
+    if new:  # each character measured once a font: a frame's new texts measure few
+        for ch, m in zip(new, f.metrics("".join(new)), strict=True):
+            chars[ch] = (m[2], m[3]) if m is not None else _NO_INK
+    return (max(top, max(chars[ch][1] for ch in used)),
+            min(bottom, min(chars[ch][0] for ch in used)))
 
 
 def fits(
@@ -135,14 +145,22 @@ def fits(
 ) -> bool:
     """Whether ``draw_text`` with these arguments would draw ``text`` whole (at its smallest
     allowed size, at worst) without breaking a word or phrase: for a layout to choose a
-    shorter wording first."""
+    shorter wording first.  Cached (``textcache.MEASURES``)."""
     smallest = max(min_text(surface), min_size if min_size is not None else int(size * 0.6))
-    f = font(smallest, bold)
-    rows = wrap(text, f, rect.width, force=False)
-    top, bottom = ink(f, rows)
-    height = max(0, len(rows) - 1) * f.get_linesize() + top - bottom
-    widest = max((f.size(r)[0] for r in rows), default=0)
-    return len(rows) <= lines and height <= rect.height and widest <= rect.width
+    lang = i18n.language()
+    key = ("fits", text, lang, font_name(lang, bold), smallest, bold, lines, rect.width,
+           rect.height)
+    found = MEASURES.get(key)
+    if found is None:
+        f = font(smallest, bold)
+        rows = wrap(text, f, rect.width, force=False)
+        top, bottom = ink(f, rows)
+        height = max(0, len(rows) - 1) * f.get_linesize() + top - bottom
+        widest = max((f.size(r)[0] for r in rows), default=0)
+        found = MEASURES.put(
+            key, len(rows) <= lines and height <= rect.height and widest <= rect.width
+        )
+    return bool(found)
 
 
 def fitting(
@@ -182,9 +200,14 @@ def text_height(surface: pygame.Surface, size: int, *, bold: bool = False, lines
     """The height ``lines`` lines of text at ``size`` (or the display's smallest size, if
     larger) need: from the first line's ascenders to the last one's descenders, and 2 px for
     a taller glyph."""
-    f = font(max(size, min_text(surface)), bold)
-    top, bottom = ink(f, [])
-    return (lines - 1) * f.get_linesize() + top - bottom + 2
+    s = max(size, min_text(surface))
+    key = ("height", font_name(None, bold), s, bold, lines)
+    found = MEASURES.get(key)
+    if found is None:
+        f = font(s, bold)
+        top, bottom = ink(f, [])
+        found = MEASURES.put(key, (lines - 1) * f.get_linesize() + top - bottom + 2)
+    return found
 
 
 def fitted_height(
@@ -200,16 +223,91 @@ def fitted_height(
     return max(height, text_height(surface, int(size * 0.6), bold=bold, lines=lines))
 
 
+_min_texts: dict[tuple[tuple[int, int], tuple[int, int] | None], int] = {}
+
+
 def min_text(surface: pygame.Surface) -> int:
     """The smallest readable text size on ``surface``: the display's (see theme.Metrics), also
     on an off-screen surface drawn to be shown on it (a row of a scrolled list)."""
     size = surface.get_size()
     display = pygame.display.get_surface() if pygame.display.get_init() else None
-    if display is not None and surface is not display:
-        shown = display.get_size()
-        if size not in (shown, shown[::-1]):
+    shown = display.get_size() if display is not None and surface is not display else None
+    found = _min_texts.get((size, shown))
+    if found is None:
+        if shown is not None and size not in (shown, shown[::-1]):
             size = shown
-    return theme.Metrics(*size).min_text
+        if len(_min_texts) > 256:  # surfaces of many sizes (rows of scrolled lists)
+            _min_texts.clear()
+        found = _min_texts[(surface.get_size(), shown)] = theme.Metrics(*size).min_text
+    return found
+
+
+def layout(
+    text: str, width: int, height: int, size: int, smallest: int, bold: bool, lines: int
+) -> Layout:
+    """How ``draw_text`` lays ``text`` out in a box of ``width`` x ``height``: from ``size``
+    down to ``smallest`` until it fits on ``lines`` lines; cached (``textcache.LAYOUTS``)."""
+    lang = i18n.language()
+    path = font_name(lang, bold)
+    key = (text, lang, path, size, smallest, bold, lines, width, height)
+    found = LAYOUTS.get(key)
+    if found is None:
+        return LAYOUTS.put(key, _layout(text, width, height, size, smallest, bold, lines, path))
+    if linebreak.RECORD is not None:  # the lines drawn, as a wrap would have recorded them
+        linebreak.RECORD.append((text, lang, width, list(found.wrapped)))
+    return found
+
+
+def _layout(
+    text: str, width: int, height: int, size: int, smallest: int, bold: bool, lines: int,
+    path: str,
+) -> Layout:
+    s = max(size, smallest)
+    while True:
+        f = font(s, bold)
+        # A word wider than the box is broken only at the smallest size: shrink first.
+        rows = wrap(text, f, width, force=s <= smallest)
+        widest = max(f.size(r)[0] for r in rows)
+        top, bottom = ink(f, rows)
+        total = max(0, len(rows) - 1) * f.get_linesize() + top - bottom
+        fit = len(rows) <= lines and total <= height and widest <= width
+        if fit or s <= smallest:
+            break
+        s = max(smallest, int(s * 0.9))
+    wrapped = tuple(rows)
+    if not fit:
+        keep = min(lines, max(1, 1 + (height - (top - bottom)) // f.get_linesize()))
+        rows = cut_rows(rows, keep, f, width)
+    return Layout(s, tuple(rows), top, bottom, f.get_linesize(), f.get_ascent(), not fit,
+                  wrapped, path, bold)
+
+
+def rendered(lay: Layout, colour: Colour) -> tuple[pygame.Surface, ...]:
+    """The rows of ``lay`` rendered in ``colour`` (antialiased, on no background); cached
+    (``textcache.IMAGES``)."""
+    hashable = colour if type(colour) is tuple else tuple(colour)  # a pygame.Color is not
+    key = (lay.path, lay.size, lay.bold, lay.rows, hashable)
+    found = IMAGES.get(key)
+    if found is None:
+        f = font(lay.size, lay.bold)
+        found = IMAGES.put(key, tuple(f.render(row, True, colour) for row in lay.rows))
+    return found
+
+
+def check_glyphs(text: str, f: pygame.font.Font) -> None:
+    """Record in MISSING_GLYPHS each character of ``text`` that ``f`` has no glyph for."""
+    metrics: list[Any] = list(f.metrics(text))  # None for a glyph the font lacks
+    for ch, met in zip(text, metrics, strict=False):
+        if met is None and not ch.isspace():
+            MISSING_GLYPHS.append(f"{ch!r} (U+{ord(ch):04X}) in {text!r}")
+
+
+def _x(align: str, rect: pygame.Rect, width: int) -> int:
+    if align == "left":
+        return int(rect.x)
+    if align == "right":
+        return int(rect.right - width)
+    return int(rect.x + (rect.width - width) // 2)
 
 
 def draw_text(
@@ -226,74 +324,61 @@ def draw_text(
     lines: int = 3,
 ) -> pygame.Rect:
     """Draw ``text`` inside ``rect``: wrapped to at most ``lines`` lines, shrunk down to
-    ``min_size`` (default 60% of ``size``) until it fits.  Returns the area used."""
+    ``min_size`` (default 60% of ``size``) until it fits.  Returns the area used.  A text drawn
+    before in the same place is blitted as it was placed (``textcache.PLACED``); else it is
+    laid out and rendered from the caches (:func:`layout`, :func:`rendered`)."""
     if not text:
         return pygame.Rect(rect.x, rect.y, 0, 0)
-    floor = min_text(surface)
-    smallest = max(floor, min_size if min_size is not None else int(size * 0.6))
-    s = max(size, smallest)
-    while True:
-        f = font(s, bold)
-        # A word wider than the box is broken only at the smallest size: shrink first.
-        rows = wrap(text, f, rect.width, force=s <= smallest)
-        height = len(rows) * f.get_linesize()
-        widest = max(f.size(r)[0] for r in rows)
-        top, bottom = ink(f, rows)
-        height = max(0, len(rows) - 1) * f.get_linesize() + top - bottom
-        if (len(rows) <= lines and height <= rect.height and widest <= rect.width) or s <= smallest:
-            break
-        s = max(smallest, int(s * 0.9))
-    if len(rows) > lines or height > rect.height or widest > rect.width:
-        OVERFLOWS.append(f"{text!r} in {rect.width}x{rect.height} at {s}px")
-        keep = min(lines, max(1, 1 + (rect.height - (top - bottom)) // f.get_linesize()))
-        rows = cut_rows(rows, keep, f, rect.width)
+    smallest = max(min_text(surface), min_size if min_size is not None else int(size * 0.6))
+    clip = surface.get_clip()
+    key = None if DRAWN is not None or linebreak.RECORD is not None or CHECK_GLYPHS else (
+        text, tuple(rect), size, smallest, colour if type(colour) is tuple else tuple(colour),
+        bold, align, valign, lines, i18n.language(), font_name(None, bold), tuple(clip),
+        surface.get_size(),
+    )  # (what a drawing records, when recorded, is recorded by placing the text anew)
+    placed = PLACED.get(key) if key is not None else None
+    if placed is None:
+        placed = _place(surface, text, rect, size, smallest, colour, bold, align, valign, lines)
+        if key is not None:
+            PLACED.put(key, placed)
+    OVERFLOWS.extend(placed.overflows)
+    surface.set_clip(placed.clip)
+    surface.blits(placed.blits, doreturn=False)
+    surface.set_clip(clip)
+    return pygame.Rect(placed.used)
+
+
+def _place(
+    surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, smallest: int,
+    colour: Colour, bold: bool, align: str, valign: str, lines: int,
+) -> Placed:
+    """Where ``draw_text`` blits the rows of ``text`` in ``rect``, and what it records."""
+    lay = layout(text, rect.width, rect.height, size, smallest, bold, lines)
+    overflows = [f"{text!r} in {rect.width}x{rect.height} at {lay.size}px"] if lay.overflow else []
     if CHECK_GLYPHS:
-        metrics: list[Any] = list(f.metrics(text))  # None for a glyph the font lacks
-        for ch, met in zip(text, metrics, strict=False):
-            if met is None and not ch.isspace():
-                MISSING_GLYPHS.append(f"{ch!r} (U+{ord(ch):04X}) in {text!r}")
-    line_h = f.get_linesize()
-    total = (len(rows) - 1) * line_h + top - bottom  # from the first row's ink to the last's
+        check_glyphs(text, font(lay.size, bold))
+    images = rendered(lay, colour)
+    total = lay.total  # from the first row's ink to the last's
     if valign == "top":
         y = rect.y
     elif valign == "bottom":
         y = rect.bottom - total
     else:
         y = rect.y + (rect.height - total) // 2
-    used = pygame.Rect(rect.x, y, 0, total)
-    images = [f.render(row, True, colour) for row in rows]
+    widest = max(img.get_width() for img in images)
     if DRAWN is not None:
-        widest_img = max(img.get_width() for img in images)
-        if align == "left":
-            x0 = rect.x
-        elif align == "right":
-            x0 = rect.right - widest_img
-        else:
-            x0 = rect.x + (rect.width - widest_img) // 2
-        area = pygame.Rect(x0, y, widest_img, total).clip(rect)
-        DRAWN.append(
-            Drawn.of(text, area, s, theme.cap_height(s, bold), colour, background(surface, area))
-        )
-    screen = surface.get_rect()
-    if surface.get_clip() == screen and not screen.contains(  # (a scrolled view clips itself)
+        area = pygame.Rect(_x(align, rect, widest), y, widest, total).clip(rect)
+        cap = theme.cap_height(lay.size, bold)
+        DRAWN.append(Drawn.of(text, area, lay.size, cap, colour, background(surface, area)))
+    screen, clip = surface.get_rect(), surface.get_clip()
+    if clip == screen and not screen.contains(  # (a scrolled view clips itself)
         rect.clip(pygame.Rect(rect.x, y, rect.width, total))
     ):
-        OVERFLOWS.append(f"{text!r} in {tuple(rect)} is cut off by the screen")
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip))
-    y -= f.get_ascent() - top  # the images start above the ink, at the font's ascent
-    for img in images:
-        if align == "left":
-            x = rect.x
-        elif align == "right":
-            x = rect.right - img.get_width()
-        else:
-            x = rect.x + (rect.width - img.get_width()) // 2
-        surface.blit(img, (x, y))
-        used.width = max(used.width, img.get_width())
-        y += line_h
-    surface.set_clip(clip)
-    return used
+        overflows.append(f"{text!r} in {tuple(rect)} is cut off by the screen")
+    top = y - (lay.ascent - lay.top)  # the images start above the ink, at the font's ascent
+    blits = tuple((img, (_x(align, rect, img.get_width()), top + k * lay.line_h))
+                  for k, img in enumerate(images))
+    return Placed(blits, rect.clip(clip), (rect.x, y, widest, total), tuple(overflows))
 
 
 def panel(
