@@ -291,8 +291,8 @@ class SearchBot:
                 continue
             legal = options(sim)
             at_root = only is not None and node is root
-            if at_root:  # root splitting: this tree's share (a node even for one choice)
-                legal = [a for a in legal if a in only]
+            if only is not None and node is root:  # root splitting: this tree's share
+                legal = [a for a in legal if a in only]  # (a node even for one choice)
                 if not legal:  # none of it in this determinization: judge the root
                     break
             if len(legal) == 1 and not at_root:
