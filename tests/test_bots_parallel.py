@@ -10,26 +10,13 @@ from typing import Any
 import pytest
 
 from companion.bots import SearchBot, decide, hint, make_bot, parallel, strength_bot
-from companion.engine import CHANCE, TERMINAL, get_game
-from companion.engine.sim import SimState, simulator
-from companion.engine.simulate import sample
+from companion.engine import get_game
+from companion.engine.sim import simulator
+
+from .test_bots_search import _to_decision
 
 PILLARS = get_game("pillars")
 BUILDERS = get_game("builders")
-
-
-def _to_decision(sim: SimState, rng: random.Random, skip: int) -> SimState:
-    while True:
-        who = sim.current_player()
-        assert who != TERMINAL
-        if who == CHANCE:
-            sim.apply(sample(sim.chance_outcomes(), rng))
-            continue
-        legal = sim.legal_actions()
-        if len(legal) > 1 and skip <= 0:
-            return sim
-        skip -= 1
-        sim.apply(rng.choice(legal))
 
 
 def test_tree_names_set_the_trees() -> None:
