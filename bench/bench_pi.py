@@ -124,8 +124,13 @@ def positions(name: str, count: int) -> list[tuple[Any, int]]:
 
 
 def think(count: int) -> None:
+    """Whole CPU a decision: the strong search's and the hint's trees all run in this process
+    (``search.WORKERS = 1``), so ``process_time`` counts every tree; on a Pi's four cores the
+    table waits for the critical path instead (``bench_bots.py --think`` prints both)."""
+    from companion.bots import search
     from companion.kiosk.seats import HINT_CHOICES, STRENGTHS, decide, suggest
 
+    search.WORKERS = 1
     for name in ("pillars", "builders"):
         found = positions(name, count)
         for strength in (*STRENGTHS, "hint"):

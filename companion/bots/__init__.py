@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from . import parallel
 from .bots import Bot, Choice, GreedyBot, HeuristicBot, RandomBot, outcome, value
 from .names import BOTS, NAMES_HELP, STRENGTHS, Strength, make_bot, strength_bot
 from .search import SearchBot
@@ -27,6 +28,7 @@ __all__ = [
     "hint",
     "make_bot",
     "outcome",
+    "parallel",
     "position_rng",
     "strength_bot",
     "value",

@@ -4,7 +4,9 @@ screen's easy, normal and strong).
 Names: ``random``, ``heuristic``, ``greedy`` (one ply of the fitted evaluation), ``search``
 (thinks :data:`~.search.DEFAULT_THINK` seconds a decision), ``search:T`` (``T`` seconds a
 decision, e.g. ``search:0.5``) and ``search@N`` (``N`` iterations a decision, e.g.
-``search@200``: the same decision on any machine, under any load).
+``search@200``: the same decision on any machine, under any load), ``search@NxK`` (K
+independent trees of N iterations each, their roots summed: root parallelism over the cores,
+the same decision however many there are; e.g. ``search@1000x4``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .bots import Bot, GreedyBot, HeuristicBot, RandomBot
-from .search import MAX_ITERATIONS, MAX_THINK, SearchBot
+from .search import MAX_ITERATIONS, MAX_THINK, MAX_TREES, SearchBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -25,9 +27,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
-_ITERATIONS = re.compile(r"search@(\d+)")
+_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?")
 NAMES_HELP = (
-    "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS"
+    "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
+    "search@ITERATIONSxTREES (e.g. search@1000x4)"
 )
 
 
@@ -49,7 +52,11 @@ def make_bot(name: str) -> Bot:
         n = int(m.group(1))
         if not 1 <= n <= MAX_ITERATIONS:
             raise ValueError(f"bot {name!r}: the iterations must be 1 to {MAX_ITERATIONS}")
-        return SearchBot(think=None, iterations=n, name=name)
+        trees = int(m.group(3)) if m.group(3) is not None else 1
+        if not 1 <= trees <= MAX_TREES:
+            raise ValueError(f"bot {name!r}: the trees must be 1 to {MAX_TREES}")
+        split = m.group(2) == "s"
+        return SearchBot(think=None, iterations=n, name=name, trees=trees, split=split)
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 
 
@@ -67,14 +74,21 @@ STRENGTHS: dict[str, Strength] = {
     for s in (
         Strength("easy", "heuristic", "one ply of greed: the move worth most at once"),
         Strength("normal", "search@500", "tree search, 500 playouts a decision"),
-        Strength("strong", "search@4000", "tree search, 4000 playouts a decision"),
+        Strength(
+            "strong",
+            "search@1000s4",
+            "tree search, 4000 playouts: the choices dealt among 4 trees, one a core",
+        ),
     )
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
-same position and seed give the same decision on any machine (undo never changes it).  Think
-times (``bench/bench_bots.py --think``, CPU a decision): normal about 25 ms here (p95 under
-60 ms), strong about 0.2 s (p95 at most 0.5 s: 1.5 to 2 s on a Raspberry Pi 4 taken as 3 to 4
-times slower; see ``docs/bots.md``)."""
+same position and seed give the same decision on any machine and with any number of cores (undo
+never changes it).  Strong deals its choices among four trees of a thousand iterations (root
+splitting: one tree a core where the process may fork; each choice searched as deep as in one
+tree of four thousand).  Think times (``bench/bench_bots.py --think``): normal
+about 25 ms of CPU here (p95 under 40 ms), strong about 0.2 s of CPU of which the longest tree
+is a quarter (p95 under 80 ms): on a Raspberry Pi 4's four cores, 13 to 16 times slower a core
+(``docs/pi.md``), a strong decision is at most 1.2 s p95 and a hint 1.75 s (``docs/bots.md``)."""
 
 
 def strength_bot(strength: str) -> Bot:

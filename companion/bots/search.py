@@ -26,6 +26,16 @@ early when the most visited action can no longer be overtaken in the iterations 
 is not kept from one decision to the next: a decision would then depend on the searches before
 it, and an undo at the table could change it.
 
+Root parallelism (``trees``): ``search@NxK`` grows K independent trees of N iterations each,
+over K independent streams of determinizations and chance, and sums their roots' statistics
+(visits and rewards per action); the most visited action overall is the decision.  Each
+tree's generator is seeded from the bot's ``rng`` before any tree starts, so a tree is a pure
+function of the position, the seat, the seed and its index: the trees run on the machine's
+cores (:mod:`.parallel`: forked processes where that is safe, up to ``workers``) or one after
+another, with the same decision.  A Raspberry Pi 4 has four cores and one strong search used
+one of them; four trees of a thousand think as much as one of four thousand in a quarter of
+the wall time (``docs/bots.md``).
+
 Budgets: ``think`` seconds a decision (wall clock: results then depend on the machine and its
 load) or ``iterations`` (deterministic: the same state, seat and seed give the same decision on
 any machine; what the kiosk uses).  The bot never draws or reveals anything for the table: all
@@ -43,6 +53,7 @@ from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.sim import SimState
 from companion.engine.simulate import sample
 
+from . import parallel
 from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, options, outcome
 from .evaluation import Model
 
@@ -54,6 +65,11 @@ DEFAULT_THINK = 1.0
 
 MAX_ITERATIONS = 10_000_000
 MAX_THINK = 600.0
+MAX_TREES = 64
+
+WORKERS: int | None = None
+"""Processes a search with several trees may use (None: one per core, up to the trees).  A
+benchmark that already runs one game per core sets 1 (the decisions are the same)."""
 
 
 class _Node:
@@ -83,6 +99,9 @@ class SearchBot:
         temperature: float = TEMPERATURE,
         fitted: bool = True,
         model: Model | None = None,
+        trees: int = 1,
+        workers: int | None = None,
+        split: bool = False,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -90,8 +109,17 @@ class SearchBot:
             raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS}, not {iterations}")
         if think is not None and not 0 < think <= MAX_THINK:
             raise ValueError(f"think time must be above 0 and at most {MAX_THINK:g} s, not {think}")
+        if not 1 <= trees <= MAX_TREES:
+            raise ValueError(f"trees must be 1 to {MAX_TREES}, not {trees}")
+        if trees > 1 and iterations is None:
+            raise ValueError("several trees need an iteration budget (a tree each)")
+        if workers is not None and workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
         self.think = think
         self.iterations = iterations
+        self.trees = trees
+        self.workers = workers
+        self.split = split and trees > 1
         self.exploration = exploration
         self.depth = depth
         self.temperature = temperature
@@ -99,10 +127,14 @@ class SearchBot:
         self.model = model
         self._judge = HeuristicBot()
         if name is None:
-            name = f"search@{iterations}" if iterations is not None else f"search:{think:g}"
+            if iterations is None:
+                name = f"search:{think:g}"
+            else:
+                way = "s" if split else "x"
+                name = f"search@{iterations}" + (f"{way}{trees}" if trees > 1 else "")
         self.name = name
         self.last_iterations = 0
-        """How many iterations the last decision ran (for benchmarks)."""
+        """How many iterations the last decision ran, all trees together (for benchmarks)."""
 
     # -- the Bot interface ------------------------------------------------------------------
     def choose(self, state: SimState, seat: int, rng: random.Random) -> Any:
@@ -116,20 +148,97 @@ class SearchBot:
         """The seat's ``top`` choices, best (most visited) first, with their estimated win
         chances.  ``state`` is not changed."""
         choices = decision(state, seat)
-        root = self._search(state, seat, rng, choices)
+        if self.split:
+            return self._split(state, seat, rng, choices)[: max(top, 0)]
+        if self.trees == 1:
+            root = self._search(state, seat, rng, choices)
+            stats = {a: (n.visits, n.reward[seat]) for a, n in root.children.items()}
+        else:
+            stats = self._forest(state, seat, rng, choices)
         ranked = sorted(
-            ((a, root.children[a]) for a in choices if a in root.children),
-            key=lambda item: (-item[1].visits, -item[1].reward[seat]),
+            ((a, stats[a]) for a in choices if a in stats),
+            key=lambda item: (-item[1][0], -item[1][1]),
         )
-        out = [
-            Choice(a, n.reward[seat] / n.visits if n.visits else 0.0, n.visits)
-            for a, n in ranked[: max(top, 0)]
+        return [
+            Choice(a, reward / visits if visits else 0.0, visits)
+            for a, (visits, reward) in ranked[: max(top, 0)]
         ]
-        return out
+
+    def _split(
+        self, state: SimState, seat: int, rng: random.Random, choices: list[Any]
+    ) -> list[Choice]:
+        """Root splitting: the root's choices dealt among :attr:`trees` trees (choice ``j`` to
+        tree ``j mod trees``), each tree :attr:`iterations` deep over its own share with its
+        own generator (seeded from ``rng`` first), in up to :attr:`workers` processes.  Each
+        choice's subtree grows as it would in one tree of ``trees`` times the iterations (a
+        share of the choices, a share of the iterations); the trees' visit counts are not
+        comparable, so the choices are ranked by mean reward, each tree's well-searched
+        choices (at least half its leader's visits) before the rest."""
+        trees = min(self.trees, len(choices))
+        seeds = [rng.getrandbits(64) for _ in range(trees)]
+
+        def tree(i: int) -> tuple[int, list[tuple[Any, int, float]]]:
+            mine = choices[i::trees]
+            root = self._search(state, seat, random.Random(seeds[i]), mine, split=True)
+            return self.last_iterations, [
+                (a, n.visits, n.reward[seat]) for a, n in root.children.items()
+            ]
+
+        workers = self.workers or WORKERS or parallel.cores()
+        ranked: list[tuple[bool, float, int, Choice]] = []
+        done = 0
+        for iterations, children in parallel.run(tree, trees, workers):
+            done += iterations
+            lead = max((v for a, v, _ in children if a in choices), default=0)
+            for a, visits, reward in children:
+                if a not in choices:  # legal in some determinization only
+                    continue
+                mean = reward / visits if visits else 0.0
+                ranked.append(
+                    (2 * visits < lead, -mean, choices.index(a), Choice(a, mean, visits))
+                )
+        self.last_iterations = done
+        ranked.sort(key=lambda item: item[:3])
+        return [item[3] for item in ranked]
+
+    def _forest(
+        self, state: SimState, seat: int, rng: random.Random, choices: list[Any]
+    ) -> dict[Any, tuple[int, float]]:
+        """Root parallelism: :attr:`trees` independent trees, each seeded from ``rng`` first,
+        run in up to :attr:`workers` processes; each root action's visits and the seat's reward
+        summed over the trees in tree order (the same floats however they ran)."""
+        seeds = [rng.getrandbits(64) for _ in range(self.trees)]
+
+        def tree(i: int) -> tuple[int, list[tuple[Any, int, float]]]:
+            root = self._search(state, seat, random.Random(seeds[i]), choices)
+            return self.last_iterations, [
+                (a, n.visits, n.reward[seat]) for a, n in root.children.items()
+            ]
+
+        workers = self.workers or WORKERS or parallel.cores()
+        stats: dict[Any, tuple[int, float]] = {}
+        done = 0
+        for iterations, children in parallel.run(tree, self.trees, workers):
+            done += iterations
+            for a, visits, reward in children:
+                v, r = stats.get(a, (0, 0.0))
+                stats[a] = (v + visits, r + reward)
+        self.last_iterations = done
+        return stats
 
     # -- the search -------------------------------------------------------------------------
-    def _search(self, state: SimState, seat: int, rng: random.Random, choices: list[Any]) -> _Node:
+    def _search(
+        self,
+        state: SimState,
+        seat: int,
+        rng: random.Random,
+        choices: list[Any],
+        split: bool = False,
+    ) -> _Node:
+        """One tree; with ``split``, its root considers only ``choices`` (a share of the
+        seat's) and never stops early (its choices' means are what counts)."""
         seats = state.seat_count()
+        only = set(choices) if split else None
         root = _Node(seats)
         budget = self.iterations
         deadline = None
@@ -151,15 +260,23 @@ class SearchBot:
                     break
                 rate = done / (now - start) if now > start else 0.0
                 left = int(rate * (deadline - now)) + 1
-            if done >= len(choices) and _decided(root, left):
+            if only is None and done >= len(choices) and _decided(root, left):
                 break
-            self._iterate(state, seat, rng, root, c)
+            if not done % 64 and parallel.abandoned():  # the kiosk cancelled the decision
+                parallel.leave()
+            self._iterate(state, seat, rng, root, c, only)
             done += 1
         self.last_iterations = done
         return root
 
     def _iterate(
-        self, state: SimState, seat: int, rng: random.Random, root: _Node, c: float
+        self,
+        state: SimState,
+        seat: int,
+        rng: random.Random,
+        root: _Node,
+        c: float,
+        only: set[Any] | None = None,
     ) -> None:
         sim = state.determinize(seat, rng)
         node = root
@@ -173,7 +290,12 @@ class SearchBot:
                 sim.apply(sample(sim.chance_outcomes(), rng))
                 continue
             legal = options(sim)
-            if len(legal) == 1:
+            at_root = only is not None and node is root
+            if only is not None and node is root:  # root splitting: this tree's share
+                legal = [a for a in legal if a in only]  # (a node even for one choice)
+                if not legal:  # none of it in this determinization: judge the root
+                    break
+            if len(legal) == 1 and not at_root:
                 sim.apply(legal[0])
                 continue
             children = node.children

@@ -13,12 +13,15 @@ import dataclasses
 import hashlib
 import json
 import random
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from companion.engine.core import Game, Setup
 from companion.engine.sim import SimState, simulator
 
-from .bots import Choice, decision
+from . import parallel, search
+from .bots import Choice, decision, judged
 from .names import strength_bot
 
 HINT_STRENGTH = "strong"
@@ -81,3 +84,43 @@ def hint(
     bot = strength_bot(strength)
     sim = _thawed(game, state, seat)
     return bot.rank(sim, seat, position_rng(sim, seat, salt), top)
+
+
+def weigh(
+    sim: SimState,
+    seat: int,
+    actions: list[Any],
+    rng: random.Random,
+    rounds: int,
+    batch: int,
+    workers: int | None = None,
+) -> Iterator[list[tuple[float, float]]]:
+    """Rounds of judged playouts after each of ``actions`` (the hint's ranking): round ``r``
+    is, for each action, the sum and the sum of squares of the seat's win chance over
+    ``batch`` playouts, each from a fresh determinization (nothing the seat cannot see is
+    used).  Every (action, round) has its own generator, seeded from ``rng`` before any
+    playout, so the rounds are computed a few at a time on the cores (:mod:`.parallel`: as
+    many rounds at once as processes) with the same numbers however many there are; the
+    caller stops taking rounds once it has seen enough."""
+    seeds = [[rng.getrandbits(64) for _ in actions] for _ in range(rounds)]
+    processes = min(workers or search.WORKERS or parallel.cores(), rounds * len(actions) or 1)
+    per = len(actions)
+
+    def unit(first: int, k: int) -> tuple[float, float]:
+        r, i = divmod(k, per)
+        gen = random.Random(seeds[first + r][i])
+        total = squares = 0.0
+        for _ in range(batch):
+            after = sim.determinize(seat, gen)
+            after.apply(actions[i])
+            v = judged(after, gen)[seat]
+            total += v
+            squares += v * v
+        return total, squares
+
+    step = max(1, processes if parallel.can_fork() else 1)
+    for first in range(0, rounds, step):
+        count = min(step, rounds - first)
+        got = parallel.run(partial(unit, first), count * per, processes)
+        for r in range(count):
+            yield got[r * per : (r + 1) * per]

@@ -103,11 +103,12 @@ def suggest(game_name: str, state: object, seat: int, salt: str, top: int) -> li
     candidate is therefore weighed again on equal terms: judged playouts from fresh
     determinizations (``companion.bots.bots.judged``, what the bots' own estimates use), in
     rounds of :data:`RANK_BATCH` each, until the intervals of the first ``top`` no longer
-    overlap or :data:`RANK_PLAYOUTS` are spent.  Choices whose intervals still overlap are
+    overlap or :data:`RANK_PLAYOUTS` are spent (the rounds on the cores, a few at once:
+    ``companion.bots.seat.weigh``).  Choices whose intervals still overlap are
     shown as about equal (:func:`about_equal`).  Deterministic: the generator is seeded from
     the position as the seat sees it and ``salt``."""
     from companion.bots import hint, position_rng
-    from companion.bots.bots import judged
+    from companion.bots.seat import weigh
     from companion.engine.sim import simulator
 
     game = get_game(game_name)
@@ -120,14 +121,11 @@ def suggest(game_name: str, state: object, seat: int, salt: str, top: int) -> li
     sums = [0.0] * len(actions)
     squares = [0.0] * len(actions)
     n = 0
-    while n < RANK_PLAYOUTS:
-        for i, action in enumerate(actions):
-            for _k in range(RANK_BATCH):
-                sim = base.determinize(seat, rng)
-                sim.apply(action)
-                v = judged(sim, rng)[seat]
-                sums[i] += v
-                squares[i] += v * v
+    # each round's playouts on the cores, a few rounds at once (companion.bots.seat.weigh)
+    for rnd in weigh(base, seat, actions, rng, RANK_PLAYOUTS // RANK_BATCH, RANK_BATCH):
+        for i, (total, square) in enumerate(rnd):
+            sums[i] += total
+            squares[i] += square
         n += RANK_BATCH
         ranked = _ranked(actions, sums, squares, n)
         if _told_apart(ranked[:top]):
