@@ -83,7 +83,8 @@ class PlayersPanel(PillarsPanel):
         m = self.m
         state = self.state
         p, s = state.setup.players[k], state.seats[k]
-        name_r, vp_r, gold_r = split_h(line, 5, 3, 3, gap=m.gap)
+        # portrait panels are half as wide: the name (with its signs, ①◆Yellow) takes more
+        name_r, vp_r, gold_r = split_h(line, 6 if m.portrait else 5, 3, 3, gap=m.gap)
         star = "① " if k == state.start else ""
         draw_text(
             surface,
