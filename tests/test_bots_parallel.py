@@ -18,6 +18,14 @@ from .test_bots_search import _to_decision
 PILLARS = get_game("pillars")
 BUILDERS = get_game("builders")
 
+NEEDS_FORK = pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork is POSIX only")
+
+
+def _fork_even_with_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Take the forking path even when an earlier test in this worker left a thread running
+    (the product's guard would then run everything here, and the test would prove nothing)."""
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
+
 
 def test_tree_names_set_the_trees() -> None:
     bot = make_bot("search@40x3")
@@ -77,9 +85,9 @@ def test_run_returns_in_order_whatever_the_processes() -> None:
         parallel.run(lambda i: i, 3, 0)
 
 
-def test_a_child_that_fails_has_its_share_done_here() -> None:
-    if not parallel.can_fork():
-        pytest.skip("no fork here")
+@NEEDS_FORK
+def test_a_child_that_fails_has_its_share_done_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fork_even_with_threads(monkeypatch)
     me = os.getpid()
 
     def work(i: int) -> int:
@@ -91,9 +99,9 @@ def test_a_child_that_fails_has_its_share_done_here() -> None:
     assert parallel.last.process_cpu and len(parallel.last.process_cpu) == 1  # none came back
 
 
-def test_a_search_whose_parent_has_gone_stops() -> None:
-    if not parallel.can_fork():
-        pytest.skip("no fork here")
+@NEEDS_FORK
+def test_a_search_whose_parent_has_gone_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fork_even_with_threads(monkeypatch)
     me = os.getpid()
     sim = _to_decision(simulator(BUILDERS).start(BUILDERS.setup(2)), random.Random(2), skip=3)
     seat = sim.current_player()
