@@ -20,7 +20,7 @@ from companion.engine import CHANCE
 from companion.kiosk import theme
 from companion.kiosk.breakdown import change_lines
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Card, Input
+from companion.kiosk.inputs import Card
 from companion.kiosk.ui import draw_text, grid
 from companion.kiosk.words import card_name, name_of, words_for
 
@@ -37,12 +37,6 @@ class GenericGameScreen(GameScreen[object, object]):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
-
-    def handle(self, inp: Input) -> None:
-        if isinstance(inp, Card):
-            self.card_seen(inp)
-        else:
-            super().handle(inp)
 
     def card_seen(self, seen: Card) -> None:
         """A card read by the camera: the engine says which reveal it is (or why it cannot
@@ -64,9 +58,6 @@ class GenericGameScreen(GameScreen[object, object]):
         preview, self.preview = self.preview, None
         if preview is not None:
             self.after_play(self.app.play(preview.taken))
-
-    def cancel_preview(self) -> None:
-        self.preview = None
 
     def act(self, action: object) -> None:
         self.after_play(self.app.play(action))
