@@ -9,8 +9,9 @@ journal's clock (the history's times, the game's-end QR code), the temporary fol
 settings' journal path: the same names, under FIXED_ROOT, default /tmp/same-pictures) and the
 ids; run it from each clone (``cd CLONE && python ../this/tools/same_pictures.py take A``), the
 same FIXED_ROOT for both.  ``--no-glyph-check`` draws as the kiosk does (``companion
-screenshots`` checks every text's glyphs, which draws each text the long way).  ``compare`` prints each picture that differs (how many pixels, where)
-and exits 1 if any does or is missing on one side.
+screenshots`` checks every text's glyphs, which draws each text the long way).  ``compare``
+prints each picture that differs (how many pixels, where) and exits 1 if any does or is
+missing on one side.
 """
 
 from __future__ import annotations
