@@ -47,6 +47,7 @@ from __future__ import annotations
 import random
 import time
 from math import log, sqrt
+from operator import is_
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL
@@ -76,13 +77,18 @@ class _Node:
     """The statistics of one sequence of decisions: visits, reward per seat, and how often
     the decision leading here was available (ISMCTS)."""
 
-    __slots__ = ("children", "visits", "reward", "avail")
+    __slots__ = ("children", "visits", "reward", "avail", "keys", "kids")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.reward = [0.0] * seats
         self.avail = 1
+        self.keys: list[Any] | None = None
+        """The legal actions the node last saw, and ``kids`` each one's child (None: not
+        tried): the next visit that sees the same action objects (the games' actions are
+        mostly shared constants) skips a dictionary look-up an action (a hash in Python)."""
+        self.kids: list[_Node | None] = []
 
 
 class SearchBot:
@@ -299,28 +305,34 @@ class SearchBot:
                 sim.apply(legal[0])
                 continue
             children = node.children
-            untried: list[Any] = []
-            best = None
+            keys = node.keys
+            if keys is not None and len(keys) == len(legal) and all(map(is_, keys, legal)):
+                kids = node.kids
+            else:  # other actions (or equal ones, not the same objects): look them up
+                kids = node.kids = [children.get(a) for a in legal]
+                node.keys = legal
+            untried: list[int] = []
+            best = 0
             top = -1.0
-            for a in legal:
-                child = children.get(a)
+            for i, child in enumerate(kids):
                 if child is None:
-                    untried.append(a)
+                    untried.append(i)
                     continue
                 child.avail += 1
                 if not untried:  # UCB1 over the available children (ISMCTS)
                     visits = child.visits
                     u = child.reward[who] / visits + c * sqrt(log(child.avail) / visits)
                     if u > top:
-                        top, best = u, a
+                        top, best = u, i
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(seats)
+                i = untried[rng.randrange(len(untried))]
+                action = legal[i]
+                child = children[action] = kids[i] = _Node(seats)
                 sim.apply(action)
                 path.append(child)
                 break
-            node = children[best]
-            sim.apply(best)
+            node = kids[best]  # type: ignore[assignment]  # a tried child: not None
+            sim.apply(legal[best])
             path.append(node)
         reward = self._leaf(sim, rng)
         for n in path:

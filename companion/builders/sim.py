@@ -54,6 +54,9 @@ _NEED_TOTAL = {c.id: sum(c.needs) for c in BUILDINGS}
 _WORTH = {c.id: c.vp + c.coins / 10 for c in BUILDINGS}
 """What finishing a building brings: its VP, and its coins at 10 a point."""
 _WAGE = dict(WAGE)
+_HANDS = {w: (*o, sum(o), bool(_MACHINE.get(w))) for w, o in dict(OUTPUT).items()}
+"""What each worker or machine brings to :meth:`BuildersSim.signals`: what it supplies of each
+resource, in all, and whether it is a machine."""
 _OUTPUT = dict(OUTPUT)
 _ORDER = dict(ORDER)
 _BUILDING_STEPS = (REVEAL_BUILDING, NEXT_BUILDING)
@@ -384,22 +387,22 @@ class BuildersSim:
         lead = max(p.vp for p in players)
         left = 0.0 if self.end is not None else max(0, END_VP - lead) / END_VP
         out = []
-        output = _OUTPUT
+        hands = _HANDS
         for seat, p in enumerate(players):
             sites = reach = 0.0
             i0 = i1 = i2 = i3 = 0
             workforce = 0
             machines = 0
             for w in p.idle:
-                o = output[w]
-                i0 += o[0]
-                i1 += o[1]
-                i2 += o[2]
-                i3 += o[3]
-                if _MACHINE.get(w):
+                o0, o1, o2, o3, supply, machine = hands[w]
+                i0 += o0
+                i1 += o1
+                i2 += o2
+                i3 += o3
+                if machine:
                     machines += 1
                 else:
-                    workforce += o[0] + o[1] + o[2] + o[3]
+                    workforce += supply
             for site in p.sites:
                 card = site.card
                 n = _NEEDS[card]
@@ -414,11 +417,11 @@ class BuildersSim:
                 if d0 + i0 >= n[0] and d1 + i1 >= n[1] and d2 + i2 >= n[2] and d3 + i3 >= n[3]:
                     reach += (1.0 - frac) * worth
                 for w in site.workers:
-                    if _MACHINE.get(w):
+                    hand = hands[w]
+                    if hand[5]:
                         machines += 1
                     else:
-                        o = output[w]
-                        workforce += o[0] + o[1] + o[2] + o[3]
+                        workforce += hand[4]
             ap = self.ap if seat == self.turn_player and not self.over else 0
             out.append(
                 [

@@ -25,7 +25,7 @@ from companion.engine.sim import Features
 from . import data as D
 from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action, return_action
 from .cathedral import end_round, return_ways
-from .chance import CARD_STEPS, DIE_FACES, outcomes, privilege_deck
+from .chance import CARD_STEPS, DIE_FACES, deck, outcomes, privilege_deck
 from .draft import (
     PillarsDraft,
     SeatDraft,
@@ -137,6 +137,12 @@ def _nth_free(spaces: tuple[int, ...], k: int) -> int:
 
 
 _ROLL = [(_outcome("roll", v), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
+
+
+_REVEAL: dict[str, dict[str, Action]] = {
+    verb: {c: Action(verb, (c,)) for c in cards} for verb, cards, _what in CARD_STEPS.values()
+}
+"""Every card reveal by verb and card (the same actions ``chance.outcomes`` makes)."""
 
 
 class _NoNotes(Notes):
@@ -749,9 +755,17 @@ class PillarsSim(PillarsDraft):
         self._next_market()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """As ``chance.outcomes`` (equal lists), a card's reveal taken from :data:`_REVEAL`
+        rather than made anew at every draw (the search draws chance at every iteration)."""
         if self.over:
             return []
-        return outcomes(self)  # type: ignore[arg-type]
+        kind = CARD_STEPS.get(self.step)
+        if kind is None:
+            return outcomes(self)  # type: ignore[arg-type]
+        cards = deck(self)  # type: ignore[arg-type]
+        reveal = _REVEAL[kind[0]]
+        p = 1 / len(cards)
+        return [(reveal[c], p) for c in cards]
 
     def apply(self, action: Action) -> None:
         """Apply a legal action or chance outcome in place (unchecked): the step's handler."""
