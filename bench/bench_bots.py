@@ -214,7 +214,9 @@ def _lower_priority() -> None:
 
 
 # -- the table ---------------------------------------------------------------------------------
-STRENGTH_BOTS = [(s.name, s.bot) for s in STRENGTHS.values()]
+def strength_bots(game: str) -> list[tuple[str, str]]:
+    """Each strength's name and its bot in ``game``, weakest first."""
+    return [(s.name, s.bot_for(game)) for s in STRENGTHS.values()]
 
 
 TABLE_GAMES = {
@@ -237,9 +239,9 @@ def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, 
     """The table's pairings: each search strength against the next weaker, the heuristic and
     greedy; easy against random.  Greedy is left out where it is the heuristic (a game
     without a fitted evaluation: greedy then follows the heuristic's own score)."""
-    bot = {name: b for name, b in STRENGTH_BOTS} | {"random": "random", "greedy": "greedy"}
     out = []
     for game in names:
+        bot = dict(strength_bots(game)) | {"random": "random", "greedy": "greedy"}
         fitted = model_for(simulator(get_game(game)).start(get_game(game).setup(2))) is not None
         for players in (2, 3, 4):
             try:
@@ -255,9 +257,9 @@ def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, 
 
 
 def strength_of(bot: str) -> str:
-    for name, b in STRENGTH_BOTS:
-        if b == bot:
-            return f"{name} (`{bot}`)"
+    for s in STRENGTHS.values():
+        if bot == s.bot or bot in (b for _game, b in s.games):
+            return f"{s.name} (`{bot}`)"
     return f"`{bot}`"
 
 
@@ -434,7 +436,7 @@ def think_job(job: tuple[str, int, str, int, int]) -> list[Think]:
     search.WORKERS = workers
     states = positions(name, players, 10, seed, "greedy")
     hint = bot == HINT
-    b = make_bot(STRENGTHS["strong"].bot if hint else bot)
+    b = make_bot(STRENGTHS["strong"].bot_for(name) if hint else bot)
     out = []
     for k, sim in enumerate(states):
         with parallel.recording() as runs:
@@ -476,7 +478,7 @@ def think(
         (name, players, bot, 100 * k + 1, decision_workers)
         for name in names
         for players in counts
-        for strength, bot in [*STRENGTH_BOTS, (HINT, HINT)]
+        for strength, bot in [*strength_bots(name), (HINT, HINT)]
         if strength in strengths
         for k in range(max(1, samples // 10))
     ]

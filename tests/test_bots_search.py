@@ -316,6 +316,43 @@ def test_strengths_name_their_bots() -> None:
         strength_bot("hard")
 
 
+def test_strong_thinks_more_in_the_pillars() -> None:
+    strong = STRENGTHS["strong"]
+    assert strong.bot_for("pillars") == "search@2000s4"
+    assert strong.bot_for("builders") == strong.bot == "search@1000s4"
+    assert strong.bot_for(None) == strong.bot
+    pillars, builders = strength_bot("strong", "pillars"), strength_bot("strong", "builders")
+    assert isinstance(pillars, SearchBot) and isinstance(builders, SearchBot)
+    assert (pillars.iterations, pillars.trees, pillars.split) == (2000, 4, True)
+    assert (builders.iterations, builders.trees, builders.split) == (1000, 4, True)
+    assert STRENGTHS["normal"].bot_for("pillars") == "search@500"
+
+
+def test_decide_and_hint_take_the_game_s_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.bots import names
+
+    made: list[str] = []
+    real = names.make_bot
+
+    def recording(name: str) -> Any:
+        made.append(name)
+        return real(name)
+
+    monkeypatch.setattr(names, "make_bot", recording)
+    monkeypatch.setitem(
+        names.STRENGTHS,
+        "strong",
+        names.Strength("strong", "search@10", "test", games=(("pillars", "search@12"),)),
+    )
+    for game in (PILLARS, BUILDERS):
+        sim = _to_decision(simulator(game).start(game.setup(2)), random.Random(5), skip=3)
+        state = sim.freeze()
+        seat = game.current_player(state)
+        assert decide(game, state, seat, "strong") in game.legal_actions(state)
+        assert hint(game, state, seat, top=1, strength="strong")
+    assert made == ["search@12", "search@12", "search@10", "search@10"]
+
+
 @pytest.mark.parametrize("game", [PILLARS, BUILDERS])
 def test_decide_and_hint_from_a_rules_state(game: Any) -> None:
     sim = _to_decision(simulator(game).start(game.setup(2)), random.Random(7), skip=5)

@@ -62,11 +62,21 @@ def make_bot(name: str) -> Bot:
 
 @dataclass(frozen=True)
 class Strength:
-    """A strength of the set-up screen: the bot it plays with, and what that is."""
+    """A strength of the set-up screen: the bot it plays with, and what that is; ``games``
+    names the games whose bot at this strength is another (``(game, bot)`` pairs: a game whose
+    decisions are cheaper thinks more within the same time on a Pi)."""
 
     name: str
     bot: str
     method: str
+    games: tuple[tuple[str, str], ...] = ()
+
+    def bot_for(self, game: str | None = None) -> str:
+        """The bot of this strength in ``game`` (None: the default bot)."""
+        for name, bot in self.games:
+            if name == game:
+                return bot
+        return self.bot
 
 
 STRENGTHS: dict[str, Strength] = {
@@ -77,23 +87,28 @@ STRENGTHS: dict[str, Strength] = {
         Strength(
             "strong",
             "search@1000s4",
-            "tree search, 4000 playouts: the choices dealt among 4 trees, one a core",
+            "tree search, 4000 playouts (The Pillars: 8000): the choices dealt among 4 trees, "
+            "one a core",
+            games=(("pillars", "search@2000s4"),),
         ),
     )
 }
 """The strengths, weakest first.  Each is deterministic (iterations, not seconds), so that the
 same position and seed give the same decision on any machine and with any number of cores (undo
-never changes it).  Strong deals its choices among four trees of a thousand iterations (root
-splitting: one tree a core where the process may fork; each choice searched as deep as in one
-tree of four thousand).  Think times (``bench/bench_bots.py --think``): normal
-about 25 ms of CPU here (p95 under 40 ms), strong about 0.2 s of CPU of which the longest tree
-is a quarter (p95 under 80 ms): on a Raspberry Pi 4's four cores, 13 to 16 times slower a core
-(``docs/pi.md``), a strong decision is at most 1.2 s p95 and a hint 1.75 s (``docs/bots.md``)."""
+never changes it).  Strong deals its choices among four trees (root splitting: one tree a core
+where the process may fork; each choice searched as deep as in one tree of four times the
+iterations): a thousand iterations a tree in The Builders, two thousand in The Pillars, whose
+iterations are cheaper and where more of them measured stronger (``docs/bots.md``).  Think
+times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
+strong a few tenths of a second of CPU of which the longest tree is a quarter to a third: on a
+Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the p95 a decision
+is in ``docs/bots.md``."""
 
 
-def strength_bot(strength: str) -> Bot:
-    """The bot that plays at ``strength`` (``easy``, ``normal`` or ``strong``)."""
+def strength_bot(strength: str, game: str | None = None) -> Bot:
+    """The bot that plays at ``strength`` (``easy``, ``normal`` or ``strong``) in the game
+    called ``game`` (None: the strength's default bot)."""
     s = STRENGTHS.get(strength)
     if s is None:
         raise ValueError(f"unknown strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
-    return make_bot(s.bot)
+    return make_bot(s.bot_for(game))
