@@ -230,8 +230,8 @@ TABLE_GAMES = {
 }
 """The table's games a pairing (times ``--scale``), spent where the issue's claims are (normal
 against the heuristic at four players, strong against normal at two) and what about an hour
-of two cores shared with four other engineers gives (a two-player game of strong against
-normal costs about 25 s of CPU).  The games run every line at the same pace, so a run cut
+and a half of two shared cores gives (a two-player game of strong against normal costs 25 to
+45 s of CPU there).  The games run every line at the same pace, so a run cut
 short (``--log`` keeps its games) has played the same share of each line."""
 
 

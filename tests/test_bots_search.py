@@ -139,6 +139,36 @@ def test_the_same_seed_gives_the_same_ranking(game: Any) -> None:
     assert bot.choose(sim, seat, random.Random(42)) == first[0].action
 
 
+@pytest.mark.parametrize("game", [PILLARS, BUILDERS])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_node_s_remembered_actions_change_no_decision(
+    game: Any, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A node remembers the action objects it last saw (a speed-up); a search whose every
+    legal action is a new object (so that the look-up does all the work) ranks the same."""
+    import copy
+
+    from companion.bots import search
+
+    rng = random.Random(players)
+    positions = [
+        _to_decision(simulator(game).start(game.setup(players)), rng, skip=k) for k in (0, 9, 25)
+    ]
+
+    def ranks() -> list[list[Any]]:
+        bot = SearchBot(think=None, iterations=150)
+        return [
+            bot.rank(sim, sim.current_player(), random.Random(k), top=50)
+            for k, sim in enumerate(positions)
+        ]
+
+    cached = ranks()
+    real = search.options
+    monkeypatch.setattr(search, "options", lambda sim: [copy.copy(a) for a in real(sim)])
+    assert copy.copy(real(positions[0])[0]) is not real(positions[0])[0]
+    assert ranks() == cached
+
+
 def test_a_single_legal_action_is_played_without_search() -> None:
     sim = simulator(PILLARS).start(PILLARS.setup(2))
     rng = random.Random(1)
