@@ -21,7 +21,7 @@ from companion.engine import RulesError, Step
 from companion.events import Card, Device
 from companion.journal import JournalError
 
-from . import guard, i18n, ui
+from . import guard, i18n, retained, ui
 from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
@@ -407,10 +407,12 @@ class App:
         drawn, start = ui.DRAWN, len(ui.DRAWN or [])
         if self.toasts.current is not None and drawn is None:
             ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
+        retained.begin(self.surface)  # parts drawn with the same inputs are blitted
         try:
             guard.draw(self, self.surface)  # a screen that fails to draw: the fault screen
             under = [d for d in (ui.DRAWN or [])[start:] if isinstance(d, ui.Drawn)]
         finally:
+            retained.end()
             ui.DRAWN = drawn
         self.toasts.draw(self.surface, self.screen, self.metrics, under)
         self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 import pygame
 
 from companion.engine import Game, RulesError, Step
-from companion.kiosk import theme
+from companion.kiosk import retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
@@ -32,6 +32,12 @@ S = TypeVar("S")
 """A game screen's state type (the game's own: ``PillarsState``)."""
 A = TypeVar("A")
 """A game screen's action type (the game's own: ``pillars.actions.Action``)."""
+
+
+def face_key(b: Button) -> tuple[object, ...]:
+    """Everything a button's face is drawn from (``Button.draw``), for ``retained.pixels``."""
+    return (b.label, b.sub, b.short, b.short_sub, b.enabled, b.selected, tuple(b.fill),
+            tuple(b.text_colour), b.size, bool(b.extra.get("sub_optional")))
 
 
 class Screen(ABC):
@@ -150,7 +156,7 @@ class Screen(ABC):
         )
         if hold is not None:
             b.extra["hold"] = hold
-        b.draw(surface)
+        retained.pixels(surface, rect, face_key(b), partial(b.draw, surface), "button")
         self.buttons.append(b)
         if role is not None and enabled:
             self.roles[role] = on_tap
