@@ -134,9 +134,8 @@ def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, k
     if (frame is None or surface is not frame.surface or not frame.whole.contains(rect)
             or surface.get_clip() != frame.whole or rect.width <= 0 or rect.height <= 0):
         return paint()
-    m = surface.get_at_mapped
-    under = (m(rect.topleft), m((rect.right - 1, rect.y)), m((rect.x, rect.bottom - 1)),
-             m((rect.right - 1, rect.bottom - 1)))
+    m = surface.get_at_mapped  # what the part's (rounded) corners show through
+    under = (m(rect.topleft), m((rect.right - 1, rect.bottom - 1)))
     whole = (name, screen, tuple(rect), key, frame.context, under)
     kept = STORE.get(whole)
     recorders = _recorders()

@@ -11,7 +11,7 @@ import pygame
 
 from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING, RESOURCES, WORKER
-from companion.kiosk import icons, theme
+from companion.kiosk import icons, retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import (
@@ -157,7 +157,10 @@ class RowsPanel(Panel):
             pygame.Rect(area.x, area.y + label_h, area.width, area.height - label_h), 5, 5, m.px(2)
         )
         for card, cell in zip(cards, cells, strict=False):
-            self._card_button(surface, cell, card, str(card.action) in legal)
+            enabled = str(card.action) in legal
+            retained.panel(self.screen, surface, cell, (card, enabled),
+                           partial(self._card_button, surface, cell, card, enabled),
+                           "builders row card")
 
     def _card_button(self, surface: pygame.Surface, cell: pygame.Rect, card: RowCard,
                      enabled: bool) -> None:
