@@ -163,3 +163,36 @@ def test_parts_off_the_frame_are_drawn(tmp_path: Path) -> None:
         retained.end()
     assert len(drawn) == 11
     assert len(retained.STORE) == 1
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("name", ["pillars", "builders"])
+def test_the_thinking_indicator_redraws_only_its_dots(tmp_path: Path, name: str,
+                                                      size: tuple[int, int]) -> None:
+    """While the companion thinks, the indicator moving on redraws only its dots (not the
+    screen), and the frame is the same as the whole screen drawn then."""
+    from companion.kiosk.seats import screenshot_scenes
+
+    app = make_app(tmp_path, size=size)
+    assert app.journal is not None
+    try:
+        dict(screenshot_scenes(app.journal))[f"companion-{name}-thinking"](app)
+        app.tick(0)  # the companion starts thinking: the whole screen
+        app.render(force=True)
+        assert app.screen.companion_view.dots is not None  # type: ignore[attr-defined]
+        drawn: list[int] = []
+        real = app.screen.render
+        app.screen.render = lambda surface: (drawn.append(1), real(surface))  # type: ignore
+        for _ in range(6):
+            app.time += 1 / 8
+            app.tick(0)
+            assert not app.dirty and app.parts, "the indicator's step alone is a part"
+            assert app.render()
+            partial_frame = pygame.image.tobytes(app.surface, "RGB")
+            assert drawn == []  # the screen was not drawn again
+            app.render(force=True)
+            drawn.clear()
+            assert pygame.image.tobytes(app.surface, "RGB") == partial_frame
+    finally:
+        app.companion.close()
+        app.journal.close()

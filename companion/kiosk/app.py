@@ -104,6 +104,7 @@ class App:
         self.rng = random.Random(seed)
         self.time = 0.0
         self.dirty = True
+        self.parts: list[Callable[[pygame.Surface], pygame.Rect]] = []  # see render
         self.running = True
         self.toasts = Toasts()  # the message on screen, and those waiting their turn
         self.typing = False
@@ -392,7 +393,11 @@ class App:
                 self.gestures.keep_tap()
         with guard.protect(self):
             if self.screen.update(dt):
-                self.dirty = True
+                part = self.screen.redraw_part()  # only a part changed (an indicator)?
+                if part is None:
+                    self.dirty = True
+                else:
+                    self.parts.append(part)
         if self.toasts.expired(self.time):
             self._next_toast()
 
@@ -401,9 +406,12 @@ class App:
         return self.screen.animating()
 
     def render(self, force: bool = False) -> bool:
-        """Draw the screen if something changed; True if it drew."""
+        """Draw the screen if something changed; True if it drew.  When only parts changed
+        (``Screen.redraw_part``: the companion's thinking indicator), only they are drawn,
+        over the last frame, unless a message or a device's drawing is over them."""
+        parts, self.parts = self.parts, []
         if not (self.dirty or force):
-            return False
+            return bool(parts) and self._draw_parts(parts)
         drawn, start = ui.DRAWN, len(ui.DRAWN or [])
         if self.toasts.current is not None and drawn is None:
             ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
@@ -417,6 +425,20 @@ class App:
         self.toasts.draw(self.surface, self.screen, self.metrics, under)
         self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all
         self.dirty = False
+        return True
+
+    def _draw_parts(self, parts: list[Callable[[pygame.Surface], pygame.Rect]]) -> bool:
+        """Draw ``parts`` over the last frame; a whole frame instead when a message is shown
+        or what a part drew is under a device's lights or chip."""
+        if self.toasts.current is not None:
+            return self.render(force=True)
+        areas = self.hub.areas(self.metrics)
+        with guard.protect(self) as caught:
+            for part in parts:
+                if pygame.Rect(part(self.surface)).collidelist(areas) >= 0:
+                    return self.render(force=True)
+        if caught.caught:
+            return self.render(force=True)
         return True
 
     def _toast_rect(self) -> pygame.Rect:

@@ -267,7 +267,9 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
     # -- time, undo, back ---------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
-        changed = self.companion_turn.update() or changed
+        if self.companion_turn.update():
+            self.companion_view.only_indicator = False  # more than the indicator changed
+            changed = True
         if self.celebration.now is None:
             return changed
         if self.celebration.step(dt) and self.finished():

@@ -105,6 +105,11 @@ class Screen(ABC):
     def animating(self) -> bool:
         return False
 
+    def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
+        """After ``update`` said to redraw: when only a part changed, what draws just that part
+        over the last frame (and returns where); None to draw the whole screen."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         self.buttons = []
         self.roles = {}
@@ -287,8 +292,10 @@ class GameScreen(Screen, Generic[S, A]):
         self.reader = ReadView(self)  # a card or space read by a hold
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.companion_view.dots = None  # set again if this frame shows the indicator
         super().draw(surface)
         if self.reader.held is not None:  # over everything, and the only thing to tap
+            self.companion_view.dots = None
             self.buttons = []
             self.roles = {}
             top = self.bar_bottom()
@@ -417,6 +424,12 @@ class GameScreen(Screen, Generic[S, A]):
     def update(self, dt: float) -> bool:
         """The companion's work (``CompanionPanel.update``); True when it is to be redrawn."""
         return self.companion_view.update()
+
+    def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
+        """Only the companion's thinking indicator moved on: just its dots are drawn."""
+        if self.animating() or self.reader.held is not None:
+            return None
+        return self.companion_view.redraw_part()
 
     def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
