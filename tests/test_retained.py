@@ -60,6 +60,9 @@ def _frame(app: App) -> tuple[bytes, list[tuple[object, ...]], list[str], list[s
 def check_frame(app: App, where: str) -> None:
     """The frame as drawn with kept parts (twice: the second sight keeps them) equals the
     frame drawn afresh; with CHECK every kept part equals its fresh drawing."""
+    from companion.kiosk import ui
+
+    ui.OVERFLOWS.clear()  # (what other drawings recorded before)
     retained.ENABLED = True
     kept = [_frame(app), _frame(app)]
     retained.ENABLED = False

@@ -69,19 +69,28 @@ class PlayersPanel(PillarsPanel):
             cell.height - m.px(4),
         )
         line1, line2, line3 = split_v(inner, 1, 1, 1.6)
-        self.name_line(surface, line1, k)
-        self.cubes(surface, line2, s, k)
-        workers = _(
-            "workers {free}/{all}",
-            free=self.game.free_workers(state, k),
-            all=self.game.workers(state, k),
-        )
+        # each line kept by what it shows: a move changes one or two of a seat's lines
+        companion = k in self.screen.session.companions
+        retained.pixels(surface, line1, (p, k == state.start, companion, s.vp, s.gold),
+                        partial(self.name_line, surface, line1, k), "pillars name line")
+        retained.pixels(surface, line2, s.res, partial(self.cubes, surface, line2, s, k),
+                        "pillars cubes")
+        free, workers = self.game.free_workers(state, k), self.game.workers(state, k)
+        retained.pixels(surface, line3, (free, workers, s.craftsmen, len(s.privileges)),
+                        partial(self.workers_line, surface, line3, s, free, workers),
+                        "pillars workers line")
+
+    def workers_line(self, surface: pygame.Surface, line: pygame.Rect, s: Seat, free: int,
+                     workers: int) -> None:
+        """A seat's workers free and all, its craftsmen and privileges (how many)."""
+        m = self.m
+        count = _("workers {free}/{all}", free=free, all=workers)
         crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
         privs = f"  ◆{len(s.privileges)}" if s.privileges else ""
-        text = (f"{workers} · {crafts}" if crafts else workers) + privs
-        if not fits(surface, text, line3, m.small, lines=2):  # the tableau has them all
-            text = _("{workers} · {n} craftsmen", workers=workers, n=len(s.craftsmen)) + privs
-        draw_text(surface, text, line3, m.small, theme.MUTED, align="left", lines=2)
+        text = (f"{count} · {crafts}" if crafts else count) + privs
+        if not fits(surface, text, line, m.small, lines=2):  # the tableau has them all
+            text = _("{workers} · {n} craftsmen", workers=count, n=len(s.craftsmen)) + privs
+        draw_text(surface, text, line, m.small, theme.MUTED, align="left", lines=2)
 
     def name_line(self, surface: pygame.Surface, line: pygame.Rect, k: int) -> None:
         """Seat ``k``'s name (① for the start player), VP and gold."""

@@ -70,7 +70,8 @@ class Panel(ABC):
         state = self.state
         known = _legal.get(id(self.game))
         if known is None or known[0] is not state:
-            known = _legal[id(self.game)] = (state, {str(a) for a in self.game.legal_actions(state)})
+            legal = {str(a) for a in self.game.legal_actions(state)}
+            known = _legal[id(self.game)] = (state, legal)
         return known[1]
 
 
