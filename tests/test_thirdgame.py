@@ -296,3 +296,67 @@ def test_its_catalogue_is_its_own_and_complete() -> None:
         assert i18n._("Dice Race") == "ダイスレース" and i18n._("Tailwind") == "追い風"
     finally:
         i18n.set_language("en")
+
+
+def test_the_generic_screen_hands_out_what_the_rules_change(tmp_path: Path) -> None:
+    """A game without a screen of its own gets the games' path (``propose`` and ``commit``):
+    Tally Sticks' double card makes a player take a second half by the rules, which the generic
+    screen hands out (one CONFIRM, stored in the journal) before the next decision, shows again
+    after a restart until confirmed, takes back with an undo, and holds the end screen for."""
+    from companion.kiosk.screens.end import EndScreen
+    from companion.kiosk.screens.generic import GenericGameScreen
+    from tests.toygame import register_tally, unregister_tally
+
+    register_tally()
+    try:
+        app = make_app(tmp_path)
+        tap(app, "new")
+        tap(app, "game tally")
+        tap(app, "players 2")
+        tap(app, "sticks 10")
+        tap(app, "start")
+        assert isinstance(app.screen, GenericGameScreen)
+        app.dispatch(Card("tally", "double"))  # the camera: previewed, then confirmed
+        app.render()
+        tap(app, "confirm")
+        assert "handout confirm" not in keys(app)  # a reveal changes no holdings
+        tap(app, "take 2")
+        assert app.session.state.sticks == 6
+        assert "handout confirm" in keys(app) and "take 1" not in keys(app)
+        drawn: list[str] = []
+        ui.DRAWN = drawn
+        try:
+            app.render(force=True)
+        finally:
+            ui.DRAWN = None
+        assert any("the double card" in t for t in drawn), drawn
+        press(app, "undo")  # the take and its hand-out are taken back together
+        assert app.session.state.sticks == 10 and "handout confirm" not in keys(app)
+        tap(app, "take 2")
+        assert "handout confirm" in keys(app)
+        first = app.session.id
+        app.journal.close()  # a restart: the journal shows the step not yet confirmed
+        app = make_app(tmp_path)
+        app.session = app.journal.resume(first)
+        app.open_game()
+        app.render(force=True)
+        assert app.session.id == first and "handout confirm" in keys(app)
+        tap(app, "handout confirm")
+        assert app.session.handed_out() is not None and "virtual" in keys(app)
+        for _k in range(40):  # to the end: the last take's hand-out first, then the end screen
+            if isinstance(app.screen, EndScreen):
+                break
+            if "handout confirm" in keys(app):
+                tap(app, "handout confirm")
+            elif "virtual" in keys(app):
+                app.dispatch(Card("tally", "double" if app.session.state.sticks >= 2
+                                  else "plain"))
+                app.render()
+                tap(app, "confirm")
+            else:
+                last = app.session.state.sticks <= 2
+                tap(app, "take 1")
+                assert not (last and isinstance(app.screen, EndScreen)), "the end came first"
+        assert isinstance(app.screen, EndScreen)
+    finally:
+        unregister_tally()

@@ -5,6 +5,10 @@ every turn a card is revealed from a small deck (a chance node, like a real reve
 card makes that turn take twice as many.  Whoever takes the last stick wins.  It is registered
 with :func:`register_toy` and forgotten with :func:`unregister_toy`; nothing outside ``tests/``
 knows it, which is what ``tests/test_architecture.py`` checks.
+
+Tally Sticks (:func:`register_tally`) is the same game with a ledger and words of its own: each
+player keeps the sticks they take, and the double card's second half is taken by the rules (a
+ledger entry its words call ``rules``), which the kiosk's generic screen hands out.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from companion.engine import (
     Summary,
     registry,
 )
+from companion.engine.ledger import Entry
 
 DECK = ("plain", "double")
 
@@ -45,6 +50,7 @@ class SticksState:
     turn: int
     card: str | None  # the card revealed for this turn; None: a reveal is due
     winner: int | None = None
+    entries: tuple[Entry, ...] = ()  # Tally Sticks' ledger (Sticks keeps none)
 
 
 class SticksGame(Game[SticksState, Move]):
@@ -129,6 +135,63 @@ SPEC = GameSpec(
     cards=tuple(CardInfo(c, "card", c.capitalize()) for c in DECK),
     rank=50,
 )
+
+
+class TallySticks(SticksGame):
+    """Sticks with a ledger: ``take`` entries for the sticks a player takes, ``double`` for
+    the second half the double card makes them take (the rules' own change)."""
+
+    name: ClassVar[str] = "tally"
+    title: ClassVar[str] = "Tally Sticks"
+
+    def apply(self, state: SticksState, action: Move) -> SticksState:
+        after = super().apply(state, action)
+        if self.current_player(state) != state.turn:
+            return after
+        taken = state.sticks - after.sticks
+        mine = min(taken, int(action.arg))
+        added = [Entry(1, state.turn, "sticks", mine, "take")]
+        if taken > mine:
+            added.append(Entry(1, state.turn, "sticks", taken - mine, "double"))
+        return replace(after, entries=state.entries + tuple(added))
+
+    def ledger(self, state: SticksState) -> tuple[Entry, ...]:
+        return state.entries
+
+
+def _tally_words() -> type:
+    from companion.kiosk.words import GameWords
+
+    class TallyWords(GameWords):
+        def cause_text(self, entry: Entry) -> str:
+            return "the double card" if entry.cause == "double" else "taken"
+
+        def ledger_role(self, state: object, action: object, entry: Entry) -> str:
+            return "rules" if entry.cause == "double" else "said"
+
+    return TallyWords
+
+
+TALLY_SPEC = GameSpec(
+    name="tally",
+    title="Tally Sticks",
+    rules=TallySticks,
+    bgg_id=None,
+    min_players=2,
+    max_players=3,
+    options=SticksGame.options,
+    cards=tuple(CardInfo(c, "card", c.capitalize()) for c in DECK),
+    words=_tally_words,
+    rank=51,
+)
+
+
+def register_tally() -> GameSpec:
+    return registry.register(TALLY_SPEC)
+
+
+def unregister_tally() -> None:
+    registry.unregister(TALLY_SPEC.name)
 
 
 def register_toy() -> GameSpec:

@@ -3,11 +3,13 @@
 Any game in the registry can be set up, journaled, played and replayed; this screen lets the
 table play one through the engine alone: whose decision it is, the decisions the engine allows
 as buttons (paged), what other seats may do out of turn (``Game.out_of_turn``), and at a draw
-or reveal the companion's virtual deck or a card shown to the camera.  A card the camera reads
-is the engine's chance outcome for it (``Game.outcome_for_card``), previewed and then
-confirmed like the real games' (card → preview → commit, the rules applied once: the preview's
-step is what the journal commits).  The two built-in games have screens of their own (their
-registry records name them).
+or reveal the companion's virtual deck or a card shown to the camera.  It takes actions the way
+the games' own screens do (``GameScreen.propose`` and ``commit``): a card the camera reads is
+the engine's chance outcome for it (``Game.outcome_for_card``), previewed and then confirmed
+(the rules applied once: the preview's step is what the journal commits), and what the rules
+change by themselves (the ledger's entries the game's words call ``rules``) is handed out one
+step at a time, each confirmed and stored, before the next decision or the end screen.  The two
+built-in games have screens of their own (their registry records name them).
 """
 
 from __future__ import annotations
@@ -17,15 +19,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.engine import CHANCE
+from companion.engine.simulate import sample
 from companion.kiosk import theme
-from companion.kiosk.breakdown import change_lines
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Card
 from companion.kiosk.ui import draw_text, grid
 from companion.kiosk.words import card_name, name_of, words_for
 
 from .base import GameScreen
-from .game import Preview, open_game, virtual_draw
+from .game import open_game
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
@@ -37,47 +38,59 @@ class GenericGameScreen(GameScreen[object, object]):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
+        self.resumed = False
+        self.revealing = False  # the virtual deck's reveals, committed one after another
 
-    def card_seen(self, seen: Card) -> None:
-        """A card read by the camera: the engine says which reveal it is (or why it cannot
-        be, said on the toast and the camera's chip); the table confirms it."""
-        if self.preview is not None:  # one reveal at a time
-            return
-        outcome = self.read_card(seen)
-        if outcome is None:
-            return
-        step = self.app.preview(outcome)
-        if step is None:
-            return
-        title = _("Revealed: {card}", card=card_name(self.game.name, seen.card))
-        lines = change_lines(self.game, step.before, step.after)
-        self.preview = Preview.of(step, title, lines)
+    def on_show(self) -> None:
+        if not self.resumed:  # a game opened (or reopened after a restart): what is pending
+            self.resumed = True
+            self.resume_hand_outs()
 
-    def confirm_preview(self) -> None:
-        """Commit the previewed step as it is (the rules are not applied again)."""
-        preview, self.preview = self.preview, None
-        if preview is not None:
-            self.after_play(self.app.play(preview.taken))
+    def preview_title(self, state: object, action: object) -> str:
+        """A card revealed (by the camera or the virtual deck) is titled by the card's name."""
+        card = self.game.card_of(action)
+        if card is None:
+            return super().preview_title(state, action)
+        return _("Revealed: {card}", card=card_name(self.game.name, card))
 
     def act(self, action: object) -> None:
-        self.after_play(self.app.play(action))
-
-    def after_play(self, played: bool) -> None:
-        if played:
-            self.page = 0
-            virtual_draw(self.app, lambda state: True)
-            if self.game.is_over(self.state):
-                open_game(self.app)
+        """A tapped decision: through ``propose`` and ``commit``, as the games' own screens
+        (the rules applied once; the rules' own changes handed out)."""
+        self.propose(action)
 
     def commit_companion(self, action: object) -> None:
-        self.act(action)
+        self.commit(action)
+
+    def committed(self, before: object, action: object) -> None:
+        """After every commit: the first page of choices, the virtual deck's reveals (each
+        committed, its hand-outs queued), the end screen once nothing is left to hand out."""
+        self.page = 0
+        if not self.revealing:
+            self.revealing = True
+            try:
+                while self.app.config.virtual_deck and self.game.current_player(
+                        self.state) == CHANCE:
+                    if not self.commit(sample(self.game.chance_outcomes(self.state),
+                                              self.app.rng)):
+                        break
+            finally:
+                self.revealing = False
+        self.handouts_done()
+
+    def handouts_done(self) -> None:
+        if self.game.is_over(self.state) and self.handouts.current is None:
+            open_game(self.app)
+
+    def undo(self) -> None:
+        done = len(self.session.playthrough.actions)
+        self.preview = None
+        self.app.undo()
+        if len(self.session.playthrough.actions) < done:
+            self.undo_hand_outs()
 
     def draw_for_table(self) -> None:
         """The companion draws or reveals for the table (committed before it is shown)."""
-        from companion.engine.simulate import sample
-
-        self.after_play(self.app.play(sample(self.game.chance_outcomes(self.state),
-                                             self.app.rng)))
+        self.commit(sample(self.game.chance_outcomes(self.state), self.app.rng))
 
     def next_page(self) -> None:
         self.page += 1
@@ -96,6 +109,8 @@ class GenericGameScreen(GameScreen[object, object]):
             status = ""
         draw_text(surface, status, info, m.text, theme.TEXT, align="left", bold=True)
         inner = body.inflate(-m.gap * 2, -m.gap * 2)
+        if self.handout_panel(surface, inner):  # what the rules changed, one step at a time
+            return
         if self.preview is not None:
             from .overlays import draw_preview
 
