@@ -136,6 +136,8 @@ def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, k
         return paint()
     m = surface.get_at_mapped  # what the part's (rounded) corners show through
     under = (m(rect.topleft), m((rect.right - 1, rect.bottom - 1)))
+    # (kept by its place too: a polygon's corners are rounded to whole pixels, so an icon
+    # drawn elsewhere may differ by a pixel)
     whole = (name, screen, tuple(rect), key, frame.context, under)
     kept = STORE.get(whole)
     recorders = _recorders()

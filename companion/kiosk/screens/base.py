@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -38,6 +38,11 @@ def face_key(b: Button) -> tuple[object, ...]:
     """Everything a button's face is drawn from (``Button.draw``), for ``retained.pixels``."""
     return (b.label, b.sub, b.short, b.short_sub, b.enabled, b.selected, tuple(b.fill),
             tuple(b.text_colour), b.size, bool(b.extra.get("sub_optional")))
+
+
+def _with_face(b: Button, surface: pygame.Surface, face: Callable[[], None]) -> None:
+    b.draw(surface)
+    face()
 
 
 class Screen(ABC):
@@ -140,9 +145,11 @@ class Screen(ABC):
         short_sub: str = "",
         sub_optional: bool = False,
         hold: Callable[[], None] | None = None,
+        face: tuple[Hashable, Callable[[], None]] | None = None,
     ) -> Button:
         """A button drawn now; ``hold`` is what a finger held on it does (read the card or
-        space it shows) instead of its tap."""
+        space it shows) instead of its tap; ``face``: what is drawn over it (a card's face:
+        everything it is drawn from, and what draws it), kept with it."""
         b = Button(
             rect,
             label,
@@ -161,7 +168,11 @@ class Screen(ABC):
         )
         if hold is not None:
             b.extra["hold"] = hold
-        retained.pixels(surface, rect, face_key(b), partial(b.draw, surface), "button")
+        if face is None:
+            retained.pixels(surface, rect, face_key(b), partial(b.draw, surface), "button")
+        else:
+            retained.pixels(surface, rect, (face_key(b), face[0]),
+                            partial(_with_face, b, surface, face[1]), "button with a face")
         self.buttons.append(b)
         if role is not None and enabled:
             self.roles[role] = on_tap

@@ -11,7 +11,7 @@ import pygame
 
 from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING, RESOURCES, WORKER
-from companion.kiosk import icons, retained, theme
+from companion.kiosk import icons, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import (
@@ -157,10 +157,7 @@ class RowsPanel(Panel):
             pygame.Rect(area.x, area.y + label_h, area.width, area.height - label_h), 5, 5, m.px(2)
         )
         for card, cell in zip(cards, cells, strict=False):
-            enabled = str(card.action) in legal
-            retained.panel(self.screen, surface, cell, (card, enabled),
-                           partial(self._card_button, surface, cell, card, enabled),
-                           "builders row card")
+            self._card_button(surface, cell, card, str(card.action) in legal)
 
     def _card_button(self, surface: pygame.Surface, cell: pygame.Rect, card: RowCard,
                      enabled: bool) -> None:
@@ -176,8 +173,8 @@ class RowsPanel(Panel):
             why=partial(screen.reason, card.action),
             fill=card_fill(card),
             hold=partial(screen.explain, card.action.card),
-        )
-        draw_card_face(surface, self.m, cell, card, enabled)
+            face=((card, enabled), partial(draw_card_face, surface, self.m, cell, card, enabled)),
+        )  # the card kept whole with its button
 
 
 def draw_card_face(surface: pygame.Surface, m: theme.Metrics, cell: pygame.Rect,
