@@ -411,7 +411,7 @@ class App:
         over the last frame, unless a message or a device's drawing is over them."""
         parts, self.parts = self.parts, []
         if not (self.dirty or force):
-            return bool(parts) and self._draw_parts(parts)
+            return bool(parts) and draw_parts(self, parts)
         drawn, start = ui.DRAWN, len(ui.DRAWN or [])
         if self.toasts.current is not None and drawn is None:
             ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
@@ -425,20 +425,6 @@ class App:
         self.toasts.draw(self.surface, self.screen, self.metrics, under)
         self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all
         self.dirty = False
-        return True
-
-    def _draw_parts(self, parts: list[Callable[[pygame.Surface], pygame.Rect]]) -> bool:
-        """Draw ``parts`` over the last frame; a whole frame instead when a message is shown
-        or what a part drew is under a device's lights or chip."""
-        if self.toasts.current is not None:
-            return self.render(force=True)
-        areas = self.hub.areas(self.metrics)
-        with guard.protect(self) as caught:
-            for part in parts:
-                if pygame.Rect(part(self.surface)).collidelist(areas) >= 0:
-                    return self.render(force=True)
-        if caught.caught:
-            return self.render(force=True)
         return True
 
     def _toast_rect(self) -> pygame.Rect:
@@ -476,6 +462,21 @@ class App:
             notifier.tick()
         self.companion.close()
         notifier.stopping()
+
+
+def draw_parts(app: App, parts: list[Callable[[pygame.Surface], pygame.Rect]]) -> bool:
+    """Draw ``parts`` over the last frame (``App.render``); the whole frame instead when a
+    message is shown or what a part drew is under a device's lights or chip."""
+    if app.toasts.current is not None:
+        return app.render(force=True)
+    areas = app.hub.areas(app.metrics)
+    with guard.protect(app) as caught:
+        for part in parts:
+            if pygame.Rect(part(app.surface)).collidelist(areas) >= 0:
+                return app.render(force=True)
+    if caught.caught:
+        return app.render(force=True)
+    return True
 
 
 __all__ = ["JOURNAL_RETRY_SECONDS", "LOOP_HZ", "TOAST_SECONDS", "App", "place_toast", "unrotate"]

@@ -438,9 +438,8 @@ class GameScreen(Screen, Generic[S, A]):
 
     def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
         """Only the companion's thinking indicator moved on: just its dots are drawn."""
-        if self.animating() or self.reader.held is not None:
-            return None
-        return self.companion_view.redraw_part()
+        held = self.animating() or self.reader.held is not None
+        return None if held else self.companion_view.redraw_part()
 
     def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
