@@ -195,8 +195,10 @@ def _compare(name: str, key: Hashable, kept: Kept, fresh: Kept) -> None:
     if [k for k, _v in kept.roles] != [k for k, _v in fresh.roles] or not all(
             _same_call(a, b) for (_k, a), (_j, b) in zip(kept.roles, fresh.roles, strict=True)):
         what.append("roles")
-    if kept.records[:3] != fresh.records[:3]:
-        what.append("records")
+    for k, (a, b) in enumerate(zip(kept.records[:3], fresh.records[:3], strict=True)):
+        if b is not None and a != b:  # (what a recorder that is off now would record)
+            what.append(f"records ({('overflows', 'texts drawn', 'line breaks')[k]}: "
+                        f"{a!r:.120} against {b!r:.120})")
     if kept.result != fresh.result:
         what.append("result")
     if what:

@@ -71,7 +71,8 @@ class MarketPanel(PillarsPanel):
             q = self.choice.qty[name]
             key = (r, prices[name], q, state.market[r] if r < 3 else None, state.seats[i].res[r],
                    str(Action("buy", (name, q))) in legal, str(Action("sell", (name, q))) in legal)
-            retained.panel(self.screen, surface, row, key,
+            # (kept a pixel wider: a resource's icon may reach a pixel left of its box)
+            retained.panel(self.screen, surface, row.inflate(2, 2), key,
                            partial(self.resource_row, surface, row, r, name, legal),
                            "pillars market row")
         self.screen.button(
