@@ -72,6 +72,8 @@ class Kept:
     roles: tuple[tuple[str, Callable[[], None]], ...]
     records: tuple[tuple[object, ...] | None, ...]
     result: object
+    key: Hashable
+    """The whole key it was kept by (the store is keyed by its hash: hashed once a part)."""
     """What drawing it returned (the area left below a bar), returned again when blitted."""
 
     def weight(self) -> int:
@@ -139,12 +141,19 @@ def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, k
     # (kept by its place too: a polygon's corners are rounded to whole pixels, so an icon
     # drawn elsewhere may differ by a pixel)
     whole = (name, screen, tuple(rect), key, frame.context, under)
-    kept = STORE.get(whole)
+    h = hash(whole)
+    if h not in _seen and not CHECK:  # seen once: drawn, not kept (it may change every move)
+        _seen[h] = None
+        if len(_seen) > SEEN_KEYS:
+            _seen.popitem(last=False)
+        return paint()
+    kept = STORE.get(h)
     recorders = _recorders()
-    if kept is not None and all(now is None or got is not None
-                                for now, got in zip(recorders, kept.records, strict=True)):
+    if kept is not None and kept.key == whole and all(
+            now is None or got is not None
+            for now, got in zip(recorders, kept.records, strict=True)):
         if CHECK:
-            fresh = _draw(screen, surface, rect, paint, recorders)
+            fresh = _draw(screen, surface, rect, paint, recorders, whole)
             _compare(name, key, kept, fresh)
             return fresh.result
         surface.blit(kept.pixels, rect)
@@ -155,17 +164,12 @@ def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, k
             if now is not None and got:
                 now.extend(got)
         return kept.result
-    h = hash(whole)
-    if h not in _seen and not CHECK:  # seen once: drawn, not kept (it may change every move)
-        _seen[h] = None
-        if len(_seen) > SEEN_KEYS:
-            _seen.popitem(last=False)
-        return paint()
-    return STORE.put(whole, _draw(screen, surface, rect, paint, recorders)).result
+    return STORE.put(h, _draw(screen, surface, rect, paint, recorders, whole)).result
 
 
 def _draw(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect,
-          paint: Callable[[], object], recorders: tuple[list[object] | None, ...]) -> Kept:
+          paint: Callable[[], object], recorders: tuple[list[object] | None, ...],
+          whole: Hashable) -> Kept:
     """Draw the part and keep what it drew and registered."""
     starts = [len(r) if r is not None else 0 for r in recorders]
     n = len(screen.buttons) if screen is not None else 0
@@ -178,7 +182,7 @@ def _draw(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect,
         changed = tuple((k, v) for k, v in screen.roles.items() if roles.get(k) is not v)
     records = tuple(tuple(r[s:]) if r is not None else None
                     for r, s in zip(recorders, starts, strict=True))
-    return Kept(surface.subsurface(rect).copy(), buttons, changed, records, result)
+    return Kept(surface.subsurface(rect).copy(), buttons, changed, records, result, whole)
 
 
 # -- the check: every kept part drawn afresh and compared ---------------------------------
