@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 RETAINED_BYTES = 24 * 1024 * 1024
-"""The pixels kept: at most 24 MB (a 720x1280 frame is 3.7 MB; a busy screen's parts about
-3 MB, so the frames before a move and after it fit, with room for a second screen)."""
+"""The pixels kept: at most 24 MB (a 720x1280 frame is 3.7 MB; a busy screen's parts 2.7 to
+3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay; ``docs/pi.md``)."""
 
 SEEN_KEYS = 4096
 """Keys seen once, remembered so that the second sight keeps the part (hashes of the keys)."""
