@@ -397,7 +397,7 @@ class App:
                 if part is None:
                     self.dirty = True
                 else:
-                    self.parts.append(part)
+                    self.parts = [part]  # (it draws the part as it is at the next frame)
         if self.toasts.expired(self.time):
             self._next_toast()
 
