@@ -199,6 +199,10 @@ def test_the_thinking_indicator_redraws_only_its_dots(tmp_path: Path, name: str,
         app.tick(0)  # the companion starts thinking: the whole screen
         app.render(force=True)
         assert app.screen.companion_view.dots is not None  # type: ignore[attr-defined]
+        thought = app.companion.decision
+        assert thought is not None and thought.worker is not None
+        # it goes on thinking for the test (a quick machine's answer would end the indicator)
+        thought.worker.poll = lambda: None  # type: ignore[method-assign]
         drawn: list[int] = []
         real = app.screen.render
         app.screen.render = lambda surface: (drawn.append(1), real(surface))  # type: ignore
