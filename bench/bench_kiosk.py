@@ -120,9 +120,10 @@ def render_times() -> None:
 def cold_caches() -> None:
     """Empty the kiosk's text caches and its wrapped lines: the next frame is drawn as the
     first frame of a new screen."""
-    from companion.kiosk import linebreak, textcache
+    from companion.kiosk import linebreak, retained, textcache
 
     textcache.clear()
+    retained.clear()  # the parts kept whole, and the keys seen once
     linebreak._LINES.clear()
 
 

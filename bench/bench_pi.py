@@ -15,6 +15,8 @@ its figures.
   the first frame of the screen (20 frames, each with the kiosk's text caches emptied first:
   every text laid out and rendered) and the screen redrawn (40 frames, warm caches): median,
   p95 and max;
+  The companion's thinking indicator: a move of it drawn as the kiosk does (its dots only)
+  and as the whole screen;
 - ``moves``: the frame after each move of a seeded random game of each game (80 moves), with
   the caches as the moves before left them: what a table sees after a tap;
 - ``camera``: one camera frame through the kiosk's pipeline (``Pipeline.step``: change check,
@@ -221,9 +223,10 @@ def cold_caches() -> None:
     """Empty the kiosk's caches of laid-out, rendered and placed texts and fit answers
     (``companion.kiosk.textcache``) and of wrapped lines (``linebreak``): the next frame draws
     every text as the first frame of a new screen does (the fonts stay loaded)."""
-    from companion.kiosk import linebreak, textcache
+    from companion.kiosk import linebreak, retained, textcache
 
     textcache.clear()
+    retained.clear()  # the parts kept whole, and the keys seen once
     linebreak._LINES.clear()
 
 
@@ -268,7 +271,30 @@ def render() -> None:
                         times.append(time.process_time() - t0)
                     what = f"{label} ({kind})"
                     print(f"{what}: {summary(times, 1000, '{:.1f}', what=what)} ms", flush=True)
+            thinking(app, size)
         journal.close()
+
+
+def thinking(app: Any, size: tuple[int, int]) -> None:
+    """The companion thinking (the screenshots' scene, Pillars): each move of its indicator
+    (8 a second) redraws only its dots (``App.parts``), against the whole screen redrawn."""
+    from companion.kiosk.seats import screenshot_scenes
+
+    dict(screenshot_scenes(app.journal))["companion-pillars-thinking"](app)
+    app.tick(0)
+    app.render(force=True)
+    times: dict[str, list[float]] = {"dots only": [], "whole screen": []}
+    for k in range(80):
+        app.time += 1 / 8
+        app.tick(0)
+        kind = "dots only" if k % 2 else "whole screen"
+        t0 = time.process_time()
+        app.render(force=kind == "whole screen")
+        times[kind].append(time.process_time() - t0)
+    app.companion.close()
+    for kind, values in times.items():
+        what = f"thinking indicator at {size[0]}x{size[1]}, {kind}"
+        print(f"{what}: {summary(values, 1000, '{:.2f}', what=what)} ms", flush=True)
 
 
 def moves(count: int = 80) -> None:

@@ -21,7 +21,7 @@ from companion.engine import RulesError, Step
 from companion.events import Card, Device
 from companion.journal import JournalError
 
-from . import guard, i18n, ui
+from . import guard, i18n, retained, ui
 from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
@@ -104,6 +104,7 @@ class App:
         self.rng = random.Random(seed)
         self.time = 0.0
         self.dirty = True
+        self.parts: list[Callable[[pygame.Surface], pygame.Rect]] = []  # see render
         self.running = True
         self.toasts = Toasts()  # the message on screen, and those waiting their turn
         self.typing = False
@@ -392,7 +393,11 @@ class App:
                 self.gestures.keep_tap()
         with guard.protect(self):
             if self.screen.update(dt):
-                self.dirty = True
+                part = self.screen.redraw_part()  # only a part changed (an indicator)?
+                if part is None:
+                    self.dirty = True
+                else:
+                    self.parts = [part]  # (it draws the part as it is at the next frame)
         if self.toasts.expired(self.time):
             self._next_toast()
 
@@ -401,16 +406,21 @@ class App:
         return self.screen.animating()
 
     def render(self, force: bool = False) -> bool:
-        """Draw the screen if something changed; True if it drew."""
+        """Draw the screen if something changed; True if it drew.  When only parts changed
+        (``Screen.redraw_part``: the companion's thinking indicator), only they are drawn,
+        over the last frame, unless a message or a device's drawing is over them."""
+        parts, self.parts = self.parts, []
         if not (self.dirty or force):
-            return False
+            return bool(parts) and draw_parts(self, parts)
         drawn, start = ui.DRAWN, len(ui.DRAWN or [])
         if self.toasts.current is not None and drawn is None:
             ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
+        retained.begin(self.surface)  # parts drawn with the same inputs are blitted
         try:
             guard.draw(self, self.surface)  # a screen that fails to draw: the fault screen
             under = [d for d in (ui.DRAWN or [])[start:] if isinstance(d, ui.Drawn)]
         finally:
+            retained.end()
             ui.DRAWN = drawn
         self.toasts.draw(self.surface, self.screen, self.metrics, under)
         self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all
@@ -452,6 +462,21 @@ class App:
             notifier.tick()
         self.companion.close()
         notifier.stopping()
+
+
+def draw_parts(app: App, parts: list[Callable[[pygame.Surface], pygame.Rect]]) -> bool:
+    """Draw ``parts`` over the last frame (``App.render``); the whole frame instead when a
+    message is shown or what a part drew is under a device's lights or chip."""
+    if app.toasts.current is not None:
+        return app.render(force=True)
+    areas = app.hub.areas(app.metrics)
+    with guard.protect(app) as caught:
+        for part in parts:
+            if pygame.Rect(part(app.surface)).collidelist(areas) >= 0:
+                return app.render(force=True)
+    if caught.caught:
+        return app.render(force=True)
+    return True
 
 
 __all__ = ["JOURNAL_RETRY_SECONDS", "LOOP_HZ", "TOAST_SECONDS", "App", "place_toast", "unrotate"]

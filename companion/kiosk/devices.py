@@ -240,6 +240,25 @@ def draw_device(
             view.draw(surface, m, state)
 
 
+def device_areas(m: Metrics, device: Device) -> list[pygame.Rect]:
+    """Where ``draw_device`` draws for ``device`` (its lights, its camera's chip and live
+    view): what a redraw of part of the screen must leave alone."""
+    out = []
+    lights = getattr(device, "lights", None)
+    if isinstance(lights, Lights) and lights.visible:
+        out += [pygame.Rect(c[0] - r - 2, c[1] - r - 2, 2 * r + 4, 2 * r + 4)
+                for _name, c, r in light_rects(m)]
+    state_of = getattr(device, "state", None)
+    state = state_of() if callable(state_of) else None
+    if isinstance(state, CameraState):
+        rect = chip_rect(m, chip_text(state), 240 if state.refused is not None else 150)
+        out.append(rect)
+        if state.live_view:
+            out.append(pygame.Rect(rect.x, rect.bottom + m.px(4), m.px(160), m.px(90))
+                       .inflate(6, 6))
+    return out
+
+
 class DeviceHub:
     """The devices at the kiosk's edge (the button panel, the camera): the events they are
     told, the news they bring after each batch of inputs, and what of theirs is on screen
@@ -278,6 +297,10 @@ class DeviceHub:
         changed = shown != self.shown
         self.shown = shown
         return changed
+
+    def areas(self, m: Metrics) -> list[pygame.Rect]:
+        """Where ``draw`` draws (``device_areas``)."""
+        return [r for d in self.devices for r in device_areas(m, d)]
 
     def draw(self, surface: pygame.Surface, m: Metrics) -> None:
         """On-screen lights and the camera's status, over everything."""

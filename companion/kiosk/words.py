@@ -156,10 +156,20 @@ def amount_text(what: str, amount: int) -> str:
 
 def display_name(name: str, colour: str) -> str:
     """A player's ``name`` as the table reads it: for a seat named after its ``colour`` (the
-    default), that colour's default name in the current language (:func:`default_name`)."""
-    if is_default_name(name, colour):
-        return default_name(colour)
-    return name
+    default), that colour's default name in the current language (:func:`default_name`).
+    Kept by name, colour, language and catalogue (every frame names every seat)."""
+    lang = language()
+    key = (name, colour, lang, id(LOCALES.get(lang)))
+    found = _display_names.get(key)
+    if found is None:
+        if len(_display_names) > 1024:
+            _display_names.clear()
+        found = _display_names[key] = default_name(colour) if is_default_name(name, colour) \
+            else name
+    return found
+
+
+_display_names: dict[tuple[str, str, str, int], str] = {}
 
 
 COMPANION_MARK = "◆"
@@ -477,8 +487,18 @@ def words_for(name: str) -> GameWords:
 
 def card_name(game: str, card_id: str) -> str:
     """The name of a card of ``game`` in the current language; KeyError for an unknown card
-    or game."""
-    return _known(game).card_name(card_id)
+    or game.  Kept by game, card, language and catalogue (a frame names dozens of cards)."""
+    lang = language()
+    key = (game, card_id, lang, id(LOCALES.get(lang)))
+    found = _card_names.get(key)
+    if found is None:
+        if len(_card_names) > 4096:
+            _card_names.clear()
+        found = _card_names[key] = _known(game).card_name(card_id)
+    return found
+
+
+_card_names: dict[tuple[str, str, str, int], str] = {}
 
 
 def short_card_name(game: str, card_id: str) -> str:

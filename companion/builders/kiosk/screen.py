@@ -13,6 +13,7 @@ drawn by the companion; the companion's turn is one instruction beside the board
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,7 +23,7 @@ from companion.builders.actions import END_TURN, Action, Recruit, Start
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
-from companion.kiosk import theme
+from companion.kiosk import retained, theme
 from companion.kiosk.breakdown import change_lines
 from companion.kiosk.handout import handout_fits
 from companion.kiosk.i18n import _, n_
@@ -266,7 +267,9 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
     # -- time, undo, back ---------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
-        changed = self.companion_turn.update() or changed
+        if self.companion_turn.update():
+            self.companion_view.only_indicator = False  # more than the indicator changed
+            changed = True
         if self.celebration.now is None:
             return changed
         if self.celebration.step(dt) and self.finished():
@@ -376,6 +379,11 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
     def _top(self, surface: pygame.Surface) -> pygame.Rect:
         """The bar: the round, whose turn it is and the AP left (or that the table reveals);
         the body below it."""
+        bar = pygame.Rect(0, 0, surface.get_width(), self.bar_bottom())
+        return retained.panel(self, surface, bar, top_key(self), partial(self._draw_top, surface),
+                              "builders bar")
+
+    def _draw_top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
         state = self.state
         left, body = self.standard_bar(surface)
@@ -402,4 +410,15 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         return body
 
 
-__all__ = ["BuildersScreen", "screen_key", "supply_text"]
+def top_key(screen: BuildersScreen) -> tuple[object, ...]:
+    """Everything the bar is drawn from (``BuildersScreen._top``): the turn, whose it is, the
+    AP left, the last round's turns, the hint and undo offered."""
+    state = screen.state
+    chance = screen.game.current_player(state) == CHANCE
+    return (chance, state.turn, len(state.players), state.end,
+            screen.turns_left() if state.end else 0, state.turn_player,
+            state.setup.players[state.turn_player], state.ap, screen.hint_offered(),
+            screen.session.can_undo())
+
+
+__all__ = ["BuildersScreen", "screen_key", "supply_text", "top_key"]

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import pygame
 
 from companion.engine import Game, RulesError, Step
-from companion.kiosk import theme
+from companion.kiosk import retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
@@ -32,6 +32,17 @@ S = TypeVar("S")
 """A game screen's state type (the game's own: ``PillarsState``)."""
 A = TypeVar("A")
 """A game screen's action type (the game's own: ``pillars.actions.Action``)."""
+
+
+def face_key(b: Button) -> tuple[object, ...]:
+    """Everything a button's face is drawn from (``Button.draw``), for ``retained.pixels``."""
+    return (b.label, b.sub, b.short, b.short_sub, b.enabled, b.selected, tuple(b.fill),
+            tuple(b.text_colour), b.size, bool(b.extra.get("sub_optional")))
+
+
+def _with_face(b: Button, surface: pygame.Surface, face: Callable[[], None]) -> None:
+    b.draw(surface)
+    face()
 
 
 class Screen(ABC):
@@ -99,6 +110,11 @@ class Screen(ABC):
     def animating(self) -> bool:
         return False
 
+    def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
+        """After ``update`` said to redraw: when only a part changed, what draws just that part
+        over the last frame (and returns where); None to draw the whole screen."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         self.buttons = []
         self.roles = {}
@@ -129,9 +145,11 @@ class Screen(ABC):
         short_sub: str = "",
         sub_optional: bool = False,
         hold: Callable[[], None] | None = None,
+        face: tuple[Hashable, Callable[[], None]] | None = None,
     ) -> Button:
         """A button drawn now; ``hold`` is what a finger held on it does (read the card or
-        space it shows) instead of its tap."""
+        space it shows) instead of its tap; ``face``: what is drawn over it (a card's face:
+        everything it is drawn from, and what draws it), kept with it."""
         b = Button(
             rect,
             label,
@@ -150,7 +168,11 @@ class Screen(ABC):
         )
         if hold is not None:
             b.extra["hold"] = hold
-        b.draw(surface)
+        if face is None:
+            retained.pixels(surface, rect, face_key(b), partial(b.draw, surface), "button")
+        else:
+            retained.pixels(surface, rect, (face_key(b), face[0]),
+                            partial(_with_face, b, surface, face[1]), "button with a face")
         self.buttons.append(b)
         if role is not None and enabled:
             self.roles[role] = on_tap
@@ -281,8 +303,10 @@ class GameScreen(Screen, Generic[S, A]):
         self.reader = ReadView(self)  # a card or space read by a hold
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.companion_view.dots = None  # set again if this frame shows the indicator
         super().draw(surface)
         if self.reader.held is not None:  # over everything, and the only thing to tap
+            self.companion_view.dots = None
             self.buttons = []
             self.roles = {}
             top = self.bar_bottom()
@@ -411,6 +435,11 @@ class GameScreen(Screen, Generic[S, A]):
     def update(self, dt: float) -> bool:
         """The companion's work (``CompanionPanel.update``); True when it is to be redrawn."""
         return self.companion_view.update()
+
+    def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
+        """Only the companion's thinking indicator moved on: just its dots are drawn."""
+        held = self.animating() or self.reader.held is not None
+        return None if held else self.companion_view.redraw_part()
 
     def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same

@@ -5,6 +5,7 @@ whole visit in one instruction, one CONFIRM), the companion thinking, a decision
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
@@ -39,6 +40,8 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         super().__init__(screen)
         self.visit: Visit[S, A] | None = None  # the companion's decisions of one visit
         self.indicator = -1  # the thinking indicator's step last drawn
+        self.dots: tuple[pygame.Rect, int] | None = None  # where the last frame drew them
+        self.only_indicator = False  # the last update moved the indicator on, nothing else
 
     def update(self) -> bool:
         """The companion's work: started when its seat decides, collected when done; while it
@@ -47,14 +50,38 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         companion = s.app.companion
         changed = companion.update(s.app.session, s.app.time)
         changed = self.plan() or changed
-        step = int(s.app.time * INDICATOR_STEPS)
-        if companion.thinking and step != self.indicator:
-            self.indicator = step
-            changed = True
         if s.hint_open and companion.hint is None:
             s.hint_open = False  # the position changed under the hint
             changed = True
-        return changed
+        step = int(s.app.time * INDICATOR_STEPS)
+        moved = bool(companion.thinking) and step != self.indicator
+        if moved:
+            self.indicator = step
+        self.only_indicator = moved and not changed
+        return changed or moved
+
+    def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
+        """When only the indicator moved on and the last frame drew it: what draws just its
+        dots (over the panel's colour), 8 times a second while the companion thinks."""
+        if not self.only_indicator or self.dots is None:
+            return None
+        area, lit = self.dots
+        if lit == int(self.screen.app.time * INDICATOR_STEPS) % 8:
+            return None
+        return partial(self.redraw_dots, area)
+
+    def redraw_dots(self, area: pygame.Rect, surface: pygame.Surface) -> pygame.Rect:
+        """The indicator's dots drawn again in ``area`` (the panel's colour under them)."""
+        box = self.dots_box(area)
+        pygame.draw.rect(surface, theme.PANEL, box)
+        self.thinking(surface, area)
+        return box
+
+    def dots_box(self, area: pygame.Rect) -> pygame.Rect:
+        """What the dots of ``thinking`` in ``area`` cover."""
+        radius = max(self.screen.m.px(8), min(area.width, area.height) // 4)
+        r = radius + max(3, radius // 5) + 2
+        return pygame.Rect(area.centerx - r, area.centery - r, 2 * r, 2 * r)
 
     def due(self) -> bool:
         """Whether the panel has something to show: the hint the person asked for, or the
@@ -196,6 +223,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         m = s.m
         radius = max(m.px(8), min(area.width, area.height) // 4)
         lit = int(s.app.time * INDICATOR_STEPS) % 8
+        self.dots = (area, lit)
         for k in range(8):
             angle = 2 * math.pi * k / 8
             x = area.centerx + int(radius * math.sin(angle))

@@ -4,11 +4,12 @@ panel (VP, gold, cubes, workers, craftsmen) and a player's whole tableau."""
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.engine import CHANCE, PlayerSpec
-from companion.kiosk import icons, theme
+from companion.kiosk import icons, retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.screens.overlays import draw_tableau
@@ -27,6 +28,9 @@ from companion.pillars.state import Seat
 
 from .names import resource_name
 from .panel import PillarsPanel
+
+if TYPE_CHECKING:
+    from .screen import PillarsScreen
 from .words import (
     short_craftsman,
     step_title,
@@ -45,7 +49,8 @@ class PlayersPanel(PillarsPanel):
         who = self.game.current_player(state)
         order = [(state.start + k) % n for k in range(n)]
         for k, cell in zip(order, cells, strict=True):
-            self.player(surface, cell, k, who)
+            retained.panel(self.screen, surface, cell, player_key(self.screen, k, who),
+                           partial(self.player, surface, cell, k, who), "pillars player")
 
     def player(self, surface: pygame.Surface, cell: pygame.Rect, k: int, who: int) -> None:
         """Seat ``k``'s panel (framed when ``who`` decides): name, VP and gold; cubes; workers,
@@ -64,19 +69,28 @@ class PlayersPanel(PillarsPanel):
             cell.height - m.px(4),
         )
         line1, line2, line3 = split_v(inner, 1, 1, 1.6)
-        self.name_line(surface, line1, k)
-        self.cubes(surface, line2, s, k)
-        workers = _(
-            "workers {free}/{all}",
-            free=self.game.free_workers(state, k),
-            all=self.game.workers(state, k),
-        )
+        # each line kept by what it shows: a move changes one or two of a seat's lines
+        companion = k in self.screen.session.companions
+        retained.pixels(surface, line1, (p, k == state.start, companion, s.vp, s.gold),
+                        partial(self.name_line, surface, line1, k), "pillars name line")
+        retained.pixels(surface, line2, s.res, partial(self.cubes, surface, line2, s, k),
+                        "pillars cubes")
+        free, workers = self.game.free_workers(state, k), self.game.workers(state, k)
+        retained.pixels(surface, line3, (free, workers, s.craftsmen, len(s.privileges)),
+                        partial(self.workers_line, surface, line3, s, free, workers),
+                        "pillars workers line")
+
+    def workers_line(self, surface: pygame.Surface, line: pygame.Rect, s: Seat, free: int,
+                     workers: int) -> None:
+        """A seat's workers free and all, its craftsmen and privileges (how many)."""
+        m = self.m
+        count = _("workers {free}/{all}", free=free, all=workers)
         crafts = " · ".join(short_craftsman(c) for c in s.craftsmen)
         privs = f"  ◆{len(s.privileges)}" if s.privileges else ""
-        text = (f"{workers} · {crafts}" if crafts else workers) + privs
-        if not fits(surface, text, line3, m.small, lines=2):  # the tableau has them all
-            text = _("{workers} · {n} craftsmen", workers=workers, n=len(s.craftsmen)) + privs
-        draw_text(surface, text, line3, m.small, theme.MUTED, align="left", lines=2)
+        text = (f"{count} · {crafts}" if crafts else count) + privs
+        if not fits(surface, text, line, m.small, lines=2):  # the tableau has them all
+            text = _("{workers} · {n} craftsmen", workers=count, n=len(s.craftsmen)) + privs
+        draw_text(surface, text, line, m.small, theme.MUTED, align="left", lines=2)
 
     def name_line(self, surface: pygame.Surface, line: pygame.Rect, k: int) -> None:
         """Seat ``k``'s name (① for the start player), VP and gold."""
@@ -117,6 +131,13 @@ class PlayersPanel(PillarsPanel):
         icons.amounts(surface, [("gold", s.gold)], gold_r, m.text, theme.ACCENT, align="right")
 
     def top(self, surface: pygame.Surface) -> pygame.Rect:
+        """The bar: the game's buttons, the round, the step and whose decision it is; returns
+        the body below it."""
+        bar = pygame.Rect(0, 0, surface.get_width(), self.screen.bar_bottom())
+        return retained.panel(self.screen, surface, bar, top_key(self.screen),
+                              partial(self._top, surface), "pillars bar")
+
+    def _top(self, surface: pygame.Surface) -> pygame.Rect:
         m = self.m
         state = self.state
         left, body = self.screen.standard_bar(surface)
@@ -209,6 +230,24 @@ class PlayersPanel(PillarsPanel):
             )
 
     # -- the decision panel ----------------------------------------------------------------
+
+
+def player_key(screen: PillarsScreen, k: int, who: int) -> tuple[object, ...]:
+    """Everything seat ``k``'s panel is drawn from (``PlayersPanel.player``): its player and
+    seat (the same object while it does not change), whether it decides, starts, is the
+    companion's."""
+    state = screen.state
+    return (k, k == who, state.setup.players[k], state.seats[k], k == state.start,
+            k in screen.session.companions)
+
+
+def top_key(screen: PillarsScreen) -> tuple[object, ...]:
+    """Everything the bar is drawn from (``PlayersPanel.top``, ``standard_bar``): the round,
+    the step, who decides, the hint and undo offered."""
+    state = screen.state
+    who = screen.game.current_player(state)
+    return (state.round, state.step, who, state.setup.players[who] if who >= 0 else None,
+            screen.hint_offered(), screen.session.can_undo())
 
 
 def _signs(start: bool, companion: bool, player: PlayerSpec) -> str:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.engine import RulesError
-from companion.kiosk import icons, theme
+from companion.kiosk import icons, retained, theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import (
     draw_text,
@@ -66,8 +66,15 @@ class MarketPanel(PillarsPanel):
         )
         rows = split_v(body, 1, 1, 1, 1, 1, gap=m.gap)
         legal = {str(a) for a in self.game.legal_actions(state)}
+        prices = self.game.market_prices()
         for r, (name, row) in enumerate(zip(D.RESOURCES, rows, strict=False)):
-            self.resource_row(surface, row, r, name, legal)
+            q = self.choice.qty[name]
+            key = (r, prices[name], q, state.market[r] if r < 3 else None, state.seats[i].res[r],
+                   str(Action("buy", (name, q))) in legal, str(Action("sell", (name, q))) in legal)
+            # (kept a pixel wider: a resource's icon may reach a pixel left of its box)
+            retained.panel(self.screen, surface, row.inflate(2, 2), key,
+                           partial(self.resource_row, surface, row, r, name, legal),
+                           "pillars market row")
         self.screen.button(
             surface,
             rows[4],

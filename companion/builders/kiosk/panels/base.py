@@ -65,8 +65,18 @@ class Panel(ABC):
         return text_height(surface, size, lines=rows), size, rows
 
     def legal(self) -> set[str]:
-        """The notations of the actions the rules allow now."""
-        return {str(a) for a in self.game.legal_actions(self.state)}
+        """The notations of the actions the rules allow now (worked out once a state: the
+        panels of a frame all ask)."""
+        state = self.state
+        known = _legal.get(id(self.game))
+        if known is None or known[0] is not state:
+            legal = {str(a) for a in self.game.legal_actions(state)}
+            known = _legal[id(self.game)] = (state, legal)
+        return known[1]
+
+
+_legal: dict[int, tuple[BuildersState, set[str]]] = {}
+"""By the game: the last state asked about and its legal actions' notations."""
 
 
 __all__ = ["Panel"]

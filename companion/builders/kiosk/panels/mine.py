@@ -14,7 +14,7 @@ import pygame
 from companion.builders.actions import Send
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES
 from companion.builders.state import Site
-from companion.kiosk import icons, theme
+from companion.kiosk import icons, retained, theme
 from companion.kiosk.i18n import _, n_, resource_name
 from companion.kiosk.ui import draw_text, fits, grid, panel, split_h, split_v, text_height
 from companion.kiosk.words import card_name, name_of, short_card_name
@@ -192,7 +192,16 @@ class MinePanel(Panel):
             cells = cells[: len(shown)]
         legal = self.legal()
         for site, cell in zip(shown, cells, strict=True):
-            self._site(surface, cell, site, legal, lay)
+            retained.panel(self.screen, surface, cell, self.site_key(site, legal, lay),
+                           partial(self._site, surface, cell, site, legal, lay), "builders site")
+
+    def site_key(self, site: Site, legal: set[str], lay: Layout) -> tuple[object, ...]:
+        """Everything a site's button is drawn from (``_site``): the site, the next worker's
+        AP, the worker picked (its wage, whether it may go there) and the panel's width."""
+        picked = self.s.selected
+        sent = (picked, self.game.wage(picked), str(Send(picked, site.card)) in legal
+                ) if picked is not None else None
+        return (site, self.game.send_cost(self.state, site.card), sent, lay.sites.width)
 
     def _site(self, surface: pygame.Surface, cell: pygame.Rect, site: Site, legal: set[str],
               lay: Layout) -> None:

@@ -13,7 +13,7 @@ import pygame
 
 from companion.builders.actions import Action
 from companion.builders.cards import OUTPUT
-from companion.kiosk import theme
+from companion.kiosk import i18n, retained, theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Input
 from companion.kiosk.ui import draw_text, grid, text_height
@@ -47,6 +47,7 @@ class PickerPanel(Panel):
     def __init__(self, screen: BuildersScreen) -> None:
         super().__init__(screen)
         self.s = PickerState()
+        self._entries: tuple[tuple[object, str], list[Entry]] | None = None
 
     def handle(self, inp: Input) -> bool:
         """A card read by the camera: the engine says which reveal it is (or why it cannot
@@ -70,6 +71,14 @@ class PickerPanel(Panel):
         }.get(step, "")
 
     def entries(self) -> list[Entry]:
+        """The cards the table may reveal now, and those dealt already (worked out once a
+        state and language: the frames of one reveal all ask)."""
+        key = (self.state, i18n.language())
+        if self._entries is None or self._entries[0] != key:
+            self._entries = (key, self._entries_now())
+        return self._entries[1]
+
+    def _entries_now(self) -> list[Entry]:
         state = self.state
         step = self.game.waiting_for(state) or ""
         outcomes = [a for a, p in self.game.chance_outcomes(state) if p > 0]
@@ -105,10 +114,21 @@ class PickerPanel(Panel):
             pages = (len(entries) + per - 1) // per
             self.s.page %= pages
             shown = entries[self.s.page * per : (self.s.page + 1) * per]
-            screen.button(surface, cells[-1], _("More →"), self.next_page, key="more cards",
-                          sub=f"{self.s.page + 1}/{pages}", size=m.small)
         else:
             shown = entries
+        retained.panel(screen, surface, body, (tuple(shown), tuple(map(tuple, cells))),
+                       partial(self._cards, surface, shown, cells), "builders picker")
+        if len(entries) > fit:  # over the last cell, which the cards leave empty
+            screen.button(surface, cells[-1], _("More →"), self.next_page, key="more cards",
+                          sub=f"{self.s.page + 1}/{pages}", size=m.small)
+        screen.button(surface, foot, _("Draw for the table"), self.virtual_one,
+                      key="virtual draw")
+
+    def _cards(self, surface: pygame.Surface, shown: list[Entry],
+               cells: list[pygame.Rect]) -> None:
+        """A button a card: tapped, it is the card revealed."""
+        m = self.m
+        screen = self.screen
         for e, cell in zip(shown, cells, strict=False):
             screen.button(
                 surface, cell, card_name(self.game.name, e.card),
@@ -118,8 +138,6 @@ class PickerPanel(Panel):
                 enabled=e.action is not None, why=partial(screen.card_refusal, e.card),
                 size=m.small, hold=partial(screen.explain, e.card),
             )
-        screen.button(surface, foot, _("Draw for the table"), self.virtual_one,
-                      key="virtual draw")
 
 
 def _short(card: str) -> str:

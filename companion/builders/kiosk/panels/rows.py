@@ -173,8 +173,8 @@ class RowsPanel(Panel):
             why=partial(screen.reason, card.action),
             fill=card_fill(card),
             hold=partial(screen.explain, card.action.card),
-        )
-        draw_card_face(surface, self.m, cell, card, enabled)
+            face=((card, enabled), partial(draw_card_face, surface, self.m, cell, card, enabled)),
+        )  # the card kept whole with its button
 
 
 def draw_card_face(surface: pygame.Surface, m: theme.Metrics, cell: pygame.Rect,
