@@ -478,7 +478,11 @@ def think(
         (name, players, bot, 100 * k + 1, decision_workers)
         for name in names
         for players in counts
-        for strength, bot in [*strength_bots(name), (HINT, HINT)]
+        for strength, bot in [
+            *strength_bots(name),
+            (HINT, HINT),
+            *((s, s) for s in strengths if s not in STRENGTHS and s != HINT),  # a bot's name
+        ]
         if strength in strengths
         for k in range(max(1, samples // 10))
     ]
@@ -552,7 +556,9 @@ def main() -> None:
     )
     parser.add_argument("--think", action="store_true", help="CPU a decision, per strength")
     parser.add_argument(
-        "--strengths", default="easy,normal,strong", help="for --think (and hint: the kiosk's)"
+        "--strengths",
+        default="easy,normal,strong",
+        help="for --think (and hint: the kiosk's; or a bot's name, e.g. search@1500s4)",
     )
     parser.add_argument("--samples", type=int, default=60, help="positions for --think")
     parser.add_argument(
@@ -574,6 +580,10 @@ def main() -> None:
                 raise ValueError(f"a pairing is FIRST/SECOND, not {'/'.join(p)!r}")
             for b in p:
                 make_bot(b)
+        if args.think:
+            for b in args.strengths.split(","):
+                if b not in STRENGTHS and b != HINT:
+                    make_bot(b)
     except ValueError as exc:
         sys.exit(f"bench_bots: {exc}")
     t0 = time.perf_counter()
