@@ -348,7 +348,7 @@ def test_strengths_name_their_bots() -> None:
 
 def test_strong_thinks_more_in_the_pillars() -> None:
     strong = STRENGTHS["strong"]
-    assert strong.bot_for("pillars") == "search@2000s4"
+    assert strong.bot_for("pillars") == "search@1500s4"
     assert strong.bot_for("builders") == strong.bot == "search@1000s4"
     assert strong.bot_for(None) == strong.bot
     pillars, builders = strength_bot("strong", "pillars"), strength_bot("strong", "builders")

@@ -87,9 +87,9 @@ STRENGTHS: dict[str, Strength] = {
         Strength(
             "strong",
             "search@1000s4",
-            "tree search, 4000 playouts (The Pillars: 8000): the choices dealt among 4 trees, "
+            "tree search, 4000 playouts (The Pillars: 6000): the choices dealt among 4 trees, "
             "one a core",
-            games=(("pillars", "search@2000s4"),),
+            games=(("pillars", "search@1500s4"),),
         ),
     )
 }
@@ -97,8 +97,9 @@ STRENGTHS: dict[str, Strength] = {
 same position and seed give the same decision on any machine and with any number of cores (undo
 never changes it).  Strong deals its choices among four trees (root splitting: one tree a core
 where the process may fork; each choice searched as deep as in one tree of four times the
-iterations): a thousand iterations a tree in The Builders, two thousand in The Pillars, whose
-iterations are cheaper and where more of them measured stronger (``docs/bots.md``).  Think
+iterations): a thousand iterations a tree in The Builders, fifteen hundred in The Pillars, whose
+iterations are cheaper and where more of them measured stronger (two thousand were stronger
+still, but over a Pi 4's 3 s budget at p95) (``docs/bots.md``).  Think
 times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
 strong a few tenths of a second of CPU of which the longest tree is a quarter to a third: on a
 Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the p95 a decision
