@@ -172,18 +172,8 @@ def _tally_words() -> type:
     return TallyWords
 
 
-TALLY_SPEC = GameSpec(
-    name="tally",
-    title="Tally Sticks",
-    rules=TallySticks,
-    bgg_id=None,
-    min_players=2,
-    max_players=3,
-    options=SticksGame.options,
-    cards=tuple(CardInfo(c, "card", c.capitalize()) for c in DECK),
-    words=_tally_words,
-    rank=51,
-)
+TALLY_SPEC = replace(SPEC, name="tally", title="Tally Sticks", rules=TallySticks,
+                     words=_tally_words, rank=51)
 
 
 def register_tally() -> GameSpec:

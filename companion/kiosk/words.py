@@ -11,7 +11,7 @@ only its game's rules look inside it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from functools import cache, cached_property
 from types import ModuleType
@@ -158,18 +158,25 @@ def display_name(name: str, colour: str) -> str:
     """A player's ``name`` as the table reads it: for a seat named after its ``colour`` (the
     default), that colour's default name in the current language (:func:`default_name`).
     Kept by name, colour, language and catalogue (every frame names every seat)."""
+    return _kept(_display_names, 1024, (name, colour),
+                 lambda: default_name(colour) if is_default_name(name, colour) else name)
+
+
+_display_names: dict[tuple[object, ...], str] = {}
+
+
+def _kept(kept: dict[tuple[object, ...], str], most: int, key: tuple[str, str],
+          make: Callable[[], str]) -> str:
+    """``make()`` kept in ``kept`` by ``key``, the language and its catalogue (emptied past
+    ``most`` entries)."""
     lang = language()
-    key = (name, colour, lang, id(LOCALES.get(lang)))
-    found = _display_names.get(key)
+    whole = (*key, lang, id(LOCALES.get(lang)))
+    found = kept.get(whole)
     if found is None:
-        if len(_display_names) > 1024:
-            _display_names.clear()
-        found = _display_names[key] = default_name(colour) if is_default_name(name, colour) \
-            else name
+        if len(kept) > most:
+            kept.clear()
+        found = kept[whole] = make()
     return found
-
-
-_display_names: dict[tuple[str, str, str, int], str] = {}
 
 
 COMPANION_MARK = "◆"
@@ -488,17 +495,10 @@ def words_for(name: str) -> GameWords:
 def card_name(game: str, card_id: str) -> str:
     """The name of a card of ``game`` in the current language; KeyError for an unknown card
     or game.  Kept by game, card, language and catalogue (a frame names dozens of cards)."""
-    lang = language()
-    key = (game, card_id, lang, id(LOCALES.get(lang)))
-    found = _card_names.get(key)
-    if found is None:
-        if len(_card_names) > 4096:
-            _card_names.clear()
-        found = _card_names[key] = _known(game).card_name(card_id)
-    return found
+    return _kept(_card_names, 4096, (game, card_id), lambda: _known(game).card_name(card_id))
 
 
-_card_names: dict[tuple[str, str, str, int], str] = {}
+_card_names: dict[tuple[object, ...], str] = {}
 
 
 def short_card_name(game: str, card_id: str) -> str:
