@@ -214,9 +214,9 @@ def _lower_priority() -> None:
 
 
 # -- the table ---------------------------------------------------------------------------------
-def strength_bots(game: str) -> list[tuple[str, str]]:
-    """Each strength's name and its bot in ``game``, weakest first."""
-    return [(s.name, s.bot_for(game)) for s in STRENGTHS.values()]
+def strength_bots(game: str, players: int | None = None) -> list[tuple[str, str]]:
+    """Each strength's name and its bot in ``game`` with ``players`` players, weakest first."""
+    return [(s.name, s.bot_for(game, players)) for s in STRENGTHS.values()]
 
 
 TABLE_GAMES = {
@@ -241,13 +241,13 @@ def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, 
     without a fitted evaluation: greedy then follows the heuristic's own score)."""
     out = []
     for game in names:
-        bot = dict(strength_bots(game)) | {"random": "random", "greedy": "greedy"}
         fitted = model_for(simulator(get_game(game)).start(get_game(game).setup(2))) is not None
         for players in (2, 3, 4):
             try:
                 get_game(game).setup(players)
             except SetupError:  # a game for fewer players (the tests' third game)
                 continue
+            bot = dict(strength_bots(game, players)) | {"random": "random", "greedy": "greedy"}
             for (first, second), counts in TABLE_GAMES.items():
                 if second == "greedy" and not fitted:
                     continue
@@ -436,7 +436,7 @@ def think_job(job: tuple[str, int, str, int, int]) -> list[Think]:
     search.WORKERS = workers
     states = positions(name, players, 10, seed, "greedy")
     hint = bot == HINT
-    b = make_bot(STRENGTHS["strong"].bot_for(name) if hint else bot)
+    b = make_bot(STRENGTHS["strong"].bot_for(name, players) if hint else bot)
     out = []
     for k, sim in enumerate(states):
         with parallel.recording() as runs:
@@ -479,7 +479,7 @@ def think(
         for name in names
         for players in counts
         for strength, bot in [
-            *strength_bots(name),
+            *strength_bots(name, players),
             (HINT, HINT),
             *((s, s) for s in strengths if s not in STRENGTHS and s != HINT),  # a bot's name
         ]

@@ -348,12 +348,13 @@ def test_strengths_name_their_bots() -> None:
 
 def test_strong_thinks_more_in_the_pillars() -> None:
     strong = STRENGTHS["strong"]
-    assert strong.bot_for("pillars") == "search@1500s4"
+    assert strong.bot_for("pillars") == strong.bot_for("pillars", 2) == "search@1500s4"
+    assert strong.bot_for("pillars", 4) == "search@1000s4"  # four players: the Pi's budget
     assert strong.bot_for("builders") == strong.bot == "search@1000s4"
     assert strong.bot_for(None) == strong.bot
     pillars, builders = strength_bot("strong", "pillars"), strength_bot("strong", "builders")
     assert isinstance(pillars, SearchBot) and isinstance(builders, SearchBot)
-    assert (pillars.iterations, pillars.trees, pillars.split) == (2000, 4, True)
+    assert (pillars.iterations, pillars.trees, pillars.split) == (1500, 4, True)
     assert (builders.iterations, builders.trees, builders.split) == (1000, 4, True)
     assert STRENGTHS["normal"].bot_for("pillars") == "search@500"
 
@@ -372,15 +373,16 @@ def test_decide_and_hint_take_the_game_s_bot(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setitem(
         names.STRENGTHS,
         "strong",
-        names.Strength("strong", "search@10", "test", games=(("pillars", "search@12"),)),
+        names.Strength("strong", "search@10", "test",
+                       games=(("pillars/3", "search@11"), ("pillars", "search@12"))),
     )
-    for game in (PILLARS, BUILDERS):
-        sim = _to_decision(simulator(game).start(game.setup(2)), random.Random(5), skip=3)
+    for game, players in ((PILLARS, 2), (PILLARS, 3), (BUILDERS, 2)):
+        sim = _to_decision(simulator(game).start(game.setup(players)), random.Random(5), skip=3)
         state = sim.freeze()
         seat = game.current_player(state)
         assert decide(game, state, seat, "strong") in game.legal_actions(state)
         assert hint(game, state, seat, top=1, strength="strong")
-    assert made == ["search@12", "search@12", "search@10", "search@10"]
+    assert made == ["search@12", "search@12", "search@11", "search@11", "search@10", "search@10"]
 
 
 @pytest.mark.parametrize("game", [PILLARS, BUILDERS])

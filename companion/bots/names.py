@@ -63,20 +63,20 @@ def make_bot(name: str) -> Bot:
 @dataclass(frozen=True)
 class Strength:
     """A strength of the set-up screen: the bot it plays with, and what that is; ``games``
-    names the games whose bot at this strength is another (``(game, bot)`` pairs: a game whose
-    decisions are cheaper thinks more within the same time on a Pi)."""
+    names the games whose bot at this strength is another (``(game, bot)`` pairs, or
+    ``("game/players", bot)`` for one player count, which comes first: a game whose decisions
+    are cheaper thinks more within the same time on a Pi)."""
 
     name: str
     bot: str
     method: str
     games: tuple[tuple[str, str], ...] = ()
 
-    def bot_for(self, game: str | None = None) -> str:
-        """The bot of this strength in ``game`` (None: the default bot)."""
-        for name, bot in self.games:
-            if name == game:
-                return bot
-        return self.bot
+    def bot_for(self, game: str | None = None, players: int | None = None) -> str:
+        """The bot of this strength in ``game`` with ``players`` players (None: the default
+        bot; the game's for any count)."""
+        chosen = dict(self.games)
+        return chosen.get(f"{game}/{players}", chosen.get(game or "", self.bot))
 
 
 STRENGTHS: dict[str, Strength] = {
@@ -89,7 +89,7 @@ STRENGTHS: dict[str, Strength] = {
             "search@1000s4",
             "tree search, 4000 playouts (The Pillars: 6000): the choices dealt among 4 trees, "
             "one a core",
-            games=(("pillars", "search@1500s4"),),
+            games=(("pillars/4", "search@1000s4"), ("pillars", "search@1500s4")),
         ),
     )
 }
@@ -97,19 +97,20 @@ STRENGTHS: dict[str, Strength] = {
 same position and seed give the same decision on any machine and with any number of cores (undo
 never changes it).  Strong deals its choices among four trees (root splitting: one tree a core
 where the process may fork; each choice searched as deep as in one tree of four times the
-iterations): a thousand iterations a tree in The Builders, fifteen hundred in The Pillars, whose
-iterations are cheaper and where more of them measured stronger (two thousand were stronger
-still, but over a Pi 4's 3 s budget at p95) (``docs/bots.md``).  Think
+iterations): a thousand iterations a tree in The Builders and in four-player Pillars,
+fifteen hundred in two- and three-player Pillars, whose iterations are cheaper and where more
+of them measured stronger (two thousand were stronger still, but over a Pi 4's 3 s budget at
+p95, as fifteen hundred is at four players; ``docs/bots.md``).  Think
 times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
 strong a few tenths of a second of CPU of which the longest tree is a quarter to a third: on a
 Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the p95 a decision
 is in ``docs/bots.md``."""
 
 
-def strength_bot(strength: str, game: str | None = None) -> Bot:
+def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:
     """The bot that plays at ``strength`` (``easy``, ``normal`` or ``strong``) in the game
-    called ``game`` (None: the strength's default bot)."""
+    called ``game`` with ``players`` players (None: the strength's default bot)."""
     s = STRENGTHS.get(strength)
     if s is None:
         raise ValueError(f"unknown strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
-    return make_bot(s.bot_for(game))
+    return make_bot(s.bot_for(game, players))

@@ -66,7 +66,7 @@ def decide(game: Game[Any, Any], state: Any, seat: int, strength: str, salt: str
     """The companion's action for ``seat`` (the player to decide in ``state``) at
     ``strength`` (``easy``, ``normal``, ``strong``); ValueError for an unknown strength or a
     seat that has no decision."""
-    bot = strength_bot(strength, game.name)
+    bot = strength_bot(strength, game.name, len(game.setup_of(state).players))
     sim = _thawed(game, state, seat)
     return bot.choose(sim, seat, position_rng(sim, seat, salt))
 
@@ -81,7 +81,7 @@ def hint(
 ) -> list[Choice]:
     """``seat``'s ``top`` choices, best first, each with its estimated win chance (the hint
     button); uses nothing ``seat`` cannot see."""
-    bot = strength_bot(strength, game.name)
+    bot = strength_bot(strength, game.name, len(game.setup_of(state).players))
     sim = _thawed(game, state, seat)
     return bot.rank(sim, seat, position_rng(sim, seat, salt), top)
 
