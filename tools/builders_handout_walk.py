@@ -19,25 +19,15 @@ failure (a stuck table, an overflow drawn, a score that does not replay).
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from walk_common import (  # noqa: E402
-    SIZES,
-    Tally,
-    close_table,
-    hand_out,
-    open_table,
-    press,
-    runs,
-    tap,
-)
+import walk_common  # noqa: E402
+from walk_common import Tally, hand_out, press, tap  # noqa: E402
 
 from companion.builders.actions import Action  # noqa: E402
 from companion.builders.kiosk.screen import BuildersScreen  # noqa: E402
@@ -45,7 +35,6 @@ from companion.builders.state import BuildersState  # noqa: E402
 from companion.engine import CHANCE, get_game  # noqa: E402
 from companion.engine.simulate import sample  # noqa: E402
 from companion.kiosk.app import App  # noqa: E402
-from companion.kiosk.screens.end import EndScreen  # noqa: E402
 
 RUNS = {"en": ("800x480", True), "zh": ("720x1280", False), "ja": ("720x1280", True)}
 """Each language's default size, and whether the virtual deck deals (Chinese taps the cards
@@ -137,44 +126,11 @@ def companion(app: App, screen: BuildersScreen, tally: Tally) -> bool:
 
 def walk(language: str, size: str, out: Path, seed: int) -> Tally:
     """One game of two players, the second the companion's, in ``language`` at ``size``."""
-    tally = Tally()
-    rng = random.Random(seed)
-    label = f"builders-{language}-{size}"
-    with tempfile.TemporaryDirectory() as tmp:
-        setup = get_game("builders").setup(2, start_player=0)
-        app = open_table(Path(tmp), language, SIZES[size], RUNS[language][1], seed, setup,
-                         {1: "easy"})
-        deadline = time.monotonic() + 900
-        while not isinstance(app.screen, EndScreen):
-            if time.monotonic() > deadline:
-                tally.problems.append("the game did not end in 15 minutes")
-                break
-            if not advance(app, out, label, rng, tally):
-                break
-        close_table(app, tally, out, label)
-    return tally
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--out", default="/tmp/builders-walk",
-                        help="the folder for the pictures")
-    parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--run", action="append", help="LANGUAGE:SIZE (en:800x480)")
-    args = parser.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    failed = False
-    for language, size in runs(args.run, RUNS):
-        started = time.monotonic()
-        tally = walk(language, size, out, args.seed)
-        print(tally.line(f"{language} {size}", time.monotonic() - started))
-        for p in tally.problems:
-            print(f"  problem: {p}")
-        failed = failed or bool(tally.problems)
-    print(f"pictures in {out}")
-    return 1 if failed else 0
+    setup = get_game("builders").setup(2, start_player=0)
+    return walk_common.walk("builders", language, size, out, seed, setup, {1: "easy"},
+                            RUNS[language][1], advance)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(walk_common.main(None, (__doc__ or "").splitlines()[0], "/tmp/builders-walk",
+                              RUNS, walk))

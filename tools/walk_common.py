@@ -5,8 +5,13 @@ saw."""
 
 from __future__ import annotations
 
+import argparse
 import os
+import random
+import tempfile
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -127,4 +132,54 @@ def runs(asked: list[str] | None,
     return out
 
 
-__all__ = ["SIZES", "Tally", "close_table", "hand_out", "open_table", "press", "runs", "tap"]
+Advance = Callable[[App, Path, str, random.Random, Tally], bool]
+"""One thing the table does on the screen on show; False when the walk must stop."""
+
+
+def walk(game: str, language: str, size: str, out: Path, seed: int, setup: Setup,
+         companions: dict[int, str], virtual: bool, advance: Advance) -> Tally:
+    """One game of ``setup`` (``companions``: the companion's seats and strengths) in
+    ``language`` at ``size``, the table's steps by ``advance``, to its end screen (15 minutes
+    at most)."""
+    tally = Tally()
+    rng = random.Random(seed)
+    label = f"{game}-{language}-{size}"
+    with tempfile.TemporaryDirectory() as tmp:
+        app = open_table(Path(tmp), language, SIZES[size], virtual, seed, setup, companions)
+        deadline = time.monotonic() + 900
+        while not isinstance(app.screen, EndScreen):
+            if time.monotonic() > deadline:
+                tally.problems.append("the game did not end in 15 minutes")
+                break
+            if not advance(app, out, label, rng, tally):
+                break
+        close_table(app, tally, out, label)
+    return tally
+
+
+def main(argv: list[str] | None, description: str, out_default: str,
+         defaults: dict[str, tuple[str, bool]],
+         walk_one: Callable[[str, str, Path, int], Tally]) -> int:
+    """A walk tool's command line: ``--out``, ``--seed``, ``--run LANGUAGE:SIZE``; each run's
+    tally and problems printed; 1 when any run had a problem."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", default=out_default, help="the folder for the pictures")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--run", action="append", help="LANGUAGE:SIZE (en:800x480)")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    failed = False
+    for language, size in runs(args.run, defaults):
+        started = time.monotonic()
+        tally = walk_one(language, size, out, args.seed)
+        print(tally.line(f"{language} {size}", time.monotonic() - started))
+        for p in tally.problems:
+            print(f"  problem: {p}")
+        failed = failed or bool(tally.problems)
+    print(f"pictures in {out}")
+    return 1 if failed else 0
+
+
+__all__ = ["SIZES", "Advance", "Tally", "close_table", "hand_out", "main", "open_table", "press",
+           "runs", "tap", "walk"]
