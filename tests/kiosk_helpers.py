@@ -194,6 +194,18 @@ def enter(app: App, setup: Any, actions: list[str]) -> None:
     handed_out(app)
 
 
+def drawn_texts(app: App) -> list[str]:
+    """Every text the screen on show draws (a whole frame, ``ui.DRAWN``)."""
+    from companion.kiosk import ui
+
+    ui.DRAWN = []
+    try:
+        app.render(force=True)
+        return [str(t) for t in ui.DRAWN]
+    finally:
+        ui.DRAWN = None
+
+
 def handed_out(app: App) -> None:
     """Confirm the hand-out steps a game shows on opening (the last action's, in case the
     table had not handed them out), as a table that had would."""

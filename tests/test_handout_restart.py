@@ -16,7 +16,7 @@ from companion.engine import CHANCE, get_game
 from companion.journal import HandedOut, Journal, JournalError, schema_version
 from companion.journal import schema as journal_schema
 from companion.pillars.kiosk.handouts import PillarsHandOuts
-from tests.kiosk_helpers import enter, make_app, position, press, tap, wait
+from tests.kiosk_helpers import drawn_texts, enter, make_app, position, press, tap, wait
 from tests.test_journal import make_v1_journal
 
 PILLARS = get_game("pillars")
@@ -197,7 +197,6 @@ def test_the_builders_hand_out_draws_the_dealt_card_as_the_rows_do(
     rows' own card drawing (its name, what it supplies, its wage), beside its line."""
     from companion.builders.kiosk import handouts as builders_handouts
     from companion.builders.kiosk.panels.rows import row_card
-    from companion.kiosk import ui
 
     drawn_faces: list[Any] = []
     real = builders_handouts.draw_card_face
@@ -214,12 +213,7 @@ def test_the_builders_hand_out_draws_the_dealt_card_as_the_rows_do(
     app.screen.confirm_preview()
     step = app.screen.handouts.current
     assert step is not None and step.cards
-    ui.DRAWN = []
-    try:
-        app.render(force=True)
-        texts = [str(t) for t in ui.DRAWN]
-    finally:
-        ui.DRAWN = None
+    texts = drawn_texts(app)
     assert [c.action for c in drawn_faces] == [row_card(c).action for c in step.cards]
     face = row_card(step.cards[0])
     assert texts.count(face.foot) >= 1 and any(face.name in t for t in texts)
@@ -257,7 +251,6 @@ def test_the_deal_at_the_start_is_one_line_per_place() -> None:
 def test_a_companion_seats_lines_are_marked_on_the_hand_out(tmp_path: Path) -> None:
     """The table moves the companion's pieces too: its seat is named as everywhere else,
     ``Blue (companion)``, over its lines of a hand-out step."""
-    from companion.kiosk import ui
     from companion.kiosk.words import seat_label
 
     setup, actions, action = _two_step_position()
@@ -277,12 +270,7 @@ def test_a_companion_seats_lines_are_marked_on_the_hand_out(tmp_path: Path) -> N
             ln.seat != seat for ln in step.lines):
         tap(app, "handout confirm")
     assert app.screen.handouts.current is not None
-    ui.DRAWN = []
-    try:
-        app.render(force=True)
-        texts = [str(t) for t in ui.DRAWN]
-    finally:
-        ui.DRAWN = None
+    texts = drawn_texts(app)
     marked = seat_label(setup.players[seat], True)
     assert marked in texts, (marked, texts)
     app.companion.close()

@@ -25,7 +25,7 @@ from companion.kiosk.seats import Companion, decide, decision_seed, instruction
 from companion.pillars.kiosk import PillarsScreen
 from tests import test_kiosk_builders_game as builders_game
 from tests import test_kiosk_pillars_game as pillars_game
-from tests.kiosk_helpers import keys, make_app, press, tap, wait
+from tests.kiosk_helpers import drawn_texts, keys, make_app, press, tap, wait
 
 STRENGTH = "easy"
 
@@ -725,12 +725,7 @@ def test_the_screenshots_companion_scenes_show_what_they_are_named(tmp_path: Pat
                                 ("failed", ", the companion, could not decide"),
                                 ("thinking", ", the companion, is thinking")):
                 scenes[f"companion-{spec.name}-{what}"](app)
-                ui.DRAWN = []
-                try:
-                    app.render(force=True)
-                    drawn = [str(d) for d in ui.DRAWN]
-                finally:
-                    ui.DRAWN = None
+                drawn = drawn_texts(app)
                 assert any(shown in t for t in drawn), (spec.name, what, drawn[:12])
     finally:
         app.companion.close()

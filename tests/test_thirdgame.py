@@ -22,7 +22,7 @@ from companion.engine import CHANCE, get_game, registry, replay
 from companion.engine.registry import ENTRY_POINT_GROUP
 from companion.kiosk import i18n, ui
 from companion.kiosk.inputs import Card
-from tests.kiosk_helpers import keys, make_app, press, tap
+from tests.kiosk_helpers import drawn_texts, keys, make_app, press, tap
 
 NAME = "dicerace"
 
@@ -323,12 +323,7 @@ def test_the_generic_screen_hands_out_what_the_rules_change(tmp_path: Path) -> N
         tap(app, "take 2")
         assert app.session.state.sticks == 6
         assert "handout confirm" in keys(app) and "take 1" not in keys(app)
-        drawn: list[str] = []
-        ui.DRAWN = drawn
-        try:
-            app.render(force=True)
-        finally:
-            ui.DRAWN = None
+        drawn = drawn_texts(app)
         assert any("the double card" in t for t in drawn), drawn
         press(app, "undo")  # the take and its hand-out are taken back together
         assert app.session.state.sticks == 10 and "handout confirm" not in keys(app)
