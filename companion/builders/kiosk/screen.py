@@ -88,7 +88,6 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         self.helper = HelpPanel(self)
         self.tableau_panel = TableauPanel(self)
         self.celebration = CelebrationPanel(self)
-        self.resumed = False  # the pending hand-outs shown again once, on opening
         self.body: pygame.Rect | None = None  # the area below the bar, as last drawn
         self.in_plan = False  # committing the companion's planned turn, step by step
 
@@ -107,9 +106,7 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         return self.celebration.now
 
     def on_show(self) -> None:
-        if not self.resumed:  # a game opened (or reopened after a restart): what is pending
-            self.resumed = True
-            self.resume_hand_outs()
+        self.handout_view.resume()  # a game opened (or reopened after a restart): what is pending
         self.after_play()
 
     def after_play(self) -> None:
@@ -281,11 +278,7 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
 
     def undo(self) -> None:
         self.mine.s.selected = None
-        self.preview = None
-        done = len(self.session.playthrough.actions)
-        self.app.undo()
-        if len(self.session.playthrough.actions) < done:
-            self.undo_hand_outs()
+        super().undo()
         self.after_play()
 
     def back(self) -> None:

@@ -403,7 +403,12 @@ class GameScreen(Screen, Generic[S, A]):
         self.app.go("home")
 
     def undo(self) -> None:
+        """Take back the last action and the hand-out steps it brought (the preview dropped)."""
+        self.preview = None
+        done = len(self.session.playthrough.actions)
         self.app.undo()
+        if len(self.session.playthrough.actions) < done:
+            self.handout_view.undo()
 
     def open_log(self) -> None:
         """The game so far in words (the log screen), closing back to this screen."""
@@ -590,12 +595,6 @@ class GameScreen(Screen, Generic[S, A]):
     def hand_out(self, index: int, before: S, action: A, after: S) -> None:
         """Queue the hand-out steps of the action at ``index``."""
         self.handouts.add(index, self.plan.steps(before, action, after))
-
-    def resume_hand_outs(self) -> None:
-        self.handout_view.resume()
-
-    def undo_hand_outs(self) -> None:
-        self.handout_view.undo()
 
     def confirm_handout(self) -> None:
         """The table moved the pieces of the hand-out step on screen."""

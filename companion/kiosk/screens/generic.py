@@ -38,13 +38,10 @@ class GenericGameScreen(GameScreen[object, object]):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
-        self.resumed = False
         self.revealing = False  # the virtual deck's reveals, committed one after another
 
     def on_show(self) -> None:
-        if not self.resumed:  # a game opened (or reopened after a restart): what is pending
-            self.resumed = True
-            self.resume_hand_outs()
+        self.handout_view.resume()  # a game opened (or reopened after a restart): what is pending
 
     def preview_title(self, state: object, action: object) -> str:
         """A card revealed (by the camera or the virtual deck) is titled by the card's name."""
@@ -80,13 +77,6 @@ class GenericGameScreen(GameScreen[object, object]):
     def handouts_done(self) -> None:
         if self.game.is_over(self.state) and self.handouts.current is None:
             open_game(self.app)
-
-    def undo(self) -> None:
-        done = len(self.session.playthrough.actions)
-        self.preview = None
-        self.app.undo()
-        if len(self.session.playthrough.actions) < done:
-            self.undo_hand_outs()
 
     def draw_for_table(self) -> None:
         """The companion draws or reveals for the table (committed before it is shown)."""

@@ -30,6 +30,7 @@ class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
     def __init__(self, screen: GameScreen[S, A]) -> None:
         super().__init__(screen)
         self.queue = HandOutQueue()
+        self.resumed = False  # the steps not yet confirmed are shown again once, on opening
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         s = self.screen
@@ -47,7 +48,11 @@ class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         """A game opened (after a restart, or resumed from home): the hand-out steps not yet
         confirmed, from the journal (it stores each confirmation), the first one on show.
         A game of an older journal, which stored none, shows its last action's steps again
-        with a note (the table may have handed them out before the restart)."""
+        with a note (the table may have handed them out before the restart).  Once a screen:
+        its later showings (back from the log) keep the queue as it is."""
+        if self.resumed:
+            return
+        self.resumed = True
         s = self.screen
         playthrough = s.session.playthrough
         actions, states = playthrough.actions, playthrough.states

@@ -82,7 +82,6 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         self.waiting: list[tuple[str, list[tuple[str, str]], Breakdown | None]] = []
         self.anim: Animation | None = None  # a draw or a roll on show
         self.local_key: tuple[int, str, int] | None = None
-        self.resumed = False
         self.after_result: list[tuple[int, HandOut]] = []  # hand-outs shown after the result
         self.ellen = EllenPanel(self)  # Ellen's early look, for her owner alone
         self.animation = AnimationPanel(self)
@@ -116,9 +115,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         return PillarsHandOuts(self.game)
 
     def on_show(self) -> None:
-        if not self.resumed:  # a game opened (or reopened after a restart): what is pending
-            self.resumed = True
-            self.resume_hand_outs()
+        self.handout_view.resume()  # a game opened (or reopened after a restart): what is pending
         self.after_play()
 
     # -- flow ------------------------------------------------------------------------------
@@ -302,15 +299,11 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         return self.anim is not None
 
     def undo(self) -> None:
-        self.preview = None
         self.result = None
         self.result_table = None
         self.waiting = []
         self.after_result = []
-        done = len(self.session.playthrough.actions)
-        self.app.undo()
-        if len(self.session.playthrough.actions) < done:
-            self.undo_hand_outs()
+        super().undo()
         self.local_key = None
         self.after_play()
 
