@@ -10,8 +10,16 @@ import pytest
 
 from companion.bots import GreedyBot, HeuristicBot, make_bot
 from companion.bots.bots import judge, options
-from companion.bots.evaluation import MODELS, Evaluation, Model, logistic, margins, model_for
-from companion.builders.actions import Send, Start
+from companion.bots.evaluation import (
+    EVALUATIONS,
+    MODELS,
+    Evaluation,
+    Model,
+    logistic,
+    margins,
+    model_for,
+)
+from companion.builders.actions import Recruit, Send, Start, TakeCoins
 from companion.builders.sim import BuildersSim
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.sim import RulesSim, SimState, simulator
@@ -178,3 +186,46 @@ def test_one_ply_bots_do_not_peek_at_ellen_s_event(monkeypatch: pytest.MonkeyPat
             raise AssertionError("no position where the hidden event changes a peeking bot")
         assert bot.choose(sim, seat, random.Random(9)) == bot.choose(other, seat, random.Random(9))
         assert bot.rank(sim, seat, random.Random(9)) == bot.rank(other, seat, random.Random(9))
+
+
+# -- the lean evaluation (the strong strength's in The Builders) -------------------------------
+
+
+def test_the_lean_evaluation_weighs_a_worker_s_resources_less_and_nothing_else() -> None:
+    sim = _builders()
+    default, lean = model_for(sim), model_for(sim, EVALUATIONS["lean"])
+    assert default is not None and lean is not None and lean is not default
+    changed = [
+        name
+        for name, a, b in zip(lean.signals, lean.weights, default.weights, strict=True)
+        if a != b
+    ]
+    assert changed == ["left*workforce"]
+    k = lean.signals.index("left*workforce")
+    assert 0 < lean.weights[k] < default.weights[k] / 2
+    assert (lean.signals, lean.scale) == (default.signals, default.scale)
+
+
+def test_the_lean_judge_takes_coins_where_the_default_recruits_a_worker_it_cannot_pay() -> None:
+    # the default model, followed by a search, recruits more workers than its coins can pay
+    # (docs/bots.md); the lean one spends the AP on coins instead
+    sim = _builders()
+    seat = sim.current_player()
+    me = sim.players[seat]
+    me.coins = 0
+    me.idle = ["compagnon-2110", "compagnon-0301", "manoeuvre-1020", "maitre-0230"]
+    default, lean = model_for(sim), model_for(sim, EVALUATIONS["lean"])
+    assert default is not None and lean is not None
+    by_default = GreedyBot(default).choose(sim.copy(), seat, random.Random(1))
+    by_lean = GreedyBot(lean).choose(sim.copy(), seat, random.Random(1))
+    assert isinstance(by_default, Recruit)
+    assert isinstance(by_lean, TakeCoins)
+
+
+def test_a_named_evaluation_falls_back_where_it_has_no_model() -> None:
+    # The Pillars has no lean model: search@N+lean judges it as search@N does
+    sim = _decision(simulator(PILLARS).start(PILLARS.setup(2)), random.Random(4))
+    assert model_for(sim, EVALUATIONS["lean"]) is None
+    seat = sim.current_player()
+    plain = make_bot("search@60").rank(sim, seat, random.Random(2), top=3)
+    assert make_bot("search@60+lean").rank(sim, seat, random.Random(2), top=3) == plain

@@ -68,13 +68,17 @@ def test_the_trees_decide_alike_in_one_process_or_several(game: Any, players: in
 def test_the_strong_strength_is_root_parallel_and_as_deterministic() -> None:
     strong = strength_bot("strong")
     assert isinstance(strong, SearchBot) and strong.trees == 4 and strong.split
-    sim = _to_decision(simulator(BUILDERS).start(BUILDERS.setup(2)), random.Random(3), skip=4)
+    # four-player Pillars: strong's four trees (The Builders' strong is one tree, +lean)
+    sim = _to_decision(simulator(PILLARS).start(PILLARS.setup(4)), random.Random(3), skip=4)
     state = sim.freeze()
-    seat = BUILDERS.current_player(state)
-    first = decide(BUILDERS, state, seat, "strong", salt="g")
-    assert first in BUILDERS.legal_actions(state)
-    shown = hint(BUILDERS, state, seat, top=2, strength="strong", salt="g")
-    assert shown == hint(BUILDERS, state, seat, top=2, strength="strong", salt="g")
+    seat = PILLARS.current_player(state)
+    bot = strength_bot("strong", "pillars", 4)
+    assert isinstance(bot, SearchBot) and bot.trees == 4 and bot.split
+    first = decide(PILLARS, state, seat, "strong", salt="g")
+    assert first in PILLARS.legal_actions(state)
+    assert decide(PILLARS, state, seat, "strong", salt="g") == first
+    shown = hint(PILLARS, state, seat, top=2, strength="strong", salt="g")
+    assert shown == hint(PILLARS, state, seat, top=2, strength="strong", salt="g")
 
 
 def test_run_returns_in_order_whatever_the_processes() -> None:

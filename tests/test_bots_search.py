@@ -350,13 +350,48 @@ def test_strong_thinks_more_in_the_pillars() -> None:
     strong = STRENGTHS["strong"]
     assert strong.bot_for("pillars") == strong.bot_for("pillars", 2) == "search@1500s4"
     assert strong.bot_for("pillars", 4) == "search@1000s4"  # four players: the Pi's budget
-    assert strong.bot_for("builders") == strong.bot == "search@1000s4"
+    assert strong.bot == "search@1000s4"
     assert strong.bot_for(None) == strong.bot
-    pillars, builders = strength_bot("strong", "pillars"), strength_bot("strong", "builders")
-    assert isinstance(pillars, SearchBot) and isinstance(builders, SearchBot)
+    pillars, other = strength_bot("strong", "pillars"), strength_bot("strong", "dicerace")
+    assert isinstance(pillars, SearchBot) and isinstance(other, SearchBot)
     assert (pillars.iterations, pillars.trees, pillars.split) == (1500, 4, True)
-    assert (builders.iterations, builders.trees, builders.split) == (1000, 4, True)
+    assert (other.iterations, other.trees, other.split) == (1000, 4, True)
     assert STRENGTHS["normal"].bot_for("pillars") == "search@500"
+
+
+def test_strong_judges_the_builders_by_the_lean_evaluation() -> None:
+    # more iterations did not make the Builders' search stronger; the lean evaluation did
+    # (docs/bots.md): strong is normal's search judged by it, at every table size
+    strong = STRENGTHS["strong"]
+    for players in (None, 2, 3, 4):
+        assert strong.bot_for("builders", players) == "search@500+lean"
+    bot, normal = strength_bot("strong", "builders", 2), strength_bot("normal", "builders", 2)
+    assert isinstance(bot, SearchBot) and isinstance(normal, SearchBot)
+    assert (bot.iterations, bot.trees, bot.evaluation) == (500, 1, "lean")
+    assert (normal.iterations, normal.trees, normal.evaluation) == (500, 1, None)
+    # the same search, another judge: over a game's first decisions they part somewhere
+    sim = simulator(BUILDERS).start(BUILDERS.setup(2))
+    rng = random.Random(6)
+    differ = 0
+    for _ in range(12):
+        sim = _to_decision(sim, rng)
+        seat = sim.current_player()
+        mine = bot.choose(sim, seat, random.Random(1))
+        differ += mine != normal.choose(sim, seat, random.Random(1))
+        sim.apply(mine)
+    assert differ
+
+
+def test_a_search_names_its_evaluation() -> None:
+    assert make_bot("search@500+lean").name == "search@500+lean"
+    split = make_bot("search@200s4+lean")
+    assert isinstance(split, SearchBot)
+    assert (split.iterations, split.trees, split.split, split.evaluation) == (200, 4, True, "lean")
+    assert SearchBot(think=None, iterations=30, evaluation="lean").name == "search@30+lean"
+    with pytest.raises(ValueError, match="'search@500\\+deep'.*unknown evaluation 'deep'.*lean"):
+        make_bot("search@500+deep")
+    with pytest.raises(ValueError, match="unknown evaluation 'deep'"):
+        SearchBot(think=None, iterations=30, evaluation="deep")
 
 
 def test_decide_and_hint_take_the_game_s_bot(monkeypatch: pytest.MonkeyPatch) -> None:

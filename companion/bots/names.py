@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .bots import Bot, GreedyBot, HeuristicBot, RandomBot
+from .evaluation import EVALUATIONS
 from .search import MAX_ITERATIONS, MAX_THINK, MAX_TREES, SearchBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
@@ -27,10 +28,11 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
-_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?")
+_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?(?:\+(\w+))?")
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
-    "search@ITERATIONSxTREES (e.g. search@1000x4)"
+    "search@ITERATIONSxTREES (e.g. search@1000x4), search@ITERATIONSsTREES (e.g. "
+    "search@1000s4), each with +EVALUATION (e.g. search@500+lean)"
 )
 
 
@@ -56,7 +58,15 @@ def make_bot(name: str) -> Bot:
         if not 1 <= trees <= MAX_TREES:
             raise ValueError(f"bot {name!r}: the trees must be 1 to {MAX_TREES}")
         split = m.group(2) == "s"
-        return SearchBot(think=None, iterations=n, name=name, trees=trees, split=split)
+        evaluation = m.group(4)
+        if evaluation is not None and evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"bot {name!r}: unknown evaluation {evaluation!r}; the evaluations are "
+                + ", ".join(EVALUATIONS)
+            )
+        return SearchBot(
+            think=None, iterations=n, name=name, trees=trees, split=split, evaluation=evaluation
+        )
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 
 
@@ -88,8 +98,12 @@ STRENGTHS: dict[str, Strength] = {
             "strong",
             "search@1000s4",
             "tree search, 4000 playouts (The Pillars: 6000): the choices dealt among 4 trees, "
-            "one a core",
-            games=(("pillars/4", "search@1000s4"), ("pillars", "search@1500s4")),
+            "one a core; The Builders: 500 playouts judged by the lean evaluation",
+            games=(
+                ("pillars/4", "search@1000s4"),
+                ("pillars", "search@1500s4"),
+                ("builders", "search@500+lean"),
+            ),
         ),
     )
 }
@@ -97,14 +111,21 @@ STRENGTHS: dict[str, Strength] = {
 same position and seed give the same decision on any machine and with any number of cores (undo
 never changes it).  Strong deals its choices among four trees (root splitting: one tree a core
 where the process may fork; each choice searched as deep as in one tree of four times the
-iterations): a thousand iterations a tree in The Builders and in four-player Pillars,
-fifteen hundred in two- and three-player Pillars, whose iterations are cheaper and where more
-of them measured stronger (two thousand were stronger still, but over a Pi 4's 3 s budget at
+iterations): a thousand iterations a tree in four-player Pillars (and in a game the
+strength does not name), fifteen hundred in two- and three-player Pillars, whose iterations
+are cheaper and where more of them measured stronger (two thousand were stronger still, but over a Pi 4's 3 s budget at
 p95, as fifteen hundred is at four players; ``docs/bots.md``).  Think
 times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
 strong a few tenths of a second of CPU of which the longest tree is a quarter to a third: on a
 Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the p95 a decision
-is in ``docs/bots.md``."""
+is in ``docs/bots.md``.
+
+In The Builders more iterations did not make the search stronger: the evaluation is a judge
+of the next turn or two, and a deeper tree finds its errors (``docs/bots.md``).  Strong there
+is ``search@500+lean``: normal's search with the evaluation tuned against normal (a worker's
+resources worth less, so that it does not recruit workers it cannot pay), which won 0.92 of
+48 two-player games against normal at the same 500 iterations (and 0.06 of 32 with four trees
+of 1000 against the lean evaluation at 500: more thought with it is weaker still)."""
 
 
 def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:

@@ -56,7 +56,7 @@ from companion.engine.simulate import sample
 
 from . import parallel
 from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, options, outcome
-from .evaluation import Model
+from .evaluation import EVALUATIONS, Model, model_for
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are win shares in [0, 1])."""
@@ -108,6 +108,7 @@ class SearchBot:
         trees: int = 1,
         workers: int | None = None,
         split: bool = False,
+        evaluation: str | None = None,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -121,6 +122,10 @@ class SearchBot:
             raise ValueError("several trees need an iteration budget (a tree each)")
         if workers is not None and workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
+        if evaluation is not None and evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"unknown evaluation {evaluation!r}; the evaluations are {', '.join(EVALUATIONS)}"
+            )
         self.think = think
         self.iterations = iterations
         self.trees = trees
@@ -131,6 +136,9 @@ class SearchBot:
         self.temperature = temperature
         self.fitted = fitted
         self.model = model
+        self.evaluation = evaluation
+        self.models = EVALUATIONS[evaluation] if evaluation is not None else None
+        """The named evaluation's models (None: the fitted ones, :data:`.evaluation.MODELS`)."""
         self._judge = HeuristicBot()
         if name is None:
             if iterations is None:
@@ -138,6 +146,8 @@ class SearchBot:
             else:
                 way = "s" if split else "x"
                 name = f"search@{iterations}" + (f"{way}{trees}" if trees > 1 else "")
+            if evaluation is not None:
+                name += f"+{evaluation}"
         self.name = name
         self.last_iterations = 0
         """How many iterations the last decision ran, all trees together (for benchmarks)."""
@@ -349,7 +359,10 @@ class SearchBot:
             if sim.current_player() != TERMINAL:
                 sim.random_playout(rng)
             return outcome(sim)
-        return judged(sim, rng, depth, self.temperature, self._judge, self.fitted, self.model)
+        model = self.model
+        if model is None and self.models is not None and self.fitted:
+            model = model_for(sim, self.models)
+        return judged(sim, rng, depth, self.temperature, self._judge, self.fitted, model)
 
 
 def _decided(root: _Node, left: int) -> bool:
