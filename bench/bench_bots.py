@@ -8,6 +8,8 @@ assertion) and, with ``--table --write``, puts the strength table into ``docs/bo
     .venv/bin/python bench/bench_bots.py --think --game builders --strengths normal,strong,hint \
         --players 2,4 --samples 30 --decision-workers 2
     .venv/bin/python bench/bench_bots.py --rate
+    .venv/bin/python bench/bench_bots.py --try-evaluation x:left*workforce=0.08 \
+        --pairs search@500+x/search@500 --game builders --players 2 --games 48 --seed 1001
 
 A pairing ``FIRST/SECOND``: ``FIRST`` takes one seat, ``SECOND`` every other one; game ``k``
 seats ``FIRST`` at seat ``k mod players`` (seats rotated) and draws chance from seed
@@ -43,7 +45,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -52,6 +54,7 @@ from companion.bots import (
     STRENGTHS,
     HeuristicBot,
     SearchBot,
+    evaluation,
     make_bot,
     parallel,
     search,
@@ -197,8 +200,37 @@ def _cost(job: Job) -> float:
     return _iterations(first) + (players - 1) * _iterations(second)
 
 
+def try_evaluation(spec: str) -> None:
+    """Register ``NAME:SIGNAL=W,...`` in :data:`~companion.bots.evaluation.EVALUATIONS`: each
+    fitted model with those weights changed (``scale=S``: its margin scale), for a search's
+    ``+NAME`` (in this process and the arena's, which it forks); ValueError for a spec that
+    names no signal of any model."""
+    name, _, changes = spec.partition(":")
+    if not re.fullmatch(r"\w+", name) or not changes:
+        raise ValueError(f"an evaluation to try is NAME:SIGNAL=W,..., not {spec!r}")
+    new = []
+    for model in evaluation.MODELS:
+        weights = dict(zip(model.signals, model.weights, strict=True))
+        scale = model.scale
+        for part in changes.split(","):
+            key, _, value = part.partition("=")
+            if key != "scale" and key not in weights:
+                raise ValueError(f"{spec!r}: {key!r} is no signal of the {model.game} model")
+            try:
+                number = float(value)
+            except ValueError:
+                raise ValueError(f"{spec!r}: {value!r} is not a number") from None
+            if key == "scale":
+                scale = number
+            else:
+                weights[key] = number
+        w = tuple(weights[s] for s in model.signals)
+        new.append(replace(model, weights=w, scale=scale))
+    evaluation.EVALUATIONS[name] = tuple(new)
+
+
 def _iterations(bot: str) -> float:
-    m = re.fullmatch(r"search@(\d+)(?:[xs](\d+))?", bot)
+    m = re.match(r"search@(\d+)(?:[xs](\d+))?", bot)
     if m:
         return float(m.group(1)) * int(m.group(2) or 1)
     return 5.0 if bot == "greedy" else 1.0
@@ -568,8 +600,22 @@ def main() -> None:
         help="--think: processes a root-parallel decision may use (then one decision at a time)",
     )
     parser.add_argument("--rate", action="store_true", help="the search's iterations/s")
+    parser.add_argument(
+        "--try-evaluation",
+        action="append",
+        default=[],
+        metavar="NAME:SIGNAL=W,...",
+        help="an evaluation to try, NAME: the fitted models with these weights (or scale=S); "
+        "a search takes it as +NAME, e.g. --try-evaluation x:left*workforce=0.08 --pairs "
+        "search@500+x/search@500",
+    )
     args = parser.parse_args()
     _lower_priority()
+    try:
+        for spec in args.try_evaluation:
+            try_evaluation(spec)
+    except ValueError as exc:
+        sys.exit(f"bench_bots: {exc}")
     names = list(game_names()) if args.game == "all" else [args.game]
     try:
         counts = [int(p) for p in args.players.split(",")]

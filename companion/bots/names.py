@@ -98,11 +98,11 @@ STRENGTHS: dict[str, Strength] = {
             "strong",
             "search@1000s4",
             "tree search, 4000 playouts (The Pillars: 6000): the choices dealt among 4 trees, "
-            "one a core; The Builders: 500 playouts judged by the lean evaluation",
+            "one a core; two-player Builders: 500 playouts judged by the lean evaluation",
             games=(
                 ("pillars/4", "search@1000s4"),
                 ("pillars", "search@1500s4"),
-                ("builders", "search@500+lean"),
+                ("builders/2", "search@500+lean"),
             ),
         ),
     )
@@ -113,19 +113,21 @@ never changes it).  Strong deals its choices among four trees (root splitting: o
 where the process may fork; each choice searched as deep as in one tree of four times the
 iterations): a thousand iterations a tree in four-player Pillars (and in a game the
 strength does not name), fifteen hundred in two- and three-player Pillars, whose iterations
-are cheaper and where more of them measured stronger (two thousand were stronger still, but over a Pi 4's 3 s budget at
-p95, as fifteen hundred is at four players; ``docs/bots.md``).  Think
-times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
+are cheaper and where more of them measured stronger (two thousand were stronger still, but
+over a Pi 4's 3 s budget at p95, as fifteen hundred is at four players; ``docs/bots.md``).
+Think times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
 strong a few tenths of a second of CPU of which the longest tree is a quarter to a third: on a
 Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the p95 a decision
 is in ``docs/bots.md``.
 
 In The Builders more iterations did not make the search stronger: the evaluation is a judge
-of the next turn or two, and a deeper tree finds its errors (``docs/bots.md``).  Strong there
-is ``search@500+lean``: normal's search with the evaluation tuned against normal (a worker's
-resources worth less, so that it does not recruit workers it cannot pay), which won 0.92 of
-48 two-player games against normal at the same 500 iterations (and 0.06 of 32 with four trees
-of 1000 against the lean evaluation at 500: more thought with it is weaker still)."""
+of the next turn or two, and a deeper tree finds its errors (``docs/bots.md``).  Strong in
+two-player Builders is ``search@500+lean``: normal's search with the evaluation tuned against
+normal at two players (a worker's resources worth less, so that it does not recruit workers
+it cannot pay), which won 0.92 of 48 two-player games against normal at the same 500
+iterations (four trees of 1000 with it won 0.06 of 32 against it at 500: more thought is
+weaker still).  At three and four players it was no better than normal (0.38 and 0.13 in 16
+and 15 games; normal's weights were tuned at four), so strong there is the default."""
 
 
 def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:
