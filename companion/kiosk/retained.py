@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-RETAINED_BYTES = 24 * 1024 * 1024
+RETAINED_BYTES = 64 * 1024 * 1024
 """The pixels kept: at most 24 MB (a 720x1280 frame is 3.7 MB; a busy screen's parts 2.7 to
 3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay; ``docs/pi.md``)."""
 
@@ -89,20 +89,22 @@ class _Frame:
     surface: pygame.Surface
     whole: pygame.Rect
     context: tuple[object, ...]
+    ahead: bool
 
 
 _frame: list[_Frame] = []
 
 
-def begin(surface: pygame.Surface) -> None:
+def begin(surface: pygame.Surface, ahead: bool = False) -> None:
     """A frame is drawn on ``surface``: its parts may be kept and blitted (not on a surface
-    with per-pixel alpha, where a blit would blend)."""
+    with per-pixel alpha, where a blit would blend).  ``ahead``: a frame drawn ahead of the
+    table (``lookahead``), whose parts are kept at their first sight."""
     _frame.clear()
     if ENABLED and not surface.get_flags() & pygame.SRCALPHA:
         lang = i18n.language()
         context = (lang, font_name(lang, False), font_name(lang, True), surface.get_size(),
                    ui.min_text(surface), ui.CHECK_GLYPHS)
-        _frame.append(_Frame(surface, surface.get_rect(), context))
+        _frame.append(_Frame(surface, surface.get_rect(), context, ahead))
 
 
 def end() -> None:
@@ -142,12 +144,12 @@ def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, k
     # drawn elsewhere may differ by a pixel)
     whole = (name, screen, tuple(rect), key, frame.context, under)
     h = hash(whole)
-    if h not in _seen and not CHECK:  # seen once: drawn, not kept (it may change every move)
-        _seen[h] = None
+    kept = STORE.get(h)
+    if kept is None and h not in _seen and not CHECK and not frame.ahead:
+        _seen[h] = None  # seen once: drawn, not kept (it may change at every move)
         if len(_seen) > SEEN_KEYS:
             _seen.popitem(last=False)
         return paint()
-    kept = STORE.get(h)
     recorders = _recorders()
     if kept is not None and kept.key == whole and all(
             now is None or got is not None

@@ -93,7 +93,7 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
 
     @property
     def state(self) -> BuildersState:
-        return self.session.state  # type: ignore[no-any-return]
+        return super().state
 
     @property
     def selected(self) -> str | None:
@@ -411,7 +411,7 @@ def top_key(screen: BuildersScreen) -> tuple[object, ...]:
     return (chance, state.turn, len(state.players), state.end,
             screen.turns_left() if state.end else 0, state.turn_player,
             state.setup.players[state.turn_player], state.ap, screen.hint_offered(),
-            screen.session.can_undo())
+            screen.can_undo())
 
 
 __all__ = ["BuildersScreen", "screen_key", "supply_text", "top_key"]

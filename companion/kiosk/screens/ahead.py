@@ -1,0 +1,98 @@
+"""The frames a game screen may draw next, for the kiosk to draw ahead (``lookahead``).
+
+A game screen's likely next frames are the states one action away: each action the rules
+allow now (or each chance outcome, likeliest first, when the table reveals), or the previewed
+action's result when a preview waits for Confirm.  Each is drawn by the screen itself with
+its state put in for the while (``GameScreen.ahead_state``) and everything the drawing may
+change on the screen and its panels put back after (``drawing_ahead``).  Nothing is drawn
+ahead while the table reads a card, follows a hand-out step, or has the help, the hint or a
+tableau open: the next frame there is not one action away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
+
+import pygame
+
+from companion.engine import CHANCE, TERMINAL, RulesError
+
+if TYPE_CHECKING:
+    from companion.kiosk.lookahead import Ahead
+
+    from .base import GameScreen
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
+    """The frames ``screen`` may draw after the table's next action."""
+    if (screen.reader.held is not None or screen.handouts.current is not None
+            or screen.help_open or screen.hint_open or screen.tableau is not None):
+        return
+    state = screen.state
+    if screen.preview is not None:
+        yield partial(_draw, screen, state, screen.preview.after)
+        return
+    game = screen.game
+    who = game.current_player(state)
+    if who in (TERMINAL, CHANCE):
+        return
+    for action in game.legal_actions(state):
+        yield partial(_after, screen, state, action)
+
+
+def _after(screen: GameScreen[S, A], before: S, action: A, surface: pygame.Surface) -> None:
+    try:
+        after = screen.game.apply(before, action)
+    except RulesError:
+        return
+    _draw(screen, before, after, surface)
+
+
+def _draw(screen: GameScreen[S, A], before: S, after: S, surface: pygame.Surface) -> None:
+    if screen.state is not before:  # the table moved on: no longer one action away
+        return
+    with drawing_ahead(screen, after):
+        screen.draw(surface)
+
+
+@contextmanager
+def drawing_ahead(screen: GameScreen[S, A], state: S) -> Iterator[None]:
+    """``screen`` draws ``state`` (no preview over it) for the while; then every attribute of
+    the screen and of its panels is as it was (a drawing may note where it put things, for
+    the taps: those stay the frame on screen's)."""
+    kept = _snapshot(screen)
+    screen.ahead_state, screen.preview = state, None
+    try:
+        yield
+    finally:
+        for obj, attrs in kept:
+            vars(obj).clear()
+            vars(obj).update(attrs)
+
+
+def _snapshot(screen: object) -> list[tuple[object, dict[str, object]]]:
+    """The screen's attributes and those of the parts it holds (its panels and views: the
+    objects of the kiosk's modules it refers to, directly or in a list or dict)."""
+    found: list[tuple[object, dict[str, object]]] = [(screen, dict(vars(screen)))]
+    for value in vars(screen).values():
+        items = (value.values() if isinstance(value, dict)
+                 else value if isinstance(value, list | tuple) else (value,))
+        for item in items:
+            if item is not screen and _part(item) and all(item is not o for o, _a in found):
+                found.append((item, dict(vars(item))))
+    return found
+
+
+def _part(obj: object) -> bool:
+    module = type(obj).__module__
+    return (hasattr(obj, "__dict__") and module.startswith("companion.")
+            and ".kiosk." in module + "." and not module.endswith((".app", ".journal")))
+
+
+__all__ = ["drawing_ahead", "game_frames"]
