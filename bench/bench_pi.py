@@ -299,10 +299,25 @@ def thinking(app: Any, size: tuple[int, int]) -> None:
 
 def moves(count: int = 80) -> None:
     """What a table sees: the frame drawn after each move of a seeded random 4-player game
-    (``count`` moves from the start, chance drawn at random), the caches as the moves before
-    left them: texts that did not change come from them, the new ones are laid out."""
+    (``count`` decisions from the start, chance drawn at random, a frame after every move),
+    the caches as the moves before left them.  Twice: with the table's pause before each move
+    (the kiosk's idle time draws the frames one action away, ``lookahead``: every frame ahead
+    drawn), and with taps in quick succession (nothing drawn ahead).  The frames after the
+    table's decisions and after its reveals are reported apart, and with the look-ahead what
+    it costs: a frame drawn ahead (the most a tap that comes meanwhile waits) and the CPU
+    time a position's frames ahead take (the pause a table must leave for all of them)."""
     import pygame
 
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in ((800, 480), (720, 1280)):
+            for name in ("pillars", "builders"):
+                for ahead in (True, False):
+                    _moves(Path(tmp), name, size, count, ahead)
+
+
+def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
     from companion.engine import CHANCE, TERMINAL, get_game
     from companion.engine.simulate import sample
     from companion.journal import Journal
@@ -310,32 +325,47 @@ def moves(count: int = 80) -> None:
     from companion.kiosk.config import Config
     from companion.kiosk.screens.game import open_game
 
-    pygame.display.init()
-    pygame.font.init()
-    with tempfile.TemporaryDirectory() as tmp:
-        journal = Journal.open(Path(tmp) / "journal.sqlite3")
-        for size in ((800, 480), (720, 1280)):
-            for name in ("pillars", "builders"):
-                app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
-                          config_path=Path(tmp) / "config.toml")
-                game, rng = get_game(name), random.Random(3)
-                app.session = journal.start(game.setup(4), seed=0)
-                open_game(app)
-                app.render(force=True)
-                times = []
-                while len(times) < count and game.current_player(app.session.state) != TERMINAL:
-                    state = app.session.state
-                    who = game.current_player(state)
-                    app.session.play(sample(game.chance_outcomes(state), rng) if who == CHANCE
-                                     else rng.choice(game.legal_actions(state)))
-                    if who != CHANCE:
-                        t0 = time.process_time()
-                        app.render(force=True)
-                        times.append(time.process_time() - t0)
-                what = f"render after each move, {name} at {size[0]}x{size[1]}"
-                print(f"{what} ({len(times)} moves): "
-                      f"{summary(times, 1000, '{:.1f}', what=what)} ms", flush=True)
-        journal.close()
+    cold_caches()
+    journal = Journal.open(tmp / f"{name}{size}{ahead}.sqlite3")
+    app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
+              config_path=tmp / "config.toml")
+    game, rng = get_game(name), random.Random(3)
+    app.session = journal.start(game.setup(4), seed=0)
+    open_game(app)
+    app.render(force=True)
+    times: dict[bool, list[float]] = {False: [], True: []}  # by: after a reveal?
+    frames_ahead: list[float] = []
+    positions: list[float] = []
+    while len(times[False]) < count and game.current_player(app.session.state) != TERMINAL:
+        if ahead:
+            spent = 0.0
+            while True:
+                t0 = time.process_time()
+                if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
+                    break
+                frames_ahead.append(time.process_time() - t0)
+                spent += frames_ahead[-1]
+            positions.append(spent)
+        state = app.session.state
+        chance = game.current_player(state) == CHANCE
+        app.session.play(sample(game.chance_outcomes(state), rng) if chance
+                         else rng.choice(game.legal_actions(state)))
+        t0 = time.process_time()
+        app.render(force=True)
+        times[chance].append(time.process_time() - t0)
+    journal.close()
+    how = "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
+    for chance, label in ((False, "decision"), (True, "reveal")):
+        what = f"render after each {label}, {name} at {size[0]}x{size[1]}, {how}"
+        print(f"{what} ({len(times[chance])} moves): "
+              f"{summary(times[chance], 1000, '{:.1f}', what=what)} ms", flush=True)
+    if ahead:
+        what = f"a frame drawn ahead, {name} at {size[0]}x{size[1]}"
+        print(f"{what} ({len(frames_ahead)} frames): "
+              f"{summary(frames_ahead, 1000, '{:.1f}', what=what)} ms", flush=True)
+        what = f"the frames ahead of a position, {name} at {size[0]}x{size[1]}"
+        print(f"{what} ({len(positions)} positions): "
+              f"{summary(positions, 1000, '{:.0f}', what=what)} ms of CPU", flush=True)
 
 
 def camera(frames: int) -> None:
