@@ -194,14 +194,17 @@ def test_frames_after_drawing_ahead_equal_fresh_frames(tmp_path: Path, name: str
 
 def test_a_part_that_reads_the_table_s_state_is_caught(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A part whose key reads the table's state (not the screen's, which a frame ahead puts
-    in) is kept ahead under the wrong key: the walk with the look-ahead shows it stale."""
+    """A part whose key reads the table's state (not the screen's, which a frame drawn ahead
+    puts in) is kept ahead under the key of the frame on screen: drawn again, that frame
+    shows the next state's bar, and the walk with the look-ahead names it."""
     from companion.pillars.kiosk import players
 
     def top_key(screen: players.PillarsScreen) -> tuple[object, ...]:
-        return (*real(screen)[:-1], screen.session.can_undo())  # Undo: the table's answer
+        state = screen.session.state  # the table's, also in a frame drawn ahead
+        who = screen.game.current_player(state)
+        return (state.round, state.step, who, state.setup.players[who] if who >= 0 else None,
+                screen.hint_offered(), screen.can_undo())
 
-    real = players.top_key
     monkeypatch.setattr(players, "top_key", top_key)
     with pytest.raises(AssertionError, match="pillars bar|pixels differ|touch targets"):
         walk(tmp_path, "pillars", (800, 480), steps=60, seed=7, ahead=True)

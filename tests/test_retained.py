@@ -111,8 +111,11 @@ def walk(tmp: Path, name: str, size: tuple[int, int], steps: int, seed: int,
         b = _choose(app, rng, step)
         if b is None or app.session is None:
             break
-        while ahead and app.ahead.run(app.screen, app.surface, 1.0, lambda: False):
-            pass
+        if ahead:  # then the frame on screen drawn again (a message, a light): unchanged
+            while app.ahead.run(app.screen, app.surface, 1.0, lambda: False):
+                pass
+            check_frame(app, f"{name} {size} step {step}, drawn again after drawing ahead")
+            b = next((c for c in app.screen.buttons if c.key == b.key and c.rect == b.rect), b)
         _tap(app, b.rect.center)
         app.tick(0.05)
     app.journal.close()

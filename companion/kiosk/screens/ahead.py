@@ -1,7 +1,7 @@
 """The frames a game screen may draw next, for the kiosk to draw ahead (``lookahead``).
 
 A game screen's likely next frames are the states one action away: each action the rules
-allow now (or each chance outcome, likeliest first, when the table reveals), or the previewed
+allow now (or the likeliest chance outcomes, when the table reveals), or the previewed
 action's result when a preview waits for Confirm.  Each is drawn by the screen itself with
 its state put in for the while (``GameScreen.ahead_state``) and everything the drawing may
 change on the screen and its panels put back after (``drawing_ahead``).  Nothing is drawn
@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
     from .base import GameScreen
 
+CHANCE_MOST = 12
+"""The most reveals drawn ahead of a chance (the likeliest; a bag's draw or a die has fewer,
+a deck up to forty, whose frames would push the kept parts out of their 64 MB)."""
+
 S = TypeVar("S")
 A = TypeVar("A")
 
@@ -40,9 +44,14 @@ def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
         return
     game = screen.game
     who = game.current_player(state)
-    if who in (TERMINAL, CHANCE):
+    if who == TERMINAL:
         return
-    for action in game.legal_actions(state):
+    if who == CHANCE:  # the likeliest reveals (a deck's forty cards would crowd the others out)
+        outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
+        actions = [a for a, _p in outcomes]
+    else:
+        actions = game.legal_actions(state)
+    for action in actions:
         yield partial(_after, screen, state, action)
 
 
@@ -95,4 +104,4 @@ def _part(obj: object) -> bool:
             and ".kiosk." in module + "." and not module.endswith((".app", ".journal")))
 
 
-__all__ = ["drawing_ahead", "game_frames"]
+__all__ = ["CHANCE_MOST", "drawing_ahead", "game_frames"]

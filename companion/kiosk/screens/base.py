@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import pygame
 
-from companion.engine import Game, RulesError, Step
+from companion.engine import CHANCE, Game, RulesError, Step
 from companion.kiosk import retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
@@ -315,8 +315,7 @@ class GameScreen(Screen, Generic[S, A]):
         super().draw(surface)
         if self.reader.held is not None:  # over everything, and the only thing to tap
             self.companion_view.dots = None
-            self.buttons = []
-            self.roles = {}
+            self.buttons, self.roles = [], {}
             top = self.bar_bottom()
             self.reader.render(surface, pygame.Rect(0, top, surface.get_width(),
                                                     surface.get_height() - top))
@@ -487,8 +486,10 @@ class GameScreen(Screen, Generic[S, A]):
         return bool(self.app.config.hint) and Companion.person_decides(self.session, self.state)
 
     def can_undo(self) -> bool:
-        """Whether Undo is offered (after the decision a frame drawn ahead shows, it is)."""
-        return self.ahead_state is not None or self.session.can_undo()
+        """Whether Undo is offered (after a frame drawn ahead's action: unless a reveal)."""
+        if self.ahead_state is None:
+            return self.session.can_undo()
+        return self.game.current_player(self.session.state) != CHANCE
 
     def open_hint(self) -> None:
         self.app.companion.ask_hint(self.session, self.app.time)
