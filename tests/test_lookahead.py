@@ -64,14 +64,16 @@ def _all_ahead(app: App) -> int:
 
 
 def _parts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int]]:
-    """Every part drawn afresh from now: (whether in a frame drawn ahead, its key's hash)."""
+    """Every part drawn afresh and whole from now: (whether in a frame drawn ahead, its
+    key's hash)."""
     drawn: list[tuple[bool, int]] = []
     real = retained._draw
 
     def draw(screen: object, surface: pygame.Surface, rect: pygame.Rect, paint: object,
              recorders: object, whole: object) -> retained.Kept:
-        drawn.append((retained._frame[0].ahead, hash(whole)))
-        return real(screen, surface, rect, paint, recorders, whole)  # type: ignore[arg-type]
+        kept = real(screen, surface, rect, paint, recorders, whole)  # type: ignore[arg-type]
+        drawn.append((retained._frame[0].ahead, hash(whole)))  # (drawn whole)
+        return kept
 
     monkeypatch.setattr(retained, "_draw", draw)
     return drawn
@@ -151,6 +153,33 @@ def test_nothing_is_drawn_ahead_while_an_event_waits(tmp_path: Path) -> None:
     assert app.ahead.run(app.screen, app.surface, 1.0, lambda: True) == 0
     assert app.ahead.run(app.screen, app.surface, 0.0, lambda: False) == 1  # at least one
     assert app.ahead.drawn == 1
+
+
+def test_a_tap_stops_a_frame_ahead_between_two_parts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An event that comes while a frame is drawn ahead stops it before its next part (the
+    tap waits for one part, not a frame); the frame is drawn again at the next idle pass,
+    and every frame ahead is drawn in the end, once."""
+    from companion.kiosk import lookahead
+
+    monkeypatch.setattr(lookahead, "CHECK_EVERY", 0.0)
+    app = _game(tmp_path, "pillars", (800, 480))
+    _to_decision(app)
+    looks: list[int] = []
+    drawn = _parts_drawn(monkeypatch)
+
+    def waiting() -> bool:  # a tap at the fourth look, in the middle of the first frame
+        looks.append(len(drawn))
+        return len(looks) == 4
+
+    ahead = app.ahead
+    assert ahead.run(app.screen, app.surface, 1.0, waiting) == 0
+    assert ahead.interrupted == 1 and len(drawn) <= 3  # stopped before its fourth part
+    assert app.screen.ahead_state is None and ahead.failed == 0
+    done = ahead.run(app.screen, app.surface, 1.0, waiting) + _all_ahead(app)
+    legal = len(get_game("pillars").legal_actions(app.session.state))
+    assert done == ahead.drawn == legal  # the stopped frame drawn again, each once
+    assert len(drawn) == len(set(drawn)), "a part drawn whole before the tap was drawn again"
 
 
 def test_a_frame_ahead_that_fails_is_dropped(tmp_path: Path,

@@ -17,11 +17,13 @@ drawn from, so a part kept ahead is blitted only where it would be drawn the sam
 (``COMPANION_RETAINED_CHECK`` checks it, ``tests/test_lookahead.py`` walks games with it).
 A draw ahead that fails is dropped (the real frame, drawn later, shows any fault on the fault
 screen).  Each pass of the main loop draws ahead for at most ``SLICE`` seconds and stops when
-an event waits, so a tap waits for at most one such frame.
+an event waits, also between two parts of a frame (``retained.Stopped``; the frame is drawn
+again at the next idle pass): a tap waits for one part drawn ahead at most.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -37,6 +39,11 @@ log = logging.getLogger(__name__)
 SLICE = 0.004
 """Seconds of drawing ahead a pass of the main loop may start (on this machine a frame ahead
 takes 0.5 to 2 ms, 6 to 25 ms on a Pi 4: a pass draws at least one, then stops past this)."""
+
+CHECK_EVERY = 0.001
+"""Seconds between two looks for a waiting event while a frame is drawn ahead: a tap that
+comes meanwhile stops it between two of its parts, so it waits for one part, not a frame
+(a frame ahead whose every part is new takes 8 ms here, about 100 ms on a Pi 4)."""
 
 MOST = 40
 """The most frames drawn ahead of one position (a Builders turn offers about 13 actions, a
@@ -55,6 +62,8 @@ class LookAhead:
         self.drawn = 0
         """Frames drawn ahead since the start (``bench/bench_pi.py`` reports them)."""
         self.failed = 0
+        self.interrupted = 0
+        """Frames left half drawn for an event (drawn again at the next idle pass)."""
 
     def reset(self) -> None:
         """The frame on screen changed: what was likely next may not be now."""
@@ -73,21 +82,30 @@ class LookAhead:
             if job is None:
                 break
             tried += 1
-            done += self._draw(job, surface)
+            drawn = self._draw(job, surface, _Every(waiting, CHECK_EVERY))
+            if drawn is None:  # an event came: this frame again at the next idle pass
+                self._todo = itertools.chain([job], self._todo)
+                self.interrupted += 1
+                break
+            done += drawn
         return done
 
-    def _draw(self, job: Ahead, surface: pygame.Surface) -> bool:
+    def _draw(self, job: Ahead, surface: pygame.Surface, stop: Callable[[], bool]
+              ) -> bool | None:
         """Draw one frame ahead; False if it failed (and nothing more is drawn ahead of this
-        position)."""
+        position), None if ``stop()`` said to stop between two of its parts (the parts drawn
+        whole are kept)."""
         scratch = self._scratch
         if (scratch is None or scratch.get_size() != surface.get_size()
                 or scratch.get_bitsize() != surface.get_bitsize()):
             scratch = self._scratch = pygame.Surface(surface.get_size(), 0, surface)
         scratch.fill(theme.BG)  # as ``guard.draw`` starts a frame: the parts' corners match
-        retained.begin(scratch, ahead=True)
+        retained.begin(scratch, ahead=True, stop=stop)
         try:
             with quiet_records():
                 job(scratch)
+        except retained.Stopped:
+            return None
         except Exception:  # noqa: BLE001 - a frame that may never be asked for; the real one
             self.failed += 1  # shows its fault when the table gets there
             self._todo = iter(())
@@ -97,6 +115,21 @@ class LookAhead:
             retained.end()
         self.drawn += 1
         return True
+
+
+class _Every:
+    """``check()`` asked at most once every ``seconds`` (pumping SDL's events costs)."""
+
+    def __init__(self, check: Callable[[], bool], seconds: float) -> None:
+        self.check, self.seconds = check, seconds
+        self.last = time.perf_counter()
+
+    def __call__(self) -> bool:
+        now = time.perf_counter()
+        if now - self.last < self.seconds:
+            return False
+        self.last = now
+        return self.check()
 
 
 class ScreenAhead(Protocol):
@@ -126,4 +159,4 @@ def quiet_records() -> Iterator[None]:
         ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD = saved
 
 
-__all__ = ["MOST", "SLICE", "Ahead", "LookAhead", "ScreenAhead", "quiet_records"]
+__all__ = ["CHECK_EVERY", "MOST", "SLICE", "Ahead", "LookAhead", "ScreenAhead", "quiet_records"]

@@ -90,21 +90,30 @@ class _Frame:
     whole: pygame.Rect
     context: tuple[object, ...]
     ahead: bool
+    stop: Callable[[], bool] | None
+
+
+class Stopped(BaseException):
+    """Raised between two parts of a frame drawn ahead when its ``stop()`` says so (an event
+    waits).  A BaseException: no drawing code's ``except Exception`` keeps it from the
+    look-ahead, which drops the frame (``lookahead``)."""
 
 
 _frame: list[_Frame] = []
 
 
-def begin(surface: pygame.Surface, ahead: bool = False) -> None:
+def begin(surface: pygame.Surface, ahead: bool = False,
+          stop: Callable[[], bool] | None = None) -> None:
     """A frame is drawn on ``surface``: its parts may be kept and blitted (not on a surface
     with per-pixel alpha, where a blit would blend).  ``ahead``: a frame drawn ahead of the
-    table (``lookahead``), whose parts are kept at their first sight."""
+    table (``lookahead``), whose parts are kept at their first sight, and which stops
+    (``Stopped``) before a part when ``stop()`` says so."""
     _frame.clear()
     if ENABLED and not surface.get_flags() & pygame.SRCALPHA:
         lang = i18n.language()
         context = (lang, font_name(lang, False), font_name(lang, True), surface.get_size(),
                    ui.min_text(surface), ui.CHECK_GLYPHS)
-        _frame.append(_Frame(surface, surface.get_rect(), context, ahead))
+        _frame.append(_Frame(surface, surface.get_rect(), context, ahead, stop))
 
 
 def end() -> None:
@@ -135,6 +144,8 @@ def panel(screen: Screen, surface: pygame.Surface, rect: pygame.Rect, key: Hasha
 def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, key: Hashable,
             paint: Callable[[], object], name: str) -> object:
     frame = _frame[0] if _frame else None
+    if frame is not None and frame.stop is not None and frame.stop():
+        raise Stopped
     if (frame is None or surface is not frame.surface or not frame.whole.contains(rect)
             or surface.get_clip() != frame.whole or rect.width <= 0 or rect.height <= 0):
         return paint()
@@ -247,5 +258,5 @@ def clear() -> None:
     _seen.clear()
 
 
-__all__ = ["CHECK", "ENABLED", "MISMATCHES", "RETAINED_BYTES", "STORE", "Kept", "begin",
+__all__ = ["CHECK", "ENABLED", "MISMATCHES", "RETAINED_BYTES", "STORE", "Kept", "Stopped", "begin",
            "clear", "end", "panel", "pixels"]
