@@ -14,9 +14,11 @@ surface's size and smallest text, the rect, the colours under the rect's corners
   (``screen.roles``) and what drawing records (``ui.OVERFLOWS``; ``ui.DRAWN``, which the
   toasts and the measurements read; ``linebreak.RECORD``; ``ui.MISSING_GLYPHS``);
 * else the part is drawn; the second time a key is seen (a part that changes at every move is
-  not worth keeping) its pixels and what it registered are kept, at most ``RETAINED_BYTES`` of
-  pixels, the least recently used going first (``textcache.LRU``: ``textcache.clear`` empties
-  it, ``bench/bench_kiosk.py cache`` reports it).
+  not worth keeping), or the first in a frame drawn ahead (``begin(..., ahead=True)``: the
+  kiosk's idle time draws the frames one action away, ``lookahead``), its pixels and what it
+  registered are kept, at most ``RETAINED_BYTES`` of pixels, the least recently used going
+  first (``textcache.LRU``: ``textcache.clear`` empties it, ``bench/bench_kiosk.py cache``
+  reports it).
 
 Only on the frame's own surface (``begin``/``end``, called by ``App.render``), unclipped, and
 inside it: anything else is drawn as before.  A key that misses an input shows a stale picture;
@@ -45,9 +47,12 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-RETAINED_BYTES = 64 * 1024 * 1024
-"""The pixels kept: at most 24 MB (a 720x1280 frame is 3.7 MB; a busy screen's parts 2.7 to
-3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay; ``docs/pi.md``)."""
+RETAINED_BYTES = 48 * 1024 * 1024
+"""The pixels kept: at most 48 MB (a 720x1280 frame is 3.7 MB; a busy screen's parts 2.7 to
+3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay).  The frames drawn ahead
+(``lookahead``) keep the parts of up to forty next states: with 24 MB a Builders game at
+720x1280 drew 118 parts again in the frames after 200 moves (pushed out before their
+frame came), with 40 MB one, with 64 MB one (``docs/pi.md``)."""
 
 SEEN_KEYS = 4096
 """Keys seen once, remembered so that the second sight keeps the part (hashes of the keys)."""
