@@ -83,6 +83,25 @@ class MinePanel(Panel):
 
     # -- drawing -----------------------------------------------------------------------------
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The player's panel, kept whole (``retained``) while what it shows is the same."""
+        retained.panel(self.screen, surface, area, self.mine_key(),
+                       partial(self._render, surface, area), "builders mine")
+
+    def mine_key(self) -> tuple[object, ...]:
+        """Everything the player's panel is drawn from: the seat and its player (coins, VP,
+        sites, idle workers), the worker picked (its wage; which sites it may go to) and
+        each site's next cost, the pages shown."""
+        state = self.state
+        k, picked, legal = state.turn_player, self.s.selected, self.legal()
+        me = state.players[k]
+        sends = tuple((self.game.send_cost(state, site.card),
+                       picked is not None and str(Send(picked, site.card)) in legal)
+                      for site in me.sites)
+        return (k, state.setup.players[k], me, picked,
+                self.game.wage(picked) if picked is not None else None, sends,
+                self.s.site_page, self.s.idle_page)
+
+    def _render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         state = self.state
         me = state.players[state.turn_player]
