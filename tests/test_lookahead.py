@@ -111,6 +111,43 @@ def test_the_frame_after_a_move_blits_what_was_drawn_ahead(
     assert after_total < ahead_total / 10
 
 
+def test_the_companion_s_visit_is_drawn_ahead(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the companion has decided, the one frame ahead is the state after its whole
+    visit; the frame after the table confirms blits the parts drawn for it."""
+    from .test_kiosk_seats import press, start, think
+
+    app = make_app(tmp_path, size=(800, 480))
+    start(app, "builders", 2, 0)
+    game, rng = get_game("builders"), random.Random(2)
+    while game.current_player(app.session.state) == CHANCE:
+        app.session.play(sample(game.chance_outcomes(app.session.state), rng))
+    actions = think(app)
+    before = app.session.state
+    drawn = _parts_drawn(monkeypatch)
+    assert _all_ahead(app) == 1
+    ahead = {h for _a, h in drawn}
+    found: list[int] = []
+    get = retained.STORE.get
+
+    def store_get(key: int) -> retained.Kept | None:
+        kept = get(key)
+        if kept is not None:
+            found.append(key)
+        return kept
+
+    monkeypatch.setattr(retained.STORE, "get", store_get)
+    press(app, "confirm")
+    after = before
+    for a in actions:
+        after = game.apply(after, a)
+    assert app.session.state == after
+    drawn.clear()
+    app.render(force=True)
+    assert ahead & set(found), "the frame after the visit blitted nothing drawn ahead"
+    assert not ahead & {h for _a, h in drawn}
+
+
 def test_drawing_ahead_changes_nothing_the_table_sees(tmp_path: Path) -> None:
     """The frame on screen, the touch targets and roles, the screen's and its panels'
     attributes, the preview, the game's state and the recorders are as they were."""

@@ -1,8 +1,9 @@
 """The frames a game screen may draw next, for the kiosk to draw ahead (``lookahead``).
 
 A game screen's likely next frames are the states one action away: each action the rules
-allow now (or the likeliest chance outcomes, when the table reveals), or the previewed
-action's result when a preview waits for Confirm.  Each is drawn by the screen itself with
+allow now (or the likeliest chance outcomes, when the table reveals), the previewed action's
+result when a preview waits for Confirm, or the state after the companion's whole visit once
+it is decided (the table carries it out and confirms once).  Each is drawn by the screen itself with
 its state put in for the while (``GameScreen.ahead_state``) and everything the drawing may
 change on the screen and its panels put back after (``drawing_ahead``).  Nothing is drawn
 ahead while the table reads a card, follows a hand-out step, or has the help, the hint or a
@@ -42,6 +43,10 @@ def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
     if screen.preview is not None:
         yield partial(_draw, screen, state, screen.preview.after)
         return
+    planned = screen.visit_ready()
+    if planned:  # the table carries out the companion's visit: the frame after its last action
+        yield partial(_after, screen, state, tuple(planned))
+        return
     game = screen.game
     who = game.current_player(state)
     if who == TERMINAL:
@@ -52,12 +57,16 @@ def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
     else:
         actions = game.legal_actions(state)
     for action in actions:
-        yield partial(_after, screen, state, action)
+        yield partial(_after, screen, state, (action,))
 
 
-def _after(screen: GameScreen[S, A], before: S, action: A, surface: pygame.Surface) -> None:
+def _after(screen: GameScreen[S, A], before: S, actions: tuple[A, ...],
+           surface: pygame.Surface) -> None:
+    """The frame after ``actions`` (one, or a companion's visit) from ``before``."""
+    after = before
     try:
-        after = screen.game.apply(before, action)
+        for action in actions:
+            after = screen.game.apply(after, action)
     except RulesError:
         return
     _draw(screen, before, after, surface)
