@@ -368,6 +368,78 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool)
               f"{summary(positions, 1000, '{:.0f}', what=what)} ms of CPU", flush=True)
 
 
+TAP_SKIP = {"menu", "log", "table check", "help", "hint", "language"}
+"""Buttons the taps leave alone: they leave the game's screen or wait for the companion."""
+
+
+def taps(count: int = 150) -> None:
+    """What a table's finger sees: ``count`` seeded random taps on a 4-player game's enabled
+    buttons (moves, previews and their Confirm, selections, pages, Undo, Cancel, the virtual
+    reveals), the frame after each; with the table's pause before each tap (every frame one
+    action away drawn ahead, as the idle main loop does) and with taps in quick succession."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in ((800, 480), (720, 1280)):
+            for name in ("pillars", "builders"):
+                for ahead in (True, False):
+                    _taps(Path(tmp), name, size, count, ahead)
+
+
+def _tap_choice(buttons: list[Any], rng: random.Random) -> Any:
+    """Mostly a move (or its Confirm); one tap in ten Undo, Cancel, a tableau opened or
+    closed, a card or space read (as ``tests/test_retained.py`` walks)."""
+    buttons = [b for b in buttons if b.enabled and b.key not in TAP_SKIP and b.rect.width > 0]
+    rare = {"undo", "cancel", "close tableau"}
+    if rng.random() < 0.1:
+        buttons = [b for b in buttons if b.key in rare or b.extra.get("area")] or buttons
+    else:
+        buttons = ([b for b in buttons if not (b.key in rare or b.extra.get("area"))]
+                   or buttons)
+    return rng.choice(buttons) if buttons else None
+
+
+def _taps(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
+    import pygame
+
+    from companion.engine import get_game
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+    from companion.kiosk.screens.game import open_game
+
+    cold_caches()
+    journal = Journal.open(tmp / f"taps-{name}{size}{ahead}.sqlite3")
+    app = App(Config(sound=False), size=size, fullscreen=False,
+              journal=journal, config_path=tmp / "config.toml")
+    rng = random.Random(5)
+    app.session = journal.start(get_game(name).setup(4), seed=5)
+    open_game(app)
+    app.render(force=True)
+    times: list[float] = []
+    for _ in range(count):
+        if app.session is None:
+            break
+        while ahead and app.ahead.run(app.screen, app.surface, 1.0, lambda: False):
+            pass
+        b = _tap_choice(app.screen.buttons, rng)
+        if b is None:
+            break
+        app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1,
+                                            touch=False))
+        app.tick(0.05)
+        t0 = time.process_time()
+        app.render(force=True)
+        times.append(time.process_time() - t0)
+    journal.close()
+    how = "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
+    what = f"render after each tap, {name} at {size[0]}x{size[1]}, {how}"
+    print(f"{what} ({len(times)} taps): {summary(times, 1000, '{:.1f}', what=what)} ms",
+          flush=True)
+
+
 def camera(frames: int) -> None:
     import numpy as np
 
@@ -508,7 +580,8 @@ def main() -> None:
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
     for part in parts:
-        workload = part in ("think", "worker", "render", "moves", "camera", "start", "first")
+        workload = part in ("think", "worker", "render", "moves", "taps", "camera", "start",
+                            "first")
         before = loop_seconds() if workload and args.scale else 0.0
         if part == "think":
             think(args.positions)
@@ -518,6 +591,8 @@ def main() -> None:
             render()
         elif part == "moves":
             moves()
+        elif part == "taps":
+            taps()
         elif part == "camera":
             camera(args.frames)
         elif part == "start":

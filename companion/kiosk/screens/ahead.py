@@ -4,22 +4,26 @@ A game screen's likely next frames are the states one action away: each action t
 allow now (or the likeliest chance outcomes, when the table reveals), the previewed action's
 result when a preview waits for Confirm, or the state after the companion's whole visit once
 it is decided (the table carries it out and confirms once).  Each is drawn by the screen itself with
-its state put in for the while (``GameScreen.ahead_state``) and everything the drawing may
-change on the screen and its panels put back after (``drawing_ahead``).  Nothing is drawn
-ahead while the table reads a card, follows a hand-out step, or has the help, the hint or a
-tableau open: the next frame there is not one action away.
+its state put in for the while (``GameScreen.ahead_state``), with the hand-out steps the
+action brings (``HandOutPlan.steps``, as the screen's commit queues them), and everything the
+drawing may change on the screen and its panels put back after (``drawing_ahead``).  While a
+hand-out step is on show, the frame ahead is the one after its confirmation (the next step,
+or the game).  Nothing is drawn ahead while the table reads a card or has the help, the hint
+or a tableau open: the next frame there is not one action away.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from companion.engine import CHANCE, TERMINAL, RulesError
+from companion.kiosk.handout import HandOutQueue
 
 if TYPE_CHECKING:
     from companion.kiosk.lookahead import Ahead
@@ -36,12 +40,15 @@ A = TypeVar("A")
 
 def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
     """The frames ``screen`` may draw after the table's next action."""
-    if (screen.reader.held is not None or screen.handouts.current is not None
-            or screen.help_open or screen.hint_open or screen.tableau is not None):
+    if (screen.reader.held is not None or screen.help_open or screen.hint_open
+            or screen.tableau is not None):
         return
     state = screen.state
+    if screen.handouts.current is not None:  # the table confirms the step on show
+        yield partial(_next_handout, screen, state)
+        return
     if screen.preview is not None:
-        yield partial(_draw, screen, state, screen.preview.after)
+        yield partial(_draw, screen, state, screen.preview.after, screen.preview.action)
         return
     planned = screen.visit_ready()
     if planned:  # the table carries out the companion's visit: the frame after its last action
@@ -69,23 +76,46 @@ def _after(screen: GameScreen[S, A], before: S, actions: tuple[A, ...],
             after = screen.game.apply(after, action)
     except RulesError:
         return
-    _draw(screen, before, after, surface)
+    _draw(screen, before, after, actions[0] if len(actions) == 1 else None, surface)
 
 
-def _draw(screen: GameScreen[S, A], before: S, after: S, surface: pygame.Surface) -> None:
+def _draw(screen: GameScreen[S, A], before: S, after: S, action: A | None,
+          surface: pygame.Surface) -> None:
+    """The frame of ``after``, with the hand-out steps ``action`` (taken on ``before``) brings
+    as the screen's commit queues them."""
     if screen.state is not before:  # the table moved on: no longer one action away
         return
-    with drawing_ahead(screen, after):
+    queue = None
+    if action is not None:
+        steps = screen.plan.steps(before, action, after)
+        if steps:
+            queue = HandOutQueue()
+            queue.add(len(screen.session.playthrough.actions), steps)
+    with drawing_ahead(screen, after, queue):
+        screen.draw(surface)
+
+
+def _next_handout(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:
+    """The frame after the table confirms the hand-out step on show: the next step, or the
+    game once none is left (the state is the same)."""
+    if screen.state is not before or not screen.handouts.pending:
+        return
+    queue = replace(screen.handouts, pending=list(screen.handouts.pending[1:]))
+    with drawing_ahead(screen, None, queue):
         screen.draw(surface)
 
 
 @contextmanager
-def drawing_ahead(screen: GameScreen[S, A], state: S) -> Iterator[None]:
-    """``screen`` draws ``state`` (no preview over it) for the while; then every attribute of
-    the screen and of its panels is as it was (a drawing may note where it put things, for
-    the taps: those stay the frame on screen's)."""
+def drawing_ahead(screen: GameScreen[S, A], state: S | None,
+                  queue: HandOutQueue | None = None) -> Iterator[None]:
+    """``screen`` draws ``state`` (None: the table's; no preview over it; the hand-out steps
+    of ``queue``, if given) for the while; then every attribute of the screen and of its
+    panels is as it was (a drawing may note where it put things, for the taps: those stay the
+    frame on screen's)."""
     kept = _snapshot(screen)
     screen.ahead_state, screen.preview = state, None
+    if queue is not None:
+        screen.handouts = screen.handout_view.queue = queue
     try:
         yield
     finally:
