@@ -17,8 +17,13 @@ its figures.
   p95 and max;
   The companion's thinking indicator: a move of it drawn as the kiosk does (its dots only)
   and as the whole screen;
-- ``moves``: the frame after each move of a seeded random game of each game (80 moves), with
-  the caches as the moves before left them: what a table sees after a tap;
+- ``moves``: the frame after each move of a seeded random game of each game (80 decisions,
+  and the reveals between them), with the caches as the moves before left them; with the
+  table's pause before each move (the idle main loop's frames drawn ahead, ``lookahead``) and
+  without, and what drawing ahead costs;
+- ``taps``: the frame after each of 150 seeded taps through the game's screen (moves, their
+  previews and Confirm, selections, pages, hand-out steps, now and then Undo or a tableau),
+  with the table's pause and without;
 - ``camera``: one camera frame through the kiosk's pipeline (``Pipeline.step``: change check,
   detection, tracker) on generated frames that change every time (the worst case: detection
   always runs), at the lores 640x360 and the main 1280x720 (the default);
@@ -571,7 +576,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
     parser.add_argument("--no-scale", dest="scale", action="store_false",
                         help="no Pi estimates (under qemu the loop measures emulation)")
-    parser.add_argument("--only", default="loop,think,worker,render,moves,camera,start",
+    parser.add_argument("--only", default="loop,think,worker,render,moves,taps,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
