@@ -95,8 +95,8 @@ def test_the_frame_after_a_move_blits_what_was_drawn_ahead(
         chance = game.current_player(state) == CHANCE
         drawn.clear()
         n = _all_ahead(app)
-        if not chance:
-            assert n == len(game.legal_actions(state)), "one frame ahead per action allowed"
+        if not chance:  # one frame ahead per action allowed (and per worker to pick)
+            assert n == len(game.legal_actions(state)) + len(list(app.screen.ui_variants()))
         ahead = {h for was_ahead, h in drawn if was_ahead}
         app.session.play(sample(game.chance_outcomes(state), rng) if chance
                          else rng.choice(game.legal_actions(state)))
@@ -146,6 +146,28 @@ def test_the_companion_s_visit_is_drawn_ahead(tmp_path: Path,
     app.render(force=True)
     assert ahead & set(found), "the frame after the visit blitted nothing drawn ahead"
     assert not ahead & {h for _a, h in drawn}
+
+
+def test_a_worker_picked_is_drawn_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    """The Builders: each idle worker picked is a frame ahead (the first tap of a send);
+    the frame after the tap blits what was drawn for it, and the panel's own choice is the
+    one it was until the tap."""
+    app = _game(tmp_path, "builders", (720, 1280))
+    _to_decision(app)
+    screen = app.screen
+    choice = screen.mine.s
+    drawn = _parts_drawn(monkeypatch)
+    _all_ahead(app)
+    assert screen.mine.s is choice and choice.selected is None
+    ahead = {h for _a, h in drawn}
+    worker = next(b for b in screen.buttons if b.key.startswith("select "))
+    drawn.clear()
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=worker.rect.center,
+                                        button=1, touch=False))
+    app.render(force=True)
+    assert screen.mine.s.selected == worker.key.removeprefix("select ")
+    assert drawn == [], "the frame after the pick drew parts afresh"
 
 
 def test_drawing_ahead_changes_nothing_the_table_sees(tmp_path: Path) -> None:
@@ -229,7 +251,7 @@ def test_a_frame_ahead_that_fails_is_dropped(tmp_path: Path,
     real = type(screen).render
 
     def render(self: object, surface: pygame.Surface) -> None:
-        if screen.ahead_state is not None:
+        if retained._frame and retained._frame[0].ahead:
             raise RuntimeError("a fault only in a frame ahead")
         real(self, surface)  # type: ignore[arg-type]
 

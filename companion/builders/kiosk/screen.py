@@ -12,7 +12,7 @@ drawn by the companion; the companion's turn is one instruction beside the board
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -260,6 +260,13 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
     def explain(self, card: str) -> None:
         """A finger held on a card: what it needs, pays or supplies."""
         self.read(*card_help(card, self.state))
+
+    def ui_variants(self) -> Iterator[Callable[[], None]]:
+        """Each idle worker picked (the first tap of a send), on a person's turn."""
+        if self.companion_turn.due() or self.game.current_player(self.state) < 0:
+            return iter(())
+        me = self.state.players[self.state.turn_player]
+        return (partial(self.mine.pick_ahead, w) for w in dict.fromkeys(me.idle))
 
     # -- time, undo, back ---------------------------------------------------------------------
     def update(self, dt: float) -> bool:

@@ -14,7 +14,7 @@ or a tableau open: the next frame there is not one action away.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
@@ -62,6 +62,8 @@ def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
         outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
         actions = [a for a, _p in outcomes]
     else:
+        for change in screen.ui_variants():  # a worker picked: the first tap of a send
+            yield partial(_variant, screen, state, change)
         actions = game.legal_actions(state)
     for action in actions:
         yield partial(_after, screen, state, (action,))
@@ -92,6 +94,16 @@ def _draw(screen: GameScreen[S, A], before: S, after: S, action: A | None,
             queue = HandOutQueue()
             queue.add(len(screen.session.playthrough.actions), steps)
     with drawing_ahead(screen, after, queue):
+        screen.draw(surface)
+
+
+def _variant(screen: GameScreen[S, A], before: S, change: Callable[[], None],
+             surface: pygame.Surface) -> None:
+    """The frame after a tap that changes the screen alone (``Screen.ui_variants``)."""
+    if screen.state is not before:
+        return
+    with drawing_ahead(screen, None):
+        change()
         screen.draw(surface)
 
 

@@ -131,6 +131,12 @@ class Screen(ABC):
         (``lookahead``): a game screen's states one action away; none here."""
         return iter(())
 
+    def ui_variants(self) -> Iterator[Callable[[], None]]:
+        """What a likely next tap changes on the screen alone (a worker picked, a page turned),
+        for a game screen to draw ahead: each replaces a panel's state object, never changes
+        it in place (drawing ahead puts the panels' attributes back, not what they hold)."""
+        return iter(())
+
     # -- helpers -------------------------------------------------------------------------
     def button(
         self,
