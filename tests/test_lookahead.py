@@ -160,7 +160,7 @@ def test_a_worker_picked_is_drawn_ahead(tmp_path: Path, monkeypatch: pytest.Monk
     drawn = _parts_drawn(monkeypatch)
     _all_ahead(app)
     assert screen.mine.s is choice and choice.selected is None
-    ahead = {h for _a, h in drawn}
+    assert drawn, "nothing was drawn ahead"
     worker = next(b for b in screen.buttons if b.key.startswith("select "))
     drawn.clear()
     app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=worker.rect.center,
