@@ -322,12 +322,17 @@ def moves(count: int = 80) -> None:
                     _moves(Path(tmp), name, size, count, ahead)
 
 
+def how_of(ahead: bool) -> str:
+    return "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
+
+
 def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
     from companion.engine import CHANCE, TERMINAL, get_game
     from companion.engine.simulate import sample
     from companion.journal import Journal
     from companion.kiosk.app import App
     from companion.kiosk.config import Config
+    from companion.kiosk.screens.base import GameScreen
     from companion.kiosk.screens.game import open_game
 
     cold_caches()
@@ -341,26 +346,50 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool)
     times: dict[bool, list[float]] = {False: [], True: []}  # by: after a reveal?
     frames_ahead: list[float] = []
     positions: list[float] = []
-    while len(times[False]) < count and game.current_player(app.session.state) != TERMINAL:
-        if ahead:
-            spent = 0.0
-            while True:
-                t0 = time.process_time()
-                if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
-                    break
-                frames_ahead.append(time.process_time() - t0)
-                spent += frames_ahead[-1]
-            positions.append(spent)
-        state = app.session.state
-        chance = game.current_player(state) == CHANCE
-        app.session.play(sample(game.chance_outcomes(state), rng) if chance
-                         else rng.choice(game.legal_actions(state)))
+    def pause() -> None:  # the table moves its pieces: the idle passes draw ahead
+        spent = 0.0
+        while ahead:
+            t0 = time.process_time()
+            if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
+                break
+            frames_ahead.append(time.process_time() - t0)
+            spent += frames_ahead[-1]
+        positions.append(spent)
+
+    def frame(into: list[float]) -> None:
         t0 = time.process_time()
         app.render(force=True)
-        times[chance].append(time.process_time() - t0)
+        into.append(time.process_time() - t0)
+
+    previews: list[float] = []
+    handouts: list[float] = []
+    while (len(times[False]) < count and isinstance(app.screen, GameScreen)
+           and game.current_player(app.session.state) != TERMINAL):
+        pause()
+        screen, state = app.screen, app.session.state
+        chance = game.current_player(state) == CHANCE
+        # as the kiosk takes a move: its preview first where the screen shows one (a card
+        # shown, picked or read), then Confirm; then each hand-out step confirmed
+        screen.propose(sample(game.chance_outcomes(state), rng) if chance
+                       else rng.choice(game.legal_actions(state)))
+        if screen.preview is not None:
+            frame(previews)
+            pause()
+            screen.confirm_preview()
+        frame(times[chance])
+        while app.screen is screen and screen.handouts.current is not None:
+            pause()
+            screen.confirm_handout()
+            frame(handouts)
     journal.close()
-    how = "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
-    for chance, label in ((False, "decision"), (True, "reveal")):
+    for label, values in (("a preview", previews), ("a hand-out step confirmed", handouts)):
+        if not values:
+            continue
+        what = f"render after {label}, {name} at {size[0]}x{size[1]}, {how_of(ahead)}"
+        print(f"{what} ({len(values)} frames): {summary(values, 1000, '{:.1f}', what=what)} ms",
+              flush=True)
+    how = how_of(ahead)
+    for chance, label in ((False, "decision"), (True, "reveal (confirmed)")):
         what = f"render after each {label}, {name} at {size[0]}x{size[1]}, {how}"
         print(f"{what} ({len(times[chance])} moves): "
               f"{summary(times[chance], 1000, '{:.1f}', what=what)} ms", flush=True)

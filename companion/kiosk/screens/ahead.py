@@ -25,6 +25,8 @@ import pygame
 from companion.engine import CHANCE, TERMINAL, RulesError
 from companion.kiosk.handout import HandOutQueue
 
+from .game import Preview
+
 if TYPE_CHECKING:
     from companion.kiosk.lookahead import Ahead
 
@@ -71,11 +73,23 @@ def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
 
 def _after(screen: GameScreen[S, A], before: S, actions: tuple[A, ...],
            surface: pygame.Surface) -> None:
-    """The frame after ``actions`` (one, or a companion's visit) from ``before``."""
+    """The frame after ``actions`` (one, or a companion's visit) from ``before``: for one
+    action the screen previews (``wants_preview``), its preview, as ``propose`` makes it."""
     after = before
     try:
-        for action in actions:
-            after = screen.game.apply(after, action)
+        if len(actions) == 1:
+            step = screen.game.step(before, actions[0])
+            if screen.wants_preview(before, actions[0], step.after):
+                preview = Preview.of(step, screen.preview_title(before, actions[0]),
+                                     screen.preview_lines(before, step.after))
+                if screen.state is before:
+                    with drawing_ahead(screen, None, preview=preview):
+                        screen.draw(surface)
+                return
+            after = step.after
+        else:
+            for action in actions:
+                after = screen.game.apply(after, action)
     except RulesError:
         return
     _draw(screen, before, after, actions[0] if len(actions) == 1 else None, surface)
@@ -119,13 +133,14 @@ def _next_handout(screen: GameScreen[S, A], before: S, surface: pygame.Surface) 
 
 @contextmanager
 def drawing_ahead(screen: GameScreen[S, A], state: S | None,
-                  queue: HandOutQueue | None = None) -> Iterator[None]:
-    """``screen`` draws ``state`` (None: the table's; no preview over it; the hand-out steps
-    of ``queue``, if given) for the while; then every attribute of the screen and of its
-    panels is as it was (a drawing may note where it put things, for the taps: those stay the
-    frame on screen's)."""
+                  queue: HandOutQueue | None = None,
+                  preview: Preview[S, A] | None = None) -> Iterator[None]:
+    """``screen`` draws ``state`` (None: the table's), with ``preview`` over it (None: none)
+    and the hand-out steps of ``queue`` (if given), for the while; then every attribute of the
+    screen and of its panels is as it was (a drawing may note where it put things, for the
+    taps: those stay the frame on screen's)."""
     kept = _snapshot(screen)
-    screen.ahead_state, screen.preview = state, None
+    screen.ahead_state, screen.preview = state, preview
     if queue is not None:
         screen.handouts = screen.handout_view.queue = queue
     try:
