@@ -206,6 +206,25 @@ def test_a_preview_draws_its_result_ahead(tmp_path: Path) -> None:
     assert screen.preview is not None and screen.preview.taken is step
 
 
+def test_a_reveal_is_drawn_ahead_as_its_preview(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card the table shows is previewed before Confirm: drawn ahead as that preview (as
+    ``propose`` makes it), so the preview's frame blits what was drawn for it."""
+    app = _game(tmp_path, "pillars", (800, 480))
+    game = get_game("pillars")
+    state = app.session.state
+    assert game.current_player(state) == CHANCE
+    drawn = _parts_drawn(monkeypatch)
+    _all_ahead(app)
+    assert app.screen.preview is None and drawn
+    outcome = max(game.chance_outcomes(state), key=lambda o: o[1])[0]
+    app.screen.propose(outcome)
+    assert app.screen.preview is not None
+    drawn.clear()
+    app.render(force=True)
+    assert drawn == [], "the preview's frame drew parts afresh"
+
+
 def test_nothing_is_drawn_ahead_while_an_event_waits(tmp_path: Path) -> None:
     app = _game(tmp_path, "builders", (800, 480))
     _to_decision(app)
