@@ -17,8 +17,13 @@ its figures.
   p95 and max;
   The companion's thinking indicator: a move of it drawn as the kiosk does (its dots only)
   and as the whole screen;
-- ``moves``: the frame after each move of a seeded random game of each game (80 moves), with
-  the caches as the moves before left them: what a table sees after a tap;
+- ``moves``: the frame after each move of a seeded random game of each game (80 decisions,
+  and the reveals between them), with the caches as the moves before left them; with the
+  table's pause before each move (the idle main loop's frames drawn ahead, ``lookahead``) and
+  without, and what drawing ahead costs;
+- ``taps``: the frame after each of 150 seeded taps through the game's screen (moves, their
+  previews and Confirm, selections, pages, hand-out steps, now and then Undo or a tableau),
+  with the table's pause and without;
 - ``camera``: one camera frame through the kiosk's pipeline (``Pipeline.step``: change check,
   detection, tracker) on generated frames that change every time (the worst case: detection
   always runs), at the lores 640x360 and the main 1280x720 (the default);
@@ -299,43 +304,174 @@ def thinking(app: Any, size: tuple[int, int]) -> None:
 
 def moves(count: int = 80) -> None:
     """What a table sees: the frame drawn after each move of a seeded random 4-player game
-    (``count`` moves from the start, chance drawn at random), the caches as the moves before
-    left them: texts that did not change come from them, the new ones are laid out."""
+    (``count`` decisions from the start, chance drawn at random, a frame after every move),
+    the caches as the moves before left them.  Twice: with the table's pause before each move
+    (the kiosk's idle time draws the frames one action away, ``lookahead``: every frame ahead
+    drawn), and with taps in quick succession (nothing drawn ahead).  The frames after the
+    table's decisions and after its reveals are reported apart, and with the look-ahead what
+    it costs: a frame drawn ahead (the most a tap that comes meanwhile waits) and the CPU
+    time a position's frames ahead take (the pause a table must leave for all of them)."""
     import pygame
 
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in ((800, 480), (720, 1280)):
+            for name in ("pillars", "builders"):
+                for ahead in (True, False):
+                    _moves(Path(tmp), name, size, count, ahead)
+
+
+def how_of(ahead: bool) -> str:
+    return "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
+
+
+def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
     from companion.engine import CHANCE, TERMINAL, get_game
     from companion.engine.simulate import sample
     from companion.journal import Journal
     from companion.kiosk.app import App
     from companion.kiosk.config import Config
+    from companion.kiosk.screens.base import GameScreen
     from companion.kiosk.screens.game import open_game
+
+    cold_caches()
+    journal = Journal.open(tmp / f"{name}{size}{ahead}.sqlite3")
+    app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
+              config_path=tmp / "config.toml")
+    game, rng = get_game(name), random.Random(3)
+    app.session = journal.start(game.setup(4), seed=0)
+    open_game(app)
+    app.render(force=True)
+    times: dict[bool, list[float]] = {False: [], True: []}  # by: after a reveal?
+    frames_ahead: list[float] = []
+    positions: list[float] = []
+    def pause() -> None:  # the table moves its pieces: the idle passes draw ahead
+        spent = 0.0
+        while ahead:
+            t0 = time.process_time()
+            if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
+                break
+            frames_ahead.append(time.process_time() - t0)
+            spent += frames_ahead[-1]
+        positions.append(spent)
+
+    def frame(into: list[float]) -> None:
+        t0 = time.process_time()
+        app.render(force=True)
+        into.append(time.process_time() - t0)
+
+    previews: list[float] = []
+    handouts: list[float] = []
+    while (len(times[False]) < count and isinstance(app.screen, GameScreen)
+           and game.current_player(app.session.state) != TERMINAL):
+        pause()
+        screen, state = app.screen, app.session.state
+        chance = game.current_player(state) == CHANCE
+        # as the kiosk takes a move: its preview first where the screen shows one (a card
+        # shown, picked or read), then Confirm; then each hand-out step confirmed
+        screen.propose(sample(game.chance_outcomes(state), rng) if chance
+                       else rng.choice(game.legal_actions(state)))
+        if screen.preview is not None:
+            frame(previews)
+            pause()
+            screen.confirm_preview()
+        frame(times[chance])
+        while app.screen is screen and screen.handouts.current is not None:
+            pause()
+            screen.confirm_handout()
+            frame(handouts)
+    journal.close()
+    for label, values in (("a preview", previews), ("a hand-out step confirmed", handouts)):
+        if not values:
+            continue
+        what = f"render after {label}, {name} at {size[0]}x{size[1]}, {how_of(ahead)}"
+        print(f"{what} ({len(values)} frames): {summary(values, 1000, '{:.1f}', what=what)} ms",
+              flush=True)
+    how = how_of(ahead)
+    for chance, label in ((False, "decision"), (True, "reveal (confirmed)")):
+        what = f"render after each {label}, {name} at {size[0]}x{size[1]}, {how}"
+        print(f"{what} ({len(times[chance])} moves): "
+              f"{summary(times[chance], 1000, '{:.1f}', what=what)} ms", flush=True)
+    if ahead:
+        what = f"a frame drawn ahead, {name} at {size[0]}x{size[1]}"
+        print(f"{what} ({len(frames_ahead)} frames): "
+              f"{summary(frames_ahead, 1000, '{:.1f}', what=what)} ms", flush=True)
+        what = f"the frames ahead of a position, {name} at {size[0]}x{size[1]}"
+        print(f"{what} ({len(positions)} positions): "
+              f"{summary(positions, 1000, '{:.0f}', what=what)} ms of CPU", flush=True)
+
+
+TAP_SKIP = {"menu", "log", "table check", "help", "hint", "language"}
+"""Buttons the taps leave alone: they leave the game's screen or wait for the companion."""
+
+
+def taps(count: int = 150) -> None:
+    """What a table's finger sees: ``count`` seeded random taps on a 4-player game's enabled
+    buttons (moves, previews and their Confirm, selections, pages, Undo, Cancel, the virtual
+    reveals), the frame after each; with the table's pause before each tap (every frame one
+    action away drawn ahead, as the idle main loop does) and with taps in quick succession."""
+    import pygame
 
     pygame.display.init()
     pygame.font.init()
     with tempfile.TemporaryDirectory() as tmp:
-        journal = Journal.open(Path(tmp) / "journal.sqlite3")
         for size in ((800, 480), (720, 1280)):
             for name in ("pillars", "builders"):
-                app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
-                          config_path=Path(tmp) / "config.toml")
-                game, rng = get_game(name), random.Random(3)
-                app.session = journal.start(game.setup(4), seed=0)
-                open_game(app)
-                app.render(force=True)
-                times = []
-                while len(times) < count and game.current_player(app.session.state) != TERMINAL:
-                    state = app.session.state
-                    who = game.current_player(state)
-                    app.session.play(sample(game.chance_outcomes(state), rng) if who == CHANCE
-                                     else rng.choice(game.legal_actions(state)))
-                    if who != CHANCE:
-                        t0 = time.process_time()
-                        app.render(force=True)
-                        times.append(time.process_time() - t0)
-                what = f"render after each move, {name} at {size[0]}x{size[1]}"
-                print(f"{what} ({len(times)} moves): "
-                      f"{summary(times, 1000, '{:.1f}', what=what)} ms", flush=True)
-        journal.close()
+                for ahead in (True, False):
+                    _taps(Path(tmp), name, size, count, ahead)
+
+
+def _tap_choice(buttons: list[Any], rng: random.Random) -> Any:
+    """Mostly a move (or its Confirm); one tap in ten Undo, Cancel, a tableau opened or
+    closed, a card or space read (as ``tests/test_retained.py`` walks)."""
+    buttons = [b for b in buttons if b.enabled and b.key not in TAP_SKIP and b.rect.width > 0]
+    rare = {"undo", "cancel", "close tableau"}
+    if rng.random() < 0.1:
+        buttons = [b for b in buttons if b.key in rare or b.extra.get("area")] or buttons
+    else:
+        buttons = ([b for b in buttons if not (b.key in rare or b.extra.get("area"))]
+                   or buttons)
+    return rng.choice(buttons) if buttons else None
+
+
+def _taps(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
+    import pygame
+
+    from companion.engine import get_game
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+    from companion.kiosk.screens.game import open_game
+
+    cold_caches()
+    journal = Journal.open(tmp / f"taps-{name}{size}{ahead}.sqlite3")
+    app = App(Config(sound=False), size=size, fullscreen=False,
+              journal=journal, config_path=tmp / "config.toml")
+    rng = random.Random(5)
+    app.session = journal.start(get_game(name).setup(4), seed=5)
+    open_game(app)
+    app.render(force=True)
+    times: list[float] = []
+    for _ in range(count):
+        if app.session is None:
+            break
+        while ahead and app.ahead.run(app.screen, app.surface, 1.0, lambda: False):
+            pass
+        b = _tap_choice(app.screen.buttons, rng)
+        if b is None:
+            break
+        app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1,
+                                            touch=False))
+        app.tick(0.05)
+        t0 = time.process_time()
+        app.render(force=True)
+        times.append(time.process_time() - t0)
+    journal.close()
+    how = "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
+    what = f"render after each tap, {name} at {size[0]}x{size[1]}, {how}"
+    print(f"{what} ({len(times)} taps): {summary(times, 1000, '{:.1f}', what=what)} ms",
+          flush=True)
 
 
 def camera(frames: int) -> None:
@@ -469,7 +605,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
     parser.add_argument("--no-scale", dest="scale", action="store_false",
                         help="no Pi estimates (under qemu the loop measures emulation)")
-    parser.add_argument("--only", default="loop,think,worker,render,moves,camera,start",
+    parser.add_argument("--only", default="loop,think,worker,render,moves,taps,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
@@ -478,7 +614,8 @@ def main() -> None:
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
     for part in parts:
-        workload = part in ("think", "worker", "render", "moves", "camera", "start", "first")
+        workload = part in ("think", "worker", "render", "moves", "taps", "camera", "start",
+                            "first")
         before = loop_seconds() if workload and args.scale else 0.0
         if part == "think":
             think(args.positions)
@@ -488,6 +625,8 @@ def main() -> None:
             render()
         elif part == "moves":
             moves()
+        elif part == "taps":
+            taps()
         elif part == "camera":
             camera(args.frames)
         elif part == "start":

@@ -85,10 +85,12 @@ def _tap(app: App, pos: tuple[int, int]) -> None:
 
 
 def walk(tmp: Path, name: str, size: tuple[int, int], steps: int, seed: int,
-         skip: int = 0) -> int:
+         skip: int = 0, ahead: bool = False) -> int:
     """Tap ``steps`` random buttons of a ``name`` game (the language switched now and then),
     checking every frame, after ``skip`` random moves played straight through the journal (a
-    later phase of the game); the number of frames checked."""
+    later phase of the game); the number of frames checked.  ``ahead``: before each tap the
+    kiosk's idle time draws the likely next frames (``lookahead``), whose parts the next
+    frame blits."""
     from companion.engine import CHANCE
     from companion.engine.simulate import sample
 
@@ -109,6 +111,11 @@ def walk(tmp: Path, name: str, size: tuple[int, int], steps: int, seed: int,
         b = _choose(app, rng, step)
         if b is None or app.session is None:
             break
+        if ahead:  # then the frame on screen drawn again (a message, a light): unchanged
+            while app.ahead.run(app.screen, app.surface, 1.0, lambda: False):
+                pass
+            check_frame(app, f"{name} {size} step {step}, drawn again after drawing ahead")
+            b = next((c for c in app.screen.buttons if c.key == b.key and c.rect == b.rect), b)
         _tap(app, b.rect.center)
         app.tick(0.05)
     app.journal.close()

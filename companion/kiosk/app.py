@@ -30,6 +30,7 @@ from .faults import journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .journal_watch import JOURNAL_RETRY_SECONDS, JournalWatch
+from .lookahead import LookAhead
 from .seats import Companion
 from .sound import Sounds
 from .theme import Metrics
@@ -107,6 +108,7 @@ class App:
         self.parts: list[Callable[[pygame.Surface], pygame.Rect]] = []  # see render
         self.running = True
         self.toasts = Toasts()  # the message on screen, and those waiting their turn
+        self.ahead = LookAhead()  # the likely next frames, drawn in the idle time
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
@@ -425,6 +427,7 @@ class App:
         self.toasts.draw(self.surface, self.screen, self.metrics, under)
         self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all
         self.dirty = False
+        self.ahead.reset()
         return True
 
     def _toast_rect(self) -> pygame.Rect:
@@ -455,6 +458,8 @@ class App:
                 self.update_devices()
                 if self.render():
                     self.present()
+                elif not events and not self.companion.thinking:  # idle (its processes
+                    self.ahead.run(self.screen, self.surface)  # keep the cores): draw ahead
             if first:
                 notifier.ready()
                 first = False

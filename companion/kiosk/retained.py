@@ -14,9 +14,11 @@ surface's size and smallest text, the rect, the colours under the rect's corners
   (``screen.roles``) and what drawing records (``ui.OVERFLOWS``; ``ui.DRAWN``, which the
   toasts and the measurements read; ``linebreak.RECORD``; ``ui.MISSING_GLYPHS``);
 * else the part is drawn; the second time a key is seen (a part that changes at every move is
-  not worth keeping) its pixels and what it registered are kept, at most ``RETAINED_BYTES`` of
-  pixels, the least recently used going first (``textcache.LRU``: ``textcache.clear`` empties
-  it, ``bench/bench_kiosk.py cache`` reports it).
+  not worth keeping), or the first in a frame drawn ahead (``begin(..., ahead=True)``: the
+  kiosk's idle time draws the frames one action away, ``lookahead``), its pixels and what it
+  registered are kept, at most ``RETAINED_BYTES`` of pixels, the least recently used going
+  first (``textcache.LRU``: ``textcache.clear`` empties it, ``bench/bench_kiosk.py cache``
+  reports it).
 
 Only on the frame's own surface (``begin``/``end``, called by ``App.render``), unclipped, and
 inside it: anything else is drawn as before.  A key that misses an input shows a stale picture;
@@ -45,9 +47,12 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-RETAINED_BYTES = 24 * 1024 * 1024
-"""The pixels kept: at most 24 MB (a 720x1280 frame is 3.7 MB; a busy screen's parts 2.7 to
-3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay; ``docs/pi.md``)."""
+RETAINED_BYTES = 48 * 1024 * 1024
+"""The pixels kept: at most 48 MB (a 720x1280 frame is 3.7 MB; a busy screen's parts 2.7 to
+3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay).  The frames drawn ahead
+(``lookahead``) keep the parts of up to forty next states: with 24 MB a Builders game at
+720x1280 drew 118 parts again in the frames after 200 moves (pushed out before their
+frame came), with 40 MB one, with 64 MB one (``docs/pi.md``)."""
 
 SEEN_KEYS = 4096
 """Keys seen once, remembered so that the second sight keeps the part (hashes of the keys)."""
@@ -89,20 +94,31 @@ class _Frame:
     surface: pygame.Surface
     whole: pygame.Rect
     context: tuple[object, ...]
+    ahead: bool
+    stop: Callable[[], bool] | None
+
+
+class Stopped(BaseException):
+    """Raised between two parts of a frame drawn ahead when its ``stop()`` says so (an event
+    waits).  A BaseException: no drawing code's ``except Exception`` keeps it from the
+    look-ahead, which drops the frame (``lookahead``)."""
 
 
 _frame: list[_Frame] = []
 
 
-def begin(surface: pygame.Surface) -> None:
+def begin(surface: pygame.Surface, ahead: bool = False,
+          stop: Callable[[], bool] | None = None) -> None:
     """A frame is drawn on ``surface``: its parts may be kept and blitted (not on a surface
-    with per-pixel alpha, where a blit would blend)."""
+    with per-pixel alpha, where a blit would blend).  ``ahead``: a frame drawn ahead of the
+    table (``lookahead``), whose parts are kept at their first sight, and which stops
+    (``Stopped``) before a part when ``stop()`` says so."""
     _frame.clear()
     if ENABLED and not surface.get_flags() & pygame.SRCALPHA:
         lang = i18n.language()
         context = (lang, font_name(lang, False), font_name(lang, True), surface.get_size(),
                    ui.min_text(surface), ui.CHECK_GLYPHS)
-        _frame.append(_Frame(surface, surface.get_rect(), context))
+        _frame.append(_Frame(surface, surface.get_rect(), context, ahead, stop))
 
 
 def end() -> None:
@@ -133,6 +149,8 @@ def panel(screen: Screen, surface: pygame.Surface, rect: pygame.Rect, key: Hasha
 def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, key: Hashable,
             paint: Callable[[], object], name: str) -> object:
     frame = _frame[0] if _frame else None
+    if frame is not None and frame.stop is not None and frame.stop():
+        raise Stopped
     if (frame is None or surface is not frame.surface or not frame.whole.contains(rect)
             or surface.get_clip() != frame.whole or rect.width <= 0 or rect.height <= 0):
         return paint()
@@ -142,12 +160,12 @@ def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, k
     # drawn elsewhere may differ by a pixel)
     whole = (name, screen, tuple(rect), key, frame.context, under)
     h = hash(whole)
-    if h not in _seen and not CHECK:  # seen once: drawn, not kept (it may change every move)
-        _seen[h] = None
+    kept = STORE.get(h)
+    if kept is None and h not in _seen and not CHECK and not frame.ahead:
+        _seen[h] = None  # seen once: drawn, not kept (it may change at every move)
         if len(_seen) > SEEN_KEYS:
             _seen.popitem(last=False)
         return paint()
-    kept = STORE.get(h)
     recorders = _recorders()
     if kept is not None and kept.key == whole and all(
             now is None or got is not None
@@ -245,5 +263,5 @@ def clear() -> None:
     _seen.clear()
 
 
-__all__ = ["CHECK", "ENABLED", "MISMATCHES", "RETAINED_BYTES", "STORE", "Kept", "begin",
+__all__ = ["CHECK", "ENABLED", "MISMATCHES", "RETAINED_BYTES", "STORE", "Kept", "Stopped", "begin",
            "clear", "end", "panel", "pixels"]

@@ -371,11 +371,15 @@ class Companion:
         return who if who >= 0 and who in session.companions else None
 
     @staticmethod
-    def person_decides(session: JournaledGame | None) -> bool:
-        """True when a person (not the companion, not chance) decides now."""
-        if session is None or session.game.is_over(session.state):
+    def person_decides(session: JournaledGame | None, state: object = None) -> bool:
+        """True when a person (not the companion, not chance) decides now (or in ``state``,
+        a state of that game: a frame drawn ahead)."""
+        if session is None:
             return False
-        who = session.game.current_player(session.state)
+        state = session.state if state is None else state
+        if session.game.is_over(state):
+            return False
+        who = session.game.current_player(state)
         return who >= 0 and who not in session.companions and who != CHANCE
 
     # -- the work ---------------------------------------------------------------------------

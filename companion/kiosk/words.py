@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from .catalogue import Table
 
-from .i18n import LOCALES, _, language, resource_name
+from .i18n import LOCALES, _, language, resource_name, translations
 
 # A seat left unnamed is stored as its colour (``companion.journal.names``: the colour's English
 # word, the engine's own default) and shown in the table's language of the moment
@@ -72,10 +72,12 @@ def _catalogue_defaults(colour: str) -> list[str]:
     """The default names of ``colour`` in every catalogue the kiosk has now."""
     english = COLOUR_WORDS[colour]
     names = [f"{english} player"]
-    for loc in LOCALES.values():
+    for code in LOCALES:  # (through gettext's compiled catalogues: parsing the .po files
+        found = translations(code)  # took a Pi 4 about a second, in a game's first frame)
         for key in (english, f"{english} player"):
-            if loc.catalog.get(key):
-                names.append(loc.catalog[key])
+            text = found.gettext(key) if found is not None else key
+            if text != key:
+                names.append(text)
     return names
 
 

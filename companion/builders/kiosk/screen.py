@@ -12,7 +12,7 @@ drawn by the companion; the companion's turn is one instruction beside the board
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -93,7 +93,7 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
 
     @property
     def state(self) -> BuildersState:
-        return self.session.state  # type: ignore[no-any-return]
+        return super().state
 
     @property
     def selected(self) -> str | None:
@@ -261,6 +261,13 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         """A finger held on a card: what it needs, pays or supplies."""
         self.read(*card_help(card, self.state))
 
+    def ui_variants(self) -> Iterator[Callable[[], None]]:
+        """Each idle worker picked (the first tap of a send), on a person's turn."""
+        if self.companion_turn.due() or self.game.current_player(self.state) < 0:
+            return iter(())
+        me = self.state.players[self.state.turn_player]
+        return (partial(self.mine.pick_ahead, w) for w in dict.fromkeys(me.idle))
+
     # -- time, undo, back ---------------------------------------------------------------------
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
@@ -411,7 +418,7 @@ def top_key(screen: BuildersScreen) -> tuple[object, ...]:
     return (chance, state.turn, len(state.players), state.end,
             screen.turns_left() if state.end else 0, state.turn_player,
             state.setup.players[state.turn_player], state.ap, screen.hint_offered(),
-            screen.session.can_undo())
+            screen.can_undo())
 
 
 __all__ = ["BuildersScreen", "screen_key", "supply_text", "top_key"]

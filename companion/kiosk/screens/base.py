@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import pygame
 
-from companion.engine import Game, RulesError, Step
+from companion.engine import CHANCE, Game, RulesError, Step
 from companion.kiosk import retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
@@ -18,6 +18,7 @@ from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
 from companion.kiosk.words import game_title, words_for
 
+from .ahead import game_frames
 from .companion_panel import CompanionPanel
 from .game import Preview
 from .handout_view import HandOutView
@@ -26,6 +27,7 @@ from .read_view import ReadView
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
     from companion.kiosk.app import App
+    from companion.kiosk.lookahead import Ahead
     from companion.kiosk.visit import Visit
 
 S = TypeVar("S")
@@ -123,6 +125,17 @@ class Screen(ABC):
     @abstractmethod
     def render(self, surface: pygame.Surface) -> None:
         """Lay out and draw the screen (called by ``draw`` with the buttons cleared)."""
+
+    def likely_next(self) -> Iterator[Ahead]:
+        """The frames this screen may draw next, drawn ahead in the kiosk's idle time
+        (``lookahead``): a game screen's states one action away; none here."""
+        return iter(())
+
+    def ui_variants(self) -> Iterator[Callable[[], None]]:
+        """What a likely next tap changes on the screen alone (a worker picked, a page turned),
+        for a game screen to draw ahead: each replaces a panel's state object, never changes
+        it in place (drawing ahead puts the panels' attributes back, not what they hold)."""
+        return iter(())
 
     # -- helpers -------------------------------------------------------------------------
     def button(
@@ -291,6 +304,7 @@ class GameScreen(Screen, Generic[S, A]):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.ahead_state: S | None = None  # a state drawn ahead (``ahead``), not the table's
         self.game: Game[S, A] = self.session.game
         self.help_open = False
         self.preview: Preview[S, A] | None = None  # an action waiting for Confirm
@@ -307,8 +321,7 @@ class GameScreen(Screen, Generic[S, A]):
         super().draw(surface)
         if self.reader.held is not None:  # over everything, and the only thing to tap
             self.companion_view.dots = None
-            self.buttons = []
-            self.roles = {}
+            self.buttons, self.roles = [], {}
             top = self.bar_bottom()
             self.reader.render(surface, pygame.Rect(0, top, surface.get_width(),
                                                     surface.get_height() - top))
@@ -361,7 +374,7 @@ class GameScreen(Screen, Generic[S, A]):
         """The chance outcome a card read by the camera stands for (the engine decides), or
         None when it is refused: the reason in the table's language, on the toast and the
         camera's chip."""
-        if self.foreign_card(seen):
+        if foreign_card(self.app, self.game.name, seen):
             return None
         try:
             return self.game.outcome_for_card(self.state, seen.card)
@@ -373,8 +386,12 @@ class GameScreen(Screen, Generic[S, A]):
 
     @property
     def state(self) -> S:
-        """The state of the game on the table (the journal's playthrough's)."""
-        return cast(S, self.session.state)
+        """The state of the game on the table (the journal's playthrough's), or the one a
+        frame drawn ahead shows (``ahead.drawing_ahead``)."""
+        return cast(S, self.session.state if self.ahead_state is None else self.ahead_state)
+
+    def likely_next(self) -> Iterator[Ahead]:
+        return game_frames(self)
 
     def reason(self, action: A) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
@@ -383,15 +400,6 @@ class GameScreen(Screen, Generic[S, A]):
         except RulesError as exc:
             return words_for(self.game.name).refusal(exc, self.state)
         return ""
-
-    def foreign_card(self, seen: Card) -> bool:
-        """True (and refused with the reason) when the camera read a card of another game."""
-        if seen.game == self.game.name:
-            return False
-        self.app.refuse(
-            _("That card belongs to {game}, not to this game", game=game_title(seen.game))
-        )
-        return True
 
     def toggle_help(self) -> None:
         self.help_open = not self.help_open
@@ -428,7 +436,7 @@ class GameScreen(Screen, Generic[S, A]):
             surface,
             [
                 *hint,
-                (_("Undo"), self.undo, "undo", self.session.can_undo()),
+                (_("Undo"), self.undo, "undo", self.can_undo()),
                 ("?", self.toggle_help, "help", True),
                 (_("Log"), self.open_log, "log", True),
                 (lang[0], lang[1], lang[2], True),
@@ -481,7 +489,13 @@ class GameScreen(Screen, Generic[S, A]):
     def hint_offered(self) -> bool:
         from companion.kiosk.seats import Companion
 
-        return bool(self.app.config.hint) and Companion.person_decides(self.session)
+        return bool(self.app.config.hint) and Companion.person_decides(self.session, self.state)
+
+    def can_undo(self) -> bool:
+        """Whether Undo is offered (after a frame drawn ahead's action: unless a reveal)."""
+        if self.ahead_state is None:
+            return self.session.can_undo()
+        return self.game.current_player(self.session.state) != CHANCE
 
     def open_hint(self) -> None:
         self.app.companion.ask_hint(self.session, self.app.time)
@@ -679,3 +693,12 @@ class GameScreen(Screen, Generic[S, A]):
             text_colour=theme.OUTLINE,
             size=self.m.huge,
         )
+
+
+def foreign_card(app: App, game: str, seen: Card) -> bool:
+    """True (and refused with the reason) when the camera read a card of another game than
+    ``game``."""
+    if seen.game == game:
+        return False
+    app.refuse(_("That card belongs to {game}, not to this game", game=game_title(seen.game)))
+    return True

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.kiosk import theme
+from companion.kiosk import retained, theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import (
     draw_text,
@@ -229,7 +229,20 @@ class PlacePanel(PillarsPanel):
 
     def board_area(self, surface: pygame.Surface, box: pygame.Rect, name: str, verb: str,
                    legal: set[str]) -> None:
-        """One area of the board: its name, then its spaces."""
+        """One area of the board: its name, then its spaces; kept whole (``retained``)
+        while its spaces' builders, which of them may be taken and what they give are the
+        same."""
+        state = self.state
+        slots = D.AREA_SPACES[name]
+        key = (name, verb, state.setup.players, tuple(state.spaces[k] for k in slots),
+               tuple(str(Action(verb, (D.SPACES[k].id,))) in legal for k in slots),
+               state.kingsbridge, state.shiring, state.court_metal)
+        retained.panel(self.screen, surface, box, key,
+                       partial(self._board_area, surface, box, name, verb, legal),
+                       "pillars board area")
+
+    def _board_area(self, surface: pygame.Surface, box: pygame.Rect, name: str, verb: str,
+                    legal: set[str]) -> None:
         m = self.m
         panel(surface, box, theme.PANEL)
         one = min(m.px(22), text_height(surface, m.small))

@@ -247,7 +247,7 @@ def top_key(screen: PillarsScreen) -> tuple[object, ...]:
     state = screen.state
     who = screen.game.current_player(state)
     return (state.round, state.step, who, state.setup.players[who] if who >= 0 else None,
-            screen.hint_offered(), screen.session.can_undo())
+            screen.hint_offered(), screen.can_undo())
 
 
 def _signs(start: bool, companion: bool, player: PlayerSpec) -> str:

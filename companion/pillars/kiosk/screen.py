@@ -88,7 +88,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
 
     @property
     def state(self) -> PillarsState:
-        return self.session.state  # type: ignore[no-any-return]
+        return super().state
 
     def panel_for(self, step: str) -> StepPanel[PillarsScreen]:
         """The step panel of ``step`` (the questions' panel for the others)."""

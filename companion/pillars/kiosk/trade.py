@@ -157,6 +157,7 @@ class CathedralPanel(PillarsPanel):
     def __init__(self, screen: PillarsScreen) -> None:
         super().__init__(screen)
         self.choice = CathedralChoice()
+        self._result: tuple[tuple[object, ...], tuple[int, int, int, bool]] | None = None
 
     def reset(self) -> None:
         state = self.state
@@ -203,7 +204,13 @@ class CathedralPanel(PillarsPanel):
         )
 
     def craftsman_row(self, surface: pygame.Surface, row: pygame.Rect, c: str, cap: int) -> None:
-        """A craftsman (held: its card), what it makes and its uses left, and its uses."""
+        """A craftsman (held: its card), what it makes and its uses left, and its uses; kept
+        whole (``retained``) while they are the same."""
+        retained.panel(self.screen, surface, row, (c, cap, self.choice.uses.get(c, 0)),
+                       partial(self._craftsman_row, surface, row, c, cap), "pillars craftsman")
+
+    def _craftsman_row(self, surface: pygame.Surface, row: pygame.Rect, c: str,
+                       cap: int) -> None:
         m = self.m
         card = D.CRAFTSMEN[c]
         name_r, minus, qty_r, plus = split_h(row, 6, 1, 1, 1, gap=m.gap)
@@ -228,7 +235,15 @@ class CathedralPanel(PillarsPanel):
                      can=(used > 0, used < cap), size=m.text)
 
     def conversion_result(self) -> tuple[int, int, int, bool]:
-        """VP gained, gold after, resources left, and whether the chosen uses are possible."""
+        """VP gained, gold after, resources left, and whether the chosen uses are possible
+        (worked out once for a state and the uses chosen: every frame asks)."""
+        state, uses = self.state, self.choice.uses
+        asked = (state, tuple(sorted(uses.items())))
+        if self._result is None or self._result[0][0] is not state or self._result[0] != asked:
+            self._result = (asked, self._conversion_result())
+        return self._result[1]
+
+    def _conversion_result(self) -> tuple[int, int, int, bool]:
         state = self.state
         uses = self.choice.uses
         action = convert_action(uses) if any(uses.values()) else Action("done")

@@ -5,7 +5,7 @@ sites leave, all of them shown when there is room (a pager only when there is no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -69,6 +69,11 @@ class MinePanel(Panel):
     def select(self, worker: str) -> None:
         self.s.selected = None if self.s.selected == worker else worker
 
+    def pick_ahead(self, worker: str) -> None:
+        """What ``select`` shows, with a new state object (a frame drawn ahead: the panel's
+        own state is put back after it)."""
+        self.s = replace(self.s, selected=None if self.s.selected == worker else worker)
+
     def drop_gone(self) -> None:
         """Forget a picked worker that is no longer idle (sent, or undone)."""
         me = self.state.players[self.state.turn_player]
@@ -83,6 +88,25 @@ class MinePanel(Panel):
 
     # -- drawing -----------------------------------------------------------------------------
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The player's panel, kept whole (``retained``) while what it shows is the same."""
+        retained.panel(self.screen, surface, area, self.mine_key(),
+                       partial(self._render, surface, area), "builders mine")
+
+    def mine_key(self) -> tuple[object, ...]:
+        """Everything the player's panel is drawn from: the seat and its player (coins, VP,
+        sites, idle workers), the worker picked (its wage; which sites it may go to) and
+        each site's next cost, the pages shown."""
+        state = self.state
+        k, picked, legal = state.turn_player, self.s.selected, self.legal()
+        me = state.players[k]
+        sends = tuple((self.game.send_cost(state, site.card),
+                       picked is not None and str(Send(picked, site.card)) in legal)
+                      for site in me.sites)
+        return (k, state.setup.players[k], me, picked,
+                self.game.wage(picked) if picked is not None else None, sends,
+                self.s.site_page, self.s.idle_page)
+
+    def _render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         state = self.state
         me = state.players[state.turn_player]

@@ -11,7 +11,7 @@ import pygame
 
 from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING, RESOURCES, WORKER
-from companion.kiosk import icons, theme
+from companion.kiosk import icons, retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import (
@@ -108,8 +108,18 @@ class RowsPanel(Panel):
     """The two rows of cards the players take from."""
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Both rows, kept whole (``retained``) while their cards, the tops of the decks and
+        which cards may be taken are the same (a move that changes neither blits them)."""
+        state, legal = self.state, self.legal()
+        taken = tuple(str(Start(c)) in legal for c in state.building_row) + tuple(
+            str(Recruit(c)) in legal for c in state.worker_row)
+        key = (state.building_row, state.worker_row, state.building_next, state.worker_next,
+               len(state.building_deck), len(state.worker_deck), taken)
+        retained.panel(self.screen, surface, area, key,
+                       partial(self._rows, surface, area, legal), "builders rows")
+
+    def _rows(self, surface: pygame.Surface, area: pygame.Rect, legal: set[str]) -> None:
         state = self.state
-        legal = self.legal()
         b_area, w_area = split_v(area, *self.least_heights(surface), gap=self.m.gap)
         nb, nw = state.building_next, state.worker_next
         buildings = [row_card(c) for c in state.building_row]

@@ -1,0 +1,162 @@
+"""Drawing ahead: the kiosk's idle time draws the frames a table is likely to ask for next.
+
+Between two taps the kiosk draws nothing, and a table takes seconds to move its pieces.  The
+frame after a move is slow on its first sight, because its new parts (a new step's panel, a
+new turn's bar, the cards a player may now afford) are laid out and drawn for the first time
+(``docs/pi.md``: 55 to 78 ms on a Pi 4 before this, against a 16 ms budget).  So while the
+table is idle the main loop draws, one at a time, the frames of the states one action away
+(``Screen.likely_next``: the game screens give one for each action the rules allow now, or
+the previewed action's result) on a scratch surface nobody sees.  Their parts are kept at
+once (``retained.begin(..., ahead=True)``), their texts laid out into the text caches, so the
+frame that follows the table's real action blits what it can.
+
+Nothing a table sees changes: the scratch surface is never shown; what drawing records (the
+touch targets, the roles, ``ui.OVERFLOWS`` and the other recorders) goes to throwaway lists;
+the screen's own state is put back (``Screen.drawing_ahead``); a part's key holds all it is
+drawn from, so a part kept ahead is blitted only where it would be drawn the same
+(``COMPANION_RETAINED_CHECK`` checks it, ``tests/test_lookahead.py`` walks games with it).
+A draw ahead that fails is dropped (the real frame, drawn later, shows any fault on the fault
+screen).  Each pass of the main loop draws ahead for at most ``SLICE`` seconds and stops when
+an event waits, also between two parts of a frame (``retained.Stopped``; the frame is drawn
+again at the next idle pass): a tap waits for one part drawn ahead at most.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Protocol
+
+import pygame
+
+from . import linebreak, retained, theme, ui
+
+log = logging.getLogger(__name__)
+
+SLICE = 0.004
+"""Seconds of drawing ahead a pass of the main loop may start (on this machine a frame ahead
+takes 0.5 to 2 ms, 6 to 25 ms on a Pi 4: a pass draws at least one, then stops past this)."""
+
+CHECK_EVERY = 0.001
+"""Seconds between two looks for a waiting event while a frame is drawn ahead: a tap that
+comes meanwhile stops it between two of its parts, so it waits for one part, not a frame
+(a frame ahead whose every part is new takes 8 ms here, about 100 ms on a Pi 4)."""
+
+MOST = 40
+"""The most frames drawn ahead of one position (a Builders turn offers about 13 actions, a
+Pillars step up to about 30; past this the kiosk waits)."""
+
+Ahead = Callable[[pygame.Surface], None]
+"""One frame a screen may draw next: draws it on the surface given (a scratch surface)."""
+
+
+class LookAhead:
+    """The frames still to draw ahead of the frame on screen (``App.ahead``)."""
+
+    def __init__(self) -> None:
+        self._todo: Iterator[Ahead] | None = None
+        self._scratch: pygame.Surface | None = None
+        self.drawn = 0
+        """Frames drawn ahead since the start (``bench/bench_pi.py`` reports them)."""
+        self.failed = 0
+        self.interrupted = 0
+        """Frames left half drawn for an event (drawn again at the next idle pass)."""
+
+    def reset(self) -> None:
+        """The frame on screen changed: what was likely next may not be now."""
+        self._todo = None
+
+    def run(self, screen: ScreenAhead, surface: pygame.Surface, budget: float = SLICE,
+            waiting: Callable[[], bool] = pygame.event.peek) -> int:
+        """Draw ahead for ``screen`` (whose frame is on ``surface``) until ``budget`` seconds
+        have gone (at least one frame) or ``waiting()`` says an event waits; the number of
+        frames drawn."""
+        if self._todo is None:
+            self._todo = _limited(screen.likely_next(), MOST)
+        start, tried, done = time.perf_counter(), 0, 0
+        while not (tried and time.perf_counter() - start >= budget) and not waiting():
+            job = next(self._todo, None)
+            if job is None:
+                break
+            tried += 1
+            drawn = self._draw(job, surface, _Every(waiting, CHECK_EVERY))
+            if drawn is None:  # an event came: this frame again at the next idle pass
+                self._todo = itertools.chain([job], self._todo)
+                self.interrupted += 1
+                break
+            done += drawn
+        return done
+
+    def _draw(self, job: Ahead, surface: pygame.Surface, stop: Callable[[], bool]
+              ) -> bool | None:
+        """Draw one frame ahead; False if it failed (and nothing more is drawn ahead of this
+        position), None if ``stop()`` said to stop between two of its parts (the parts drawn
+        whole are kept)."""
+        scratch = self._scratch
+        if (scratch is None or scratch.get_size() != surface.get_size()
+                or scratch.get_bitsize() != surface.get_bitsize()):
+            scratch = self._scratch = pygame.Surface(surface.get_size(), 0, surface)
+        scratch.fill(theme.BG)  # as ``guard.draw`` starts a frame: the parts' corners match
+        retained.begin(scratch, ahead=True, stop=stop)
+        try:
+            with quiet_records():
+                job(scratch)
+        except retained.Stopped:
+            return None
+        except Exception:  # noqa: BLE001 - a frame that may never be asked for; the real one
+            self.failed += 1  # shows its fault when the table gets there
+            self._todo = iter(())
+            log.debug("drawing ahead failed", exc_info=True)
+            return False
+        finally:
+            retained.end()
+        self.drawn += 1
+        return True
+
+
+class _Every:
+    """``check()`` asked at most once every ``seconds`` (pumping SDL's events costs)."""
+
+    def __init__(self, check: Callable[[], bool], seconds: float) -> None:
+        self.check, self.seconds = check, seconds
+        self.last = time.perf_counter()
+
+    def __call__(self) -> bool:
+        now = time.perf_counter()
+        if now - self.last < self.seconds:
+            return False
+        self.last = now
+        return self.check()
+
+
+class ScreenAhead(Protocol):
+    """What drawing ahead asks of a screen (``Screen.likely_next``)."""
+
+    def likely_next(self) -> Iterator[Ahead]: ...
+
+
+def _limited(jobs: Iterator[Ahead], most: int) -> Iterator[Ahead]:
+    for k, job in enumerate(jobs):
+        if k >= most:
+            return
+        yield job
+
+
+@contextmanager
+def quiet_records() -> Iterator[None]:
+    """Every recorder (``ui.OVERFLOWS``, ``ui.DRAWN``, ``ui.MISSING_GLYPHS``,
+    ``linebreak.RECORD``) records into a throwaway list for the while: a frame drawn ahead is
+    no frame the table saw; and its parts are kept with what they record, so a frame that
+    records (``ui.DRAWN`` while a message shows) may blit them too."""
+    saved = (ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD)
+    ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD = [], [], [], []
+    try:
+        yield
+    finally:
+        ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD = saved
+
+
+__all__ = ["CHECK_EVERY", "MOST", "SLICE", "Ahead", "LookAhead", "ScreenAhead", "quiet_records"]

@@ -1,0 +1,173 @@
+"""The frames a game screen may draw next, for the kiosk to draw ahead (``lookahead``).
+
+A game screen's likely next frames are the states one action away: each action the rules
+allow now (or the likeliest chance outcomes, when the table reveals), the previewed action's
+result when a preview waits for Confirm, or the state after the companion's whole visit once
+it is decided (the table carries it out and confirms once).  Each is drawn by the screen itself with
+its state put in for the while (``GameScreen.ahead_state``), with the hand-out steps the
+action brings (``HandOutPlan.steps``, as the screen's commit queues them), and everything the
+drawing may change on the screen and its panels put back after (``drawing_ahead``).  While a
+hand-out step is on show, the frame ahead is the one after its confirmation (the next step,
+or the game).  Nothing is drawn ahead while the table reads a card or has the help, the hint
+or a tableau open: the next frame there is not one action away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
+
+import pygame
+
+from companion.engine import CHANCE, TERMINAL, RulesError
+from companion.kiosk.handout import HandOutQueue
+
+from .game import Preview
+
+if TYPE_CHECKING:
+    from companion.kiosk.lookahead import Ahead
+
+    from .base import GameScreen
+
+CHANCE_MOST = 12
+"""The most reveals drawn ahead of a chance (the likeliest; a bag's draw or a die has fewer,
+a deck up to forty, whose frames would push the kept parts out of their 64 MB)."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
+    """The frames ``screen`` may draw after the table's next action."""
+    if (screen.reader.held is not None or screen.help_open or screen.hint_open
+            or screen.tableau is not None):
+        return
+    state = screen.state
+    if screen.handouts.current is not None:  # the table confirms the step on show
+        yield partial(_next_handout, screen, state)
+        return
+    if screen.preview is not None:
+        yield partial(_draw, screen, state, screen.preview.after, screen.preview.action)
+        return
+    planned = screen.visit_ready()
+    if planned:  # the table carries out the companion's visit: the frame after its last action
+        yield partial(_after, screen, state, tuple(planned))
+        return
+    game = screen.game
+    who = game.current_player(state)
+    if who == TERMINAL:
+        return
+    if who == CHANCE:  # the likeliest reveals (a deck's forty cards would crowd the others out)
+        outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
+        actions = [a for a, _p in outcomes]
+    else:
+        for change in screen.ui_variants():  # a worker picked: the first tap of a send
+            yield partial(_variant, screen, state, change)
+        actions = game.legal_actions(state)
+    for action in actions:
+        yield partial(_after, screen, state, (action,))
+
+
+def _after(screen: GameScreen[S, A], before: S, actions: tuple[A, ...],
+           surface: pygame.Surface) -> None:
+    """The frame after ``actions`` (one, or a companion's visit) from ``before``: for one
+    action the screen previews (``wants_preview``), its preview, as ``propose`` makes it."""
+    after = before
+    try:
+        if len(actions) == 1:
+            step = screen.game.step(before, actions[0])
+            if screen.wants_preview(before, actions[0], step.after):
+                preview = Preview.of(step, screen.preview_title(before, actions[0]),
+                                     screen.preview_lines(before, step.after))
+                if screen.state is before:
+                    with drawing_ahead(screen, None, preview=preview):
+                        screen.draw(surface)
+                return
+            after = step.after
+        else:
+            for action in actions:
+                after = screen.game.apply(after, action)
+    except RulesError:
+        return
+    _draw(screen, before, after, actions[0] if len(actions) == 1 else None, surface)
+
+
+def _draw(screen: GameScreen[S, A], before: S, after: S, action: A | None,
+          surface: pygame.Surface) -> None:
+    """The frame of ``after``, with the hand-out steps ``action`` (taken on ``before``) brings
+    as the screen's commit queues them."""
+    if screen.state is not before:  # the table moved on: no longer one action away
+        return
+    queue = None
+    if action is not None:
+        steps = screen.plan.steps(before, action, after)
+        if steps:
+            queue = HandOutQueue()
+            queue.add(len(screen.session.playthrough.actions), steps)
+    with drawing_ahead(screen, after, queue):
+        screen.draw(surface)
+
+
+def _variant(screen: GameScreen[S, A], before: S, change: Callable[[], None],
+             surface: pygame.Surface) -> None:
+    """The frame after a tap that changes the screen alone (``Screen.ui_variants``)."""
+    if screen.state is not before:
+        return
+    with drawing_ahead(screen, None):
+        change()
+        screen.draw(surface)
+
+
+def _next_handout(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:
+    """The frame after the table confirms the hand-out step on show: the next step, or the
+    game once none is left (the state is the same)."""
+    if screen.state is not before or not screen.handouts.pending:
+        return
+    queue = replace(screen.handouts, pending=list(screen.handouts.pending[1:]))
+    with drawing_ahead(screen, None, queue):
+        screen.draw(surface)
+
+
+@contextmanager
+def drawing_ahead(screen: GameScreen[S, A], state: S | None,
+                  queue: HandOutQueue | None = None,
+                  preview: Preview[S, A] | None = None) -> Iterator[None]:
+    """``screen`` draws ``state`` (None: the table's), with ``preview`` over it (None: none)
+    and the hand-out steps of ``queue`` (if given), for the while; then every attribute of the
+    screen and of its panels is as it was (a drawing may note where it put things, for the
+    taps: those stay the frame on screen's)."""
+    kept = _snapshot(screen)
+    screen.ahead_state, screen.preview = state, preview
+    if queue is not None:
+        screen.handouts = screen.handout_view.queue = queue
+    try:
+        yield
+    finally:
+        for obj, attrs in kept:
+            vars(obj).clear()
+            vars(obj).update(attrs)
+
+
+def _snapshot(screen: object) -> list[tuple[object, dict[str, object]]]:
+    """The screen's attributes and those of the parts it holds (its panels and views: the
+    objects of the kiosk's modules it refers to, directly or in a list or dict)."""
+    found: list[tuple[object, dict[str, object]]] = [(screen, dict(vars(screen)))]
+    for value in vars(screen).values():
+        items = (value.values() if isinstance(value, dict)
+                 else value if isinstance(value, list | tuple) else (value,))
+        for item in items:
+            if item is not screen and _part(item) and all(item is not o for o, _a in found):
+                found.append((item, dict(vars(item))))
+    return found
+
+
+def _part(obj: object) -> bool:
+    module = type(obj).__module__
+    return (hasattr(obj, "__dict__") and module.startswith("companion.")
+            and ".kiosk." in module + "." and not module.endswith((".app", ".journal")))
+
+
+__all__ = ["CHANCE_MOST", "drawing_ahead", "game_frames"]

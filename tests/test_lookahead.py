@@ -1,0 +1,327 @@
+"""Drawing ahead (``companion.kiosk.lookahead``): in the idle time the kiosk draws the frames
+one action away on a scratch surface, so the frame after the table's move blits its parts.
+
+What it must do: the frame after a move blits every part drawn ahead for it (no part drawn
+twice); nothing the table sees or taps changes while it draws ahead; what it kept looks and
+acts as a fresh drawing (the retained walks, with the look-ahead between taps); it stops for
+a waiting event; a drawing ahead that fails is dropped, not shown."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from companion.engine import CHANCE, get_game  # noqa: E402
+from companion.engine.simulate import sample  # noqa: E402
+from companion.kiosk import retained, textcache, ui  # noqa: E402
+from companion.kiosk.app import App  # noqa: E402
+from companion.kiosk.screens.game import open_game  # noqa: E402
+
+from .kiosk_helpers import make_app  # noqa: E402
+from .test_retained import walk  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> Iterator[None]:
+    retained.clear()
+    textcache.clear()
+    retained.MISMATCHES.clear()
+    yield
+    retained.ENABLED, retained.CHECK = True, False
+    retained.MISMATCHES.clear()
+
+
+def _game(tmp: Path, name: str, size: tuple[int, int]) -> App:
+    app = make_app(tmp, size=size)
+    game = get_game(name)
+    app.session = app.journal.start(game.setup(4), seed=0)
+    open_game(app)
+    app.render(force=True)
+    return app
+
+
+def _to_decision(app: App) -> None:
+    """Reveal at random until the table decides."""
+    game, rng = app.session.game, random.Random(1)
+    while game.current_player(app.session.state) == CHANCE:
+        app.session.play(sample(game.chance_outcomes(app.session.state), rng))
+    app.render(force=True)
+
+
+def _all_ahead(app: App) -> int:
+    done = 0
+    while k := app.ahead.run(app.screen, app.surface, 1.0, lambda: False):
+        done += k
+    return done
+
+
+def _parts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int]]:
+    """Every part drawn afresh and whole from now: (whether in a frame drawn ahead, its
+    key's hash)."""
+    drawn: list[tuple[bool, int]] = []
+    real = retained._draw
+
+    def draw(screen: object, surface: pygame.Surface, rect: pygame.Rect, paint: object,
+             recorders: object, whole: object) -> retained.Kept:
+        kept = real(screen, surface, rect, paint, recorders, whole)  # type: ignore[arg-type]
+        drawn.append((retained._frame[0].ahead, hash(whole)))  # (drawn whole)
+        return kept
+
+    monkeypatch.setattr(retained, "_draw", draw)
+    return drawn
+
+
+@pytest.mark.parametrize(("name", "size"), [("pillars", (720, 1280)), ("builders", (800, 480))])
+def test_the_frame_after_a_move_blits_what_was_drawn_ahead(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
+        size: tuple[int, int]) -> None:
+    """Twenty decisions of a seeded game, the look-ahead done before each: every part of the
+    frame after the move that a frame drawn ahead drew is blitted, not drawn again; and the
+    frames after the moves draw fewer parts than the frames ahead drew for them."""
+    app = _game(tmp_path, name, size)
+    game, rng = get_game(name), random.Random(4)
+    drawn = _parts_drawn(monkeypatch)
+    decisions = ahead_total = after_total = 0
+    while decisions < 20:
+        state = app.session.state
+        chance = game.current_player(state) == CHANCE
+        drawn.clear()
+        n = _all_ahead(app)
+        if not chance:  # one frame ahead per action allowed (and per worker to pick)
+            assert n == len(game.legal_actions(state)) + len(list(app.screen.ui_variants()))
+        ahead = {h for was_ahead, h in drawn if was_ahead}
+        app.session.play(sample(game.chance_outcomes(state), rng) if chance
+                         else rng.choice(game.legal_actions(state)))
+        drawn.clear()
+        app.render(force=True)
+        again = [h for _a, h in drawn if h in ahead]
+        assert not again, f"decision {decisions}: {len(again)} parts drawn ahead were drawn again"
+        if not chance:
+            decisions += 1
+            ahead_total += len(ahead)
+            after_total += len(drawn)
+    assert after_total < ahead_total / 10
+
+
+def test_the_companion_s_visit_is_drawn_ahead(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the companion has decided, the one frame ahead is the state after its whole
+    visit; the frame after the table confirms blits the parts drawn for it."""
+    from .test_kiosk_seats import press, start, think
+
+    app = make_app(tmp_path, size=(800, 480))
+    start(app, "builders", 2, 0)
+    game, rng = get_game("builders"), random.Random(2)
+    while game.current_player(app.session.state) == CHANCE:
+        app.session.play(sample(game.chance_outcomes(app.session.state), rng))
+    actions = think(app)
+    before = app.session.state
+    drawn = _parts_drawn(monkeypatch)
+    assert _all_ahead(app) == 1
+    ahead = {h for _a, h in drawn}
+    found: list[int] = []
+    get = retained.STORE.get
+
+    def store_get(key: int) -> retained.Kept | None:
+        kept = get(key)
+        if kept is not None:
+            found.append(key)
+        return kept
+
+    monkeypatch.setattr(retained.STORE, "get", store_get)
+    press(app, "confirm")
+    after = before
+    for a in actions:
+        after = game.apply(after, a)
+    assert app.session.state == after
+    drawn.clear()
+    app.render(force=True)
+    assert ahead & set(found), "the frame after the visit blitted nothing drawn ahead"
+    assert not ahead & {h for _a, h in drawn}
+
+
+def test_a_worker_picked_is_drawn_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    """The Builders: each idle worker picked is a frame ahead (the first tap of a send);
+    the frame after the tap blits what was drawn for it, and the panel's own choice is the
+    one it was until the tap."""
+    app = _game(tmp_path, "builders", (720, 1280))
+    _to_decision(app)
+    screen = app.screen
+    choice = screen.mine.s
+    drawn = _parts_drawn(monkeypatch)
+    _all_ahead(app)
+    assert screen.mine.s is choice and choice.selected is None
+    assert drawn, "nothing was drawn ahead"
+    worker = next(b for b in screen.buttons if b.key.startswith("select "))
+    drawn.clear()
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=worker.rect.center,
+                                        button=1, touch=False))
+    app.render(force=True)
+    assert screen.mine.s.selected == worker.key.removeprefix("select ")
+    assert drawn == [], "the frame after the pick drew parts afresh"
+
+
+def test_drawing_ahead_changes_nothing_the_table_sees(tmp_path: Path) -> None:
+    """The frame on screen, the touch targets and roles, the screen's and its panels'
+    attributes, the preview, the game's state and the recorders are as they were."""
+    app = _game(tmp_path, "pillars", (800, 480))
+    game = get_game("pillars")
+    _to_decision(app)
+    screen, state = app.screen, app.session.state
+    pixels = pygame.image.tobytes(app.surface, "RGB")
+    buttons, roles = list(screen.buttons), dict(screen.roles)
+    attrs = dict(vars(screen))
+    overflows = list(ui.OVERFLOWS)
+    assert _all_ahead(app) == len(game.legal_actions(state)) > 1
+    assert pygame.image.tobytes(app.surface, "RGB") == pixels
+    assert screen.buttons == buttons and screen.roles == roles
+    assert vars(screen).keys() == attrs.keys()
+    assert all(vars(screen)[k] is v for k, v in attrs.items()), "an attribute was replaced"
+    assert app.session.state is state and screen.state is state
+    assert overflows == ui.OVERFLOWS and ui.DRAWN is None
+    assert app.ahead.failed == 0
+
+
+def test_a_preview_draws_its_result_ahead(tmp_path: Path) -> None:
+    """With a preview waiting for Confirm, the one frame ahead is the previewed result."""
+    app = _game(tmp_path, "pillars", (800, 480))
+    game = get_game("pillars")
+    _to_decision(app)
+    screen = app.screen
+    step = game.step(app.session.state, game.legal_actions(app.session.state)[0])
+    from companion.kiosk.screens.game import Preview
+
+    screen.preview = Preview.of(step, "test", [])
+    app.render(force=True)
+    assert _all_ahead(app) == 1
+    assert screen.preview is not None and screen.preview.taken is step
+
+
+def test_a_reveal_is_drawn_ahead_as_its_preview(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card the table shows is previewed before Confirm: drawn ahead as that preview (as
+    ``propose`` makes it), so the preview's frame blits what was drawn for it."""
+    app = _game(tmp_path, "pillars", (800, 480))
+    game = get_game("pillars")
+    state = app.session.state
+    assert game.current_player(state) == CHANCE
+    drawn = _parts_drawn(monkeypatch)
+    _all_ahead(app)
+    assert app.screen.preview is None and drawn
+    outcome = max(game.chance_outcomes(state), key=lambda o: o[1])[0]
+    app.screen.propose(outcome)
+    assert app.screen.preview is not None
+    painted: list[str] = []
+    retain = retained._retain
+
+    def counting(screen: object, surface: pygame.Surface, rect: pygame.Rect, key: object,
+                 paint: Callable[[], object], name: str) -> object:
+        def counted() -> object:
+            painted.append(name)
+            return paint()
+        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(retained, "_retain", counting)
+    app.render(force=True)
+    assert painted == [], f"the preview's frame drew {painted} afresh"
+
+
+def test_nothing_is_drawn_ahead_while_an_event_waits(tmp_path: Path) -> None:
+    app = _game(tmp_path, "builders", (800, 480))
+    _to_decision(app)
+    assert app.ahead.run(app.screen, app.surface, 1.0, lambda: True) == 0
+    assert app.ahead.run(app.screen, app.surface, 0.0, lambda: False) == 1  # at least one
+    assert app.ahead.drawn == 1
+
+
+def test_a_tap_stops_a_frame_ahead_between_two_parts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An event that comes while a frame is drawn ahead stops it before its next part (the
+    tap waits for one part, not a frame); the frame is drawn again at the next idle pass,
+    and every frame ahead is drawn in the end, once."""
+    from companion.kiosk import lookahead
+
+    monkeypatch.setattr(lookahead, "CHECK_EVERY", 0.0)
+    app = _game(tmp_path, "pillars", (800, 480))
+    _to_decision(app)
+    looks: list[int] = []
+    drawn = _parts_drawn(monkeypatch)
+
+    def waiting() -> bool:  # a tap at the fourth look, in the middle of the first frame
+        looks.append(len(drawn))
+        return len(looks) == 4
+
+    ahead = app.ahead
+    assert ahead.run(app.screen, app.surface, 1.0, waiting) == 0
+    assert ahead.interrupted == 1 and len(drawn) <= 3  # stopped before its fourth part
+    assert app.screen.ahead_state is None and ahead.failed == 0
+    done = ahead.run(app.screen, app.surface, 1.0, waiting) + _all_ahead(app)
+    legal = len(get_game("pillars").legal_actions(app.session.state))
+    assert done == ahead.drawn == legal  # the stopped frame drawn again, each once
+    assert len(drawn) == len(set(drawn)), "a part drawn whole before the tap was drawn again"
+
+
+def test_a_frame_ahead_that_fails_is_dropped(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frame that fails to draw ahead ends the look-ahead for that position quietly: no
+    fault screen, the screen's drawing as it was; the real frame still draws."""
+    app = _game(tmp_path, "builders", (800, 480))
+    _to_decision(app)
+    screen = app.screen
+    real = type(screen).render
+
+    def render(self: object, surface: pygame.Surface) -> None:
+        if retained._frame and retained._frame[0].ahead:
+            raise RuntimeError("a fault only in a frame ahead")
+        real(self, surface)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(screen), "render", render)
+    assert _all_ahead(app) == 0
+    assert app.ahead.failed == 1 and app.screen is screen and screen.ahead_state is None
+    assert app.render(force=True) and app.screen is screen
+
+
+def test_the_main_loop_draws_ahead_when_idle(tmp_path: Path) -> None:
+    """``App.run``: a pass that draws nothing and has no event draws ahead."""
+    app = _game(tmp_path, "builders", (800, 480))
+    _to_decision(app)
+    pygame.event.clear()
+    app.run(max_passes=4)
+    assert app.ahead.drawn >= 1
+
+
+@pytest.mark.parametrize(("name", "size", "skip"), [
+    ("pillars", (720, 1280), 0), ("builders", (800, 480), 60)])
+def test_frames_after_drawing_ahead_equal_fresh_frames(tmp_path: Path, name: str,
+                                                       size: tuple[int, int], skip: int) -> None:
+    """The retained walk, with the look-ahead before every tap: every frame equals a fresh
+    drawing (pixels, touch targets, roles), and every kept part its fresh drawing."""
+    assert walk(tmp_path, name, size, steps=60, seed=7, skip=skip, ahead=True) >= 40
+    assert retained.STORE.hits > 0
+
+
+def test_a_part_that_reads_the_table_s_state_is_caught(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A part whose key reads the table's state (not the screen's, which a frame drawn ahead
+    puts in) is kept ahead under the key of the frame on screen: drawn again, that frame
+    shows the next state's bar, and the walk with the look-ahead names it."""
+    from companion.pillars.kiosk import players
+
+    def top_key(screen: players.PillarsScreen) -> tuple[object, ...]:
+        state = screen.session.state  # the table's, also in a frame drawn ahead
+        who = screen.game.current_player(state)
+        return (state.round, state.step, who, state.setup.players[who] if who >= 0 else None,
+                screen.hint_offered(), screen.can_undo())
+
+    monkeypatch.setattr(players, "top_key", top_key)
+    with pytest.raises(AssertionError, match="pillars bar|pixels differ|touch targets"):
+        walk(tmp_path, "pillars", (800, 480), steps=60, seed=7, ahead=True)
