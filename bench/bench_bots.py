@@ -266,6 +266,13 @@ and a half of two shared cores gives (a two-player game of strong against normal
 45 s of CPU there).  The games run every line at the same pace, so a run cut
 short (``--log`` keeps its games) has played the same share of each line."""
 
+TABLE_GAMES_BY_GAME = {
+    # (game, first, second): games at 2, 3 and 4 players, where a game's claim needs more
+    ("builders", "strong", "normal"): (64, 96, 96),
+}
+"""The Builders' strong against normal at three and four players: a game there costs what
+normal's does (``search@500+open``), and 96 games give intervals clear of the even share."""
+
 
 def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, str, int]]:
     """The table's pairings: each search strength against the next weaker, the heuristic and
@@ -283,6 +290,7 @@ def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, 
             for (first, second), counts in TABLE_GAMES.items():
                 if second == "greedy" and not fitted:
                     continue
+                counts = TABLE_GAMES_BY_GAME.get((game, first, second), counts)
                 n = round(counts[players - 2] * scale)
                 out.append((game, players, bot[first], bot[second], n))
     return out

@@ -229,3 +229,22 @@ def test_a_named_evaluation_falls_back_where_it_has_no_model() -> None:
     seat = sim.current_player()
     plain = make_bot("search@60").rank(sim, seat, random.Random(2), top=3)
     assert make_bot("search@60+lean").rank(sim, seat, random.Random(2), top=3) == plain
+
+
+def test_the_open_evaluation_holds_no_open_site_against_the_seat_and_nothing_else() -> None:
+    # strong's at three and four players (docs/bots.md): the default counts -0.3 an open site
+    sim = _builders(players=4)
+    default, bold = model_for(sim), model_for(sim, EVALUATIONS["open"])
+    assert default is not None and bold is not None
+    changed = {
+        name: (a, b)
+        for name, a, b in zip(bold.signals, bold.weights, default.weights, strict=True)
+        if a != b
+    }
+    assert changed == {"open": (0.0, -0.3)}
+    seat = sim.current_player()
+    start = next(a for a in options(sim) if isinstance(a, Start))
+    after = sim.copy()
+    after.apply(start)
+    gain = Evaluation(bold).scores(after)[seat] - Evaluation(default).scores(after)[seat]
+    assert gain == pytest.approx(0.3)  # the one open site no longer costs it

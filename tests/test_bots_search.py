@@ -359,13 +359,17 @@ def test_strong_thinks_more_in_the_pillars() -> None:
     assert STRENGTHS["normal"].bot_for("pillars") == "search@500"
 
 
-def test_strong_judges_two_player_builders_by_the_lean_evaluation() -> None:
-    # more iterations did not make the Builders' search stronger; the lean evaluation did at
-    # two players (docs/bots.md): strong is normal's search judged by it there
+def test_strong_judges_the_builders_by_evaluations_tuned_against_normal() -> None:
+    # more iterations did not make the Builders' search stronger; other weights did
+    # (docs/bots.md): strong is normal's search judged by the lean evaluation at two players
+    # and by the open one at three and four
     strong = STRENGTHS["strong"]
     assert strong.bot_for("builders", 2) == "search@500+lean"
-    for players in (None, 3, 4):  # at three and four it was no better than normal
-        assert strong.bot_for("builders", players) == strong.bot == "search@1000s4"
+    for players in (None, 3, 4):
+        assert strong.bot_for("builders", players) == "search@500+open"
+    assert strong.bot == "search@1000s4"  # a game the strength does not name
+    four = strength_bot("strong", "builders", 4)
+    assert isinstance(four, SearchBot) and (four.iterations, four.evaluation) == (500, "open")
     bot, normal = strength_bot("strong", "builders", 2), strength_bot("normal", "builders", 2)
     assert isinstance(bot, SearchBot) and isinstance(normal, SearchBot)
     assert (bot.iterations, bot.trees, bot.evaluation) == (500, 1, "lean")

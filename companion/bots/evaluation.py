@@ -91,20 +91,27 @@ MODELS: tuple[Model, ...] = (
 )
 
 
-def _lean(model: Model) -> Model:
-    """``model`` with a worker's resources worth less while the end is far (``left*workforce``
-    0.04 instead of 0.15): the default model, followed by a search, recruits more workers than
-    its coins can pay; this one, tuned in the arena against the default, does not."""
+def _changed(model: Model, signal: str, weight: float) -> Model:
+    """``model`` with ``signal`` weighed ``weight``."""
     weights = dict(zip(model.signals, model.weights, strict=True))
-    weights["left*workforce"] = 0.04
+    weights[signal] = weight
     return replace(model, weights=tuple(weights[s] for s in model.signals))
 
 
-EVALUATIONS: dict[str, tuple[Model, ...]] = {"lean": tuple(_lean(m) for m in MODELS)}
+EVALUATIONS: dict[str, tuple[Model, ...]] = {
+    # a worker's resources worth less while the end is far (``left*workforce`` 0.04, not
+    # 0.15): the default model, followed by a search, recruits more workers than its coins
+    # can pay at two players; this one, tuned in the arena against the default, does not
+    "lean": tuple(_changed(m, "left*workforce", 0.04) for m in MODELS if m.game == "builders"),
+    # an open site not held against the seat (``open`` 0, not -0.3): at three and four
+    # players it measured stronger (at two, no better; docs/bots.md)
+    "open": tuple(_changed(m, "open", 0.0) for m in MODELS if m.game == "builders"),
+}
 """Other evaluations by name (a bot's ``+NAME``, e.g. ``search@500+lean``), each a set of
 models by signals like :data:`MODELS`; a game none of them fits is judged as without the name
-(:func:`model_for`).  ``lean``: the strong strength's in The Builders (``docs/bots.md``: at
-the same 500 iterations it won 0.92 of 48 two-player games against the default)."""
+(:func:`model_for`).  The strong strength's in The Builders (``docs/bots.md``, each tuned in
+the arena against normal at normal's 500 iterations): ``lean`` at two players, ``open`` at
+three and four."""
 
 
 def model_for(sim: SimState, models: tuple[Model, ...] | None = None) -> Model | None:

@@ -98,11 +98,12 @@ STRENGTHS: dict[str, Strength] = {
             "strong",
             "search@1000s4",
             "tree search, 4000 playouts (The Pillars: 6000): the choices dealt among 4 trees, "
-            "one a core; two-player Builders: 500 playouts judged by the lean evaluation",
+            "one a core; The Builders: 500 playouts judged by an evaluation tuned against normal",
             games=(
                 ("pillars/4", "search@1000s4"),
                 ("pillars", "search@1500s4"),
                 ("builders/2", "search@500+lean"),
+                ("builders", "search@500+open"),
             ),
         ),
     )
@@ -126,8 +127,9 @@ two-player Builders is ``search@500+lean``: normal's search with the evaluation 
 normal at two players (a worker's resources worth less, so that it does not recruit workers
 it cannot pay), which won 0.92 of 48 two-player games against normal at the same 500
 iterations (four trees of 1000 with it won 0.06 of 32 against it at 500: more thought is
-weaker still).  At three and four players it was no better than normal (0.38 and 0.13 in 16
-and 15 games; normal's weights were tuned at four), so strong there is the default."""
+weaker still).  At three and four players it was no better than normal; there strong is
+``search@500+open``, normal's search with open sites not held against the seat, which won
+0.54 (three players) and 0.45 (four) of 96 games against normal (even: 0.33 and 0.25)."""
 
 
 def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:
