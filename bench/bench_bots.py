@@ -269,9 +269,11 @@ short (``--log`` keeps its games) has played the same share of each line."""
 TABLE_GAMES_BY_GAME = {
     # (game, first, second): games at 2, 3 and 4 players, where a game's claim needs more
     ("builders", "strong", "normal"): (64, 96, 96),
+    ("builders", "strong", "easy"): (20, 20, 20),
+    ("builders", "strong", "greedy"): (20, 20, 20),
 }
-"""The Builders' strong against normal at three and four players: a game there costs what
-normal's does (``search@500+open``), and 96 games give intervals clear of the even share."""
+"""The Builders' strong: a game of it costs what normal's does (``search@500+lean`` and
+``search@500+open``), and 96 games against normal give intervals clear of the even share."""
 
 
 def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, str, int]]:
