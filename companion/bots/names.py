@@ -6,7 +6,9 @@ Names: ``random``, ``heuristic``, ``greedy`` (one ply of the fitted evaluation),
 decision, e.g. ``search:0.5``) and ``search@N`` (``N`` iterations a decision, e.g.
 ``search@200``: the same decision on any machine, under any load), ``search@NxK`` (K
 independent trees of N iterations each, their roots summed: root parallelism over the cores,
-the same decision however many there are; e.g. ``search@1000x4``).
+the same decision however many there are; e.g. ``search@1000x4``), ``search@NsK`` (the root's
+choices dealt among K trees), and any ``search@`` name with ``+EVALUATION`` (e.g.
+``search@500+lean``: leaves judged by that evaluation of :data:`.evaluation.EVALUATIONS`).
 """
 
 from __future__ import annotations
