@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,22 +21,12 @@ import pytest  # noqa: E402
 
 from companion.engine import CHANCE, get_game  # noqa: E402
 from companion.engine.simulate import sample  # noqa: E402
-from companion.kiosk import retained, textcache, ui  # noqa: E402
+from companion.kiosk import retained, ui  # noqa: E402
 from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.screens.game import open_game  # noqa: E402
 
 from .kiosk_helpers import make_app  # noqa: E402
-from .test_retained import walk  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _fresh() -> Iterator[None]:
-    retained.clear()
-    textcache.clear()
-    retained.MISMATCHES.clear()
-    yield
-    retained.ENABLED, retained.CHECK = True, False
-    retained.MISMATCHES.clear()
+from .test_retained import _fresh, walk  # noqa: E402, F401 - (_fresh: its autouse fixture)
 
 
 def _game(tmp: Path, name: str, size: tuple[int, int]) -> App:
