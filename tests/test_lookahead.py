@@ -38,6 +38,22 @@ def _game(tmp: Path, name: str, size: tuple[int, int]) -> App:
     return app
 
 
+def _painted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of every part painted from now (a first sight or drawn to be kept)."""
+    painted: list[str] = []
+    retain = retained._retain
+
+    def counting(screen: object, surface: pygame.Surface, rect: pygame.Rect, key: object,
+                 paint: Callable[[], object], name: str) -> object:
+        def counted() -> object:
+            painted.append(name)
+            return paint()
+        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(retained, "_retain", counting)
+    return painted
+
+
 def _to_decision(app: App) -> None:
     """Reveal at random until the table decides."""
     game, rng = app.session.game, random.Random(1)
@@ -211,19 +227,21 @@ def test_a_reveal_is_drawn_ahead_as_its_preview(tmp_path: Path,
     outcome = max(game.chance_outcomes(state), key=lambda o: o[1])[0]
     app.screen.propose(outcome)
     assert app.screen.preview is not None
-    painted: list[str] = []
-    retain = retained._retain
-
-    def counting(screen: object, surface: pygame.Surface, rect: pygame.Rect, key: object,
-                 paint: Callable[[], object], name: str) -> object:
-        def counted() -> object:
-            painted.append(name)
-            return paint()
-        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(retained, "_retain", counting)
+    painted = _painted(monkeypatch)
     app.render(force=True)
     assert painted == [], f"the preview's frame drew {painted} afresh"
+
+
+def test_the_frame_on_screen_is_drawn_ahead_too(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn again (a message gone, a light), the frame on screen paints no part: its parts
+    were kept whole by drawing it ahead, not left to their second sight."""
+    app = _game(tmp_path, "builders", (720, 1280))
+    _to_decision(app)
+    _all_ahead(app)
+    painted = _painted(monkeypatch)
+    app.render(force=True)
+    assert painted == [], f"the frame on screen drew {painted} again"
 
 
 def test_nothing_is_drawn_ahead_while_an_event_waits(tmp_path: Path) -> None:

@@ -2,9 +2,7 @@
 
 A game screen's likely next frames, most likely first:
 
-* the frame on screen itself (drawn again after a message or a light: its parts kept whole
-  now rather than at their second sight), and under a card read by a hold, the help, a
-  tableau or a preview, the frame Back returns to;
+* under a card read by a hold, the help, a tableau or a preview, the frame Back returns to;
 * while a hand-out step is on show, the frame after its confirmation (the next step, or the
   game);
 * the previewed action's result while a preview waits for Confirm;
@@ -14,7 +12,9 @@ A game screen's likely next frames, most likely first:
   picked);
 * each action the rules allow now, or the likeliest chance outcomes when the table reveals:
   as its preview where the screen shows one first (``propose``), else the state after it
-  with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues them).
+  with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues them);
+* last, the frame on screen itself (drawn again when a message or a light goes: its parts
+  kept whole now rather than at their second sight).
 
 Each is drawn by the screen itself, with its state put in for the while
 (``GameScreen.ahead_state``), and everything the drawing may change on the screen and its
@@ -51,11 +51,18 @@ A = TypeVar("A")
 
 
 def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
-    """The frames ``screen`` may draw after the table's next action: first the frame on
-    screen itself (drawn again after a message, a light, an overlay closed: its parts kept
-    whole now, not at their second sight), and the frame under what Back closes."""
+    """The frames ``screen`` may draw after the table's next tap, then the frame on screen
+    itself (drawn again when a message or a light goes: its parts kept whole now, not at
+    their second sight)."""
     state = screen.state
+    yield from _next_frames(screen, state)
     yield partial(_variant, screen, state, _unchanged)
+
+
+def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
+    """The frames the table's next tap may bring, most likely first: the frame under what
+    Back closes, the next hand-out step, the preview's result, the companion's visit done,
+    the screen's own variants, each action allowed (or reveal)."""
     if screen.hint_open:  # (closing the hint asks the companion)
         return
     if (screen.reader.held is not None or screen.help_open or screen.tableau is not None
