@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 CHANCE_MOST = 12
 """The most reveals drawn ahead of a chance (the likeliest; a bag's draw or a die has fewer,
-a deck up to forty, whose frames would push the kept parts out of their 64 MB)."""
+a deck up to forty, whose frames would push the kept parts out of their 48 MB)."""
 
 S = TypeVar("S")
 A = TypeVar("A")
