@@ -53,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -304,13 +305,20 @@ def thinking(app: Any, size: tuple[int, int]) -> None:
 
 def moves(count: int = 80) -> None:
     """What a table sees: the frame drawn after each move of a seeded random 4-player game
-    (``count`` decisions from the start, chance drawn at random, a frame after every move),
-    the caches as the moves before left them.  Twice: with the table's pause before each move
-    (the kiosk's idle time draws the frames one action away, ``lookahead``: every frame ahead
-    drawn), and with taps in quick succession (nothing drawn ahead).  The frames after the
-    table's decisions and after its reveals are reported apart, and with the look-ahead what
-    it costs: a frame drawn ahead (the most a tap that comes meanwhile waits) and the CPU
-    time a position's frames ahead take (the pause a table must leave for all of them)."""
+    (``count`` decisions from the start, chance drawn at random), each move taken as the kiosk
+    takes it (its preview first where the screen shows one, then Confirm; then each hand-out
+    step confirmed), the caches as the moves before left them.  Twice: with the table's pause
+    before each tap (the kiosk's idle time draws the frames a tap may bring, ``lookahead``:
+    every frame ahead drawn), and with taps in quick succession (nothing drawn ahead).  The
+    frames after decisions, reveals, previews and hand-out steps are reported apart, and with
+    the look-ahead what it costs: a frame drawn ahead and the CPU time a position's frames
+    ahead take (the pause a table must leave for all of them)."""
+    _each_table(_moves, count)
+
+
+def _each_table(measure: Callable[[Path, str, tuple[int, int], int, bool], None],
+                count: int) -> None:
+    """``measure`` each game at both display sizes, with the table's pause and without."""
     import pygame
 
     pygame.display.init()
@@ -319,7 +327,7 @@ def moves(count: int = 80) -> None:
         for size in ((800, 480), (720, 1280)):
             for name in ("pillars", "builders"):
                 for ahead in (True, False):
-                    _moves(Path(tmp), name, size, count, ahead)
+                    measure(Path(tmp), name, size, count, ahead)
 
 
 def how_of(ahead: bool) -> str:
@@ -408,18 +416,10 @@ TAP_SKIP = {"menu", "log", "table check", "help", "hint", "language"}
 
 def taps(count: int = 150) -> None:
     """What a table's finger sees: ``count`` seeded random taps on a 4-player game's enabled
-    buttons (moves, previews and their Confirm, selections, pages, Undo, Cancel, the virtual
-    reveals), the frame after each; with the table's pause before each tap (every frame one
-    action away drawn ahead, as the idle main loop does) and with taps in quick succession."""
-    import pygame
-
-    pygame.display.init()
-    pygame.font.init()
-    with tempfile.TemporaryDirectory() as tmp:
-        for size in ((800, 480), (720, 1280)):
-            for name in ("pillars", "builders"):
-                for ahead in (True, False):
-                    _taps(Path(tmp), name, size, count, ahead)
+    buttons (moves, previews and their Confirm, selections, pages, hand-out steps, now and then
+    Undo, Cancel or a tableau), the frame after each; with the table's pause before each tap
+    (every frame ahead drawn, as the idle main loop does) and with taps in quick succession."""
+    _each_table(_taps, count)
 
 
 def _tap_choice(buttons: list[Any], rng: random.Random) -> Any:

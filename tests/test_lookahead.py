@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,22 +21,12 @@ import pytest  # noqa: E402
 
 from companion.engine import CHANCE, get_game  # noqa: E402
 from companion.engine.simulate import sample  # noqa: E402
-from companion.kiosk import retained, textcache, ui  # noqa: E402
+from companion.kiosk import retained, ui  # noqa: E402
 from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.screens.game import open_game  # noqa: E402
 
 from .kiosk_helpers import make_app  # noqa: E402
-from .test_retained import walk  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _fresh() -> Iterator[None]:
-    retained.clear()
-    textcache.clear()
-    retained.MISMATCHES.clear()
-    yield
-    retained.ENABLED, retained.CHECK = True, False
-    retained.MISMATCHES.clear()
+from .test_retained import _fresh, walk  # noqa: E402, F401 - (_fresh: its autouse fixture)
 
 
 def _game(tmp: Path, name: str, size: tuple[int, int]) -> App:
@@ -46,6 +36,22 @@ def _game(tmp: Path, name: str, size: tuple[int, int]) -> App:
     open_game(app)
     app.render(force=True)
     return app
+
+
+def _painted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of every part painted from now (a first sight or drawn to be kept)."""
+    painted: list[str] = []
+    retain = retained._retain
+
+    def counting(screen: object, surface: pygame.Surface, rect: pygame.Rect, key: object,
+                 paint: Callable[[], object], name: str) -> object:
+        def counted() -> object:
+            painted.append(name)
+            return paint()
+        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(retained, "_retain", counting)
+    return painted
 
 
 def _to_decision(app: App) -> None:
@@ -95,8 +101,9 @@ def test_the_frame_after_a_move_blits_what_was_drawn_ahead(
         chance = game.current_player(state) == CHANCE
         drawn.clear()
         n = _all_ahead(app)
-        if not chance:  # one frame ahead per action allowed (and per worker to pick)
-            assert n == len(game.legal_actions(state)) + len(list(app.screen.ui_variants()))
+        if not chance:  # the frame on screen, one per action allowed, one per worker to pick
+            picks = len(list(app.screen.ui_variants()))
+            assert n == 1 + len(game.legal_actions(state)) + picks
         ahead = {h for was_ahead, h in drawn if was_ahead}
         app.session.play(sample(game.chance_outcomes(state), rng) if chance
                          else rng.choice(game.legal_actions(state)))
@@ -125,7 +132,7 @@ def test_the_companion_s_visit_is_drawn_ahead(tmp_path: Path,
     actions = think(app)
     before = app.session.state
     drawn = _parts_drawn(monkeypatch)
-    assert _all_ahead(app) == 1
+    assert _all_ahead(app) == 2  # the frame on screen, and the visit done
     ahead = {h for _a, h in drawn}
     found: list[int] = []
     get = retained.STORE.get
@@ -181,7 +188,7 @@ def test_drawing_ahead_changes_nothing_the_table_sees(tmp_path: Path) -> None:
     buttons, roles = list(screen.buttons), dict(screen.roles)
     attrs = dict(vars(screen))
     overflows = list(ui.OVERFLOWS)
-    assert _all_ahead(app) == len(game.legal_actions(state)) > 1
+    assert _all_ahead(app) == 1 + len(game.legal_actions(state)) > 2
     assert pygame.image.tobytes(app.surface, "RGB") == pixels
     assert screen.buttons == buttons and screen.roles == roles
     assert vars(screen).keys() == attrs.keys()
@@ -202,7 +209,7 @@ def test_a_preview_draws_its_result_ahead(tmp_path: Path) -> None:
 
     screen.preview = Preview.of(step, "test", [])
     app.render(force=True)
-    assert _all_ahead(app) == 1
+    assert _all_ahead(app) == 3  # the frame on screen, Cancel's and Confirm's
     assert screen.preview is not None and screen.preview.taken is step
 
 
@@ -220,19 +227,21 @@ def test_a_reveal_is_drawn_ahead_as_its_preview(tmp_path: Path,
     outcome = max(game.chance_outcomes(state), key=lambda o: o[1])[0]
     app.screen.propose(outcome)
     assert app.screen.preview is not None
-    painted: list[str] = []
-    retain = retained._retain
-
-    def counting(screen: object, surface: pygame.Surface, rect: pygame.Rect, key: object,
-                 paint: Callable[[], object], name: str) -> object:
-        def counted() -> object:
-            painted.append(name)
-            return paint()
-        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(retained, "_retain", counting)
+    painted = _painted(monkeypatch)
     app.render(force=True)
     assert painted == [], f"the preview's frame drew {painted} afresh"
+
+
+def test_the_frame_on_screen_is_drawn_ahead_too(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn again (a message gone, a light), the frame on screen paints no part: its parts
+    were kept whole by drawing it ahead, not left to their second sight."""
+    app = _game(tmp_path, "builders", (720, 1280))
+    _to_decision(app)
+    _all_ahead(app)
+    painted = _painted(monkeypatch)
+    app.render(force=True)
+    assert painted == [], f"the frame on screen drew {painted} again"
 
 
 def test_nothing_is_drawn_ahead_while_an_event_waits(tmp_path: Path) -> None:
@@ -266,7 +275,7 @@ def test_a_tap_stops_a_frame_ahead_between_two_parts(
     assert app.screen.ahead_state is None and ahead.failed == 0
     done = ahead.run(app.screen, app.surface, 1.0, waiting) + _all_ahead(app)
     legal = len(get_game("pillars").legal_actions(app.session.state))
-    assert done == ahead.drawn == legal  # the stopped frame drawn again, each once
+    assert done == ahead.drawn == 1 + legal  # the stopped frame drawn again, each once
     assert len(drawn) == len(set(drawn)), "a part drawn whole before the tap was drawn again"
 
 

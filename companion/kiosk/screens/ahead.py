@@ -1,15 +1,25 @@
 """The frames a game screen may draw next, for the kiosk to draw ahead (``lookahead``).
 
-A game screen's likely next frames are the states one action away: each action the rules
-allow now (or the likeliest chance outcomes, when the table reveals), the previewed action's
-result when a preview waits for Confirm, or the state after the companion's whole visit once
-it is decided (the table carries it out and confirms once).  Each is drawn by the screen itself with
-its state put in for the while (``GameScreen.ahead_state``), with the hand-out steps the
-action brings (``HandOutPlan.steps``, as the screen's commit queues them), and everything the
-drawing may change on the screen and its panels put back after (``drawing_ahead``).  While a
-hand-out step is on show, the frame ahead is the one after its confirmation (the next step,
-or the game).  Nothing is drawn ahead while the table reads a card or has the help, the hint
-or a tableau open: the next frame there is not one action away.
+A game screen's likely next frames, most likely first:
+
+* under a card read by a hold, the help, a tableau or a preview, the frame Back returns to;
+* while a hand-out step is on show, the frame after its confirmation (the next step, or the
+  game);
+* the previewed action's result while a preview waits for Confirm;
+* the state after the companion's whole visit once it is decided (the table carries it out
+  and confirms once);
+* the screen's own likely taps that change it alone (``Screen.ui_variants``: a worker
+  picked);
+* each action the rules allow now, or the likeliest chance outcomes when the table reveals:
+  as its preview where the screen shows one first (``propose``), else the state after it
+  with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues them);
+* last, the frame on screen itself (drawn again when a message or a light goes: its parts
+  kept whole now rather than at their second sight).
+
+Each is drawn by the screen itself, with its state put in for the while
+(``GameScreen.ahead_state``), and everything the drawing may change on the screen and its
+panels put back after (``drawing_ahead``).  Under the hint nothing more is drawn ahead
+(closing it asks the companion).
 """
 
 from __future__ import annotations
@@ -34,18 +44,32 @@ if TYPE_CHECKING:
 
 CHANCE_MOST = 12
 """The most reveals drawn ahead of a chance (the likeliest; a bag's draw or a die has fewer,
-a deck up to forty, whose frames would push the kept parts out of their 64 MB)."""
+a deck up to forty, whose frames would push the kept parts out of their 48 MB)."""
 
 S = TypeVar("S")
 A = TypeVar("A")
 
 
 def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
-    """The frames ``screen`` may draw after the table's next action."""
-    if (screen.reader.held is not None or screen.help_open or screen.hint_open
-            or screen.tableau is not None):
-        return
+    """The frames ``screen`` may draw after the table's next tap, then the frame on screen
+    itself (drawn again when a message or a light goes: its parts kept whole now, not at
+    their second sight)."""
     state = screen.state
+    yield from _next_frames(screen, state)
+    yield partial(_variant, screen, state, _unchanged)
+
+
+def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
+    """The frames the table's next tap may bring, most likely first: the frame under what
+    Back closes, the next hand-out step, the preview's result, the companion's visit done,
+    the screen's own variants, each action allowed (or reveal)."""
+    if screen.hint_open:  # (closing the hint asks the companion)
+        return
+    if (screen.reader.held is not None or screen.help_open or screen.tableau is not None
+            or screen.preview is not None):
+        yield partial(_variant, screen, state, screen.close_overlay)
+        if screen.preview is None:
+            return
     if screen.handouts.current is not None:  # the table confirms the step on show
         yield partial(_next_handout, screen, state)
         return
@@ -111,7 +135,11 @@ def _draw(screen: GameScreen[S, A], before: S, after: S, action: A | None,
         screen.draw(surface)
 
 
-def _variant(screen: GameScreen[S, A], before: S, change: Callable[[], None],
+def _unchanged() -> None:
+    """No change: the frame on screen."""
+
+
+def _variant(screen: GameScreen[S, A], before: S, change: Callable[[], object],
              surface: pygame.Surface) -> None:
     """The frame after a tap that changes the screen alone (``Screen.ui_variants``)."""
     if screen.state is not before:
