@@ -91,21 +91,26 @@ MODELS: tuple[Model, ...] = (
 )
 
 
-def _changed(model: Model, signal: str, weight: float) -> Model:
-    """``model`` with ``signal`` weighed ``weight``."""
-    weights = dict(zip(model.signals, model.weights, strict=True))
-    weights[signal] = weight
-    return replace(model, weights=tuple(weights[s] for s in model.signals))
+def _changed(signal: str, weight: float) -> tuple[Model, ...]:
+    """Each model of :data:`MODELS` that weighs ``signal`` (The Builders'), weighing it
+    ``weight``."""
+    out = []
+    for model in MODELS:
+        if signal in model.signals:
+            weights = dict(zip(model.signals, model.weights, strict=True))
+            weights[signal] = weight
+            out.append(replace(model, weights=tuple(weights[s] for s in model.signals)))
+    return tuple(out)
 
 
 EVALUATIONS: dict[str, tuple[Model, ...]] = {
     # a worker's resources worth less while the end is far (``left*workforce`` 0.04, not
     # 0.15): the default model, followed by a search, recruits more workers than its coins
     # can pay at two players; this one, tuned in the arena against the default, does not
-    "lean": tuple(_changed(m, "left*workforce", 0.04) for m in MODELS if m.game == "builders"),
+    "lean": _changed("left*workforce", 0.04),
     # an open site not held against the seat (``open`` 0, not -0.3): at three and four
     # players it measured stronger (at two, no better; docs/bots.md)
-    "open": tuple(_changed(m, "open", 0.0) for m in MODELS if m.game == "builders"),
+    "open": _changed("open", 0.0),
 }
 """Other evaluations by name (a bot's ``+NAME``, e.g. ``search@500+lean``), each a set of
 models by signals like :data:`MODELS`; a game none of them fits is judged as without the name
