@@ -118,6 +118,23 @@ def test_the_frame_after_a_move_blits_what_was_drawn_ahead(
     assert after_total < ahead_total / 10
 
 
+def test_drawing_ahead_puts_back_the_panels_own_state(tmp_path: Path) -> None:
+    """What a panel's drawing changes in its own state (a page turned back into range) is put
+    back after a frame ahead: the table's pages and picks stay as they were, three deep."""
+    from companion.kiosk.screens import ahead
+
+    app = _game(tmp_path, "builders", (800, 480))
+    screen = app.screen
+    assert app.session.game.current_player(app.session.state) == CHANCE  # the picker's cards
+    screen.picker.s.page = 50  # out of range: its drawing turns it back (%= pages)
+    before = [(obj, dict(attrs)) for obj, attrs in ahead._snapshot(screen)]
+    assert _all_ahead(app) > 1
+    assert screen.picker.s.page == 50
+    assert any(obj is screen.picker.s for obj, _a in before)
+    for obj, attrs in before:  # (a cache made outside the drawing may be new: a word table)
+        assert all(vars(obj).get(k, ...) is v for k, v in attrs.items()), obj
+
+
 def test_the_companion_s_visit_is_drawn_ahead(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Once the companion has decided, the one frame ahead is the state after its whole

@@ -180,22 +180,37 @@ def drawing_ahead(screen: GameScreen[S, A], state: S | None,
 
 
 def _snapshot(screen: object) -> list[tuple[object, dict[str, object]]]:
-    """The screen's attributes and those of the parts it holds (its panels and views: the
-    objects of the kiosk's modules it refers to, directly or in a list or dict)."""
-    found: list[tuple[object, dict[str, object]]] = [(screen, dict(vars(screen)))]
-    for value in vars(screen).values():
-        items = (value.values() if isinstance(value, dict)
-                 else value if isinstance(value, list | tuple) else (value,))
-        for item in items:
-            if item is not screen and _part(item) and all(item is not o for o, _a in found):
-                found.append((item, dict(vars(item))))
+    """The screen's attributes and those of the parts it holds, three deep: its panels and
+    views and their state objects (a page turned back by ``%=`` while drawing is put back
+    too), the objects of the kiosk's modules it refers to, directly or in a list or dict."""
+    found: list[tuple[object, dict[str, object]]] = []
+    seen: set[int] = set()
+    todo: list[tuple[object, int]] = [(screen, 0)]
+    while todo:
+        obj, depth = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        attrs = dict(vars(obj))
+        found.append((obj, attrs))
+        if depth < DEPTH:
+            for value in attrs.values():
+                items = (value.values() if isinstance(value, dict)
+                         else value if isinstance(value, list | tuple) else (value,))
+                todo.extend((item, depth + 1) for item in items if _part(item))
     return found
+
+
+DEPTH = 3
+"""How deep ``drawing_ahead`` puts attributes back: screen, panel, the panel's state, and one
+more."""
+
+_NOT_PARTS = (".app", ".journal", ".seats", ".visit")
+"""Modules whose objects are never put back: the app's, and the companion's work (a worker
+thread sets its outcome meanwhile; putting it back would lose the decision)."""
 
 
 def _part(obj: object) -> bool:
     module = type(obj).__module__
     return (hasattr(obj, "__dict__") and module.startswith("companion.")
-            and ".kiosk." in module + "." and not module.endswith((".app", ".journal")))
-
-
-__all__ = ["CHANCE_MOST", "drawing_ahead", "game_frames"]
+            and ".kiosk." in module + "." and not module.endswith(_NOT_PARTS))
