@@ -165,8 +165,9 @@ def drawing_ahead(screen: GameScreen[S, A], state: S | None,
                   preview: Preview[S, A] | None = None) -> Iterator[None]:
     """``screen`` draws ``state`` (None: the table's), with ``preview`` over it (None: none)
     and the hand-out steps of ``queue`` (if given), for the while; then every attribute of the
-    screen and of its panels is as it was (a drawing may note where it put things, for the
-    taps: those stay the frame on screen's)."""
+    screen, its panels and their state objects is as it was (``_snapshot``: a drawing may note
+    where it put things, for the taps, or turn a page back into range; those stay the frame
+    on screen's)."""
     kept = _snapshot(screen)
     screen.ahead_state, screen.preview = state, preview
     if queue is not None:
