@@ -18,19 +18,10 @@ from companion.builders.kiosk.plan import TurnPlan, plan_lines
 from companion.engine import CHANCE, get_game
 from companion.kiosk import ui
 from companion.kiosk.seats import Companion
-from tests.kiosk_helpers import keys, make_app, position, press
+from tests.kiosk_helpers import drawn_texts, keys, make_app, position, press
 
 SIZES = [(800, 480), (720, 1280)]
 GAME = get_game("builders")
-
-
-def drawn_texts(app: Any) -> list[str]:
-    ui.DRAWN = []
-    try:
-        app.render(force=True)
-        return [str(d) for d in ui.DRAWN]
-    finally:
-        ui.DRAWN = None
 
 
 def enter(app: Any, setup: Any, actions: list[str], companions: dict[int, str] | None = None,

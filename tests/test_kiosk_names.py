@@ -16,9 +16,9 @@ from companion.engine import PlayerSpec, get_game
 from companion.engine.simulate import random_game
 from companion.journal import Journal
 from companion.journal.names import english_name
-from companion.kiosk import i18n, ui
+from companion.kiosk import i18n
 from companion.kiosk.words import display_name, name_of, seat_label
-from tests.kiosk_helpers import find, make_app, tap
+from tests.kiosk_helpers import drawn_texts, find, make_app, tap
 
 
 @pytest.fixture(autouse=True)
@@ -37,15 +37,6 @@ def _finished(journal: Journal, names: list[str], companions: dict[int, str] | N
     for a in actions:
         jg.play(a)
     return jg.id
-
-
-def _drawn_texts(app: object) -> list[str]:
-    ui.DRAWN = []
-    try:
-        app.render(force=True)  # type: ignore[attr-defined]
-        return [str(d) for d in ui.DRAWN]
-    finally:
-        ui.DRAWN = None
 
 
 # -- the words ---------------------------------------------------------------------------------
@@ -98,7 +89,7 @@ def test_a_chinese_set_up_stores_colours_and_a_japanese_one_shows_them(tmp_path:
     app = make_app(tmp_path, language="zh")
     tap(app, "new")
     tap(app, "players 3")
-    texts = _drawn_texts(app)
+    texts = drawn_texts(app)
     assert {"红方", "蓝方", "黄方"} <= set(texts), texts
     tap(app, "start")
     assert app.session is not None
@@ -109,7 +100,7 @@ def test_a_chinese_set_up_stores_colours_and_a_japanese_one_shows_them(tmp_path:
     i18n.set_language("ja")
     app.session = None
     app.go("setup")
-    texts = _drawn_texts(app)
+    texts = drawn_texts(app)
     assert {"赤", "青", "黄"} <= set(texts), texts
     assert not {"Red", "Blue", "Yellow", "红方"} & set(texts), texts
 
@@ -122,7 +113,7 @@ def test_an_old_chinese_table_is_seated_again_in_english(tmp_path: Path) -> None
         journal.start(setup, seed=1)
     app = make_app(tmp_path)
     tap(app, "new")
-    texts = _drawn_texts(app)
+    texts = drawn_texts(app)
     assert {"Red", "Blue", "Ann"} <= set(texts), texts
     assert "红方" not in texts
     # the old default names are not offered as names people typed
@@ -169,7 +160,7 @@ def test_home_history_and_end_mark_the_companion_in_the_table_language(tmp_path:
     names = [n for _c, n in app.screen.table.players]  # type: ignore[attr-defined]
     assert sorted(names) == sorted(["赤", "青（コンパニオン）", "黄"]), names
     tap(app, "chart")  # the scores and the chart
-    texts = _drawn_texts(app)
+    texts = drawn_texts(app)
     assert any("青（コンパニオン）" in t for t in texts), texts
     assert not any(t.endswith(("Yellow", "Blue")) for t in texts), texts
 
@@ -229,10 +220,10 @@ def test_the_table_marks_the_companion_on_the_panels_and_the_overlay(
         app.session.play(game.format_action(rng.choice(outcomes)))
     app.config = app.config.with_(virtual_deck=False)
     app.open_game()
-    texts = _drawn_texts(app)
+    texts = drawn_texts(app)
     assert any("蓝方（助手）" in t for t in texts), texts
     assert not any("红方（助手）" in t for t in texts)
     app.screen.show_tableau(1)  # type: ignore[attr-defined]
-    texts = _drawn_texts(app)
+    texts = drawn_texts(app)
     assert any(t.startswith("蓝方（助手）") for t in texts), texts
     app.companion.close()
