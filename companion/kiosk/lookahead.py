@@ -5,14 +5,15 @@ frame after a move is slow on its first sight, because its new parts (a new step
 new turn's bar, the cards a player may now afford) are laid out and drawn for the first time
 (``docs/pi.md``: 55 to 78 ms on a Pi 4 before this, against a 16 ms budget).  So while the
 table is idle the main loop draws, one at a time, the frames of the states one action away
-(``Screen.likely_next``: the game screens give one for each action the rules allow now, or
-the previewed action's result) on a scratch surface nobody sees.  Their parts are kept at
+(``Screen.likely_next``: the game screens give the frames of each action the rules allow
+now, the previewed action's result, the next hand-out step..., ``screens/ahead.py``) on a
+scratch surface nobody sees.  Their parts are kept at
 once (``retained.begin(..., ahead=True)``), their texts laid out into the text caches, so the
 frame that follows the table's real action blits what it can.
 
 Nothing a table sees changes: the scratch surface is never shown; what drawing records (the
 touch targets, the roles, ``ui.OVERFLOWS`` and the other recorders) goes to throwaway lists;
-the screen's own state is put back (``Screen.drawing_ahead``); a part's key holds all it is
+the screen's own state is put back (``screens.ahead.drawing_ahead``); a part's key holds all it is
 drawn from, so a part kept ahead is blitted only where it would be drawn the same
 (``COMPANION_RETAINED_CHECK`` checks it, ``tests/test_lookahead.py`` walks games with it).
 A draw ahead that fails is dropped (the real frame, drawn later, shows any fault on the fault
@@ -75,7 +76,7 @@ class LookAhead:
         have gone (at least one frame) or ``waiting()`` says an event waits; the number of
         frames drawn."""
         if self._todo is None:
-            self._todo = _limited(screen.likely_next(), MOST)
+            self._todo = itertools.islice(screen.likely_next(), MOST)
         start, tried, done = time.perf_counter(), 0, 0
         while not (tried and time.perf_counter() - start >= budget) and not waiting():
             job = next(self._todo, None)
@@ -136,13 +137,6 @@ class ScreenAhead(Protocol):
     """What drawing ahead asks of a screen (``Screen.likely_next``)."""
 
     def likely_next(self) -> Iterator[Ahead]: ...
-
-
-def _limited(jobs: Iterator[Ahead], most: int) -> Iterator[Ahead]:
-    for k, job in enumerate(jobs):
-        if k >= most:
-            return
-        yield job
 
 
 @contextmanager
