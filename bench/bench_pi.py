@@ -334,35 +334,51 @@ def how_of(ahead: bool) -> str:
     return "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
 
 
-def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
-    from companion.engine import CHANCE, TERMINAL, get_game
-    from companion.engine.simulate import sample
+def _table(tmp: Path, label: str, name: str, size: tuple[int, int], seed: int) -> Any:
+    """A kiosk (caches empty) showing a new 4-player game of ``name``, seeded ``seed``, with
+    its own journal in ``tmp``: the app (its journal is ``app.journal``)."""
+    from companion.engine import get_game
     from companion.journal import Journal
     from companion.kiosk.app import App
     from companion.kiosk.config import Config
-    from companion.kiosk.screens.base import GameScreen
     from companion.kiosk.screens.game import open_game
 
     cold_caches()
-    journal = Journal.open(tmp / f"{name}{size}{ahead}.sqlite3")
+    journal = Journal.open(tmp / f"{label}-{name}-{size[0]}x{size[1]}.sqlite3")
     app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml")
-    game, rng = get_game(name), random.Random(3)
-    app.session = journal.start(game.setup(4), seed=0)
+    app.session = journal.start(get_game(name).setup(4), seed=seed)
     open_game(app)
     app.render(force=True)
+    return app
+
+
+def _draw_ahead(app: Any) -> list[float]:
+    """Every frame ahead drawn, as the idle main loop draws them while the table moves its
+    pieces: the CPU seconds of each."""
+    times = []
+    while True:
+        t0 = time.process_time()
+        if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
+            return times
+        times.append(time.process_time() - t0)
+
+
+def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
+    from companion.engine import CHANCE, TERMINAL, get_game
+    from companion.engine.simulate import sample
+    from companion.kiosk.screens.base import GameScreen
+
+    app = _table(tmp, f"moves-{ahead}", name, size, seed=0)
+    game, rng = get_game(name), random.Random(3)
     times: dict[bool, list[float]] = {False: [], True: []}  # by: after a reveal?
     frames_ahead: list[float] = []
     positions: list[float] = []
+
     def pause() -> None:  # the table moves its pieces: the idle passes draw ahead
-        spent = 0.0
-        while ahead:
-            t0 = time.process_time()
-            if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
-                break
-            frames_ahead.append(time.process_time() - t0)
-            spent += frames_ahead[-1]
-        positions.append(spent)
+        if ahead:
+            frames_ahead.extend(drawn := _draw_ahead(app))
+            positions.append(sum(drawn))
 
     def frame(into: list[float]) -> None:
         t0 = time.process_time()
@@ -389,7 +405,7 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool)
             pause()
             screen.confirm_handout()
             frame(handouts)
-    journal.close()
+    app.journal.close()
     for label, values in (("a preview", previews), ("a hand-out step confirmed", handouts)):
         if not values:
             continue
@@ -438,26 +454,14 @@ def _tap_choice(buttons: list[Any], rng: random.Random) -> Any:
 def _taps(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
     import pygame
 
-    from companion.engine import get_game
-    from companion.journal import Journal
-    from companion.kiosk.app import App
-    from companion.kiosk.config import Config
-    from companion.kiosk.screens.game import open_game
-
-    cold_caches()
-    journal = Journal.open(tmp / f"taps-{name}{size}{ahead}.sqlite3")
-    app = App(Config(sound=False), size=size, fullscreen=False,
-              journal=journal, config_path=tmp / "config.toml")
+    app = _table(tmp, f"taps-{ahead}", name, size, seed=5)
     rng = random.Random(5)
-    app.session = journal.start(get_game(name).setup(4), seed=5)
-    open_game(app)
-    app.render(force=True)
     times: list[float] = []
     for _ in range(count):
         if app.session is None:
             break
-        while ahead and app.ahead.run(app.screen, app.surface, 1.0, lambda: False):
-            pass
+        if ahead:
+            _draw_ahead(app)
         b = _tap_choice(app.screen.buttons, rng)
         if b is None:
             break
@@ -467,9 +471,8 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) 
         t0 = time.process_time()
         app.render(force=True)
         times.append(time.process_time() - t0)
-    journal.close()
-    how = "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
-    what = f"render after each tap, {name} at {size[0]}x{size[1]}, {how}"
+    app.journal.close()
+    what = f"render after each tap, {name} at {size[0]}x{size[1]}, {how_of(ahead)}"
     print(f"{what} ({len(times)} taps): {summary(times, 1000, '{:.1f}', what=what)} ms",
           flush=True)
 
