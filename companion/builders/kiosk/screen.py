@@ -266,7 +266,7 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         if self.companion_turn.due() or self.game.current_player(self.state) < 0:
             return iter(())
         me = self.state.players[self.state.turn_player]
-        return (partial(self.mine.pick_ahead, w) for w in dict.fromkeys(me.idle))
+        return (partial(self.mine.select, w) for w in dict.fromkeys(me.idle))
 
     # -- time, undo, back ---------------------------------------------------------------------
     def update(self, dt: float) -> bool:

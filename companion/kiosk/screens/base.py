@@ -133,8 +133,8 @@ class Screen(ABC):
 
     def ui_variants(self) -> Iterator[Callable[[], None]]:
         """What a likely next tap changes on the screen alone (a worker picked, a page turned),
-        for a game screen to draw ahead: each replaces a panel's state object, never changes
-        it in place (drawing ahead puts the panels' attributes back, not what they hold)."""
+        for a game screen to draw ahead (``screens.ahead``: what it changes in the screen, its
+        panels and their state objects is put back after)."""
         return iter(())
 
     # -- helpers -------------------------------------------------------------------------

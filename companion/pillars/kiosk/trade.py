@@ -157,7 +157,8 @@ class CathedralPanel(PillarsPanel):
     def __init__(self, screen: PillarsScreen) -> None:
         super().__init__(screen)
         self.choice = CathedralChoice()
-        self._result: tuple[tuple[object, ...], tuple[int, int, int, bool]] | None = None
+        self._result: tuple[object, tuple[tuple[str, int], ...],
+                            tuple[int, int, int, bool]] | None = None
 
     def reset(self) -> None:
         state = self.state
@@ -237,11 +238,10 @@ class CathedralPanel(PillarsPanel):
     def conversion_result(self) -> tuple[int, int, int, bool]:
         """VP gained, gold after, resources left, and whether the chosen uses are possible
         (worked out once for a state and the uses chosen: every frame asks)."""
-        state, uses = self.state, self.choice.uses
-        asked = (state, tuple(sorted(uses.items())))
-        if self._result is None or self._result[0][0] is not state or self._result[0] != asked:
-            self._result = (asked, self._conversion_result())
-        return self._result[1]
+        state, uses = self.state, tuple(sorted(self.choice.uses.items()))
+        if self._result is None or self._result[0] is not state or self._result[1] != uses:
+            self._result = (state, uses, self._conversion_result())
+        return self._result[2]
 
     def _conversion_result(self) -> tuple[int, int, int, bool]:
         state = self.state

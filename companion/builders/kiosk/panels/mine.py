@@ -5,7 +5,7 @@ sites leave, all of them shown when there is room (a pager only when there is no
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -68,11 +68,6 @@ class MinePanel(Panel):
     # -- what a tap does ---------------------------------------------------------------------
     def select(self, worker: str) -> None:
         self.s.selected = None if self.s.selected == worker else worker
-
-    def pick_ahead(self, worker: str) -> None:
-        """What ``select`` shows, with a new state object (a frame drawn ahead: the panel's
-        own state is put back after it)."""
-        self.s = replace(self.s, selected=None if self.s.selected == worker else worker)
 
     def drop_gone(self) -> None:
         """Forget a picked worker that is no longer idle (sent, or undone)."""
