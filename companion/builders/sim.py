@@ -354,6 +354,7 @@ class BuildersSim:
         "left*workforce",
         "left*machines",
         "left*coins",
+        "tempo",
     )
     """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
     ``companion/bots/evaluation.py``, weighs them).  ``vp`` VP of finished cards; ``coins``;
@@ -364,7 +365,11 @@ class BuildersSim:
     seat's workers (idle or on a site, machines aside) supply in all; ``machines`` finished
     machines (they work for no wage); ``ap`` the AP left when it is the seat's turn;
     ``left`` how far the end is (the VP the leader still needs to reach the end, as a share of
-    17; 0 once the end is triggered) times each of the others."""
+    17; 0 once the end is triggered) times each of the others; ``tempo`` the AP the seat still
+    has to spend in the round, the same at any phase of it: the turn player's AP left, a
+    turn's AP for a seat whose turn in the round is still to come, 0 for one that has played
+    (``ap`` counts the turn player's alone, so a position just after a turn's end is worth a
+    turn's AP more to the next player than the one just before it)."""
 
     def rounds_played(self) -> int:
         """Whole rounds of turns played (the bots' guard against endless games reads it)."""
@@ -388,6 +393,10 @@ class BuildersSim:
         left = 0.0 if self.end is not None else max(0, END_VP - lead) / END_VP
         out = []
         hands = _HANDS
+        seats = len(players)
+        start = self.setup.start_player
+        now = (self.turn_player - start) % seats
+        over = self.over
         for seat, p in enumerate(players):
             sites = reach = 0.0
             i0 = i1 = i2 = i3 = 0
@@ -422,7 +431,13 @@ class BuildersSim:
                         machines += 1
                     else:
                         workforce += hand[4]
-            ap = self.ap if seat == self.turn_player and not self.over else 0
+            if over:
+                ap = tempo = 0
+            elif seat == self.turn_player:
+                ap = tempo = self.ap
+            else:
+                ap = 0
+                tempo = START_AP if (seat - start) % seats > now else 0
             out.append(
                 [
                     p.vp,
@@ -438,6 +453,7 @@ class BuildersSim:
                     left * workforce,
                     left * machines,
                     left * p.coins,
+                    tempo,
                 ]
             )
         return out
