@@ -19,7 +19,7 @@ from companion.bots.evaluation import (
     margins,
     model_for,
 )
-from companion.builders.actions import Recruit, Send, Start, TakeCoins
+from companion.builders.actions import END_TURN, Recruit, Send, Start, TakeCoins
 from companion.builders.sim import BuildersSim
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.sim import RulesSim, SimState, simulator
@@ -80,6 +80,31 @@ def test_how_far_the_end_is_weighs_the_signals() -> None:
     assert _sig(sim, seat, "left*coins") == _sig(sim, seat, "coins")  # nobody has VP yet
     sim.players[1 - seat].vp = 17
     assert _sig(sim, seat, "left*coins") == 0.0
+
+
+def test_tempo_is_the_ap_each_seat_still_has_to_spend_in_the_round() -> None:
+    # ``ap`` counts the turn player's alone: a turn's end gives the next seat a turn's AP at
+    # once; ``tempo`` counts a seat's AP before its turn too, so a turn's end changes nobody's
+    sim = _builders(players=3)
+    start = sim.setup.start_player
+    assert sim.current_player() == start
+    after = [(start + k) % 3 for k in range(3)]
+    assert [_sig(sim, s, "tempo") for s in after] == [3, 3, 3]
+    assert [_sig(sim, s, "ap") for s in after] == [3, 0, 0]
+    sim.apply(TakeCoins(1))
+    assert [_sig(sim, s, "tempo") for s in after] == [2, 3, 3]
+    sim.apply(END_TURN)
+    _decision(sim, random.Random(2))
+    assert sim.current_player() == after[1]
+    assert [_sig(sim, s, "tempo") for s in after] == [0, 3, 3]  # only the AP left unspent
+    assert [_sig(sim, s, "ap") for s in after] == [0, 3, 0]  # the next seat's 3 at once
+    sim.apply(END_TURN)
+    _decision(sim, random.Random(3))
+    sim.apply(TakeCoins(2))
+    assert [_sig(sim, s, "tempo") for s in after] == [0, 0, 1]
+    sim.apply(END_TURN)  # the round's end: every seat's turn is to come again
+    _decision(sim, random.Random(4))
+    assert [_sig(sim, s, "tempo") for s in after] == [3, 3, 3]
 
 
 def test_the_builders_model_was_fitted_on_the_builders_signals() -> None:

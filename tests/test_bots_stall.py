@@ -61,7 +61,37 @@ def test_with_no_progress_left_the_guard_keeps_every_other_action() -> None:
     late.building_row.clear()
     late.worker_row.clear()
     assert not any(late.is_progress(a) for a in late.legal_actions())
-    assert options(late) == [a for a in late.legal_actions() if not late.is_detour(a)]
+    assert options(late) == [
+        a for a in late.legal_actions() if not late.is_detour(a) and not late.is_pass(a)
+    ]
+    assert options(late) == list(TAKE_COINS)  # the AP go on coins, for the wages to come
+    late.ap = 0  # nothing left but the turn's end
+    assert options(late) == [END_TURN]
+
+
+class Passer:
+    """A seat that ends its turn whenever it may, else takes the first option."""
+
+    name = "passer"
+
+    def choose(self, state: BuildersSim, seat: int, rng: random.Random) -> object:
+        kept = options(state)
+        return END_TURN if END_TURN in kept else kept[0]
+
+
+def test_seats_that_would_end_their_turns_for_ever_now_end_their_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Builders, two searches (seed 1013 of a screen): every building started, every worker
+    # recruited, no coins for a wage; both ended their turns for ever (taking coins would
+    # have let the guard make them send workers).  Seats that end their turn whenever they
+    # may play the same loop once their coins are spent on wages
+    monkeypatch.setattr(tournament, "MAX_ACTIONS", 4000)
+    assert tournament.play(BUILDERS, 2, [Passer(), Passer()], 7)  # type: ignore[list-item]
+    # ... and with ending the turn kept (as before) it is the endless loop
+    monkeypatch.setattr(BuildersSim, "is_pass", lambda self, action: False)
+    with pytest.raises(RuntimeError, match="no end after 4000 actions"):
+        tournament.play(BUILDERS, 2, [Passer(), Passer()], 7)  # type: ignore[list-item]
 
 
 def test_progress_is_what_uses_something_up() -> None:
@@ -115,4 +145,4 @@ def test_with_no_progress_left_the_guard_drops_buying_ap() -> None:
     late.players[late.current_player()].coins = 12
     kept = options(late)
     assert BUY_ACTION in late.legal_actions() and BUY_ACTION not in kept
-    assert TAKE_COINS[0] in kept and END_TURN in kept
+    assert TAKE_COINS[0] in kept and END_TURN not in kept

@@ -75,7 +75,8 @@ def options(state: SimState) -> list[Any]:
     """The actions a bot chooses from: the legal ones, only the progress among them once the
     game has gone on :data:`STALL_ROUNDS` rounds (a game that says what progress is:
     ``rounds_played`` and ``is_progress``), and when there is none, no detour (``is_detour``:
-    an action that only turns coins into AP and back)."""
+    an action that only turns coins into AP and back) and no pass (``is_pass``: ending the
+    turn) while anything else is left."""
     legal = state.legal_actions()
     rounds: Any = getattr(state, "rounds_played", None)
     if rounds is None or rounds() < STALL_ROUNDS:
@@ -88,7 +89,12 @@ def options(state: SimState) -> list[Any]:
     # needs, turn after turn, kept a greedy seat from ever sending its workers)
     is_detour: Any = getattr(state, "is_detour", None)
     kept = [a for a in legal if is_detour is None or not is_detour(a)]
-    return kept or legal
+    # nor a pass while the AP can still buy something (The Builders: two searches with no
+    # coins for a wage ended their turns for ever rather than take the coins that would have
+    # made them send their workers, which the guard would then have made them do)
+    is_pass: Any = getattr(state, "is_pass", None)
+    moving = [a for a in kept if is_pass is None or not is_pass(a)]
+    return moving or kept or legal
 
 
 def decision(state: SimState, seat: int) -> list[Any]:

@@ -386,6 +386,11 @@ class BuildersSim:
         wage needs (and taking a coin with it) can go on for ever."""
         return type(action) is BuyAction
 
+    def is_pass(self, action: Action) -> bool:
+        """Whether ``action`` ends the turn: with nothing to use up, a seat that ends its turn
+        instead of taking the coins a wage needs can go on for ever."""
+        return type(action) is EndTurn
+
     def signals(self) -> list[list[float]]:
         """Each seat's :data:`SIGNALS`, in seat order."""
         players = self.players
