@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.bots import GreedyBot, HeuristicBot, make_bot
+from companion.bots import GreedyBot, HeuristicBot, SearchBot, make_bot
 from companion.bots.bots import judge, options
 from companion.bots.evaluation import (
     EVALUATIONS,
@@ -273,3 +273,51 @@ def test_the_open_evaluation_holds_no_open_site_against_the_seat_and_nothing_els
     after.apply(start)
     gain = Evaluation(bold).scores(after)[seat] - Evaluation(default).scores(after)[seat]
     assert gain == pytest.approx(0.3)  # the one open site no longer costs it
+
+
+# -- the tempo evaluation (more thought stronger in two-player Builders) ----------------------
+
+
+def test_the_tempo_evaluation_weighs_the_round_s_ap_and_these_weights() -> None:
+    sim = _builders()
+    default, tempo = model_for(sim), model_for(sim, EVALUATIONS["tempo"])
+    assert default is not None and tempo is not None
+    changed = {
+        name: a
+        for name, a, b in zip(tempo.signals, tempo.weights, default.weights, strict=True)
+        if a != b
+    }
+    assert changed == {
+        "tempo": 0.1,
+        "ap": 0.0,
+        "open": -0.15,
+        "left*coins": -0.05,
+        "left*workforce": 0.04,
+    }
+    assert tempo.scale == default.scale
+
+
+def _with(model: Model, changes: dict[str, float]) -> Model:
+    w = dict(zip(model.signals, model.weights, strict=True))
+    w.update(changes)
+    return Model(model.game, model.signals, tuple(w[s] for s in model.signals), model.scale)
+
+
+def test_a_deep_search_by_the_tempo_evaluation_spends_its_turn() -> None:
+    # 2 000 iterations at a game's first decision (seed 1004): by the lean judge, or by tempo
+    # with an AP worth 0.3 (more than an action gains at once), the tree prefers handing the
+    # turn over (taking coins with all three AP: the opponent's moves in the tree, not its
+    # own, come sooner); by the tempo evaluation it recruits (docs/bots.md)
+    sim = _builders(seed=1004)
+    seat = sim.current_player()
+    tempo = model_for(sim, EVALUATIONS["tempo"])
+    lean = model_for(sim, EVALUATIONS["lean"])
+    assert tempo is not None and lean is not None
+
+    def choice(model: Model) -> object:
+        bot = SearchBot(iterations=2000, model=model)
+        return bot.choose(sim.copy(), seat, random.Random(1))
+
+    assert isinstance(choice(tempo), Recruit)
+    assert choice(lean) == TakeCoins(3)
+    assert choice(_with(tempo, {"tempo": 0.3})) == TakeCoins(3)

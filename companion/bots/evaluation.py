@@ -92,14 +92,14 @@ MODELS: tuple[Model, ...] = (
 )
 
 
-def _changed(signal: str, weight: float) -> tuple[Model, ...]:
-    """Each model of :data:`MODELS` that weighs ``signal`` (The Builders'), weighing it
-    ``weight``."""
+def _changed(changes: dict[str, float]) -> tuple[Model, ...]:
+    """Each model of :data:`MODELS` that weighs every signal of ``changes`` (The Builders'),
+    weighing them as ``changes`` says."""
     out = []
     for model in MODELS:
-        if signal in model.signals:
+        if all(name in model.signals for name in changes):
             weights = dict(zip(model.signals, model.weights, strict=True))
-            weights[signal] = weight
+            weights.update(changes)
             out.append(replace(model, weights=tuple(weights[s] for s in model.signals)))
     return tuple(out)
 
@@ -108,10 +108,18 @@ EVALUATIONS: dict[str, tuple[Model, ...]] = {
     # a worker's resources worth less while the end is far (``left*workforce`` 0.04, not
     # 0.15): the default model, followed by a search, recruits more workers than its coins
     # can pay at two players; this one, tuned in the arena against the default, does not
-    "lean": _changed("left*workforce", 0.04),
+    "lean": _changed({"left*workforce": 0.04}),
     # an open site not held against the seat (``open`` 0, not -0.3): at three and four
     # players it measured stronger (at two, no better; docs/bots.md)
-    "open": _changed("open", 0.0),
+    "open": _changed({"open": 0.0}),
+    # the AP still to spend in the round (``tempo``, the same at any phase of it) in place of
+    # the turn player's AP alone (``ap``), an AP worth 0.1 (not 0.3: an AP valued above what
+    # an action gains at once makes a deep tree prefer handing the turn over), a coin worth
+    # less while the end is far, an open site -0.15, a worker's resources as ``lean``: the
+    # evaluation with which more iterations are stronger in two-player Builders (docs/bots.md)
+    "tempo": _changed(
+        {"tempo": 0.1, "ap": 0.0, "open": -0.15, "left*coins": -0.05, "left*workforce": 0.04}
+    ),
 }
 """Other evaluations by name (a bot's ``+NAME``, e.g. ``search@500+lean``), each a set of
 models by signals like :data:`MODELS`; a game none of them fits is judged as without the name
