@@ -115,8 +115,8 @@ EVALUATIONS: dict[str, tuple[Model, ...]] = {
     # the AP still to spend in the round (``tempo``, the same at any phase of it) in place of
     # the turn player's AP alone (``ap``), an AP worth 0.1 (not 0.3: an AP valued above what
     # an action gains at once makes a deep tree prefer handing the turn over), a coin worth
-    # less while the end is far, an open site -0.15, a worker's resources as ``lean``: the
-    # evaluation with which more iterations are stronger in two-player Builders (docs/bots.md)
+    # less while the end is far, an open site -0.15, a worker's resources as ``lean``: with
+    # it a deep tree spends its turn where ``lean``'s hands it over (docs/bots.md)
     "tempo": _changed(
         {"tempo": 0.1, "ap": 0.0, "open": -0.15, "left*coins": -0.05, "left*workforce": 0.04}
     ),
@@ -125,7 +125,8 @@ EVALUATIONS: dict[str, tuple[Model, ...]] = {
 models by signals like :data:`MODELS`; a game none of them fits is judged as without the name
 (:func:`model_for`).  The strong strength's in The Builders (``docs/bots.md``, each tuned in
 the arena against normal at normal's 500 iterations): ``lean`` at two players, ``open`` at
-three and four."""
+three and four.  ``tempo`` is no strength's: with it 2 000 iterations hold even with 500 in
+two-player Builders (with ``lean`` they lose), but are not stronger."""
 
 
 def model_for(sim: SimState, models: tuple[Model, ...] | None = None) -> Model | None:
