@@ -26,7 +26,7 @@ from companion.bots import (
     position_rng,
     strength_bot,
 )
-from companion.bots.search import _decided, _Node
+from companion.bots.search import EXPLORATION, _decided, _Node
 from companion.builders.constants import AUTOMA
 from companion.builders.sim import BuildersSim
 from companion.cli import main
@@ -68,6 +68,21 @@ def test_search_names_set_the_budget() -> None:
     assert isinstance(make_bot("search:.25"), SearchBot)
 
 
+def test_search_names_set_the_exploration() -> None:
+    bold = make_bot("search@2000c0.2+tempo")
+    assert isinstance(bold, SearchBot) and bold.name == "search@2000c0.2+tempo"
+    assert (bold.iterations, bold.exploration, bold.evaluation) == (2000, 0.2, "tempo")
+    split = make_bot("search@500s4c.5")
+    assert isinstance(split, SearchBot) and (split.trees, split.split) == (4, True)
+    assert split.exploration == 0.5
+    plain = make_bot("search@500")
+    assert isinstance(plain, SearchBot) and plain.exploration == EXPLORATION
+    made = SearchBot(think=None, iterations=300, exploration=0.2, evaluation="lean")
+    assert made.name == "search@300c0.2+lean"
+    with pytest.raises(ValueError, match="exploration"):
+        SearchBot(think=None, iterations=300, exploration=0.0)
+
+
 @pytest.mark.parametrize(
     ("name", "says"),
     [
@@ -75,6 +90,10 @@ def test_search_names_set_the_budget() -> None:
         ("search:0.0", "think time"),
         ("search:601", "think time"),
         ("search@0", "iterations"),
+        ("search@500c0", "exploration"),
+        ("search@500c10.5", "exploration"),
+        ("search@500c", "unknown bot"),
+        ("search@500+lean c0.2", "unknown bot"),
         ("search@99999999", "iterations"),
         ("search:-1", "unknown bot"),
         ("search:abc", "unknown bot"),

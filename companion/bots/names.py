@@ -7,8 +7,10 @@ decision, e.g. ``search:0.5``) and ``search@N`` (``N`` iterations a decision, e.
 ``search@200``: the same decision on any machine, under any load), ``search@NxK`` (K
 independent trees of N iterations each, their roots summed: root parallelism over the cores,
 the same decision however many there are; e.g. ``search@1000x4``), ``search@NsK`` (the root's
-choices dealt among K trees), and any ``search@`` name with ``+EVALUATION`` (e.g.
-``search@500+lean``: leaves judged by that evaluation of :data:`.evaluation.EVALUATIONS`).
+choices dealt among K trees), any ``search@`` name with ``cE`` (UCB's exploration constant
+``E`` instead of :data:`.search.EXPLORATION`, e.g. ``search@2000c0.2``) and with
+``+EVALUATION`` (e.g. ``search@500+lean``: leaves judged by that evaluation of
+:data:`.evaluation.EVALUATIONS`), in that order (``search@2000c0.2+tempo``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 
 from .bots import Bot, GreedyBot, HeuristicBot, RandomBot
 from .evaluation import EVALUATIONS
-from .search import MAX_ITERATIONS, MAX_THINK, MAX_TREES, SearchBot
+from .search import EXPLORATION, MAX_EXPLORATION, MAX_ITERATIONS, MAX_THINK, MAX_TREES, SearchBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -30,11 +32,12 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
-_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?(?:\+(\w+))?")
+_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?(?:\+(\w+))?")
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
     "search@ITERATIONSxTREES (e.g. search@1000x4), search@ITERATIONSsTREES (e.g. "
-    "search@1000s4), each with +EVALUATION (e.g. search@500+lean)"
+    "search@1000s4), each with cEXPLORATION (e.g. search@2000c0.2) and +EVALUATION (e.g. "
+    "search@500+lean)"
 )
 
 
@@ -60,14 +63,25 @@ def make_bot(name: str) -> Bot:
         if not 1 <= trees <= MAX_TREES:
             raise ValueError(f"bot {name!r}: the trees must be 1 to {MAX_TREES}")
         split = m.group(2) == "s"
-        evaluation = m.group(4)
+        exploration = EXPLORATION if m.group(4) is None else float(m.group(4))
+        if not 0 < exploration <= MAX_EXPLORATION:
+            raise ValueError(
+                f"bot {name!r}: the exploration must be above 0 and at most {MAX_EXPLORATION:g}"
+            )
+        evaluation = m.group(5)
         if evaluation is not None and evaluation not in EVALUATIONS:
             raise ValueError(
                 f"bot {name!r}: unknown evaluation {evaluation!r}; the evaluations are "
                 + ", ".join(EVALUATIONS)
             )
         return SearchBot(
-            think=None, iterations=n, name=name, trees=trees, split=split, evaluation=evaluation
+            think=None,
+            iterations=n,
+            name=name,
+            trees=trees,
+            split=split,
+            evaluation=evaluation,
+            exploration=exploration,
         )
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 

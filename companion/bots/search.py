@@ -67,6 +67,7 @@ DEFAULT_THINK = 1.0
 MAX_ITERATIONS = 10_000_000
 MAX_THINK = 600.0
 MAX_TREES = 64
+MAX_EXPLORATION = 10.0
 
 WORKERS: int | None = None
 """Processes a search with several trees may use (None: one per core, up to the trees).  A
@@ -120,6 +121,10 @@ class SearchBot:
             raise ValueError(f"trees must be 1 to {MAX_TREES}, not {trees}")
         if trees > 1 and iterations is None:
             raise ValueError("several trees need an iteration budget (a tree each)")
+        if not 0 < exploration <= MAX_EXPLORATION:
+            raise ValueError(
+                f"exploration must be above 0 and at most {MAX_EXPLORATION:g}, not {exploration}"
+            )
         if workers is not None and workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
         if evaluation is not None and evaluation not in EVALUATIONS:
@@ -146,6 +151,8 @@ class SearchBot:
             else:
                 way = "s" if split else "x"
                 name = f"search@{iterations}" + (f"{way}{trees}" if trees > 1 else "")
+                if exploration != EXPLORATION:
+                    name += f"c{exploration:g}"
             if evaluation is not None:
                 name += f"+{evaluation}"
         self.name = name
