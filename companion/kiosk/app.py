@@ -153,9 +153,9 @@ class App:
 
     def go(self, name: str, /, **kwargs: Any) -> Screen:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
-        from .routes import screen_class
+        from .screens.prepare import made
 
-        screen = screen_class(name)(self, **kwargs)
+        screen = made(self, name, kwargs)  # the one made ahead (``lookahead``), if it was
         self.show(screen)
         return screen
 

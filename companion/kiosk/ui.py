@@ -470,6 +470,11 @@ class Button:
         return self.label
 
 
+def title_bar_height(m: theme.Metrics) -> int:
+    """The height of a screen's title bar (``Screen.title_bar``)."""
+    return m.touch + m.gap * 2
+
+
 def button_inner(rect: pygame.Rect) -> pygame.Rect:
     """Where a button of ``rect`` draws its label (and sub-line)."""
     return rect.inflate(-max(6, rect.height // 6), 0)

@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 
 from companion.engine import CHANCE, TERMINAL, RulesError
+from companion.kiosk import logcache
 from companion.kiosk.handout import HandOutQueue
+from companion.kiosk.lookahead import NO_FRAME
 
 from .game import Preview
 
@@ -55,8 +57,18 @@ def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
     itself (drawn again when a message or a light goes: its parts kept whole now, not at
     their second sight)."""
     state = screen.state
+    while logcache.behind(screen.session):  # the game log kept up (a step at a time)
+        yield partial(_log_ahead, screen, state)
     yield from _next_frames(screen, state)
     yield partial(_variant, screen, state, _unchanged)
+
+
+def _log_ahead(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> str:
+    """The game's log brought up to date by a step, its new lines measured: the log opened
+    lays out from what is kept (``logcache``).  Draws no frame."""
+    if screen.state is before:
+        logcache.keep_up(screen.session, screen.m, surface.get_size())
+    return NO_FRAME
 
 
 def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:

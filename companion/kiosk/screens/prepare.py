@@ -1,0 +1,208 @@
+"""The screens one tap away, made and drawn ahead: the first frame of a screen is blitted too.
+
+The frame after a move is drawn ahead in the kiosk's idle time (``lookahead``,
+``screens.ahead``); the first frame of another screen could not be, because a screen's panels
+are kept for that screen alone (their touch targets call it), and the screen did not exist
+before the tap.  So a screen that leads to others (the home screen: a new game's set-up, the
+history, the settings) makes them in its idle time, draws their first frame on the
+scratch surface, and keeps them (``LookAhead.prepared``, for as long as it is the screen on
+show); the tap then shows the screen made ahead (``App.go`` asks :func:`made`), whose frame
+blits what was drawn.  Its ``on_show`` runs when it is shown, not before: nothing a screen
+does when it comes (reading the journal afresh, dealing a virtual card) happens ahead.
+
+Resume is the costly one: the game is replayed from the journal (every action checked by the
+rules again, 80 ms for 400 actions on a Pi 4) and its table screen is the busiest first
+frame.  The home screen prepares both (:func:`resume_frame`): the session replayed and the
+game screen drawn.  Resume then takes them (:func:`resume`) if the journal still holds the
+game as it was replayed (its status, its number of actions, its last change, what was handed
+out), else it replays the game as before.  The hand-out steps still to confirm are read ahead
+too (``HandOutView.resume``, which reads the journal and is done once a screen).  Only a game
+the journal has as unfinished is prepared: resuming an abandoned one writes.
+
+While a screen is made or drawn ahead, what it says (``App.toast``: a journal that cannot be
+read) goes to a throwaway queue: the table hears it when the screen is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
+
+import pygame
+
+from companion.engine.registry import spec
+from companion.kiosk.toasts import Toasts
+
+if TYPE_CHECKING:
+    from companion.journal import GameInfo, JournaledGame
+    from companion.kiosk.app import App
+    from companion.kiosk.lookahead import Ahead
+
+    from .base import Screen
+
+
+Route = tuple[str, tuple[tuple[str, Hashable], ...]]
+"""A screen's name (``routes.ROUTES``) and the arguments it is made with, sorted."""
+
+
+def route(name: str, kwargs: dict[str, Any]) -> Route | None:
+    """``name`` and ``kwargs`` as a key, or None when an argument cannot be one."""
+    try:
+        found: Route = (name, tuple(sorted(kwargs.items())))
+        hash(found)
+    except TypeError:
+        return None
+    return found
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A game replayed ahead from the journal, and its table screen made for it."""
+
+    version: tuple[object, ...]
+    """What the journal said of the game when it was replayed (:func:`_version`) and what
+    the table had handed out of it."""
+    session: JournaledGame
+    screen: Screen
+
+
+def frames(screen: Screen, leads: list[tuple[str, dict[str, Any]]]) -> Iterator[Ahead]:
+    """The first frame of each screen ``screen`` leads to (``leads``: name and arguments, as
+    ``App.go`` takes them, most likely first), then the frame on screen itself (its parts kept
+    now, not at their second sight)."""
+    for name, kwargs in leads:
+        key = route(name, kwargs)
+        if key is not None:
+            yield partial(_route_frame, screen, key, kwargs)
+    yield partial(_own_frame, screen)
+
+
+def _store(screen: Screen) -> dict[Hashable, object]:
+    """The screens made ahead for ``screen`` (those made for another screen are dropped)."""
+    ahead = screen.app.ahead
+    if ahead.prepared_by is not screen:
+        ahead.prepared.clear()
+        ahead.prepared_by = screen
+    return ahead.prepared
+
+
+def _route_frame(screen: Screen, key: Route, kwargs: dict[str, Any],
+                 surface: pygame.Surface) -> None:
+    from companion.kiosk.routes import screen_class
+
+    if screen.app.screen is not screen:
+        return
+    store = _store(screen)
+    made_ahead = cast("Screen | None", store.get(key))
+    with quiet(screen.app):
+        if made_ahead is None:
+            made_ahead = store[key] = screen_class(key[0])(screen.app, **kwargs)
+        made_ahead.draw(surface)
+
+
+def _own_frame(screen: Screen, surface: pygame.Surface) -> None:
+    if screen.app.screen is screen:
+        with quiet(screen.app):
+            screen.draw(surface)
+
+
+def made(app: App, name: str, kwargs: dict[str, Any]) -> Screen:
+    """The screen ``name`` made with ``kwargs`` for ``App.go``: the one made ahead for the
+    screen on show, if it was (the others are dropped), else a new one."""
+    from companion.kiosk.routes import screen_class
+
+    key = route(name, kwargs)
+    found = _take(app, key) if key is not None else None
+    if found is not None:
+        return found  # type: ignore[return-value]
+    return screen_class(name)(app, **kwargs)
+
+
+def _take(app: App, key: Hashable) -> object | None:
+    ahead = app.ahead
+    on_show = getattr(app, "screen", None)  # (none yet while the app starts)
+    found = ahead.prepared.get(key) if on_show is not None and ahead.prepared_by is on_show \
+        else None
+    ahead.prepared.clear()
+    ahead.prepared_by = None
+    return found
+
+
+def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
+    """Replay the game ``info`` (the home screen's Resume) and draw its table screen's first
+    frame; both kept for :func:`resume`."""
+    app = home.app
+    journal = app.journal
+    if app.screen is not home or journal is None or info.status != "playing":
+        return
+    store = _store(home)
+    key = ("resume", info.id)
+    found = store.get(key)
+    if not isinstance(found, Resumed):
+        before = _version(journal.get(info.id))
+        session = journal.resume(info.id)
+        load = spec(session.game.name).screen
+        if (load is None or session.game.is_over(session.state)
+                or _version(journal.get(info.id)) != before):
+            return  # (the generic screen, the end screen: made as before)
+        from .base import GameScreen
+
+        with playing(app, session), quiet(app):
+            screen = load()(app)
+            if not isinstance(screen, GameScreen):
+                return  # (open_game says what is wrong with it, when the table resumes)
+            screen.handout_view.resume()  # what is still to hand out, as on_show will find
+        found = store[key] = Resumed((*before, session.handed_out()), session, screen)
+    with playing(app, found.session), quiet(app):
+        found.screen.draw(surface)
+
+
+def resume(app: App, game_id: int) -> None:
+    """Resume the journal's game ``game_id``: the game replayed ahead and its screen, if the
+    journal still holds the game as it was replayed, else replayed now."""
+    from .base import GameScreen
+
+    journal = app.journal
+    assert journal is not None
+    found = _take(app, ("resume", game_id))
+    if (isinstance(found, Resumed) and isinstance(found.screen, GameScreen)
+            and found.version == (*_version(journal.get(game_id)),
+                                  found.session.handed_out())):
+        app.session = found.session
+        app.show(found.screen)
+        return
+    app.session = journal.resume(game_id)
+    app.open_game()
+
+
+def _version(info: GameInfo) -> tuple[object, ...]:
+    return (info.status, info.actions, info.updated)
+
+
+@contextmanager
+def playing(app: App, session: JournaledGame) -> Iterator[None]:
+    """``session`` is the app's game for the while (a screen made or drawn for it ahead)."""
+    saved = app.session
+    app.session = session
+    try:
+        yield
+    finally:
+        app.session = saved
+
+
+@contextmanager
+def quiet(app: App) -> Iterator[None]:
+    """What a screen says while it is made or drawn ahead goes to a throwaway queue (it says
+    it again when it is shown); the app's own messages and ``dirty`` are as they were."""
+    toasts, dirty = app.toasts, app.dirty
+    app.toasts = Toasts()
+    try:
+        yield
+    finally:
+        app.toasts, app.dirty = toasts, dirty
+
+
+__all__ = ["Resumed", "Route", "frames", "made", "quiet", "resume", "resume_frame", "route"]
