@@ -543,12 +543,13 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int,
 
 
 def screens(games: int = 3) -> None:
-    """The first frame of each screen a table walks through, and Resume's tap: the kiosk
-    starts on the home screen with an unfinished game of ``games`` x 120 actions in the
+    """The first frame of each screen a table walks through, and the tap's own work: the
+    kiosk starts on the home screen with an unfinished game of ``games`` x 120 actions in the
     journal; History, Back, Settings, Back, Resume, six moves, the log, Back, the menu (home),
-    Resume again; with the table's pause before each tap (every frame ahead drawn: the home
-    screen makes the screens it leads to and replays Resume's game, ``screens.prepare``) and
-    in quick succession.  The frame after each tap (CPU), and the tap's own work (Resume
+    Resume again, the menu, New game, Start.  With the table's pause before each tap (every
+    frame ahead drawn: the home screen makes the screens it leads to and replays Resume's
+    game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``)
+    and in quick succession.  The frame after each tap (CPU), and the tap's own work (Resume
     replays the game when it was not replayed ahead)."""
     import pygame
 
@@ -620,7 +621,8 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
             app.screen.confirm_handout()
         app.render(force=True)
     for key, label in (("log", "log"), ("back", "game"), ("menu", "home"),
-                       ("resume", "game resumed again")):
+                       ("resume", "game resumed again"), ("menu", "home"), ("new", "set-up"),
+                       ("start", "new game")):
         tap(key, label)
     journal.close()
     return frames, taps_

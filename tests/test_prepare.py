@@ -25,7 +25,7 @@ from companion.kiosk import logcache, retained  # noqa: E402
 from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.gamelog import log_entries  # noqa: E402
 from companion.kiosk.screens.base import GameScreen  # noqa: E402
-from companion.kiosk.screens.prepare import Resumed  # noqa: E402
+from companion.kiosk.screens.prepare import NewGame, Resumed  # noqa: E402
 
 from .kiosk_helpers import make_app, tap  # noqa: E402
 from .test_lookahead import _all_ahead, _painted  # noqa: E402
@@ -122,6 +122,32 @@ def test_a_screen_made_ahead_says_nothing_until_it_is_shown(
     assert app.toast_text is None
     tap(app, "history")
     assert app.toast_text is not None and "cannot be read" in app.toast_text
+
+
+def test_start_shows_the_new_game_made_ahead_for_the_table_chosen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _home_with_a_game(tmp_path)
+    tap(app, "new")
+    _all_ahead(app)
+    made = next(v for v in app.ahead.prepared.values() if isinstance(v, NewGame))
+    painted = _painted(monkeypatch)
+    tap(app, "start")
+    assert app.screen is made.screen and app.session is not made.session
+    assert app.session.id > 0 and app.session.state == made.session.state  # (the same seed)
+    assert painted == []
+    started = app.journal.record(app.session.id)
+    assert started.setup == made.session.playthrough.setup and not started.actions
+
+
+def test_a_table_changed_after_drawing_ahead_starts_its_own_game(tmp_path: Path) -> None:
+    app = _home_with_a_game(tmp_path)
+    tap(app, "new")
+    _all_ahead(app)
+    made = next(v for v in app.ahead.prepared.values() if isinstance(v, NewGame))
+    app.screen.count = 2  # the table chose two seats meanwhile (no idle pass since)
+    app.screen.begin()
+    assert app.screen is not made.screen
+    assert len(app.session.playthrough.setup.players) == 2
 
 
 @pytest.mark.parametrize("name", ["pillars", "builders"])

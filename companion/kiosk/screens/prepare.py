@@ -25,7 +25,8 @@ read) goes to a throwaway queue: the table hears it when the screen is shown.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+import random
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -37,6 +38,7 @@ from companion.engine.registry import spec
 from companion.kiosk.toasts import Toasts
 
 if TYPE_CHECKING:
+    from companion.engine import Setup
     from companion.journal import GameInfo, JournaledGame
     from companion.kiosk.app import App
     from companion.kiosk.lookahead import Ahead
@@ -178,6 +180,72 @@ def resume(app: App, game_id: int) -> None:
     app.open_game()
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A new game's table screen, made ahead for the set-up chosen."""
+
+    chosen: tuple[object, ...]
+    """The set-up, the seed Start will draw and the companion's seats."""
+    session: JournaledGame
+    """The game as Start will begin it, not in the journal (its id 0): drawn, never played."""
+    screen: Screen
+
+
+def new_game_frame(setup_screen: Screen,
+                   chosen: Callable[[], tuple[Setup, dict[int, str]] | str],
+                   surface: pygame.Surface) -> None:
+    """The first frame of the game the set-up screen would start now (``chosen()``: the set-up
+    and the companion's seats, or why it cannot start): the set-up chosen, the
+    seed Start will draw (the app's generator, peeked at), its table screen made and drawn
+    for a game that is not in the journal; kept for :func:`start`."""
+    from companion.engine import get_game
+    from companion.engine.playthrough import Playthrough
+    from companion.journal import JournaledGame
+
+    from .base import GameScreen
+
+    app = setup_screen.app
+    table = chosen()
+    if app.screen is not setup_screen or app.journal is None or isinstance(table, str):
+        return
+    setup, companions = table
+    peek = random.Random()
+    peek.setstate(app.rng.getstate())
+    key = (setup, peek.randrange(2**31), tuple(sorted(companions.items())))
+    store = _store(setup_screen)
+    found = store.get("new game")
+    if not isinstance(found, NewGame) or found.chosen != key:
+        game = get_game(setup.game)
+        load = spec(game.name).screen
+        if load is None:
+            return
+        session = JournaledGame(app.journal, 0, game, Playthrough(game, setup, key[1]), 0,
+                                companions)
+        with playing(app, session), quiet(app):
+            screen = load()(app)
+        if not isinstance(screen, GameScreen):
+            return
+        found = store["new game"] = NewGame(key, session, screen)
+    with playing(app, found.session), quiet(app):
+        found.screen.draw(surface)
+
+
+def start(app: App, setup: Setup, companions: dict[int, str], seed: int) -> None:
+    """Start a new game of ``setup`` in the journal and show it: its screen made ahead, if it
+    was for this set-up, seed and companion, else a new one."""
+    from .base import GameScreen
+
+    journal = app.journal
+    assert journal is not None
+    found = _take(app, "new game")
+    app.session = journal.start(setup, seed=seed, companions=companions)
+    if (isinstance(found, NewGame) and isinstance(found.screen, GameScreen)
+            and found.chosen == (setup, seed, tuple(sorted(companions.items())))):
+        app.show(found.screen)
+        return
+    app.open_game()
+
+
 def _version(info: GameInfo) -> tuple[object, ...]:
     return (info.status, info.actions, info.updated)
 
@@ -205,4 +273,5 @@ def quiet(app: App) -> Iterator[None]:
         app.toasts, app.dirty = toasts, dirty
 
 
-__all__ = ["Resumed", "Route", "frames", "made", "quiet", "resume", "resume_frame", "route"]
+__all__ = ["NewGame", "Resumed", "Route", "frames", "made", "new_game_frame", "quiet", "resume",
+           "resume_frame", "route", "start"]
