@@ -414,16 +414,15 @@ class App:
         parts, self.parts = self.parts, []
         if not (self.dirty or force):
             return bool(parts) and draw_parts(self, parts)
-        drawn, start = ui.DRAWN, len(ui.DRAWN or [])
-        if self.toasts.current is not None and drawn is None:
-            ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
+        areas = ui.AREAS  # where the screen's texts are, for the message to keep off them
+        ui.AREAS = [] if self.toasts.current is not None else None
         retained.begin(self.surface)  # parts drawn with the same inputs are blitted
         try:
             guard.draw(self, self.surface)  # a screen that fails to draw: the fault screen
-            under = [d for d in (ui.DRAWN or [])[start:] if isinstance(d, ui.Drawn)]
+            under = ui.AREAS or []
         finally:
             retained.end()
-            ui.DRAWN = drawn
+            ui.AREAS = areas
         self.toasts.draw(self.surface, self.screen, self.metrics, under)
         self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all
         self.dirty = False

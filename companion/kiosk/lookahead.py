@@ -155,15 +155,15 @@ class ScreenAhead(Protocol):
 @contextmanager
 def quiet_records() -> Iterator[None]:
     """Every recorder (``ui.OVERFLOWS``, ``ui.DRAWN``, ``ui.MISSING_GLYPHS``,
-    ``linebreak.RECORD``) records into a throwaway list for the while: a frame drawn ahead is
-    no frame the table saw; and its parts are kept with what they record, so a frame that
-    records (``ui.DRAWN`` while a message shows) may blit them too."""
-    saved = (ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD)
-    ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD = [], [], [], []
+    ``linebreak.RECORD``, ``ui.AREAS``) records into a throwaway list for the while: a frame
+    drawn ahead is no frame the table saw; and its parts are kept with what they record, so a
+    frame that records (``ui.AREAS`` while a message shows) may blit them too."""
+    saved = (ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS)
+    ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS = [], [], [], [], []
     try:
         yield
     finally:
-        ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD = saved
+        ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS = saved
 
 
 __all__ = ["CHECK_EVERY", "MOST", "NO_FRAME", "SLICE", "Ahead", "LookAhead", "ScreenAhead",
