@@ -26,6 +26,7 @@ from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.gamelog import log_entries  # noqa: E402
 from companion.kiosk.screens.base import GameScreen  # noqa: E402
 from companion.kiosk.screens.prepare import NewGame, Resumed  # noqa: E402
+from companion.kiosk.words import words_for  # noqa: E402
 
 from .kiosk_helpers import make_app, tap  # noqa: E402
 from .test_lookahead import _all_ahead, _painted  # noqa: E402
@@ -189,8 +190,46 @@ def test_the_game_keeps_its_log_up_in_the_idle_time(tmp_path: Path,
     measured: list[str] = []
     real_rows = logcache.rows
     monkeypatch.setattr(logcache, "rows", lambda t, f, w: measured.append(t) or real_rows(t, f, w))
+    made = [s for s in app.ahead.prepared.values() if type(s).__name__ == "LogScreen"]
+    assert len(made) == 1
+    painted = _painted(monkeypatch)
     tap(app, "log")
-    assert type(app.screen).__name__ == "LogScreen"
-    assert built == [0] and measured == []  # nothing built or measured on the tap
+    assert app.screen is made[0]  # the log screen made ahead for this position
+    assert built == [] and measured == []  # nothing built or measured on the tap
+    assert painted == []
+    tap(app, "back")
+    app.screen.propose(app.session.game.legal_actions(app.session.state)[0])
+    if app.screen.preview is not None:
+        app.screen.confirm_preview()
+    app.render(force=True)
+    tap(app, "log")  # (before anything was drawn ahead: a new log screen, the game as it is)
+    assert app.screen is not made[0] and built == [1]
     assert retained.MISMATCHES == []
     assert pygame.display.get_init()
+
+
+def test_a_log_made_ahead_of_a_move_shows_the_game_after_it(tmp_path: Path) -> None:
+    """The log made ahead for a position, tapped after the next move before anything was
+    drawn ahead: it shows the move (it reads the game again when the game has moved on)."""
+    from companion.kiosk.screens.game import open_game
+
+    from .kiosk_helpers import drawn_texts
+
+    app = make_app(tmp_path, size=(800, 480))
+    app.session = app.journal.start(get_game("pillars").setup(3), seed=2)
+    _played(app.session, 30)
+    open_game(app)
+    app.render(force=True)
+    _all_ahead(app)
+    made = next(s for s in app.ahead.prepared.values() if type(s).__name__ == "LogScreen")
+    game = app.session.game
+    while game.current_player(app.session.state) == CHANCE:
+        _played(app.session, 1)
+    action = game.legal_actions(app.session.state)[0]
+    app.play(action)
+    app.render(force=True)
+    tap(app, "log")
+    assert app.screen is made and len(made.sections()) > 0
+    words = words_for("pillars")
+    assert any(words.action_text(app.session.playthrough.states[-2], action) in t
+               for t in drawn_texts(app))

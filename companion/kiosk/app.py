@@ -31,6 +31,7 @@ from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .journal_watch import JOURNAL_RETRY_SECONDS, JournalWatch
 from .lookahead import LookAhead
+from .routes import screen_class
 from .seats import Companion
 from .sound import Sounds
 from .theme import Metrics
@@ -108,7 +109,7 @@ class App:
         self.parts: list[Callable[[pygame.Surface], pygame.Rect]] = []  # see render
         self.running = True
         self.toasts = Toasts()  # the message on screen, and those waiting their turn
-        self.ahead = LookAhead()  # the likely next frames, drawn in the idle time
+        self.ahead = LookAhead(screen_class)  # the likely next frames, drawn in the idle time
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
@@ -153,9 +154,9 @@ class App:
 
     def go(self, name: str, /, **kwargs: Any) -> Screen:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
-        from .screens.prepare import made
+        from .prepared import made
 
-        screen = made(self, name, kwargs)  # the one made ahead (``lookahead``), if it was
+        screen = made(self, name, kwargs)  # the one made ahead (``prepared``), if it was
         self.show(screen)
         return screen
 

@@ -29,11 +29,14 @@ import logging
 import time
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from . import linebreak, retained, theme, ui
+
+if TYPE_CHECKING:
+    from .screens.base import Screen
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +68,10 @@ NO_FRAME = "no frame"
 class LookAhead:
     """The frames still to draw ahead of the frame on screen (``App.ahead``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, make: Callable[[str], Callable[..., Screen]]) -> None:
+        self.make = make
+        """A screen class by its name (``routes.screen_class``): what a screen made ahead is
+        made with (``prepared``)."""
         self._todo: Iterator[Ahead] | None = None
         self._scratch: pygame.Surface | None = None
         self.drawn = 0
@@ -74,7 +80,7 @@ class LookAhead:
         self.interrupted = 0
         """Frames left half drawn for an event (drawn again at the next idle pass)."""
         self.prepared: dict[Hashable, object] = {}
-        """The screens made ahead, one tap away from ``prepared_by`` (``screens.prepare``)."""
+        """The screens made ahead, one tap away from ``prepared_by`` (``prepared``)."""
         self.prepared_by: object | None = None
 
     def reset(self) -> None:

@@ -1,14 +1,13 @@
-"""The screens one tap away, made and drawn ahead: the first frame of a screen is blitted too.
+"""The screens one tap away from the home and set-up screens, made and drawn ahead.
 
 The frame after a move is drawn ahead in the kiosk's idle time (``lookahead``,
-``screens.ahead``); the first frame of another screen could not be, because a screen's panels
-are kept for that screen alone (their touch targets call it), and the screen did not exist
-before the tap.  So a screen that leads to others (the home screen: a new game's set-up, the
-history, the settings) makes them in its idle time, draws their first frame on the
-scratch surface, and keeps them (``LookAhead.prepared``, for as long as it is the screen on
-show); the tap then shows the screen made ahead (``App.go`` asks :func:`made`), whose frame
-blits what was drawn.  Its ``on_show`` runs when it is shown, not before: nothing a screen
-does when it comes (reading the journal afresh, dealing a virtual card) happens ahead.
+``screens.ahead``); the first frame of another screen is too, by making that screen before
+the tap (``kiosk.prepared``: where the screens made ahead are kept, and how ``App.go`` finds
+them).  The home screen makes the screens it leads to (a new game's set-up, the history, the
+settings: :func:`frames`) and draws their first frame on the scratch surface; the tap then
+shows the screen made ahead, whose frame blits what was drawn.  Its ``on_show`` runs when it
+is shown, not before: nothing a screen does when it comes (reading the journal afresh,
+dealing a virtual card) happens ahead.
 
 Resume is the costly one: the game is replayed from the journal (every action checked by the
 rules again, 80 ms for 400 actions on a Pi 4) and its table screen is the busiest first
@@ -19,23 +18,23 @@ out), else it replays the game as before.  The hand-out steps still to confirm a
 too (``HandOutView.resume``, which reads the journal and is done once a screen).  Only a game
 the journal has as unfinished is prepared: resuming an abandoned one writes.
 
-While a screen is made or drawn ahead, what it says (``App.toast``: a journal that cannot be
-read) goes to a throwaway queue: the table hears it when the screen is shown.
+The set-up screen makes the new game's table screen (:func:`new_game_frame`) for the table
+chosen and the seed Start will draw; Start (:func:`start`) shows it when both are the same.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.engine.registry import spec
-from companion.kiosk.toasts import Toasts
+from companion.kiosk.prepared import own_frame, playing, quiet, route, route_frame, take
+from companion.kiosk.prepared import store as keep_for
 
 if TYPE_CHECKING:
     from companion.engine import Setup
@@ -44,20 +43,6 @@ if TYPE_CHECKING:
     from companion.kiosk.lookahead import Ahead
 
     from .base import Screen
-
-
-Route = tuple[str, tuple[tuple[str, Hashable], ...]]
-"""A screen's name (``routes.ROUTES``) and the arguments it is made with, sorted."""
-
-
-def route(name: str, kwargs: dict[str, Any]) -> Route | None:
-    """``name`` and ``kwargs`` as a key, or None when an argument cannot be one."""
-    try:
-        found: Route = (name, tuple(sorted(kwargs.items())))
-        hash(found)
-    except TypeError:
-        return None
-    return found
 
 
 @dataclass(frozen=True)
@@ -78,59 +63,8 @@ def frames(screen: Screen, leads: list[tuple[str, dict[str, Any]]]) -> Iterator[
     for name, kwargs in leads:
         key = route(name, kwargs)
         if key is not None:
-            yield partial(_route_frame, screen, key, kwargs)
-    yield partial(_own_frame, screen)
-
-
-def _store(screen: Screen) -> dict[Hashable, object]:
-    """The screens made ahead for ``screen`` (those made for another screen are dropped)."""
-    ahead = screen.app.ahead
-    if ahead.prepared_by is not screen:
-        ahead.prepared.clear()
-        ahead.prepared_by = screen
-    return ahead.prepared
-
-
-def _route_frame(screen: Screen, key: Route, kwargs: dict[str, Any],
-                 surface: pygame.Surface) -> None:
-    from companion.kiosk.routes import screen_class
-
-    if screen.app.screen is not screen:
-        return
-    store = _store(screen)
-    made_ahead = cast("Screen | None", store.get(key))
-    with quiet(screen.app):
-        if made_ahead is None:
-            made_ahead = store[key] = screen_class(key[0])(screen.app, **kwargs)
-        made_ahead.draw(surface)
-
-
-def _own_frame(screen: Screen, surface: pygame.Surface) -> None:
-    if screen.app.screen is screen:
-        with quiet(screen.app):
-            screen.draw(surface)
-
-
-def made(app: App, name: str, kwargs: dict[str, Any]) -> Screen:
-    """The screen ``name`` made with ``kwargs`` for ``App.go``: the one made ahead for the
-    screen on show, if it was (the others are dropped), else a new one."""
-    from companion.kiosk.routes import screen_class
-
-    key = route(name, kwargs)
-    found = _take(app, key) if key is not None else None
-    if found is not None:
-        return found  # type: ignore[return-value]
-    return screen_class(name)(app, **kwargs)
-
-
-def _take(app: App, key: Hashable) -> object | None:
-    ahead = app.ahead
-    on_show = getattr(app, "screen", None)  # (none yet while the app starts)
-    found = ahead.prepared.get(key) if on_show is not None and ahead.prepared_by is on_show \
-        else None
-    ahead.prepared.clear()
-    ahead.prepared_by = None
-    return found
+            yield partial(route_frame, screen, key, kwargs)
+    yield partial(own_frame, screen)
 
 
 def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
@@ -140,7 +74,7 @@ def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
     journal = app.journal
     if app.screen is not home or journal is None or info.status != "playing":
         return
-    store = _store(home)
+    store = keep_for(home)
     key = ("resume", info.id)
     found = store.get(key)
     if not isinstance(found, Resumed):
@@ -169,7 +103,7 @@ def resume(app: App, game_id: int) -> None:
 
     journal = app.journal
     assert journal is not None
-    found = _take(app, ("resume", game_id))
+    found = take(app, ("resume", game_id))
     if (isinstance(found, Resumed) and isinstance(found.screen, GameScreen)
             and found.version == (*_version(journal.get(game_id)),
                                   found.session.handed_out())):
@@ -212,7 +146,7 @@ def new_game_frame(setup_screen: Screen,
     peek = random.Random()
     peek.setstate(app.rng.getstate())
     key = (setup, peek.randrange(2**31), tuple(sorted(companions.items())))
-    store = _store(setup_screen)
+    store = keep_for(setup_screen)
     found = store.get("new game")
     if not isinstance(found, NewGame) or found.chosen != key:
         game = get_game(setup.game)
@@ -237,7 +171,7 @@ def start(app: App, setup: Setup, companions: dict[int, str], seed: int) -> None
 
     journal = app.journal
     assert journal is not None
-    found = _take(app, "new game")
+    found = take(app, "new game")
     app.session = journal.start(setup, seed=seed, companions=companions)
     if (isinstance(found, NewGame) and isinstance(found.screen, GameScreen)
             and found.chosen == (setup, seed, tuple(sorted(companions.items())))):
@@ -250,28 +184,4 @@ def _version(info: GameInfo) -> tuple[object, ...]:
     return (info.status, info.actions, info.updated)
 
 
-@contextmanager
-def playing(app: App, session: JournaledGame) -> Iterator[None]:
-    """``session`` is the app's game for the while (a screen made or drawn for it ahead)."""
-    saved = app.session
-    app.session = session
-    try:
-        yield
-    finally:
-        app.session = saved
-
-
-@contextmanager
-def quiet(app: App) -> Iterator[None]:
-    """What a screen says while it is made or drawn ahead goes to a throwaway queue (it says
-    it again when it is shown); the app's own messages and ``dirty`` are as they were."""
-    toasts, dirty = app.toasts, app.dirty
-    app.toasts = Toasts()
-    try:
-        yield
-    finally:
-        app.toasts, app.dirty = toasts, dirty
-
-
-__all__ = ["NewGame", "Resumed", "Route", "frames", "made", "new_game_frame", "quiet", "resume",
-           "resume_frame", "route", "start"]
+__all__ = ["NewGame", "Resumed", "frames", "new_game_frame", "resume", "resume_frame", "start"]
