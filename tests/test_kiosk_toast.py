@@ -78,6 +78,11 @@ def test_a_message_on_screen_leaves_the_texts_places_cached(
     from companion.kiosk.screens.game import open_game
     from companion.kiosk.toasts import place_toast
 
+    from companion.kiosk import linebreak, retained
+
+    for module, flag, value in ((retained, "CHECK", False), (ui, "CHECK_GLYPHS", False),
+                                (ui, "DRAWN", None), (linebreak, "RECORD", None)):
+        monkeypatch.setattr(module, flag, value)  # (as the kiosk draws, whatever ran before)
     app = make_app(tmp_path, size=(720, 1280))
     app.session = app.journal.start(get_game(name).setup(4), seed=3)
     open_game(app)
