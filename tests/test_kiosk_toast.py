@@ -75,10 +75,9 @@ def test_a_message_on_screen_leaves_the_texts_places_cached(
     """The message keeps off the texts' areas (``ui.AREAS``), recorded without placing the
     texts afresh: a frame with a message redrawn places no text, and the message goes where
     the texts as drawn (``ui.DRAWN``) would put it."""
+    from companion.kiosk import linebreak, retained
     from companion.kiosk.screens.game import open_game
     from companion.kiosk.toasts import place_toast
-
-    from companion.kiosk import linebreak, retained
 
     for module, flag, value in ((retained, "CHECK", False), (ui, "CHECK_GLYPHS", False),
                                 (ui, "DRAWN", None), (linebreak, "RECORD", None)):
