@@ -42,6 +42,7 @@ machine estimate a Pi (``docs/pi.md``).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import re
@@ -53,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -229,11 +230,12 @@ def cold_caches() -> None:
     """Empty the kiosk's caches of laid-out, rendered and placed texts and fit answers
     (``companion.kiosk.textcache``) and of wrapped lines (``linebreak``): the next frame draws
     every text as the first frame of a new screen does (the fonts stay loaded)."""
-    from companion.kiosk import linebreak, retained, textcache
+    from companion.kiosk import linebreak, logcache, retained, textcache
 
     textcache.clear()
     retained.clear()  # the parts kept whole, and the keys seen once
     linebreak._LINES.clear()
+    logcache.clear()  # the game log kept, and its lines measured
 
 
 def render() -> None:
@@ -316,9 +318,19 @@ def moves(count: int = 80) -> None:
     _each_table(_moves, count)
 
 
-def _each_table(measure: Callable[[Path, str, tuple[int, int], int, bool], None],
+PI4_FACTOR = 12.8
+"""The cautious factor from this machine's Python to a 1.8 GHz Pi 4's (``docs/pi.md``), for
+the model of the main loop's passes on a Pi (``_draw_ahead``)."""
+
+PAUSES: tuple[float | None, ...] = (math.inf, 0.5, None)
+"""How long after the last frame each tap comes, in a Pi 4's seconds: ``inf``, the table's
+pause (every frame ahead drawn); 0.5, a quick tap (the frames ahead a Pi 4's idle passes draw
+in half a second, modelled by ``_draw_ahead``); None, nothing drawn ahead."""
+
+
+def _each_table(measure: Callable[[Path, str, tuple[int, int], int, float | None], None],
                 count: int) -> None:
-    """``measure`` each game at both display sizes, with the table's pause and without."""
+    """``measure`` each game at both display sizes, after each of the ``PAUSES``."""
     import pygame
 
     pygame.display.init()
@@ -326,12 +338,16 @@ def _each_table(measure: Callable[[Path, str, tuple[int, int], int, bool], None]
     with tempfile.TemporaryDirectory() as tmp:
         for size in ((800, 480), (720, 1280)):
             for name in ("pillars", "builders"):
-                for ahead in (True, False):
-                    measure(Path(tmp), name, size, count, ahead)
+                for pause in PAUSES:
+                    measure(Path(tmp), name, size, count, pause)
 
 
-def how_of(ahead: bool) -> str:
-    return "with the table's pause (drawn ahead)" if ahead else "taps in quick succession"
+def how_of(pause: float | None) -> str:
+    if pause is None:
+        return "taps in quick succession"
+    if pause == math.inf:
+        return "with the table's pause (drawn ahead)"
+    return f"a tap {pause:g} s after the last on a Pi 4 (what its idle passes draw ahead)"
 
 
 def _table(tmp: Path, label: str, name: str, size: tuple[int, int], seed: int) -> Any:
@@ -353,18 +369,52 @@ def _table(tmp: Path, label: str, name: str, size: tuple[int, int], seed: int) -
     return app
 
 
-def _draw_ahead(app: Any) -> list[float]:
-    """Every frame ahead drawn, as the idle main loop draws them while the table moves its
-    pieces: the CPU seconds of each."""
-    times = []
-    while True:
-        t0 = time.process_time()
-        if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
-            return times
-        times.append(time.process_time() - t0)
+def _draw_ahead(app: Any, within: float = math.inf) -> list[float]:
+    """The frames ahead drawn as the idle main loop draws them while the table moves its
+    pieces: all of them, or those a Pi 4 draws ``within`` seconds (a model of its passes:
+    each pass starts frames until ``lookahead.SLICE`` has gone, at least one, and lasts at
+    least 1/``LOOP_HZ``; a frame's time is its CPU time here times ``PI4_FACTOR``; a frame
+    started before the tap counts as drawn).  The CPU seconds of each frame here."""
+    times: list[float] = []
+    for pass_ in _passes(app, within):
+        times.extend(pass_)
+    return times
 
 
-def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
+def _passes(app: Any, within: float) -> Iterator[list[float]]:
+    from companion.kiosk.app import LOOP_HZ
+    from companion.kiosk.lookahead import SLICE
+
+    clock = 0.0  # a Pi 4's seconds since the frame on screen
+    while clock < within:
+        drawn: list[float] = []
+        while not drawn or sum(drawn) * PI4_FACTOR < SLICE:
+            t0 = time.process_time()
+            if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
+                yield drawn
+                return
+            drawn.append(time.process_time() - t0)
+        yield drawn
+        clock += max(1 / LOOP_HZ, sum(drawn) * PI4_FACTOR)
+
+
+def modelled_wall(frames: list[float], slice_: float) -> float:
+    """How long a Pi 4's idle passes take to draw ``frames`` (CPU seconds here each) with
+    ``slice_`` seconds a pass (the model of ``_passes``)."""
+    from companion.kiosk.app import LOOP_HZ
+
+    wall, k = 0.0, 0
+    while k < len(frames):
+        spent = 0.0
+        while k < len(frames) and (spent == 0.0 or spent < slice_):
+            spent += frames[k] * PI4_FACTOR
+            k += 1
+        wall += max(1 / LOOP_HZ, spent)
+    return wall
+
+
+def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
+           ahead: float | None) -> None:
     from companion.engine import CHANCE, TERMINAL, get_game
     from companion.engine.simulate import sample
     from companion.kiosk.screens.base import GameScreen
@@ -373,12 +423,12 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool)
     game, rng = get_game(name), random.Random(3)
     times: dict[bool, list[float]] = {False: [], True: []}  # by: after a reveal?
     frames_ahead: list[float] = []
-    positions: list[float] = []
+    positions: list[list[float]] = []
 
     def pause() -> None:  # the table moves its pieces: the idle passes draw ahead
-        if ahead:
-            frames_ahead.extend(drawn := _draw_ahead(app))
-            positions.append(sum(drawn))
+        if ahead is not None:
+            frames_ahead.extend(drawn := _draw_ahead(app, ahead))
+            positions.append(drawn)
 
     def frame(into: list[float]) -> None:
         t0 = time.process_time()
@@ -417,13 +467,27 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool)
         what = f"render after each {label}, {name} at {size[0]}x{size[1]}, {how}"
         print(f"{what} ({len(times[chance])} moves): "
               f"{summary(times[chance], 1000, '{:.1f}', what=what)} ms", flush=True)
-    if ahead:
-        what = f"a frame drawn ahead, {name} at {size[0]}x{size[1]}"
-        print(f"{what} ({len(frames_ahead)} frames): "
-              f"{summary(frames_ahead, 1000, '{:.1f}', what=what)} ms", flush=True)
-        what = f"the frames ahead of a position, {name} at {size[0]}x{size[1]}"
-        print(f"{what} ({len(positions)} positions): "
-              f"{summary(positions, 1000, '{:.0f}', what=what)} ms of CPU", flush=True)
+    if ahead == math.inf:
+        _ahead_costs(f"{name} at {size[0]}x{size[1]}", frames_ahead, positions)
+
+
+def _ahead_costs(label: str, frames: list[float], positions: list[list[float]]) -> None:
+    """What drawing ahead costs: a frame, a position's frames (CPU here), and how long a Pi 4's
+    idle passes take to draw them (modelled, ``modelled_wall``) with 4 ms a pass (before) and
+    with ``lookahead.SLICE``."""
+    from companion.kiosk.lookahead import SLICE
+
+    what = f"a frame drawn ahead, {label}"
+    print(f"{what} ({len(frames)} frames): {summary(frames, 1000, '{:.1f}', what=what)} ms",
+          flush=True)
+    what = f"the frames ahead of a position, {label}"
+    print(f"{what} ({len(positions)} positions): "
+          f"{summary([sum(p) for p in positions], 1000, '{:.0f}', what=what)} ms of CPU",
+          flush=True)
+    for slice_ in (0.004, SLICE):
+        walls = [modelled_wall(p, slice_) for p in positions]
+        print(f"  all drawn on a Pi 4 (modelled, x{PI4_FACTOR}, {slice_ * 1000:.0f} ms a pass): "
+              f"{summary(walls, 1, '{:.2f}')} s", flush=True)
 
 
 TAP_SKIP = {"menu", "log", "table check", "help", "hint", "language"}
@@ -451,7 +515,8 @@ def _tap_choice(buttons: list[Any], rng: random.Random) -> Any:
     return rng.choice(buttons) if buttons else None
 
 
-def _taps(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) -> None:
+def _taps(tmp: Path, name: str, size: tuple[int, int], count: int,
+          ahead: float | None) -> None:
     import pygame
 
     app = _table(tmp, f"taps-{ahead}", name, size, seed=5)
@@ -460,8 +525,8 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) 
     for _ in range(count):
         if app.session is None:
             break
-        if ahead:
-            _draw_ahead(app)
+        if ahead is not None:
+            _draw_ahead(app, ahead)
         b = _tap_choice(app.screen.buttons, rng)
         if b is None:
             break
@@ -475,6 +540,92 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int, ahead: bool) 
     what = f"render after each tap, {name} at {size[0]}x{size[1]}, {how_of(ahead)}"
     print(f"{what} ({len(times)} taps): {summary(times, 1000, '{:.1f}', what=what)} ms",
           flush=True)
+
+
+def screens(games: int = 3) -> None:
+    """The first frame of each screen a table walks through, and the tap's own work: the
+    kiosk starts on the home screen with an unfinished game of ``games`` x 120 actions in the
+    journal; History, Back, Settings, Back, Resume, six moves, the log, Back, the menu (home),
+    Resume again, the menu, New game, Start.  With the table's pause before each tap (every
+    frame ahead drawn: the home screen makes the screens it leads to and replays Resume's
+    game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``)
+    and in quick succession.  The frame after each tap (CPU), and the tap's own work (Resume
+    replays the game when it was not replayed ahead)."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in ((800, 480), (720, 1280)):
+            for name in ("pillars", "builders"):
+                for pause in (math.inf, None):
+                    frames, taps_ = _walk(Path(tmp), name, size, games * 120, pause)
+                    how = how_of(pause)
+                    for label, values in (("first frame", frames), ("tap's work", taps_)):
+                        print(f"screens, {name} at {size[0]}x{size[1]}, {how}, {label}: "
+                              + ", ".join(f"{k} {v * 1000:.1f}" for k, v in values)
+                              + " ms", flush=True)
+                        what = f"screens' {label}, {name} at {size[0]}x{size[1]}, {how}"
+                        MEASURED.append((what, max(v for _k, v in values)))
+
+
+def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: float | None
+          ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+    import pygame
+
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+    from companion.journal import Journal
+    from companion.kiosk.app import App
+    from companion.kiosk.config import Config
+
+    cold_caches()
+    journal = Journal.open(tmp / f"walk-{name}-{size[0]}-{pause}.sqlite3")
+    game, rng = get_game(name), random.Random(4)
+    session = journal.start(game.setup(4), seed=4)
+    while len(session.playthrough.actions) < actions and not game.is_over(session.state):
+        state = session.state
+        session.play(sample(game.chance_outcomes(state), rng)
+                     if game.current_player(state) == CHANCE
+                     else rng.choice(game.legal_actions(state)))
+    app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
+              config_path=tmp / "config.toml")
+    app.render(force=True)
+    frames: list[tuple[str, float]] = []
+    taps_: list[tuple[str, float]] = []
+
+    def tap(key: str, label: str) -> None:
+        if pause is not None:
+            _draw_ahead(app, pause)
+        b = next(b for b in app.screen.buttons if b.key == key and b.enabled)
+        t0 = time.process_time()
+        app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1,
+                                            touch=False))
+        taps_.append((label, time.process_time() - t0))
+        app.tick(0.05)
+        t0 = time.process_time()
+        app.render(force=True)
+        frames.append((label, time.process_time() - t0))
+
+    for key, label in (("history", "history"), ("back", "home"), ("settings", "settings"),
+                       ("back", "home"), ("resume", "game resumed")):
+        tap(key, label)
+    for _ in range(6):
+        state = app.session.state
+        app.screen.propose(sample(game.chance_outcomes(state), rng)
+                           if game.current_player(state) == CHANCE
+                           else rng.choice(game.legal_actions(state)))
+        if app.screen.preview is not None:
+            app.screen.confirm_preview()
+        while app.screen.handouts.current is not None:
+            app.screen.confirm_handout()
+        app.render(force=True)
+    for key, label in (("log", "log"), ("back", "game"), ("menu", "home"),
+                       ("resume", "game resumed again"), ("menu", "home"), ("new", "set-up"),
+                       ("start", "new game")):
+        tap(key, label)
+    journal.close()
+    return frames, taps_
 
 
 def camera(frames: int) -> None:
@@ -608,7 +759,8 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=3, help="kiosk starts")
     parser.add_argument("--no-scale", dest="scale", action="store_false",
                         help="no Pi estimates (under qemu the loop measures emulation)")
-    parser.add_argument("--only", default="loop,think,worker,render,moves,taps,camera,start",
+    parser.add_argument("--only",
+                        default="loop,think,worker,render,moves,taps,screens,camera,start",
                         help="comma-separated parts")
     args = parser.parse_args()
     import platform
@@ -617,8 +769,8 @@ def main() -> None:
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
     for part in parts:
-        workload = part in ("think", "worker", "render", "moves", "taps", "camera", "start",
-                            "first")
+        workload = part in ("think", "worker", "render", "moves", "taps", "screens", "camera",
+                            "start", "first")
         before = loop_seconds() if workload and args.scale else 0.0
         if part == "think":
             think(args.positions)
@@ -630,6 +782,8 @@ def main() -> None:
             moves()
         elif part == "taps":
             taps()
+        elif part == "screens":
+            screens()
         elif part == "camera":
             camera(args.frames)
         elif part == "start":

@@ -67,3 +67,38 @@ def test_a_refusal_leaves_the_next_instruction_readable(
     toast = app._toast_rect()
     assert toast.top >= bar
     assert not toast.colliderect(title.rect), (str(title), title.rect, toast)
+
+
+@pytest.mark.parametrize("name", ["pillars", "builders"])
+def test_a_message_on_screen_leaves_the_texts_places_cached(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """The message keeps off the texts' areas (``ui.AREAS``), recorded without placing the
+    texts afresh: a frame with a message redrawn places no text, and the message goes where
+    the texts as drawn (``ui.DRAWN``) would put it."""
+    from companion.kiosk import linebreak, retained
+    from companion.kiosk.screens.game import open_game
+    from companion.kiosk.toasts import place_toast
+
+    for module, flag, value in ((retained, "CHECK", False), (ui, "CHECK_GLYPHS", False),
+                                (ui, "DRAWN", None), (linebreak, "RECORD", None)):
+        monkeypatch.setattr(module, flag, value)  # (as the kiosk draws, whatever ran before)
+    app = make_app(tmp_path, size=(720, 1280))
+    app.session = app.journal.start(get_game(name).setup(4), seed=3)
+    open_game(app)
+    app.toast("A message for the table")
+    for _ in range(3):
+        app.render(force=True)
+    placed: list[str] = []
+    real = ui._place
+    monkeypatch.setattr(ui, "_place", lambda surface, text, *a: placed.append(text) or real(
+        surface, text, *a))
+    app.render(force=True)
+    assert placed == []
+    at = app.toasts.at
+    ui.DRAWN = []
+    try:  # the screen drawn again, every text recorded the long way
+        app.screen.draw(app.surface)
+        texts = [d.rect for d in ui.DRAWN if isinstance(d, ui.Drawn)]
+    finally:
+        ui.DRAWN = None
+    assert at == place_toast(app.screen, app.size, app.metrics, texts)

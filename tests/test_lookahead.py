@@ -28,6 +28,10 @@ from companion.kiosk.screens.game import open_game  # noqa: E402
 from .kiosk_helpers import make_app  # noqa: E402
 from .test_retained import _fresh, walk  # noqa: E402, F401 - (_fresh: its autouse fixture)
 
+OWN = 2
+"""Frames drawn ahead of every position besides those one action away: the frame on screen
+itself and the game log's first frame."""
+
 
 def _game(tmp: Path, name: str, size: tuple[int, int]) -> App:
     app = make_app(tmp, size=size)
@@ -101,9 +105,9 @@ def test_the_frame_after_a_move_blits_what_was_drawn_ahead(
         chance = game.current_player(state) == CHANCE
         drawn.clear()
         n = _all_ahead(app)
-        if not chance:  # the frame on screen, one per action allowed, one per worker to pick
-            picks = len(list(app.screen.ui_variants()))
-            assert n == 1 + len(game.legal_actions(state)) + picks
+        if not chance:  # the frame on screen, the log's, one per action allowed, one per
+            picks = len(list(app.screen.ui_variants()))  # worker to pick
+            assert n == OWN + len(game.legal_actions(state)) + picks
         ahead = {h for was_ahead, h in drawn if was_ahead}
         app.session.play(sample(game.chance_outcomes(state), rng) if chance
                          else rng.choice(game.legal_actions(state)))
@@ -149,7 +153,7 @@ def test_the_companion_s_visit_is_drawn_ahead(tmp_path: Path,
     actions = think(app)
     before = app.session.state
     drawn = _parts_drawn(monkeypatch)
-    assert _all_ahead(app) == 2  # the frame on screen, and the visit done
+    assert _all_ahead(app) == OWN + 1  # the frame on screen, the log's, and the visit done
     ahead = {h for _a, h in drawn}
     found: list[int] = []
     get = retained.STORE.get
@@ -205,7 +209,7 @@ def test_drawing_ahead_changes_nothing_the_table_sees(tmp_path: Path) -> None:
     buttons, roles = list(screen.buttons), dict(screen.roles)
     attrs = dict(vars(screen))
     overflows = list(ui.OVERFLOWS)
-    assert _all_ahead(app) == 1 + len(game.legal_actions(state)) > 2
+    assert _all_ahead(app) == OWN + len(game.legal_actions(state)) > 3
     assert pygame.image.tobytes(app.surface, "RGB") == pixels
     assert screen.buttons == buttons and screen.roles == roles
     assert vars(screen).keys() == attrs.keys()
@@ -226,7 +230,7 @@ def test_a_preview_draws_its_result_ahead(tmp_path: Path) -> None:
 
     screen.preview = Preview.of(step, "test", [])
     app.render(force=True)
-    assert _all_ahead(app) == 3  # the frame on screen, Cancel's and Confirm's
+    assert _all_ahead(app) == OWN + 2  # the frame on screen, the log's, Cancel's, Confirm's
     assert screen.preview is not None and screen.preview.taken is step
 
 
@@ -292,7 +296,7 @@ def test_a_tap_stops_a_frame_ahead_between_two_parts(
     assert app.screen.ahead_state is None and ahead.failed == 0
     done = ahead.run(app.screen, app.surface, 1.0, waiting) + _all_ahead(app)
     legal = len(get_game("pillars").legal_actions(app.session.state))
-    assert done == ahead.drawn == 1 + legal  # the stopped frame drawn again, each once
+    assert done == ahead.drawn == OWN + legal  # the stopped frame drawn again, each once
     assert len(drawn) == len(set(drawn)), "a part drawn whole before the tap was drawn again"
 
 

@@ -31,6 +31,7 @@ from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .journal_watch import JOURNAL_RETRY_SECONDS, JournalWatch
 from .lookahead import LookAhead
+from .routes import screen_class
 from .seats import Companion
 from .sound import Sounds
 from .theme import Metrics
@@ -108,7 +109,7 @@ class App:
         self.parts: list[Callable[[pygame.Surface], pygame.Rect]] = []  # see render
         self.running = True
         self.toasts = Toasts()  # the message on screen, and those waiting their turn
-        self.ahead = LookAhead()  # the likely next frames, drawn in the idle time
+        self.ahead = LookAhead(screen_class)  # the likely next frames, drawn in the idle time
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
@@ -153,9 +154,9 @@ class App:
 
     def go(self, name: str, /, **kwargs: Any) -> Screen:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
-        from .routes import screen_class
+        from .prepared import made
 
-        screen = screen_class(name)(self, **kwargs)
+        screen = made(self, name, kwargs)  # the one made ahead (``prepared``), if it was
         self.show(screen)
         return screen
 
@@ -414,16 +415,15 @@ class App:
         parts, self.parts = self.parts, []
         if not (self.dirty or force):
             return bool(parts) and draw_parts(self, parts)
-        drawn, start = ui.DRAWN, len(ui.DRAWN or [])
-        if self.toasts.current is not None and drawn is None:
-            ui.DRAWN = []  # where the screen's texts are, for the message to keep off them
+        areas = ui.AREAS  # where the screen's texts are, for the message to keep off them
+        ui.AREAS = [] if self.toasts.current is not None else None
         retained.begin(self.surface)  # parts drawn with the same inputs are blitted
         try:
             guard.draw(self, self.surface)  # a screen that fails to draw: the fault screen
-            under = [d for d in (ui.DRAWN or [])[start:] if isinstance(d, ui.Drawn)]
+            under = ui.AREAS or []
         finally:
             retained.end()
-            ui.DRAWN = drawn
+            ui.AREAS = areas
         self.toasts.draw(self.surface, self.screen, self.metrics, under)
         self.hub.draw(self.surface, self.metrics)  # lights, the camera's chip: over all
         self.dirty = False

@@ -108,19 +108,39 @@ def log_entries(
     when the caller has them, are the states before each action and after the last
     (``len(actions) + 1``); otherwise the actions are replayed.  Raises RecordError naming the
     1-based position of an action that is malformed or illegal."""
-    words = words_for(game.name)
     if states is None:
         states = _replay(game, setup, actions)
     elif len(states) != len(actions) + 1:
         raise ValueError(
             f"{len(actions)} actions need {len(actions) + 1} states, not {len(states)}"
         )
-    sections: list[LogSection] = []
+    sections = extend_log(game, actions, states, [], 0)
+    return newest_first_of(sections) if newest_first else sections
+
+
+def newest_first_of(sections: list[LogSection]) -> list[LogSection]:
+    """Sections in the order of play turned to the screen's: the latest round or turn first,
+    and in each the latest action first."""
+    return [LogSection(s.period, s.heading, tuple(reversed(s.entries)))
+            for s in reversed(sections)]
+
+
+def extend_log(game: Game[S, A], actions: Sequence[A | str], states: Sequence[S],
+               older: list[LogSection], done: int) -> list[LogSection]:
+    """The log (oldest first) of ``actions``, whose first ``done`` made the sections
+    ``older`` (made by this function in the same language): those kept, the rest added (the
+    round or turn under way continued).  ``states`` as for :func:`log_entries`."""
+    words = words_for(game.name)
+    sections = list(older)
     current: list[LogEntry] = []
     period: int | None = None
     heading = ""
-    ledger_before = game.ledger(states[0])
-    for i, written in enumerate(actions):
+    if sections:
+        last = sections.pop()
+        period, heading, current = last.period, last.heading, list(last.entries)
+    ledger_before = game.ledger(states[done])
+    for i in range(done, len(actions)):
+        written = actions[i]
         before, after = states[i], states[i + 1]
         action = game.parse_action(written) if isinstance(written, str) else written
         p = game.period_of(before).number
@@ -134,11 +154,6 @@ def log_entries(
         current.extend(_entries(game, words, i, p, before, action, after, new))
     if period is not None:
         sections.append(LogSection(period, heading, tuple(current)))
-    if newest_first:
-        sections = [
-            LogSection(s.period, s.heading, tuple(reversed(s.entries)))
-            for s in reversed(sections)
-        ]
     return sections
 
 
@@ -255,8 +270,10 @@ def language_from_environ(environ: Mapping[str, str]) -> str:
 __all__ = [
     "LogEntry",
     "LogSection",
+    "extend_log",
     "language_from_environ",
     "log_entries",
     "log_text",
+    "newest_first_of",
     "record_log",
 ]

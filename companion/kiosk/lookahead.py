@@ -27,19 +27,25 @@ from __future__ import annotations
 import itertools
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from . import linebreak, retained, theme, ui
 
+if TYPE_CHECKING:
+    from .screens.base import Screen
+
 log = logging.getLogger(__name__)
 
-SLICE = 0.004
-"""Seconds of drawing ahead a pass of the main loop may start (on this machine a frame ahead
-takes 0.5 to 2 ms, 6 to 25 ms on a Pi 4: a pass draws at least one, then stops past this)."""
+SLICE = 0.020
+"""Seconds of drawing ahead a pass of the main loop may start: most of a pass (a pass is
+1/``LOOP_HZ``, 33 ms), as a tap stops it between two parts anyway (``CHECK_EVERY``).  A frame
+ahead takes 0.5 to 2 ms here, 6 to 25 ms on a Pi 4, and a position's frames 0.3 to 0.6 s of a
+Pi 4's core: with 4 ms a pass (one frame a pass on a Pi) they took 25 to 40 passes, 0.8 to
+1.3 s, before a tap found them all drawn; with 20 ms about half of that (``docs/pi.md``)."""
 
 CHECK_EVERY = 0.001
 """Seconds between two looks for a waiting event while a frame is drawn ahead: a tap that
@@ -50,14 +56,22 @@ MOST = 40
 """The most frames drawn ahead of one position (a Builders turn offers about 13 actions, a
 Pillars step up to about 30; past this the kiosk waits)."""
 
-Ahead = Callable[[pygame.Surface], None]
-"""One frame a screen may draw next: draws it on the surface given (a scratch surface)."""
+Ahead = Callable[[pygame.Surface], object]
+"""One frame a screen may draw next: draws it on the surface given (a scratch surface); or
+work for the idle time that draws no frame, which returns ``NO_FRAME`` (it is not counted
+as a frame, and a pass draws a frame more after it: keep it short)."""
+
+NO_FRAME = "no frame"
+"""What a job ahead that drew no frame returns (``Ahead``)."""
 
 
 class LookAhead:
     """The frames still to draw ahead of the frame on screen (``App.ahead``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, make: Callable[[str], Callable[..., Screen]]) -> None:
+        self.make = make
+        """A screen class by its name (``routes.screen_class``): what a screen made ahead is
+        made with (``prepared``)."""
         self._todo: Iterator[Ahead] | None = None
         self._scratch: pygame.Surface | None = None
         self.drawn = 0
@@ -65,6 +79,9 @@ class LookAhead:
         self.failed = 0
         self.interrupted = 0
         """Frames left half drawn for an event (drawn again at the next idle pass)."""
+        self.prepared: dict[Hashable, object] = {}
+        """The screens made ahead, one tap away from ``prepared_by`` (``prepared``)."""
+        self.prepared_by: object | None = None
 
     def reset(self) -> None:
         """The frame on screen changed: what was likely next may not be now."""
@@ -82,20 +99,21 @@ class LookAhead:
             job = next(self._todo, None)
             if job is None:
                 break
-            tried += 1
             drawn = self._draw(job, surface, _Every(waiting, CHECK_EVERY))
             if drawn is None:  # an event came: this frame again at the next idle pass
                 self._todo = itertools.chain([job], self._todo)
                 self.interrupted += 1
                 break
-            done += drawn
+            tried += drawn is not NO_FRAME  # (work that draws no frame: one frame more)
+            done += drawn is True
         return done
 
     def _draw(self, job: Ahead, surface: pygame.Surface, stop: Callable[[], bool]
-              ) -> bool | None:
-        """Draw one frame ahead; False if it failed (and nothing more is drawn ahead of this
-        position), None if ``stop()`` said to stop between two of its parts (the parts drawn
-        whole are kept)."""
+              ) -> object:
+        """Draw one frame ahead: True; ``NO_FRAME`` if the job drew none (work of its own);
+        False if it failed (and nothing more is drawn ahead of this position); None if
+        ``stop()`` said to stop between two of its parts (the parts drawn whole are
+        kept)."""
         scratch = self._scratch
         if (scratch is None or scratch.get_size() != surface.get_size()
                 or scratch.get_bitsize() != surface.get_bitsize()):
@@ -104,7 +122,8 @@ class LookAhead:
         retained.begin(scratch, ahead=True, stop=stop)
         try:
             with quiet_records():
-                job(scratch)
+                if job(scratch) is NO_FRAME:
+                    return NO_FRAME
         except retained.Stopped:
             return None
         except Exception:  # noqa: BLE001 - a frame that may never be asked for; the real one
@@ -142,15 +161,16 @@ class ScreenAhead(Protocol):
 @contextmanager
 def quiet_records() -> Iterator[None]:
     """Every recorder (``ui.OVERFLOWS``, ``ui.DRAWN``, ``ui.MISSING_GLYPHS``,
-    ``linebreak.RECORD``) records into a throwaway list for the while: a frame drawn ahead is
-    no frame the table saw; and its parts are kept with what they record, so a frame that
-    records (``ui.DRAWN`` while a message shows) may blit them too."""
-    saved = (ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD)
-    ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD = [], [], [], []
+    ``linebreak.RECORD``, ``ui.AREAS``) records into a throwaway list for the while: a frame
+    drawn ahead is no frame the table saw; and its parts are kept with what they record, so a
+    frame that records (``ui.AREAS`` while a message shows) may blit them too."""
+    saved = (ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS)
+    ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS = [], [], [], [], []
     try:
         yield
     finally:
-        ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD = saved
+        ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS = saved
 
 
-__all__ = ["CHECK_EVERY", "MOST", "SLICE", "Ahead", "LookAhead", "ScreenAhead", "quiet_records"]
+__all__ = ["CHECK_EVERY", "MOST", "NO_FRAME", "SLICE", "Ahead", "LookAhead", "ScreenAhead",
+           "quiet_records"]

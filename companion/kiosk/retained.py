@@ -127,7 +127,7 @@ def end() -> None:
 
 def _recorders() -> tuple[list[object] | None, ...]:
     return (ui.OVERFLOWS, ui.DRAWN, linebreak.RECORD,  # type: ignore[return-value]
-            ui.MISSING_GLYPHS if ui.CHECK_GLYPHS else None)
+            ui.MISSING_GLYPHS if ui.CHECK_GLYPHS else None, ui.AREAS)
 
 
 def pixels(surface: pygame.Surface, rect: pygame.Rect, key: Hashable,

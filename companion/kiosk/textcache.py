@@ -126,13 +126,15 @@ class Layout:
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A text as ``ui.draw_text`` drew it in its box: the rows' images and where each went
-    (``blits``), the clip it drew under, the area it used (x, y, width, height) and what it
-    recorded in ``ui.OVERFLOWS``."""
+    (``blits``), the clip it drew under, the area it used (x, y, width, height), what it
+    recorded in ``ui.OVERFLOWS`` and the area its lines cover."""
 
     blits: tuple[tuple[pygame.Surface, tuple[int, int]], ...]
     clip: pygame.Rect
     used: tuple[int, int, int, int]
     overflows: tuple[str, ...]
+    area: tuple[int, int, int, int]
+    """The area its lines cover, inside its box (``ui.AREAS``; a ``ui.Drawn``'s ``rect``)."""
 
 
 LAYOUT_ENTRIES = 4096

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import theme, ui
+from . import theme
 from .theme import Metrics
 from .ui import draw_text, panel
 
@@ -61,7 +61,7 @@ class Toasts:
         return pygame.Rect(m.px(12), top, w - m.px(24), m.px(88))
 
     def draw(
-        self, surface: pygame.Surface, screen: Screen, m: Metrics, under: list[ui.Drawn]
+        self, surface: pygame.Surface, screen: Screen, m: Metrics, under: list[pygame.Rect]
     ) -> None:
         """Draw the message on screen where it covers the least of ``under`` (the texts the
         screen just drew) and of the screen's buttons (:func:`place_toast`)."""
@@ -76,12 +76,12 @@ class Toasts:
 
 
 def place_toast(
-    screen: Screen, size: tuple[int, int], m: Metrics, texts: list[ui.Drawn]
+    screen: Screen, size: tuple[int, int], m: Metrics, texts: list[pygame.Rect]
 ) -> pygame.Rect:
     """The message's place on ``screen``: full width, below its bar, at the height where it
-    covers the least of the texts just drawn (``texts``, weighted most: a title or an
-    instruction under a message cannot be read) and of the buttons (a whole-panel tap area
-    counts for little); the highest such place on a tie."""
+    covers the least of the texts just drawn (``texts``, their areas: ``ui.AREAS``; weighted
+    most: a title or an instruction under a message cannot be read) and of the buttons (a
+    whole-panel tap area counts for little); the highest such place on a tie."""
     w, h = size
     height = m.px(88)
     top = screen.bar_bottom() + m.px(4)
@@ -95,7 +95,7 @@ def place_toast(
         r = pygame.Rect(m.px(12), y, w - m.px(24), height)
         cost = 0.0
         for d in texts:
-            c = r.clip(d.rect)
+            c = r.clip(d)
             cost += 4.0 * c.width * c.height
         for b in screen.buttons:
             c = r.clip(b.rect)

@@ -36,6 +36,11 @@ DRAWN: list[str] | None = None
 """When a list, every text drawn is appended to it as a ``Drawn`` (tests read what a screen
 shows)."""
 
+AREAS: list[pygame.Rect] | None = None
+"""When a list, the area every text drawn covers is appended to it (a ``Drawn``'s ``rect``):
+what the app's message keeps off (``App.render``).  Unlike DRAWN it keeps the texts' places
+cached (``textcache.PLACED``): a frame with a message on screen costs what one without does."""
+
 
 class Drawn(str):
     """A text as drawn: the string itself, with where (``rect``, the area its lines cover), at
@@ -342,6 +347,8 @@ def draw_text(
         if key is not None:
             PLACED.put(key, placed)
     OVERFLOWS.extend(placed.overflows)
+    if AREAS is not None:
+        AREAS.append(pygame.Rect(placed.area))
     surface.set_clip(placed.clip)
     surface.blits(placed.blits, doreturn=False)
     surface.set_clip(clip)
@@ -366,8 +373,8 @@ def _place(
     else:
         y = rect.y + (rect.height - total) // 2
     widest = max(img.get_width() for img in images)
+    area = pygame.Rect(_x(align, rect, widest), y, widest, total).clip(rect)
     if DRAWN is not None:
-        area = pygame.Rect(_x(align, rect, widest), y, widest, total).clip(rect)
         cap = theme.cap_height(lay.size, bold)
         DRAWN.append(Drawn.of(text, area, lay.size, cap, colour, background(surface, area)))
     screen, clip = surface.get_rect(), surface.get_clip()
@@ -378,7 +385,8 @@ def _place(
     top = y - (lay.ascent - lay.top)  # the images start above the ink, at the font's ascent
     blits = tuple((img, (_x(align, rect, img.get_width()), top + k * lay.line_h))
                   for k, img in enumerate(images))
-    return Placed(blits, rect.clip(clip), (rect.x, y, widest, total), tuple(overflows))
+    return Placed(blits, rect.clip(clip), (rect.x, y, widest, total), tuple(overflows),
+                  (area.x, area.y, area.width, area.height))
 
 
 def panel(
@@ -468,6 +476,11 @@ class Button:
         if self.short and not fits(surface, self.label, rect, self.size, lines=lines):
             return self.short
         return self.label
+
+
+def title_bar_height(m: theme.Metrics) -> int:
+    """The height of a screen's title bar (``Screen.title_bar``)."""
+    return m.touch + m.gap * 2
 
 
 def button_inner(rect: pygame.Rect) -> pygame.Rect:

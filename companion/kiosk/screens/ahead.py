@@ -13,8 +13,10 @@ A game screen's likely next frames, most likely first:
 * each action the rules allow now, or the likeliest chance outcomes when the table reveals:
   as its preview where the screen shows one first (``propose``), else the state after it
   with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues them);
-* last, the frame on screen itself (drawn again when a message or a light goes: its parts
-  kept whole now rather than at their second sight).
+* the frame on screen itself (drawn again when a message or a light goes: its parts kept
+  whole now rather than at their second sight);
+* last, the game log's first frame (a log screen made for this position, ``prepared``), its
+  words kept up with the game a step at a time before all (``logcache``).
 
 Each is drawn by the screen itself, with its state put in for the while
 (``GameScreen.ahead_state``), and everything the drawing may change on the screen and its
@@ -24,6 +26,7 @@ panels put back after (``drawing_ahead``).  Under the hint nothing more is drawn
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -33,7 +36,10 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 
 from companion.engine import CHANCE, TERMINAL, RulesError
+from companion.kiosk import logcache
 from companion.kiosk.handout import HandOutQueue
+from companion.kiosk.lookahead import MOST, NO_FRAME
+from companion.kiosk.prepared import route, route_frame
 
 from .game import Preview
 
@@ -55,8 +61,28 @@ def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
     itself (drawn again when a message or a light goes: its parts kept whole now, not at
     their second sight)."""
     state = screen.state
-    yield from _next_frames(screen, state)
+    while logcache.behind(screen.session):  # the game log kept up (a step at a time)
+        yield partial(_log_ahead, screen, state)
+    yield from itertools.islice(_next_frames(screen, state), MOST - 2)
     yield partial(_variant, screen, state, _unchanged)
+    yield partial(_log_frame, screen, state)
+
+
+def _log_frame(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:
+    """The log's first frame, as the bar's Log button would show it: a log screen made for
+    this position (``prepared``; ``App.go`` shows it)."""
+    kwargs: dict[str, object] = {"previous": screen}
+    key = route("log", kwargs)
+    if screen.state is before and key is not None and not logcache.behind(screen.session):
+        route_frame(screen, key, kwargs, surface, fresh=True)
+
+
+def _log_ahead(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> str:
+    """The game's log brought up to date by a step, its new lines measured: the log opened
+    lays out from what is kept (``logcache``).  Draws no frame."""
+    if screen.state is before:
+        logcache.keep_up(screen.session, screen.m, surface.get_size())
+    return NO_FRAME
 
 
 def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:

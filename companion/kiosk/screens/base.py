@@ -15,7 +15,7 @@ from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
-from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel
+from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel, title_bar_height
 from companion.kiosk.words import game_title, words_for
 
 from .ahead import game_frames
@@ -128,7 +128,8 @@ class Screen(ABC):
 
     def likely_next(self) -> Iterator[Ahead]:
         """The frames this screen may draw next, drawn ahead in the kiosk's idle time
-        (``lookahead``): a game screen's states one action away; none here."""
+        (``lookahead``): a game screen's states one action away; the home screen's, the first
+        frame of each screen it leads to (``prepare.frames``); none here."""
         return iter(())
 
     def ui_variants(self) -> Iterator[Callable[[], None]]:
@@ -214,7 +215,7 @@ class Screen(ABC):
         Returns the area below it."""
         m = self.m
         w, _h = surface.get_size()
-        bar = pygame.Rect(0, 0, w, m.touch + m.gap * 2)
+        bar = pygame.Rect(0, 0, w, title_bar_height(m))
         panel(surface, bar, theme.PANEL, radius=0)
         x = m.gap
         if back:

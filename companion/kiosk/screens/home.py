@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,9 +17,11 @@ from companion.kiosk.words import game_title, seat_labels
 from companion.text import clean
 
 from .base import Screen
+from .prepare import frames, resume, resume_frame
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
+    from companion.kiosk.lookahead import Ahead
 
 
 class HomeScreen(Screen):
@@ -104,10 +106,24 @@ class HomeScreen(Screen):
             )
         del w, h
 
+    def likely_next(self) -> Iterator[Ahead]:
+        """Resume's game replayed and its first frame drawn (the likeliest tap), then the first
+        frames of a new game's set-up, the history and the settings (``prepare``)."""
+        if self.latest is not None:
+            yield partial(resume_frame, self, self.latest)
+        yield from frames(self, self.leads())
+
+    def leads(self) -> list[tuple[str, dict[str, Any]]]:
+        """The screens a tap here is likely to show (name and arguments, as ``App.go`` takes
+        them), most likely first, to be made and drawn ahead (``prepare.frames``)."""
+        found: list[tuple[str, dict[str, Any]]] = [
+            ("setup", {}), ("games", {"unfinished": False}), ("settings", {})]
+        if self.unfinished - (1 if self.latest is not None else 0) > 0:
+            found.append(("games", {"unfinished": True}))
+        return found
+
     def resume(self, game_id: int) -> None:
-        assert self.app.journal is not None
-        self.app.session = self.app.journal.resume(game_id)
-        self.app.open_game()
+        resume(self.app, game_id)  # the game replayed ahead, if the journal has not changed
 
     def new_game(self) -> None:
         self.app.go("setup")

@@ -21,9 +21,8 @@ from companion.kiosk.fonts import font
 from companion.kiosk.gamelog import LogSection, log_entries
 from companion.kiosk.i18n import _, language
 from companion.kiosk.inputs import Drag, Fling, Input
-from companion.kiosk.linebreak import wrap  # as draw_text breaks its lines
+from companion.kiosk.logcache import line_widths, log_view, measured, shown, table_log
 from companion.kiosk.ui import draw_text, panel
-from companion.text import clean
 
 from .base import Screen
 
@@ -49,21 +48,6 @@ class Block:
     lines: int
 
 
-def rows(text: str, f: pygame.font.Font, width: int) -> int:
-    """How many lines ``text`` takes ``width`` pixels wide, broken as ``draw_text`` breaks it
-    (most log lines fit on one: one measure instead of the wrapping's)."""
-    if "\n" not in text and f.size(text)[0] <= width:
-        return 1
-    return len(wrap(text, f, width))
-
-
-def shown(text: str) -> str:
-    """A log line as it can be drawn: the players' names in it may hold any character, so
-    control and format characters go (:func:`companion.text.clean`, without its length
-    limit)."""
-    return clean(text, limit=max(1, len(text)))
-
-
 class LogScreen(Screen):
     """The game on the table, in words, newest first."""
 
@@ -77,20 +61,22 @@ class LogScreen(Screen):
         self.game_id = game_id
         self.offset = 0.0  # pixels scrolled from the top (the newest)
         self.speed = 0.0  # pixels a second, after a flick
-        self._sections: tuple[str, list[LogSection]] | None = None  # by language
+        self._sections: tuple[tuple[str, object], list[LogSection]] | None = None  # by
+        # language and the table's state
         self._layout: tuple[tuple[str, int, int], list[Block], int] | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
 
     # -- the words --------------------------------------------------------------------------
     def sections(self) -> list[LogSection]:
         """The log of the game on the table in the current language (built once per
-        language, from the states the session already holds: no replay)."""
-        lang = language()
-        if self._sections is None or self._sections[0] != lang:
-            session = self.app.session
-            if session is not None and self.game_id in (None, session.id):
-                pt = session.playthrough
-                built = log_entries(session.game, pt.setup, pt.actions, states=pt.states)
+        language and state, from the states the session already holds: no replay)."""
+        session = self.app.session
+        on_table = session is not None and self.game_id in (None, session.id)
+        lang = (language(), session.state if session is not None and on_table else None)
+        if (self._sections is None or self._sections[0][0] != lang[0]
+                or self._sections[0][1] is not lang[1]):  # (a log made ahead of a move)
+            if session is not None and on_table:
+                built = table_log(session)
             else:  # a game of the journal that is not on the table: replayed once
                 assert self.game_id is not None and self.app.journal is not None
                 record = self.app.journal.record(self.game_id)
@@ -118,22 +104,19 @@ class LogScreen(Screen):
         out: list[Block] = []
         y = 0
         entry_font, change_font = font(m.small), font(m.small)
-        text_w = width - m.px(20)
-        change_w = width - m.px(36)
+        text_w, change_w = line_widths(m, width)
         for s in sections:
             h = max(m.px(36), font(m.text, True).get_linesize() + m.px(8))
             out.append(Block("heading", shown(s.heading), "", y, h, 1))
             y += h
             for e in s.entries:
                 colour = players[e.seat].colour if e.seat is not None else ""
-                text = shown(e.text)
-                n = rows(text, entry_font, text_w)
+                text, n = measured(e.text, entry_font, text_w)
                 h = n * entry_font.get_linesize() + m.px(8)
                 out.append(Block("entry", text, colour, y, h, n))
                 y += h
                 for change in e.changes:
-                    c = shown(change)
-                    n = rows(c, change_font, change_w)
+                    c, n = measured(change, change_font, change_w)
                     h = n * change_font.get_linesize() + m.px(4)
                     out.append(Block("changes", c, colour, y, h, n))
                     y += h
@@ -204,10 +187,7 @@ class LogScreen(Screen):
             _("Game log"),
             right=[(_("Latest"), self.newest, "latest"), self.language_button()],
         )
-        inner = area.inflate(-m.gap * 2, -m.gap * 2)
-        side = m.touch + m.px(8)
-        self.view = pygame.Rect(inner.x, inner.y, inner.width - side - m.gap, inner.height)
-        buttons = pygame.Rect(self.view.right + m.gap, inner.y, side, inner.height)
+        self.view, buttons = log_view(m, area)
         blocks, total = self.blocks(self.view.width)
         self.scroll_to(self.offset)
         panel(surface, self.view, theme.PANEL)

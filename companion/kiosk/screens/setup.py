@@ -3,13 +3,14 @@ player, the seats the companion plays (and how strongly), and the table's option
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.engine import COLOURS, PlayerSpec, RulesError, get_game
+from companion.engine import COLOURS, PlayerSpec, RulesError, Setup, get_game
 from companion.engine.registry import spec as game_spec
 from companion.engine.registry import specs
 from companion.kiosk import theme
@@ -28,10 +29,12 @@ from companion.kiosk.words import (
 
 from .base import Screen
 from .overlays import draw_explanation
+from .prepare import new_game_frame, start
 
 if TYPE_CHECKING:
     from companion.journal import Journal
     from companion.kiosk.app import App
+    from companion.kiosk.lookahead import Ahead
 
 
 def colour_name(colour: str) -> str:
@@ -475,25 +478,31 @@ class SetupScreen(Screen):
     def edit_name(self, i: int) -> None:
         self.app.show(NameScreen(self.app, self, i))
 
-    def begin(self) -> None:
+    def chosen(self) -> tuple[Setup, dict[int, str]] | str:
+        """The set-up chosen and the seats the companion plays, or why it cannot start."""
         game = get_game(self.game)
         specs = [PlayerSpec(n, c) for n, (_x, c) in zip(self.names(), self.seats, strict=False)]
         try:
             setup = game.setup(specs, start_player=self.start, options=self.options)
         except RulesError as exc:
-            self.app.refuse(self.app.refusal(exc))
-            return
+            return self.app.refusal(exc)
         companions = self.companions()
         if companions and len(companions) >= self.count:
-            self.app.refuse(_("The companion cannot take every seat: someone has to play"))
-            return
-        if self.app.journal is None:
+            return _("The companion cannot take every seat: someone has to play")
+        return setup, companions
+
+    def likely_next(self) -> Iterator[Ahead]:
+        """The new game's first frame, as Start would show it (``prepare``)."""
+        yield partial(new_game_frame, self, self.chosen)
+
+    def begin(self) -> None:
+        chosen = self.chosen()
+        if isinstance(chosen, str):
+            self.app.refuse(chosen)
+        elif self.app.journal is None:
             self.app.refuse(_("No journal: the game could not be saved"))
-            return
-        self.app.session = self.app.journal.start(
-            setup, seed=self.app.rng.randrange(2**31), companions=companions
-        )
-        self.app.open_game()
+        else:  # (its screen made ahead, if it was for this table)
+            start(self.app, *chosen, seed=self.app.rng.randrange(2**31))
 
 
 KEYS = [

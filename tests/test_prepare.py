@@ -1,0 +1,235 @@
+"""Screens made ahead (``companion.kiosk.screens.prepare``) and the game log kept
+(``companion.kiosk.logcache``): the first frame of a screen one tap away is drawn in the idle
+time, and the tap shows the screen that was drawn, whose frame then paints nothing afresh;
+Resume takes the game replayed ahead, unless the journal changed since; nothing a screen made
+ahead says reaches the table before it is shown; the log kept step by step is the log built
+afresh."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from companion.engine import CHANCE, get_game  # noqa: E402
+from companion.engine.simulate import sample  # noqa: E402
+from companion.journal import GamePage, JournaledGame  # noqa: E402
+from companion.kiosk import logcache, retained  # noqa: E402
+from companion.kiosk.app import App  # noqa: E402
+from companion.kiosk.gamelog import log_entries  # noqa: E402
+from companion.kiosk.screens.base import GameScreen  # noqa: E402
+from companion.kiosk.screens.prepare import NewGame, Resumed  # noqa: E402
+from companion.kiosk.words import words_for  # noqa: E402
+
+from .kiosk_helpers import make_app, tap  # noqa: E402
+from .test_lookahead import _all_ahead, _painted  # noqa: E402
+from .test_retained import _fresh  # noqa: E402, F401 - (its autouse fixture)
+
+
+def _played(session: JournaledGame, count: int, seed: int = 3) -> None:
+    game, rng = session.game, random.Random(seed)
+    for _ in range(count):
+        state = session.state
+        session.play(sample(game.chance_outcomes(state), rng)
+                     if game.current_player(state) == CHANCE
+                     else rng.choice(game.legal_actions(state)))
+
+
+def _home_with_a_game(tmp: Path, name: str = "pillars", actions: int = 40) -> App:
+    app = make_app(tmp, size=(720, 1280))
+    _played(app.journal.start(get_game(name).setup(3), seed=2), actions)
+    app.go("home")  # (it reads the journal when shown)
+    app.render(force=True)
+    return app
+
+
+@pytest.mark.parametrize("key, name", [("settings", "SettingsScreen"),
+                                       ("history", "GamesScreen"), ("new", "SetupScreen")])
+def test_a_screen_the_home_screen_leads_to_is_made_ahead_and_shown_as_drawn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str, name: str) -> None:
+    app = _home_with_a_game(tmp_path)
+    assert _all_ahead(app) >= 4  # Resume's game, a new game, the history, the settings
+    made = [s for s in app.ahead.prepared.values() if type(s).__name__ == name]
+    assert len(made) == 1
+    painted = _painted(monkeypatch)
+    tap(app, key)
+    assert app.screen is made[0]
+    assert painted == []  # its first frame blits what was drawn ahead
+    assert app.ahead.prepared == {}
+
+
+def test_without_drawing_ahead_the_first_frame_paints_its_parts(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    """(The check above can fail: a screen not made ahead paints its parts.)"""
+    app = _home_with_a_game(tmp_path)
+    painted = _painted(monkeypatch)
+    tap(app, "settings")
+    assert painted
+
+
+def test_resume_takes_the_game_replayed_ahead(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _home_with_a_game(tmp_path)
+    _all_ahead(app)
+    made = next(v for v in app.ahead.prepared.values() if isinstance(v, Resumed))
+    replays: list[int] = []
+    real = app.journal.resume
+    monkeypatch.setattr(app.journal, "resume", lambda i=None: replays.append(1) or real(i))
+    painted = _painted(monkeypatch)
+    tap(app, "resume")
+    assert replays == []  # not replayed again on the tap
+    assert app.session is made.session and app.screen is made.screen
+    assert isinstance(app.screen, GameScreen)
+    assert len(app.session.playthrough.actions) == 40
+    assert painted == []
+    app.screen.propose(app.session.game.legal_actions(app.session.state)[0])
+    app.screen.confirm_preview() if app.screen.preview is not None else None
+    assert len(app.journal.record(app.session.id).actions) == 41  # it plays on the journal
+
+
+def test_resume_replays_the_game_again_when_the_journal_changed(tmp_path: Path) -> None:
+    app = _home_with_a_game(tmp_path)
+    _all_ahead(app)
+    game_id = app.journal.page("playing", 0, 1).games[0].id
+    _played(app.journal.resume(game_id), 1, seed=9)  # another program plays on meanwhile
+    tap(app, "resume")
+    assert len(app.session.playthrough.actions) == 41
+    assert isinstance(app.screen, GameScreen)
+
+
+def test_screens_made_ahead_for_another_screen_are_not_shown(tmp_path: Path) -> None:
+    app = _home_with_a_game(tmp_path)
+    _all_ahead(app)
+    made = set(map(id, app.ahead.prepared.values()))
+    app.show(app.screen.__class__(app))  # another home screen, shown some other way
+    assert id(app.go("settings")) not in made
+
+
+def test_a_screen_made_ahead_says_nothing_until_it_is_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _home_with_a_game(tmp_path)
+    page = app.journal.page
+    monkeypatch.setattr(app.journal, "page", lambda status, start, count: GamePage(
+        page(status, start, count).games, 1, ["game 7: its scores cannot be read"]))
+    _all_ahead(app)
+    assert app.toast_text is None
+    tap(app, "history")
+    assert app.toast_text is not None and "cannot be read" in app.toast_text
+
+
+def test_start_shows_the_new_game_made_ahead_for_the_table_chosen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _home_with_a_game(tmp_path)
+    tap(app, "new")
+    _all_ahead(app)
+    made = next(v for v in app.ahead.prepared.values() if isinstance(v, NewGame))
+    painted = _painted(monkeypatch)
+    tap(app, "start")
+    assert app.screen is made.screen and app.session is not made.session
+    assert app.session.id > 0 and app.session.state == made.session.state  # (the same seed)
+    assert painted == []
+    started = app.journal.record(app.session.id)
+    assert started.setup == made.session.playthrough.setup and not started.actions
+
+
+def test_a_table_changed_after_drawing_ahead_starts_its_own_game(tmp_path: Path) -> None:
+    app = _home_with_a_game(tmp_path)
+    tap(app, "new")
+    _all_ahead(app)
+    made = next(v for v in app.ahead.prepared.values() if isinstance(v, NewGame))
+    app.screen.count = 2  # the table chose two seats meanwhile (no idle pass since)
+    app.screen.begin()
+    assert app.screen is not made.screen
+    assert len(app.session.playthrough.setup.players) == 2
+
+
+@pytest.mark.parametrize("name", ["pillars", "builders"])
+def test_the_log_kept_step_by_step_is_the_log_built_afresh(tmp_path: Path, name: str) -> None:
+    app = make_app(tmp_path)
+    session = app.journal.start(get_game(name).setup(4), seed=5)
+    pt = session.playthrough
+    for k in range(6):
+        _played(session, 17, seed=k)
+        expected = 1  # the 17 actions since: one step (``LOG_STEP`` actions a step)
+        if k == 3:  # undone past what was kept: built again, from the first action
+            while not session.can_undo():
+                _played(session, 1, seed=k)
+            while logcache.behind(session):
+                logcache.keep_up(session, app.metrics, app.size)
+            session.undo()
+            expected = -(-len(pt.actions) // logcache.LOG_STEP)
+        steps = 0
+        while logcache.behind(session):
+            logcache.keep_up(session, app.metrics, app.size)
+            steps += 1
+        assert steps == expected
+        fresh = log_entries(session.game, pt.setup, pt.actions, states=pt.states)
+        assert logcache.table_log(session) == fresh
+
+
+def test_the_game_keeps_its_log_up_in_the_idle_time(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _home_with_a_game(tmp_path, "builders", actions=90)
+    _all_ahead(app)
+    tap(app, "resume")
+    _all_ahead(app)
+    assert not logcache.behind(app.session)
+    built: list[int] = []
+    real: Callable[..., object] = logcache.extend_log
+    monkeypatch.setattr(logcache, "extend_log",
+                        lambda g, a, s, older, done: built.append(len(a) - done) or real(
+                            g, a, s, older, done))
+    measured: list[str] = []
+    real_rows = logcache.rows
+    monkeypatch.setattr(logcache, "rows", lambda t, f, w: measured.append(t) or real_rows(t, f, w))
+    made = [s for s in app.ahead.prepared.values() if type(s).__name__ == "LogScreen"]
+    assert len(made) == 1
+    painted = _painted(monkeypatch)
+    tap(app, "log")
+    assert app.screen is made[0]  # the log screen made ahead for this position
+    assert built == [] and measured == []  # nothing built or measured on the tap
+    assert painted == []
+    tap(app, "back")
+    app.screen.propose(app.session.game.legal_actions(app.session.state)[0])
+    if app.screen.preview is not None:
+        app.screen.confirm_preview()
+    app.render(force=True)
+    tap(app, "log")  # (before anything was drawn ahead: a new log screen, the game as it is)
+    assert app.screen is not made[0] and built == [1]
+    assert retained.MISMATCHES == []
+    assert pygame.display.get_init()
+
+
+def test_a_log_made_ahead_of_a_move_shows_the_game_after_it(tmp_path: Path) -> None:
+    """The log made ahead for a position, tapped after the next move before anything was
+    drawn ahead: it shows the move (it reads the game again when the game has moved on)."""
+    from companion.kiosk.screens.game import open_game
+
+    from .kiosk_helpers import drawn_texts
+
+    app = make_app(tmp_path, size=(800, 480))
+    app.session = app.journal.start(get_game("pillars").setup(3), seed=2)
+    _played(app.session, 30)
+    open_game(app)
+    app.render(force=True)
+    _all_ahead(app)
+    made = next(s for s in app.ahead.prepared.values() if type(s).__name__ == "LogScreen")
+    game = app.session.game
+    while game.current_player(app.session.state) == CHANCE:
+        _played(app.session, 1)
+    action = game.legal_actions(app.session.state)[0]
+    app.play(action)
+    app.render(force=True)
+    tap(app, "log")
+    assert app.screen is made and len(made.sections()) > 0
+    words = words_for("pillars")
+    assert any(words.action_text(app.session.playthrough.states[-2], action) in t
+               for t in drawn_texts(app))
