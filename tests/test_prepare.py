@@ -233,3 +233,27 @@ def test_a_log_made_ahead_of_a_move_shows_the_game_after_it(tmp_path: Path) -> N
     words = words_for("pillars")
     assert any(words.action_text(app.session.playthrough.states[-2], action) in t
                for t in drawn_texts(app))
+
+
+def test_the_end_screen_of_the_game_on_the_table_does_not_replay_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's last action shows its end screen without replaying the game from the
+    journal (the session holds its state); the same scores as a replay; from the history, the
+    journal's game is replayed."""
+    from companion.engine import replay
+    from companion.kiosk.screens import end
+
+    app = make_app(tmp_path, size=(800, 480))
+    session = app.journal.start(get_game("pillars").setup(2), seed=4)
+    game, rng = session.game, random.Random(6)
+    while not game.is_over(session.state):
+        _played(session, 1, seed=rng.randrange(1000))
+    replays: list[int] = []
+    monkeypatch.setattr(end, "replay", lambda g, r: replays.append(1) or replay(g, r))
+    app.session = session
+    app.open_game()
+    assert type(app.screen).__name__ == "EndScreen" and replays == []
+    again = end.EndScreen(app, session.id)
+    app.session = None
+    fresh = end.EndScreen(app, session.id)
+    assert replays == [1] and fresh.summary == again.summary and fresh.state == again.state

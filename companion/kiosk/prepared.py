@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -62,11 +62,11 @@ def route_frame(screen: Screen, key: Route, kwargs: dict[str, Any], surface: pyg
     if app.screen is not screen:
         return
     kept = store(screen)
-    made_ahead = kept.get(key)
+    made_ahead = cast("Screen | None", kept.get(key))
     with quiet(app):
         if made_ahead is None or fresh:
             made_ahead = kept[key] = app.ahead.make(key[0])(app, **kwargs)
-        made_ahead.draw(surface)  # type: ignore[attr-defined]
+        made_ahead.draw(surface)
 
 
 def own_frame(screen: Screen, surface: pygame.Surface) -> None:
@@ -80,10 +80,8 @@ def made(app: App, name: str, kwargs: dict[str, Any]) -> Screen:
     """The screen ``name`` made with ``kwargs`` for ``App.go``: the one made ahead for the
     screen on show, if it was (the others are dropped), else a new one."""
     key = route(name, kwargs)
-    found = take(app, key) if key is not None else None
-    if found is not None:
-        return found  # type: ignore[return-value]
-    return app.ahead.make(name)(app, **kwargs)
+    found = cast("Screen | None", take(app, key) if key is not None else None)
+    return found if found is not None else app.ahead.make(name)(app, **kwargs)
 
 
 def take(app: App, key: Hashable) -> object | None:

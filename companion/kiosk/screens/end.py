@@ -70,7 +70,10 @@ class EndScreen(Screen):
         assert journal is not None, "the end screen of a game needs the journal"
         self.info = journal.get(game_id)
         self.game: Game[object, object] = get_game(self.info.game)
-        self.state = replay(self.game, journal.record(game_id))
+        session = app.session  # the game on the table holds its state: no replay on the tap
+        self.state = (session.state if session is not None and session.id == game_id
+                      and session.journal is journal
+                      else replay(self.game, journal.record(game_id)))
         self.summary = self.game.summary(self.state)
         self.link: str | None = None
         self.qr_note = ""
