@@ -43,9 +43,10 @@ log = logging.getLogger(__name__)
 SLICE = 0.020
 """Seconds of drawing ahead a pass of the main loop may start: most of a pass (a pass is
 1/``LOOP_HZ``, 33 ms), as a tap stops it between two parts anyway (``CHECK_EVERY``).  A frame
-ahead takes 0.5 to 2 ms here, 6 to 25 ms on a Pi 4, and a position's frames 0.3 to 0.6 s of a
-Pi 4's core: with 4 ms a pass (one frame a pass on a Pi) they took 25 to 40 passes, 0.8 to
-1.3 s, before a tap found them all drawn; with 20 ms about half of that (``docs/pi.md``)."""
+ahead takes 1.3 to 4.7 ms here (median), 17 to 60 ms on a Pi 4 at 12.8x: with 4 ms a pass a
+Pi drew one a pass.  Modelled on a Pi 4 (``bench/bench_pi.py``), a Builders position's frames
+ahead are all drawn in 0.20 to 0.28 s (median) instead of 0.44 to 0.46 s; a Pillars frame
+takes a pass or more either way (``docs/pi.md``)."""
 
 CHECK_EVERY = 0.001
 """Seconds between two looks for a waiting event while a frame is drawn ahead: a tap that
@@ -54,7 +55,8 @@ comes meanwhile stops it between two of its parts, so it waits for one part, not
 
 MOST = 40
 """The most frames drawn ahead of one position (a Builders turn offers about 13 actions, a
-Pillars step up to about 30; past this the kiosk waits)."""
+Pillars step up to about 30; past this the kiosk waits).  Work that draws no frame
+(``NO_FRAME``) does not count."""
 
 Ahead = Callable[[pygame.Surface], object]
 """One frame a screen may draw next: draws it on the surface given (a scratch surface); or
@@ -73,6 +75,7 @@ class LookAhead:
         """A screen class by its name (``routes.screen_class``): what a screen made ahead is
         made with (``prepared``)."""
         self._todo: Iterator[Ahead] | None = None
+        self._left = MOST  # frames still to draw ahead of this position
         self._scratch: pygame.Surface | None = None
         self.drawn = 0
         """Frames drawn ahead since the start (``bench/bench_pi.py`` reports them)."""
@@ -93,9 +96,10 @@ class LookAhead:
         have gone (at least one frame) or ``waiting()`` says an event waits; the number of
         frames drawn."""
         if self._todo is None:
-            self._todo = itertools.islice(screen.likely_next(), MOST)
+            self._todo, self._left = screen.likely_next(), MOST
         start, tried, done = time.perf_counter(), 0, 0
-        while not (tried and time.perf_counter() - start >= budget) and not waiting():
+        while (self._left > 0 and not (tried and time.perf_counter() - start >= budget)
+               and not waiting()):
             job = next(self._todo, None)
             if job is None:
                 break
@@ -106,6 +110,7 @@ class LookAhead:
                 break
             tried += drawn is not NO_FRAME  # (work that draws no frame: one frame more)
             done += drawn is True
+            self._left -= drawn is True
         return done
 
     def _draw(self, job: Ahead, surface: pygame.Surface, stop: Callable[[], bool]

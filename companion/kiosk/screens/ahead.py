@@ -59,10 +59,11 @@ A = TypeVar("A")
 def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
     """The frames ``screen`` may draw after the table's next tap, then the frame on screen
     itself (drawn again when a message or a light goes: its parts kept whole now, not at
-    their second sight)."""
+    their second sight) and the log's; the game's log kept up first."""
     state = screen.state
     while logcache.behind(screen.session):  # the game log kept up (a step at a time)
         yield partial(_log_ahead, screen, state)
+    # (``lookahead.MOST`` frames in all: room for the two below)
     yield from itertools.islice(_next_frames(screen, state), MOST - 2)
     yield partial(_variant, screen, state, _unchanged)
     yield partial(_log_frame, screen, state)
