@@ -19,6 +19,7 @@ from .fonts import font
 from .gamelog import LogSection, extend_log, newest_first_of
 from .i18n import language
 from .linebreak import wrap  # as draw_text breaks its lines
+from .textcache import LRU
 from .ui import title_bar_height
 
 if TYPE_CHECKING:
@@ -42,24 +43,22 @@ def shown(text: str) -> str:
     return clean(text, limit=max(1, len(text)))
 
 
-_MEASURED: dict[tuple[str, pygame.font.Font, int], tuple[str, int]] = {}
+MEASURED_MOST = 8192
+"""Lines measured kept at most (a long game has about a thousand)."""
+
+MEASURED: LRU[tuple[str, int]] = LRU("log lines", MEASURED_MOST)
 """A log line, by its text, font and width: as it is drawn (:func:`shown`) and its lines
 (:func:`rows`).  A game's lines do not change once played, so the log opened again measures
 only the lines since (a long game's log laid out afresh took most of its first frame)."""
-
-MEASURED_MOST = 8192
-"""Lines measured kept at most (a long game has about a thousand; emptied past this)."""
 
 
 def measured(text: str, f: pygame.font.Font, width: int) -> tuple[str, int]:
     """``text`` as drawn and the lines it takes ``width`` pixels wide in ``f`` (kept)."""
     key = (text, f, width)
-    found = _MEASURED.get(key)
+    found = MEASURED.get(key)
     if found is None:
-        if len(_MEASURED) >= MEASURED_MOST:
-            _MEASURED.clear()
         line = shown(text)
-        found = _MEASURED[key] = (line, rows(line, f, width))
+        found = MEASURED.put(key, (line, rows(line, f, width)))
     return found
 
 
@@ -128,9 +127,9 @@ def line_widths(m: Metrics, width: int) -> tuple[int, int]:
 
 
 def clear() -> None:
-    """Forget the kept log and the lines measured."""
+    """Forget the kept log and the lines measured (``textcache.clear`` forgets the lines)."""
     _BUILT.clear()
-    _MEASURED.clear()
+    MEASURED.clear()
 
 
 def log_view(m: Metrics, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
@@ -141,5 +140,5 @@ def log_view(m: Metrics, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return view, pygame.Rect(view.right + m.gap, inner.y, side, inner.height)
 
 
-__all__ = ["LOG_STEP", "MEASURED_MOST", "behind", "clear", "keep_up", "line_widths", "log_view",
-           "measured", "rows", "shown", "table_log"]
+__all__ = ["LOG_STEP", "MEASURED", "MEASURED_MOST", "behind", "clear", "keep_up", "line_widths",
+           "log_view", "measured", "rows", "shown", "table_log"]

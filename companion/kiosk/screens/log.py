@@ -61,8 +61,8 @@ class LogScreen(Screen):
         self.game_id = game_id
         self.offset = 0.0  # pixels scrolled from the top (the newest)
         self.speed = 0.0  # pixels a second, after a flick
-        self._sections: tuple[tuple[str, object], list[LogSection]] | None = None  # by
-        # language and the table's state
+        self._sections: tuple[str, object, list[LogSection]] | None = None  # by language
+        # and the table's state
         self._layout: tuple[tuple[str, int, int], list[Block], int] | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
 
@@ -71,19 +71,20 @@ class LogScreen(Screen):
         """The log of the game on the table in the current language (built once per
         language and state, from the states the session already holds: no replay)."""
         session = self.app.session
-        on_table = session is not None and self.game_id in (None, session.id)
-        lang = (language(), session.state if session is not None and on_table else None)
-        if (self._sections is None or self._sections[0][0] != lang[0]
-                or self._sections[0][1] is not lang[1]):  # (a log made ahead of a move)
-            if session is not None and on_table:
-                built = table_log(session)
+        on_table = session if session is not None and self.game_id in (None, session.id) \
+            else None
+        lang, state = language(), on_table.state if on_table is not None else None
+        if (self._sections is None or self._sections[0] != lang
+                or self._sections[1] is not state):  # (a log made ahead of a move)
+            if on_table is not None:
+                built = table_log(on_table)
             else:  # a game of the journal that is not on the table: replayed once
                 assert self.game_id is not None and self.app.journal is not None
                 record = self.app.journal.record(self.game_id)
                 built = log_entries(get_game(record.setup.game), record.setup, record.actions)
-            self._sections = (lang, built)
+            self._sections = (lang, state, built)
             self._layout = None
-        return self._sections[1]
+        return self._sections[2]
 
     def setup(self) -> Setup:
         """The set-up of the game shown (its players' colours)."""
