@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from companion.kiosk.app import App
     from companion.kiosk.lookahead import Ahead
 
-    from .base import Screen
+    from .base import GameScreen, Screen
 
 
 @dataclass(frozen=True)
@@ -80,20 +80,34 @@ def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
     if not isinstance(found, Resumed):
         before = _version(journal.get(info.id))
         session = journal.resume(info.id)
-        load = spec(session.game.name).screen
-        if (load is None or session.game.is_over(session.state)
-                or _version(journal.get(info.id)) != before):
-            return  # (the generic screen, the end screen: made as before)
-        from .base import GameScreen
-
+        screen = None if session.game.is_over(session.state) else _table_screen(app, session)
+        if screen is None or _version(journal.get(info.id)) != before:
+            return  # (the end screen, the generic screen: made as before)
         with playing(app, session), quiet(app):
-            screen = load()(app)
-            if not isinstance(screen, GameScreen):
-                return  # (open_game says what is wrong with it, when the table resumes)
             screen.handout_view.resume()  # what is still to hand out, as on_show will find
         found = store[key] = Resumed((*before, session.handed_out()), session, screen)
-    with playing(app, found.session), quiet(app):
-        found.screen.draw(surface)
+    _draw_for(app, found.session, found.screen, surface)
+
+
+def _table_screen(app: App, session: JournaledGame) -> GameScreen[Any, Any] | None:
+    """The table screen ``session``'s game declares, made for it (None for a game without
+    one, or whose loader makes no game screen: ``App.open_game`` says what is wrong with it
+    when the table opens the game)."""
+    from .base import GameScreen
+
+    load = spec(session.game.name).screen
+    if load is None:
+        return None
+    with playing(app, session), quiet(app):
+        screen = load()(app)
+    return screen if isinstance(screen, GameScreen) else None
+
+
+def _draw_for(app: App, session: JournaledGame, screen: Screen,
+              surface: pygame.Surface) -> None:
+    """``screen``'s frame, drawn for ``session`` (not the table's yet)."""
+    with playing(app, session), quiet(app):
+        screen.draw(surface)
 
 
 def resume(app: App, game_id: int) -> None:
@@ -136,8 +150,6 @@ def new_game_frame(setup_screen: Screen,
     from companion.engine.playthrough import Playthrough
     from companion.journal import JournaledGame
 
-    from .base import GameScreen
-
     app = setup_screen.app
     table = chosen()
     if app.screen is not setup_screen or app.journal is None or isinstance(table, str):
@@ -150,18 +162,13 @@ def new_game_frame(setup_screen: Screen,
     found = store.get("new game")
     if not isinstance(found, NewGame) or found.chosen != key:
         game = get_game(setup.game)
-        load = spec(game.name).screen
-        if load is None:
-            return
         session = JournaledGame(app.journal, 0, game, Playthrough(game, setup, key[1]), 0,
                                 companions)
-        with playing(app, session), quiet(app):
-            screen = load()(app)
-        if not isinstance(screen, GameScreen):
+        screen = _table_screen(app, session)
+        if screen is None:
             return
         found = store["new game"] = NewGame(key, session, screen)
-    with playing(app, found.session), quiet(app):
-        found.screen.draw(surface)
+    _draw_for(app, found.session, found.screen, surface)
 
 
 def start(app: App, setup: Setup, companions: dict[int, str], seed: int) -> None:
