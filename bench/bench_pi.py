@@ -369,6 +369,16 @@ def _table(tmp: Path, label: str, name: str, size: tuple[int, int], seed: int) -
     return app
 
 
+def random_move(game: Any, state: Any, rng: random.Random) -> Any:
+    """A chance outcome drawn by its odds where the table reveals, else any legal action."""
+    from companion.engine import CHANCE
+    from companion.engine.simulate import sample
+
+    if game.current_player(state) == CHANCE:
+        return sample(game.chance_outcomes(state), rng)
+    return rng.choice(game.legal_actions(state))
+
+
 def _draw_ahead(app: Any, within: float = math.inf) -> list[float]:
     """The frames ahead drawn as the idle main loop draws them while the table moves its
     pieces: all of them, or those a Pi 4 draws ``within`` seconds (a model of its passes:
@@ -416,7 +426,6 @@ def modelled_wall(frames: list[float], slice_: float) -> float:
 def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
            ahead: float | None) -> None:
     from companion.engine import CHANCE, TERMINAL, get_game
-    from companion.engine.simulate import sample
     from companion.kiosk.screens.base import GameScreen
 
     app = _table(tmp, f"moves-{ahead}", name, size, seed=0)
@@ -444,8 +453,7 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
         chance = game.current_player(state) == CHANCE
         # as the kiosk takes a move: its preview first where the screen shows one (a card
         # shown, picked or read), then Confirm; then each hand-out step confirmed
-        screen.propose(sample(game.chance_outcomes(state), rng) if chance
-                       else rng.choice(game.legal_actions(state)))
+        screen.propose(random_move(game, state, rng))
         if screen.preview is not None:
             frame(previews)
             pause()
@@ -573,8 +581,7 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
           ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
     import pygame
 
-    from companion.engine import CHANCE, get_game
-    from companion.engine.simulate import sample
+    from companion.engine import get_game
     from companion.journal import Journal
     from companion.kiosk.app import App
     from companion.kiosk.config import Config
@@ -585,9 +592,7 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
     session = journal.start(game.setup(4), seed=4)
     while len(session.playthrough.actions) < actions and not game.is_over(session.state):
         state = session.state
-        session.play(sample(game.chance_outcomes(state), rng)
-                     if game.current_player(state) == CHANCE
-                     else rng.choice(game.legal_actions(state)))
+        session.play(random_move(game, state, rng))
     app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml")
     app.render(force=True)
@@ -611,10 +616,7 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
                        ("back", "home"), ("resume", "game resumed")):
         tap(key, label)
     for _ in range(6):
-        state = app.session.state
-        app.screen.propose(sample(game.chance_outcomes(state), rng)
-                           if game.current_player(state) == CHANCE
-                           else rng.choice(game.legal_actions(state)))
+        app.screen.propose(random_move(game, app.session.state, rng))
         if app.screen.preview is not None:
             app.screen.confirm_preview()
         while app.screen.handouts.current is not None:

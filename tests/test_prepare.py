@@ -19,8 +19,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from companion.engine import CHANCE, get_game  # noqa: E402
-from companion.engine.simulate import sample  # noqa: E402
-from companion.journal import GamePage, JournaledGame  # noqa: E402
+from companion.journal import GamePage  # noqa: E402
 from companion.kiosk import logcache, retained  # noqa: E402
 from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.gamelog import log_entries  # noqa: E402
@@ -29,22 +28,14 @@ from companion.kiosk.screens.prepare import NewGame, Resumed  # noqa: E402
 from companion.kiosk.words import words_for  # noqa: E402
 
 from .kiosk_helpers import make_app, tap  # noqa: E402
+from .test_journal import play_random  # noqa: E402
 from .test_lookahead import _all_ahead, _painted  # noqa: E402
 from .test_retained import _fresh  # noqa: E402, F401 - (its autouse fixture)
 
 
-def _played(session: JournaledGame, count: int, seed: int = 3) -> None:
-    game, rng = session.game, random.Random(seed)
-    for _ in range(count):
-        state = session.state
-        session.play(sample(game.chance_outcomes(state), rng)
-                     if game.current_player(state) == CHANCE
-                     else rng.choice(game.legal_actions(state)))
-
-
 def _home_with_a_game(tmp: Path, name: str = "pillars", actions: int = 40) -> App:
     app = make_app(tmp, size=(720, 1280))
-    _played(app.journal.start(get_game(name).setup(3), seed=2), actions)
+    play_random(app.journal.start(get_game(name).setup(3), seed=2), random.Random(3), actions)
     app.go("home")  # (it reads the journal when shown)
     app.render(force=True)
     return app
@@ -99,7 +90,7 @@ def test_resume_replays_the_game_again_when_the_journal_changed(tmp_path: Path) 
     app = _home_with_a_game(tmp_path)
     _all_ahead(app)
     game_id = app.journal.page("playing", 0, 1).games[0].id
-    _played(app.journal.resume(game_id), 1, seed=9)  # another program plays on meanwhile
+    play_random(app.journal.resume(game_id), random.Random(9), 1)  # another program plays on
     tap(app, "resume")
     assert len(app.session.playthrough.actions) == 41
     assert isinstance(app.screen, GameScreen)
@@ -157,11 +148,11 @@ def test_the_log_kept_step_by_step_is_the_log_built_afresh(tmp_path: Path, name:
     session = app.journal.start(get_game(name).setup(4), seed=5)
     pt = session.playthrough
     for k in range(6):
-        _played(session, 17, seed=k)
+        play_random(session, random.Random(k), 17)
         expected = 1  # the 17 actions since: one step (``LOG_STEP`` actions a step)
         if k == 3:  # undone past what was kept: built again, from the first action
             while not session.can_undo():
-                _played(session, 1, seed=k)
+                play_random(session, random.Random(k), 1)
             while logcache.behind(session):
                 logcache.keep_up(session, app.metrics, app.size)
             session.undo()
@@ -217,14 +208,14 @@ def test_a_log_made_ahead_of_a_move_shows_the_game_after_it(tmp_path: Path) -> N
 
     app = make_app(tmp_path, size=(800, 480))
     app.session = app.journal.start(get_game("pillars").setup(3), seed=2)
-    _played(app.session, 30)
+    play_random(app.session, random.Random(3), 30)
     open_game(app)
     app.render(force=True)
     _all_ahead(app)
     made = next(s for s in app.ahead.prepared.values() if type(s).__name__ == "LogScreen")
     game = app.session.game
     while game.current_player(app.session.state) == CHANCE:
-        _played(app.session, 1)
+        play_random(app.session, random.Random(3), 1)
     action = game.legal_actions(app.session.state)[0]
     app.play(action)
     app.render(force=True)
@@ -245,9 +236,7 @@ def test_the_end_screen_of_the_game_on_the_table_does_not_replay_it(
 
     app = make_app(tmp_path, size=(800, 480))
     session = app.journal.start(get_game("pillars").setup(2), seed=4)
-    game, rng = session.game, random.Random(6)
-    while not game.is_over(session.state):
-        _played(session, 1, seed=rng.randrange(1000))
+    play_random(session, random.Random(6))  # to the end
     replays: list[int] = []
     monkeypatch.setattr(end, "replay", lambda g, r: replays.append(1) or replay(g, r))
     app.session = session
