@@ -355,3 +355,72 @@ def test_a_part_that_reads_the_table_s_state_is_caught(
     monkeypatch.setattr(players, "top_key", top_key)
     with pytest.raises(AssertionError, match="pillars bar|pixels differ|touch targets"):
         walk(tmp_path, "pillars", (800, 480), steps=60, seed=7, ahead=True)
+
+
+def _tap(app: App, key: str) -> None:
+    button = next(b for b in app.screen.buttons if b.key == key)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center,
+                                        button=1, touch=False))
+
+
+def test_continue_on_a_result_is_drawn_ahead(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pillars: with a result on show (a round's breakdown, what an event did), the frame
+    ahead is Continue's alone (every other frame would show the result over it), and the
+    frame after Continue blits what was drawn for it."""
+    app = _game(tmp_path, "pillars", (720, 1280))
+    _to_decision(app)
+    screen = app.screen
+    screen.show_result("What happened", [("Alice", "+2 gold")])
+    app.render(force=True)
+    drawn = _parts_drawn(monkeypatch)
+    assert _all_ahead(app) == OWN + 1
+    assert screen.result is not None, "drawing ahead dismissed the result"
+    drawn.clear()
+    _tap(app, "continue")
+    app.render(force=True)
+    assert screen.result is None
+    assert drawn == [], "the frame after Continue drew parts afresh"
+
+
+def test_continue_drawn_ahead_leaves_what_waits_as_it_was(tmp_path: Path) -> None:
+    """Continue drawn ahead shows the next result waiting, or queues the hand-outs that
+    waited for the result, on copies: the table's results, hand-outs and queue are as they
+    were, and the real Continue then does both."""
+    from companion.kiosk.handout import HandLine, HandOut
+
+    app = _game(tmp_path, "pillars", (800, 480))
+    _to_decision(app)
+    screen = app.screen
+    step = HandOut("Deal", (HandLine(0, "gold", 1, "test"),), key="deal")
+    screen.show_result("First", [("Alice", "+2 gold")])
+    screen.show_result("Second", [("Bob", "+1 gold")])
+    app.render(force=True)
+    for k in range(2):  # the second result waiting, then the hand-out after it
+        waiting, after, queue = screen.waiting, screen.after_result, screen.handouts
+        pending, ids = list(queue.pending), dict(queue.ids)
+        assert _all_ahead(app) == OWN + 1
+        assert screen.waiting is waiting and screen.after_result is after
+        assert screen.handouts is queue and screen.handout_view.queue is queue
+        assert queue.pending == pending and queue.ids == ids
+        assert app.ahead.failed == 0
+        _tap(app, "continue")
+        app.render(force=True)
+        if k == 0:
+            assert screen.result is not None and screen.result[0] == "Second"
+            screen.after_result.append((0, step))
+    assert screen.result is None and screen.handouts.current is step
+
+
+def test_the_first_idle_pass_loads_the_resource_names(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's table of resource names (which imports the other games' words) is
+    loaded by the kiosk's first idle pass, not by the first frame that names a resource."""
+    from companion.kiosk import i18n
+
+    monkeypatch.setattr(i18n, "_resources", {})
+    app = make_app(tmp_path)
+    app.render(force=True)
+    assert not i18n._resources
+    app.ahead.run(app.screen, app.surface, 0.0, lambda: False)
+    assert i18n._resources and not app.ahead.warm

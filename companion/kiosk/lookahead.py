@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from . import linebreak, retained, theme, ui
+from . import i18n, linebreak, retained, theme, ui
 
 if TYPE_CHECKING:
     from .screens.base import Screen
@@ -85,6 +85,11 @@ class LookAhead:
         self.prepared: dict[Hashable, object] = {}
         """The screens made ahead, one tap away from ``prepared_by`` (``prepared``)."""
         self.prepared_by: object | None = None
+        self.warm: list[Callable[[], object]] = [i18n.resource_ids]
+        """Work done once, at the first idle passes, before any frame ahead: what a first
+        frame would otherwise load on a tap (every game's table of resource names, which
+        imports the other games' words: 50 ms here, the first time a Pillars frame named a
+        resource)."""
 
     def reset(self) -> None:
         """The frame on screen changed: what was likely next may not be now."""
@@ -95,6 +100,8 @@ class LookAhead:
         """Draw ahead for ``screen`` (whose frame is on ``surface``) until ``budget`` seconds
         have gone (at least one frame) or ``waiting()`` says an event waits; the number of
         frames drawn."""
+        while self.warm and not waiting():
+            self.warm.pop(0)()
         if self._todo is None:
             self._todo, self._left = screen.likely_next(), MOST
         start, tried, done = time.perf_counter(), 0, 0

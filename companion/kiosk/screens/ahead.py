@@ -6,6 +6,8 @@ A game screen's likely next frames, most likely first:
 * while a hand-out step is on show, the frame after its confirmation (the next step, or the
   game);
 * the previewed action's result while a preview waits for Confirm;
+* the frame after Continue while a result waits for it (``Screen.continue_ahead``), and
+  nothing else (every other frame would show the result too);
 * the state after the companion's whole visit once it is decided (the table carries it out
   and confirms once);
 * the screen's own likely taps that change it alone (``Screen.ui_variants``: a worker
@@ -88,7 +90,8 @@ def _log_ahead(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> 
 
 def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
     """The frames the table's next tap may bring, most likely first: the frame under what
-    Back closes, the next hand-out step, the preview's result, the companion's visit done,
+    Back closes, the next hand-out step, the preview's result, Continue on a result, the
+    companion's visit done,
     the screen's own variants, each action allowed (or reveal)."""
     if screen.hint_open:  # (closing the hint asks the companion)
         return
@@ -102,6 +105,10 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         return
     if screen.preview is not None:
         yield partial(_draw, screen, state, screen.preview.after, screen.preview.action)
+        return
+    resumed = screen.continue_ahead()
+    if resumed is not None:  # a result on show: Continue is the tap (the rest is under it)
+        yield partial(_variant, screen, state, resumed)
         return
     planned = screen.visit_ready()
     if planned:  # the table carries out the companion's visit: the frame after its last action
