@@ -424,3 +424,27 @@ def test_the_first_idle_pass_loads_the_resource_names(tmp_path: Path,
     assert not i18n._resources
     app.ahead.run(app.screen, app.surface, 0.0, lambda: False)
     assert i18n._resources and not app.ahead.warm
+
+
+def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
+    """The Builders: among the frames one action away, the first action that hands the game
+    to each other seat (or to a reveal) comes before the moves within the turn: a new
+    turn's parts are the costliest, and serve every action that ends the turn."""
+    from companion.kiosk.screens.ahead import _next_frames
+
+    app = _game(tmp_path, "builders", (800, 480))
+    _to_decision(app)
+    screen, state, game = app.screen, app.session.state, app.session.game
+    actions = [job.args[2][0] for job in _next_frames(screen, state)
+               if getattr(job, "func", None).__name__ == "_after"]  # type: ignore[union-attr]
+    legal = game.legal_actions(state)
+    assert sorted(map(str, actions)) == sorted(map(str, legal))
+    who = game.current_player(state)
+
+    def nexts(order: list[object]) -> list[int]:
+        return [game.current_player(game.apply(state, a)) for a in order]
+
+    firsts = {n: nexts(actions).index(n) for n in set(nexts(actions)) if n != who}
+    assert firsts and sorted(firsts.values()) == list(range(len(firsts)))
+    by_rules = nexts(legal)  # (the rules list them later: the test can fail)
+    assert any(by_rules.index(n) >= len(firsts) for n in firsts)
