@@ -448,3 +448,35 @@ def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
     assert firsts and sorted(firsts.values()) == list(range(len(firsts)))
     by_rules = nexts(legal)  # (the rules list them later: the test can fail)
     assert any(by_rules.index(n) >= len(firsts) for n in firsts)
+
+
+def test_the_end_screen_is_made_ahead_of_the_last_continue(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pillars' last round: with its breakdown on show, the end screen is made and drawn
+    ahead; Continue shows that screen, whose first frame paints nothing afresh; and a screen
+    made ahead reads the game again when shown if the game it was made for changed."""
+    from companion.kiosk.screens.end import EndScreen
+    from tests.kiosk_helpers import enter, handed_out, position
+
+    setup, actions, last = position("pillars", lambda s, a, n: n.over, players=3)
+    app = make_app(tmp_path, size=(800, 480))
+    enter(app, setup, actions)
+    screen = app.screen
+    assert screen.commit(last)
+    app.render(force=True)
+    handed_out(app)
+    app.render(force=True)
+    assert screen.result is not None and app.screen is screen
+    assert _all_ahead(app) == OWN + 1  # the frame on screen, the log's, the end's
+    made = next(iter(app.ahead.prepared.values()))
+    assert isinstance(made, EndScreen)
+    drawn = _parts_drawn(monkeypatch)
+    _tap(app, "continue")
+    assert app.screen is made
+    app.render(force=True)
+    assert drawn == [], "the end screen's first frame drew parts afresh"
+    made._read()  # (as a screen made before an undo and another last action)
+    state = made.state
+    made.state = object()
+    made.on_show()
+    assert made.state is app.session.state and made.state is state

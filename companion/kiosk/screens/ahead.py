@@ -7,7 +7,8 @@ A game screen's likely next frames, most likely first:
   game);
 * the previewed action's result while a preview waits for Confirm;
 * the frame after Continue while a result waits for it (``Screen.continue_ahead``), and
-  nothing else (every other frame would show the result too);
+  nothing else (every other frame would show the result too); once the game is over, the
+  end screen's first frame (the last tap shows it);
 * the state after the companion's whole visit once it is decided (the table carries it out
   and confirms once);
 * the screen's own likely taps that change it alone (``Screen.ui_variants``: a worker
@@ -102,8 +103,11 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         yield partial(_variant, screen, state, screen.close_overlay)
         if screen.preview is None:
             return
+    over = screen.game.current_player(state) == TERMINAL
     if screen.handouts.current is not None:  # the table confirms the step on show
         yield partial(_next_handout, screen, state)
+        if over:  # (the last step: the end screen next)
+            yield partial(_end_frame, screen, state)
         return
     if screen.preview is not None:
         yield partial(_draw, screen, state, screen.preview.after, screen.preview.action)
@@ -116,10 +120,11 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
     if planned:  # the table carries out the companion's visit: the frame after its last action
         yield partial(_after, screen, state, tuple(planned))
         return
+    if over:  # Continue on the last breakdown shows the end screen
+        yield partial(_end_frame, screen, state)
+        return
     game = screen.game
     who = game.current_player(state)
-    if who == TERMINAL:
-        return
     if who == CHANCE:  # the likeliest reveals (a deck's forty cards would crowd the others out)
         outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
         actions = [a for a, _p in outcomes]
@@ -150,6 +155,16 @@ def _new_turns_first(screen: GameScreen[S, A], state: S, actions: list[A]) -> li
             first[after] = action
     front = list(first.values())
     return front + [a for a in actions if a not in front]
+
+
+def _end_frame(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:
+    """The end screen's first frame, as the game's last tap shows it (``open_game``): an
+    end screen made for this position (``prepared``; it reads the game again when shown if
+    the table took the last action back meanwhile)."""
+    kwargs: dict[str, object] = {"game_id": screen.session.id}
+    key = route("end", kwargs)
+    if screen.state is before and key is not None:
+        route_frame(screen, key, kwargs, surface, fresh=True)
 
 
 def _after(screen: GameScreen[S, A], before: S, actions: tuple[A, ...],
