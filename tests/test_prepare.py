@@ -246,3 +246,33 @@ def test_the_end_screen_of_the_game_on_the_table_does_not_replay_it(
     app.session = None
     fresh = end.EndScreen(app, session.id)
     assert replays == [1] and fresh.summary == again.summary and fresh.state == again.state
+
+
+@pytest.mark.parametrize("unfinished", [True, False])
+def test_a_game_of_the_history_s_list_is_opened_as_made_ahead(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unfinished: bool) -> None:
+    """The lists of games: each game of the page is made ahead as a tap opens it (an
+    unfinished game replayed with its table screen, a finished one's end screen); the tap
+    shows it without reading the game again, and its first frame paints nothing afresh."""
+    from companion.kiosk.screens.end import EndScreen
+
+    app = make_app(tmp_path)
+    rng = random.Random(5)
+    for k in range(2):
+        session = app.journal.start(get_game("builders").setup(2), seed=k)
+        play_random(session, rng, 30 if unfinished else 10_000)
+    assert app.journal.page("playing" if unfinished else "finished", 0, 5).total == 2
+    app.go("games", unfinished=unfinished)
+    app.render(force=True)
+    _all_ahead(app)
+    replays: list[int] = []
+    for name in ("resume", "record"):
+        real = getattr(app.journal, name)
+        monkeypatch.setattr(app.journal, name,
+                            lambda i=None, real=real: replays.append(1) or real(i))
+    painted = _painted(monkeypatch)
+    button = next(b for b in app.screen.buttons if b.key.startswith("game "))
+    tap(app, button.key)
+    assert replays == []
+    assert isinstance(app.screen, GameScreen if unfinished else EndScreen)
+    assert painted == []

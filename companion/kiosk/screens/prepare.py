@@ -68,8 +68,8 @@ def frames(screen: Screen, leads: list[tuple[str, dict[str, Any]]]) -> Iterator[
 
 
 def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
-    """Replay the game ``info`` (the home screen's Resume) and draw its table screen's first
-    frame; both kept for :func:`resume`."""
+    """Replay the game ``info`` (the home screen's Resume, a game of the unfinished games'
+    list) and draw its table screen's first frame; both kept for :func:`resume`."""
     app = home.app
     journal = app.journal
     if app.screen is not home or journal is None or info.status != "playing":
