@@ -568,7 +568,8 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int,
 def screens(games: int = 3) -> None:
     """The first frame of each screen a table walks through, and the tap's own work: the
     kiosk starts on the home screen with an unfinished game of ``games`` x 120 actions in the
-    journal; History, Back, Settings, Back, Resume, six moves, the log, Back, the menu (home),
+    journal and a finished one; History, the finished game (its end screen), Back, Back,
+    Settings, Back, Resume, six moves, the log, Back, the menu (home),
     Resume again, the menu, New game, Start.  With the table's pause before each tap (every
     frame ahead drawn: the home screen makes the screens it leads to and replays Resume's
     game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``)
@@ -608,6 +609,10 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
     while len(session.playthrough.actions) < actions and not game.is_over(session.state):
         state = session.state
         session.play(random_move(game, state, rng))
+    pillars = get_game("pillars")  # a finished game in the history (The Pillars: it ends)
+    done = journal.start(pillars.setup(4), seed=5)
+    while not pillars.is_over(done.state):
+        done.play(random_move(pillars, done.state, rng))
     app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml")
     app.render(force=True)
@@ -627,7 +632,8 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
         app.render(force=True)
         frames.append((label, time.process_time() - t0))
 
-    for key, label in (("history", "history"), ("back", "home"), ("settings", "settings"),
+    for key, label in (("history", "history"), (f"game {done.id}", "a finished game"),
+                       ("back", "history again"), ("back", "home"), ("settings", "settings"),
                        ("back", "home"), ("resume", "game resumed")):
         tap(key, label)
     for _ in range(6):
