@@ -276,3 +276,28 @@ def test_a_game_of_the_history_s_list_is_opened_as_made_ahead(
     assert replays == []
     assert isinstance(app.screen, GameScreen if unfinished else EndScreen)
     assert painted == []
+
+
+def test_the_log_s_back_is_drawn_ahead_and_the_log_comes_early(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game screen draws the log's first frame among its first frames ahead (after
+    ``LOG_AFTER``); the log screen draws the game it was opened from ahead, so Back's frame
+    paints nothing afresh, and the game screen's panels are as they were."""
+    from companion.kiosk.screens import ahead
+
+    app = _home_with_a_game(tmp_path, "pillars", actions=60)
+    _all_ahead(app)
+    tap(app, "resume")
+    game_screen = app.screen
+    _all_ahead(app)  # (the log kept up: none of its steps among the jobs below)
+    jobs = [getattr(j, "func", j) for j in game_screen.likely_next()]
+    assert jobs.index(ahead._log_frame) == ahead.LOG_AFTER < len(jobs) - 2
+    tap(app, "log")
+    panels = {k: dict(vars(v)) for k, v in vars(game_screen).items() if hasattr(v, "__dict__")
+              and type(v).__module__.startswith("companion.pillars.kiosk")}
+    assert _all_ahead(app) >= 1
+    assert {k: dict(vars(getattr(game_screen, k))) for k in panels} == panels
+    painted = _painted(monkeypatch)
+    tap(app, "back")
+    assert app.screen is game_screen
+    assert painted == []

@@ -18,10 +18,11 @@ A game screen's likely next frames, most likely first:
   reveals: as its preview where the screen shows one first (``propose``), else the state
   after it with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues
   them);
-* the frame on screen itself (drawn again when a message or a light goes: its parts kept
-  whole now rather than at their second sight);
-* last, the game log's first frame (a log screen made for this position, ``prepared``), its
-  words kept up with the game a step at a time before all (``logcache``).
+* the game log's first frame after the first ``LOG_AFTER`` of those (a log screen made for
+  this position, ``prepared``), its words kept up with the game a step at a time before all
+  (``logcache``);
+* last, the frame on screen itself (drawn again when a message or a light goes: its parts
+  kept whole now rather than at their second sight).
 
 Each is drawn by the screen itself, with its state put in for the while
 (``GameScreen.ahead_state``), and everything the drawing may change on the screen and its
@@ -44,14 +45,14 @@ from companion.engine import CHANCE, TERMINAL, RulesError
 from companion.kiosk import logcache
 from companion.kiosk.handout import HandOutQueue
 from companion.kiosk.lookahead import MOST, NO_FRAME
-from companion.kiosk.prepared import route, route_frame
+from companion.kiosk.prepared import quiet, route, route_frame
 
 from .game import Preview
 
 if TYPE_CHECKING:
     from companion.kiosk.lookahead import Ahead
 
-    from .base import GameScreen
+    from .base import GameScreen, Screen
 
 CHANCE_MOST = 12
 """The most reveals drawn ahead of a chance (the likeliest; a bag's draw or a die has fewer,
@@ -62,16 +63,35 @@ A = TypeVar("A")
 
 
 def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
-    """The frames ``screen`` may draw after the table's next tap, then the frame on screen
-    itself (drawn again when a message or a light goes: its parts kept whole now, not at
-    their second sight) and the log's; the game's log kept up first."""
+    """The frames ``screen`` may draw after the table's next tap, the log's among the first
+    (``LOG_AFTER``), then the frame on screen itself (drawn again when a message or a light
+    goes: its parts kept whole now, not at their second sight); the game's log kept up
+    first."""
     state = screen.state
     while logcache.behind(screen.session):  # the game log kept up (a step at a time)
         yield partial(_log_ahead, screen, state)
-    # (``lookahead.MOST`` frames in all: room for the two below)
-    yield from itertools.islice(_next_frames(screen, state), MOST - 2)
-    yield partial(_variant, screen, state, _unchanged)
+    # (``lookahead.MOST`` frames in all: room for the log's and the frame on screen)
+    after = _next_frames(screen, state)
+    yield from itertools.islice(after, LOG_AFTER)
     yield partial(_log_frame, screen, state)
+    yield from itertools.islice(after, max(0, MOST - 2 - LOG_AFTER))
+    yield partial(_variant, screen, state, _unchanged)
+
+
+LOG_AFTER = 3
+"""The frames one action away drawn ahead before the log's first frame.  A tap on Log is
+rarer than a move, but its first frame unprepared is the costliest (a game's whole log: 10 to
+18 ms here, 0.1 to 0.2 s on a Pi 4, against 3 to 5 ms for a move's), and drawn ahead it takes
+1 to 2 ms: last, it was still undrawn a quarter of a second after a Pillars move on a Pi 4
+(``bench_pi.py --only screens``)."""
+
+
+def back_frame(over: Screen, game: GameScreen[S, A], surface: pygame.Surface) -> None:
+    """The frame Back shows from a screen opened over a game (its log): the game screen's
+    frame drawn again, its parts kept now, and all its drawing changes put back."""
+    if over.app.screen is over:
+        with quiet(over.app), drawing_ahead(game, None):
+            game.draw(surface)
 
 
 def _log_frame(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:

@@ -10,7 +10,9 @@ slows down) and by the buttons beside it; only the rows in view are drawn.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,10 +26,12 @@ from companion.kiosk.inputs import Drag, Fling, Input
 from companion.kiosk.logcache import line_widths, log_view, measured, shown, table_log
 from companion.kiosk.ui import draw_text, panel
 
-from .base import Screen
+from .ahead import back_frame
+from .base import GameScreen, Screen
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
+    from companion.kiosk.lookahead import Ahead
 
 FRICTION = 3.5
 """How fast a flick slows down: its speed falls by e every 1/FRICTION seconds."""
@@ -173,6 +177,12 @@ class LogScreen(Screen):
         return bool(self.speed)
 
     # -- the way back -------------------------------------------------------------------------
+    def likely_next(self) -> Iterator[Ahead]:
+        """Back's frame: the game screen the log was opened from, drawn again
+        (``screens.ahead.back_frame``)."""
+        if isinstance(self.previous, GameScreen):
+            yield partial(back_frame, self, self.previous)
+
     def back(self) -> None:
         """Back to the screen it was opened from, as it was (or the game, if none is known)."""
         if self.previous is not None:
