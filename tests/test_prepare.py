@@ -301,3 +301,14 @@ def test_the_log_s_back_is_drawn_ahead_and_the_log_comes_early(
     tap(app, "back")
     assert app.screen is game_screen
     assert painted == []
+
+
+def test_resume_s_game_has_its_log_kept_up_on_the_home_screen(tmp_path: Path) -> None:
+    """The home screen keeps the log of Resume's game (replayed ahead) up in its idle time:
+    the game resumed spends its first idle passes on its frames, not on its log's words."""
+    app = _home_with_a_game(tmp_path, "builders", actions=90)
+    _all_ahead(app)
+    made = next(v for v in app.ahead.prepared.values() if isinstance(v, Resumed))
+    assert not logcache.behind(made.session)
+    tap(app, "resume")
+    assert app.session is made.session and not logcache.behind(app.session)
