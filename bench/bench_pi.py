@@ -321,8 +321,11 @@ def moves(count: int = 80) -> None:
 
 
 PI4_FACTOR = 12.8
-"""The cautious factor from this machine's Python to a 1.8 GHz Pi 4's (``docs/pi.md``), for
-the model of the main loop's passes on a Pi (``_draw_ahead``)."""
+"""The factor from this machine's Python to a 1.8 GHz Pi 4's, for the model of the main
+loop's passes on a Pi (``_draw_ahead``): the factor measured by the loop timed just before
+each part (``main``; the machine's speed drifts, and a loaded machine's CPU time stretches
+the frames it models); 12.8, the cautious factor of ``docs/pi.md``, without it
+(``--no-scale``)."""
 
 PAUSES: tuple[float | None, ...] = (math.inf, 0.5, 0.25, None)
 """How long after the last frame each tap comes, in a Pi 4's seconds: ``inf``, the table's
@@ -796,6 +799,9 @@ def main() -> None:
         workload = part in ("think", "worker", "render", "moves", "taps", "screens", "camera",
                             "start", "first")
         before = loop_seconds() if workload and args.scale else 0.0
+        if before:
+            global PI4_FACTOR
+            PI4_FACTOR = factors(before)["Pi 4 (1.8 GHz)"]
         if part == "think":
             think(args.positions)
         elif part == "worker":

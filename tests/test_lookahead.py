@@ -480,3 +480,34 @@ def test_the_end_screen_is_made_ahead_of_the_last_continue(
     made.state = object()
     made.on_show()
     assert made.state is app.session.state and made.state is state
+
+
+def test_a_preview_and_a_result_on_show_are_kept_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A preview waiting for Confirm and a result waiting for Continue stay on screen while
+    the table reads them: redrawn, each is blitted whole (not laid out again), and its
+    buttons still do what they did."""
+    from companion.kiosk.screens.game import Preview
+
+    app = _game(tmp_path, "pillars", (720, 1280))
+    _to_decision(app)
+    screen, game = app.screen, get_game("pillars")
+    retained.clear()
+    painted = _painted(monkeypatch)
+    screen.preview = Preview.of(game.step(app.session.state,
+                                          game.legal_actions(app.session.state)[0]), "t", [])
+    for _k in range(2):  # seen once, then kept at its second sight
+        app.render(force=True)
+    assert "preview" in painted
+    painted.clear()
+    app.render(force=True)
+    assert "preview" not in painted
+    _tap(app, "cancel")
+    assert screen.preview is None
+    screen.show_result("What happened", [("red", "+2 gold")])
+    for _k in range(3):
+        painted.clear()
+        app.render(force=True)
+    assert "result" not in painted
+    _tap(app, "continue")
+    assert screen.result is None
