@@ -317,16 +317,9 @@ def test_a_round_breakdown_on_show_is_kept_whole(tmp_path: Path,
     while screen.handouts.current is not None:
         press(app, "confirm")
     assert screen.result_table is not None
-    painted: list[str] = []
-    retain = retained._retain
+    from tests.test_lookahead import _painted
 
-    def spy(screen: object, surface: Any, rect: Any, key: Any, paint: Any, name: str) -> Any:
-        def counted() -> object:
-            painted.append(name)
-            return paint()
-        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(retained, "_retain", spy)
+    painted = _painted(monkeypatch)
     retained.clear()  # (an earlier test may have kept this very breakdown)
     for _k in range(2):  # seen once, then kept at its second sight
         app.render(force=True)
