@@ -222,16 +222,8 @@ def test_a_hand_out_step_on_show_is_kept_whole(tmp_path: Path,
     press(app, "confirm")  # the reveal's preview
     step = screen.handouts.current
     assert step is not None
-    from companion.kiosk import retained
-    from tests.test_lookahead import _painted
+    from tests.test_lookahead import assert_kept_whole
 
-    painted = _painted(monkeypatch)
-    retained.clear()  # (an earlier test may have kept this very step)
-    for _k in range(2):  # seen once, then kept at its second sight
-        app.render(force=True)
-    assert "hand-out" in painted
-    painted.clear()
-    app.render(force=True)
-    assert "hand-out" not in painted
+    assert_kept_whole(app, monkeypatch, "hand-out")
     press(app, "confirm")
     assert screen.handouts.current is not step

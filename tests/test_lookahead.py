@@ -58,6 +58,20 @@ def _painted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return painted
 
 
+def assert_kept_whole(app: App, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """The part ``name`` of the frame on screen is painted at its first two sights (seen,
+    then kept) and blitted whole at the third: a screen redrawn under a light or a message
+    does not lay it out again."""
+    retained.clear()  # (an earlier test may have kept this very part)
+    painted = _painted(monkeypatch)
+    for _k in range(2):
+        app.render(force=True)
+    assert name in painted, f"no part {name!r} on the screen"
+    painted.clear()
+    app.render(force=True)
+    assert name not in painted, f"the part {name!r} was painted again"
+
+
 def _to_decision(app: App) -> None:
     """Reveal at random until the table decides."""
     game, rng = app.session.game, random.Random(1)
@@ -492,22 +506,12 @@ def test_a_preview_and_a_result_on_show_are_kept_whole(
     app = _game(tmp_path, "pillars", (720, 1280))
     _to_decision(app)
     screen, game = app.screen, get_game("pillars")
-    retained.clear()
-    painted = _painted(monkeypatch)
     screen.preview = Preview.of(game.step(app.session.state,
                                           game.legal_actions(app.session.state)[0]), "t", [])
-    for _k in range(2):  # seen once, then kept at its second sight
-        app.render(force=True)
-    assert "preview" in painted
-    painted.clear()
-    app.render(force=True)
-    assert "preview" not in painted
+    assert_kept_whole(app, monkeypatch, "preview")
     _tap(app, "cancel")
     assert screen.preview is None
     screen.show_result("What happened", [("red", "+2 gold")])
-    for _k in range(3):
-        painted.clear()
-        app.render(force=True)
-    assert "result" not in painted
+    assert_kept_whole(app, monkeypatch, "result")
     _tap(app, "continue")
     assert screen.result is None
