@@ -441,16 +441,20 @@ def test_the_first_idle_pass_loads_the_resource_names(tmp_path: Path,
 
 
 def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
-    """The Builders: among the frames one action away, the first action that hands the game
-    to each other seat (or to a reveal) comes before the moves within the turn: a new
-    turn's parts are the costliest, and serve every action that ends the turn."""
+    """The Builders: the first frames ahead are those of the first action that hands the
+    game to each other seat (or to a reveal), before the workers picked and the moves within
+    the turn: a new turn's parts are the costliest, and serve every action that ends it."""
     from companion.kiosk.screens.ahead import _next_frames
 
     app = _game(tmp_path, "builders", (800, 480))
     _to_decision(app)
     screen, state, game = app.screen, app.session.state, app.session.game
-    actions = [job.args[2][0] for job in _next_frames(screen, state)
-               if getattr(job, "func", None).__name__ == "_after"]  # type: ignore[union-attr]
+    jobs = [(getattr(job, "func", None).__name__, job)  # type: ignore[union-attr]
+            for job in _next_frames(screen, state)]
+    kinds = [name for name, _job in jobs]
+    assert "_variant" in kinds  # (a worker to pick: the new turns come before it)
+    actions = [job.args[2][0] for name, job in jobs if name == "_after"]
+    assert kinds[:kinds.index("_variant")] == ["_after"] * kinds.index("_variant")
     legal = game.legal_actions(state)
     assert sorted(map(str, actions)) == sorted(map(str, legal))
     who = game.current_player(state)
@@ -460,6 +464,7 @@ def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
 
     firsts = {n: nexts(actions).index(n) for n in set(nexts(actions)) if n != who}
     assert firsts and sorted(firsts.values()) == list(range(len(firsts)))
+    assert kinds.index("_variant") == len(firsts)
     by_rules = nexts(legal)  # (the rules list them later: the test can fail)
     assert any(by_rules.index(n) >= len(firsts) for n in firsts)
 

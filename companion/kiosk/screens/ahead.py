@@ -11,10 +11,11 @@ A game screen's likely next frames, most likely first:
   end screen's first frame (the last tap shows it);
 * the state after the companion's whole visit once it is decided (the table carries it out
   and confirms once);
+* the first action that hands the game to each other seat (its new turn's parts, the
+  costliest, serve every action that ends the turn);
 * the screen's own likely taps that change it alone (``Screen.ui_variants``: a worker
   picked);
-* each action the rules allow now (the first that hands the game to each other seat first:
-  its new turn's parts serve the others), or the likeliest chance outcomes when the table
+* each other action the rules allow now, or the likeliest chance outcomes when the table
   reveals: as its preview where the screen shows one first (``propose``), else the state
   after it with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues
   them);
@@ -149,20 +150,24 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
         actions = [a for a, _p in outcomes]
     else:
+        legal = game.legal_actions(state)
+        front = _new_turns(screen, state, legal)
+        for action in front:  # (before the picks: a new turn's frame costs the most)
+            yield partial(_after, screen, state, (action,))
         for change in screen.ui_variants():  # a worker picked: the first tap of a send
             yield partial(_variant, screen, state, change)
-        actions = _new_turns_first(screen, state, game.legal_actions(state))
+        actions = [a for a in legal if a not in front]
     for action in actions:
         yield partial(_after, screen, state, (action,))
 
 
-def _new_turns_first(screen: GameScreen[S, A], state: S, actions: list[A]) -> list[A]:
-    """``actions``, the first that hands the game to each other seat (or to a reveal)
-    brought to the front.  A frame of another seat's turn is the costliest to draw (its
-    panels, the rows as it may afford them: 3 to 5 ms here in The Builders, against 1 ms for
-    a move within the turn), and once drawn its parts serve every action that hands that seat
-    the turn (ending the turn, spending the last AP on coins), wherever the rules list them:
-    a quick tap finds them drawn."""
+def _new_turns(screen: GameScreen[S, A], state: S, actions: list[A]) -> list[A]:
+    """Of ``actions``, the first that hands the game to each other seat (or to a reveal):
+    drawn ahead first.  A frame of another seat's turn is the costliest to draw (its panels,
+    the rows as it may afford them: 3 to 5 ms here in The Builders, against 0.5 to 1 ms for a
+    move within the turn or a worker picked), and once drawn its parts serve every action
+    that hands that seat the turn (ending the turn, spending the last AP on coins), wherever
+    the rules list them: a quick tap finds them drawn."""
     game = screen.game
     who = game.current_player(state)
     first: dict[int, A] = {}
@@ -173,8 +178,7 @@ def _new_turns_first(screen: GameScreen[S, A], state: S, actions: list[A]) -> li
             continue
         if after != who and after not in first:
             first[after] = action
-    front = list(first.values())
-    return front + [a for a in actions if a not in front]
+    return list(first.values())
 
 
 def _end_frame(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:
