@@ -442,8 +442,9 @@ def test_the_first_idle_pass_loads_the_resource_names(tmp_path: Path,
 
 def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
     """The Builders: the first frames ahead are those of the first action that hands the
-    game to each other seat (or to a reveal), before the workers picked and the moves within
-    the turn: a new turn's parts are the costliest, and serve every action that ends it."""
+    game to each other seat (or to a reveal) and of the first that leaves the seat fewest
+    choices, before the workers picked and the other moves within the turn: their parts are
+    the costliest, and serve every action that ends the turn or spends its last AP."""
     from companion.kiosk.screens.ahead import _next_frames
 
     app = _game(tmp_path, "builders", (800, 480))
@@ -452,21 +453,23 @@ def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
     jobs = [(getattr(job, "func", None).__name__, job)  # type: ignore[union-attr]
             for job in _next_frames(screen, state)]
     kinds = [name for name, _job in jobs]
-    assert "_variant" in kinds  # (a worker to pick: the new turns come before it)
+    assert "_variant" in kinds  # (a worker to pick: the costliest frames come before it)
+    picks = kinds.index("_variant")
+    assert kinds[:picks] == ["_after"] * picks
     actions = [job.args[2][0] for name, job in jobs if name == "_after"]
-    assert kinds[:kinds.index("_variant")] == ["_after"] * kinds.index("_variant")
     legal = game.legal_actions(state)
     assert sorted(map(str, actions)) == sorted(map(str, legal))
     who = game.current_player(state)
-
-    def nexts(order: list[object]) -> list[int]:
-        return [game.current_player(game.apply(state, a)) for a in order]
-
-    firsts = {n: nexts(actions).index(n) for n in set(nexts(actions)) if n != who}
-    assert firsts and sorted(firsts.values()) == list(range(len(firsts)))
-    assert kinds.index("_variant") == len(firsts)
-    by_rules = nexts(legal)  # (the rules list them later: the test can fail)
-    assert any(by_rules.index(n) >= len(firsts) for n in firsts)
+    after = {str(a): game.apply(state, a) for a in legal}
+    firsts = {}
+    for a in legal:  # the rules' order
+        firsts.setdefault(game.current_player(after[str(a)]), a)
+    firsts.pop(who)
+    same = [a for a in legal if game.current_player(after[str(a)]) == who]
+    fewest = min(same, key=lambda a: len(game.legal_actions(after[str(a)])))
+    front = {str(a) for a in [*firsts.values(), fewest]}
+    assert {str(a) for a in actions[:picks]} == front and picks == len(front)
+    assert any(legal.index(a) >= picks for a in [*firsts.values(), fewest])  # (can fail)
 
 
 def test_the_end_screen_is_made_ahead_of_the_last_continue(
