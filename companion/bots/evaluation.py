@@ -92,16 +92,65 @@ MODELS: tuple[Model, ...] = (
 )
 
 
-def _changed(changes: dict[str, float]) -> tuple[Model, ...]:
-    """Each model of :data:`MODELS` that weighs every signal of ``changes`` (The Builders'),
-    weighing them as ``changes`` says."""
+PILLARS_SIGNALS = (
+    "vp",
+    "gold",
+    "cubes",
+    "craftsmen",
+    "privileges",
+    "left*gold",
+    "left*cubes",
+    "left*craftsmen",
+    "left*privileges",
+)
+"""``PillarsSim.SIGNALS`` (this package imports no game; a test checks they are the same)."""
+
+HEURISTIC_MODELS: tuple[Model, ...] = (
+    # The Pillars: the heuristic's value in gold (``bots.WEIGHTS``: a VP 10, a gold and a
+    # cube's market price 1, a craftsman 5; no sites or tempo in The Pillars) through the
+    # logistic at ``bots.TEMPERATURE`` (20 gold): the same margins and the same chances as
+    # the heuristic's judgement, number for number (the scores are whole numbers of gold)
+    Model("pillars", PILLARS_SIGNALS, (10.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0), 20.0),
+)
+"""The heuristic's judgement written as a model, for the games it judges (no model of
+:data:`MODELS` fits them): the start of a named evaluation of such a game (:data:`BASES`).
+Not in :data:`MODELS`: a bot without a name judges these games by the heuristic itself."""
+
+BASES: tuple[Model, ...] = (*MODELS, *HEURISTIC_MODELS)
+"""What a named evaluation changes: the fitted models, and the heuristic's as a model for the
+games that have none (The Pillars)."""
+
+
+def changed(
+    changes: dict[str, float], scale: float | None = None, bases: tuple[Model, ...] = BASES
+) -> tuple[Model, ...]:
+    """Each model of ``bases`` that weighs every signal of ``changes``, weighing them as
+    ``changes`` says (and its margin scale ``scale``, if given); ValueError when no model
+    weighs them all (a signal of no game, or of two games at once)."""
     out = []
-    for model in MODELS:
+    for model in bases:
         if all(name in model.signals for name in changes):
             weights = dict(zip(model.signals, model.weights, strict=True))
             weights.update(changes)
-            out.append(replace(model, weights=tuple(weights[s] for s in model.signals)))
+            out.append(
+                replace(
+                    model,
+                    weights=tuple(weights[s] for s in model.signals),
+                    scale=model.scale if scale is None else scale,
+                )
+            )
+    if not out:
+        raise ValueError(
+            f"no model weighs all of {', '.join(changes)}; the signals are "
+            + "; ".join(f"{m.game}: {', '.join(m.signals)}" for m in bases)
+        )
     return tuple(out)
+
+
+def _changed(changes: dict[str, float]) -> tuple[Model, ...]:
+    """Each model of :data:`MODELS` that weighs every signal of ``changes`` (The Builders'),
+    weighing them as ``changes`` says."""
+    return changed(changes, bases=MODELS)
 
 
 EVALUATIONS: dict[str, tuple[Model, ...]] = {
