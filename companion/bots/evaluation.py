@@ -102,6 +102,7 @@ PILLARS_SIGNALS = (
     "left*cubes",
     "left*craftsmen",
     "left*privileges",
+    "convertible",
 )
 """``PillarsSim.SIGNALS`` (this package imports no game; a test checks they are the same)."""
 
@@ -110,7 +111,7 @@ HEURISTIC_MODELS: tuple[Model, ...] = (
     # cube's market price 1, a craftsman 5; no sites or tempo in The Pillars) through the
     # logistic at ``bots.TEMPERATURE`` (20 gold): the same margins and the same chances as
     # the heuristic's judgement, number for number (the scores are whole numbers of gold)
-    Model("pillars", PILLARS_SIGNALS, (10.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0), 20.0),
+    Model("pillars", PILLARS_SIGNALS, (10.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), 20.0),
 )
 """The heuristic's judgement written as a model, for the games it judges (no model of
 :data:`MODELS` fits them): the start of a named evaluation of such a game (:data:`BASES`).
