@@ -91,7 +91,9 @@ def test_a_search_by_the_heuristic_as_a_model_decides_as_the_plain_search(
 ) -> None:
     monkeypatch.setitem(EVALUATIONS, "asis", HEURISTIC_MODELS)
     for players in (3, 4):
-        for sim, seat in _positions(players, seed=10 + players, every=25)[:4]:
+        positions = _positions(players, seed=10 + players, every=25)[:4]
+        assert len(positions) == 4
+        for sim, seat in positions:
             plain = make_bot("search@120").rank(sim, seat, random.Random(3), top=4)
             asis = make_bot("search@120+asis").rank(sim, seat, random.Random(3), top=4)
             assert repr(asis) == repr(plain)
@@ -178,3 +180,53 @@ def test_try_evaluation_refuses_what_is_no_evaluation(
     with pytest.raises(ValueError, match=says):
         bench.try_evaluation(spec)
     assert before == bench.evaluation.EVALUATIONS  # nothing registered
+
+
+# -- the convert evaluation (the strong strength's in three- and four-player Pillars) ---------
+
+
+def test_the_convert_evaluation_weighs_the_convertible_vp_and_a_cube_less() -> None:
+    sim = simulator(PILLARS).start(PILLARS.setup(3))
+    model = model_for(sim, EVALUATIONS["convert"])
+    (base,) = HEURISTIC_MODELS
+    assert model is not None and model.game == "pillars" and model.scale == base.scale
+    diff = {
+        n: w for n, w, b in zip(model.signals, model.weights, base.weights, strict=True) if w != b
+    }
+    assert diff == {"convertible": 6.0, "cubes": 0.5}
+    assert make_bot("search@500+convert").name == "search@500+convert"
+    # The Builders has no convert model: there search@N+convert judges as search@N
+    builders = simulator(BUILDERS).start(BUILDERS.setup(2))
+    while builders.current_player() == CHANCE:
+        builders.apply(sample(builders.chance_outcomes(), random.Random(1)))
+    assert model_for(builders, EVALUATIONS["convert"]) is model_for(builders)
+    seat = builders.current_player()
+    plain = make_bot("search@60").rank(builders, seat, random.Random(2), top=3)
+    assert make_bot("search@60+convert").rank(builders, seat, random.Random(2), top=3) == plain
+
+
+def test_greedy_by_the_convert_evaluation_drafts_what_its_craftsmen_can_use() -> None:
+    # where the heuristic's greed and the convert evaluation's differ in the draft, the
+    # latter's pick leaves the seat more VP its craftsmen can make this round
+    from companion.bots import GreedyBot
+
+    model = EVALUATIONS["convert"][0]
+    k = PillarsSim.SIGNALS.index("convertible")
+    differ = 0
+    for players in (3, 4):
+        for sim, seat in _positions(players, seed=20 + players, every=1):
+            assert isinstance(sim, PillarsSim)
+            if sim.step != "draft":
+                continue
+            mine = GreedyBot(model).choose(sim, seat, random.Random(1))
+            theirs = HeuristicBot().choose(sim, seat, random.Random(1))
+            if mine == theirs:
+                continue
+            differ += 1
+            after = []
+            for a in (mine, theirs):
+                s = sim.copy()
+                s.apply(a)
+                after.append(s.signals()[seat][k])
+            assert after[0] >= after[1]
+    assert differ >= 3
