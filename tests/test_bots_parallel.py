@@ -68,11 +68,12 @@ def test_the_trees_decide_alike_in_one_process_or_several(game: Any, players: in
 def test_the_strong_strength_is_root_parallel_and_as_deterministic() -> None:
     strong = strength_bot("strong")
     assert isinstance(strong, SearchBot) and strong.trees == 4 and strong.split
-    # four-player Pillars: strong's four trees (The Builders' strong is one tree, +lean)
-    sim = _to_decision(simulator(PILLARS).start(PILLARS.setup(4)), random.Random(3), skip=4)
+    # two-player Pillars: strong's four trees (The Builders' strong and the Pillars' at three
+    # and four players are one tree judged by a named evaluation)
+    sim = _to_decision(simulator(PILLARS).start(PILLARS.setup(2)), random.Random(3), skip=4)
     state = sim.freeze()
     seat = PILLARS.current_player(state)
-    bot = strength_bot("strong", "pillars", 4)
+    bot = strength_bot("strong", "pillars", 2)
     assert isinstance(bot, SearchBot) and bot.trees == 4 and bot.split
     first = decide(PILLARS, state, seat, "strong", salt="g")
     assert first in PILLARS.legal_actions(state)

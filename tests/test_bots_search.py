@@ -368,7 +368,8 @@ def test_strengths_name_their_bots() -> None:
 def test_strong_thinks_more_in_the_pillars() -> None:
     strong = STRENGTHS["strong"]
     assert strong.bot_for("pillars") == strong.bot_for("pillars", 2) == "search@1500s4"
-    assert strong.bot_for("pillars", 4) == "search@1000s4"  # four players: the Pi's budget
+    # three and four players: a better judge, not more thought (docs/bots.md)
+    assert strong.bot_for("pillars", 3) == strong.bot_for("pillars", 4) == "search@500+convert"
     assert strong.bot == "search@1000s4"
     assert strong.bot_for(None) == strong.bot
     pillars, other = strength_bot("strong", "pillars"), strength_bot("strong", "dicerace")
