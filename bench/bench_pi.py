@@ -309,23 +309,30 @@ def moves(count: int = 80) -> None:
     """What a table sees: the frame drawn after each move of a seeded random 4-player game
     (``count`` decisions from the start, chance drawn at random), each move taken as the kiosk
     takes it (its preview first where the screen shows one, then Confirm; then each hand-out
-    step confirmed), the caches as the moves before left them.  Twice: with the table's pause
-    before each tap (the kiosk's idle time draws the frames a tap may bring, ``lookahead``:
-    every frame ahead drawn), and with taps in quick succession (nothing drawn ahead).  The
-    frames after decisions, reveals, previews and hand-out steps are reported apart, and with
+    step confirmed and each result on show continued), the caches as the moves before left
+    them.  After each of the ``PAUSES``: with the table's pause before each tap (the kiosk's
+    idle time draws the frames a tap may bring, ``lookahead``: every frame ahead drawn), a
+    tap half a second or a quarter of a second after the last on a Pi 4, and with taps in
+    quick succession (nothing drawn ahead).  The frames after decisions, reveals, previews,
+    hand-out steps and results continued are reported apart, and with
     the look-ahead what it costs: a frame drawn ahead and the CPU time a position's frames
     ahead take (the pause a table must leave for all of them)."""
     _each_table(_moves, count)
 
 
 PI4_FACTOR = 12.8
-"""The cautious factor from this machine's Python to a 1.8 GHz Pi 4's (``docs/pi.md``), for
-the model of the main loop's passes on a Pi (``_draw_ahead``)."""
+"""The factor from this machine's Python to a 1.8 GHz Pi 4's, for the model of the main
+loop's passes on a Pi (``_draw_ahead``): the factor measured by the loop timed just before
+each part (``main``; the machine's speed drifts, and a loaded machine's CPU time stretches
+the frames it models); 12.8, the cautious factor of ``docs/pi.md``, without it
+(``--no-scale``)."""
 
-PAUSES: tuple[float | None, ...] = (math.inf, 0.5, None)
+PAUSES: tuple[float | None, ...] = (math.inf, 0.5, 0.25, None)
 """How long after the last frame each tap comes, in a Pi 4's seconds: ``inf``, the table's
 pause (every frame ahead drawn); 0.5, a quick tap (the frames ahead a Pi 4's idle passes draw
-in half a second, modelled by ``_draw_ahead``); None, nothing drawn ahead."""
+in half a second, modelled by ``_draw_ahead``); 0.25, the quickest hand (a quarter of a
+second: about a person's reaction to a new picture, before the finger moves); None, nothing
+drawn ahead (taps faster than a hand: a program's, or two fingers at once)."""
 
 
 def _each_table(measure: Callable[[Path, str, tuple[int, int], int, float | None], None],
@@ -446,6 +453,7 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
 
     previews: list[float] = []
     handouts: list[float] = []
+    results: list[float] = []
     while (len(times[False]) < count and isinstance(app.screen, GameScreen)
            and game.current_player(app.session.state) != TERMINAL):
         pause()
@@ -459,12 +467,13 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
             pause()
             screen.confirm_preview()
         frame(times[chance])
-        while app.screen is screen and screen.handouts.current is not None:
-            pause()
-            screen.confirm_handout()
-            frame(handouts)
+        while app.screen is screen and (tap := _waiting_tap(screen)) is not None:
+            pause()  # each hand-out step confirmed, each result on show continued
+            tap()
+            frame(handouts if tap == screen.confirm_handout else results)
     app.journal.close()
-    for label, values in (("a preview", previews), ("a hand-out step confirmed", handouts)):
+    for label, values in (("a preview", previews), ("a hand-out step confirmed", handouts),
+                          ("Continue on a result", results)):
         if not values:
             continue
         what = f"render after {label}, {name} at {size[0]}x{size[1]}, {how_of(ahead)}"
@@ -477,6 +486,15 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
               f"{summary(times[chance], 1000, '{:.1f}', what=what)} ms", flush=True)
     if ahead == math.inf:
         _ahead_costs(f"{name} at {size[0]}x{size[1]}", frames_ahead, positions)
+
+
+def _waiting_tap(screen: Any) -> Callable[[], object] | None:
+    """What the screen waits for the table to tap before the game goes on: the hand-out
+    step on show's Confirm, else a result's Continue (a round's points, what an event did:
+    the table reads it and taps on), else None."""
+    if screen.handouts.current is not None:
+        return screen.confirm_handout  # type: ignore[no-any-return]
+    return next((b.on_tap for b in screen.buttons if b.key == "continue"), None)
 
 
 def _ahead_costs(label: str, frames: list[float], positions: list[list[float]]) -> None:
@@ -553,10 +571,12 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int,
 def screens(games: int = 3) -> None:
     """The first frame of each screen a table walks through, and the tap's own work: the
     kiosk starts on the home screen with an unfinished game of ``games`` x 120 actions in the
-    journal; History, Back, Settings, Back, Resume, six moves, the log, Back, the menu (home),
+    journal and a finished one; History, the finished game (its end screen), Back, Back,
+    Settings, Back, Resume, six moves, the log, Back, the menu (home),
     Resume again, the menu, New game, Start.  With the table's pause before each tap (every
     frame ahead drawn: the home screen makes the screens it leads to and replays Resume's
-    game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``)
+    game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``),
+    a quarter of a second after the last on a Pi 4 (what its idle passes draw in that time)
     and in quick succession.  The frame after each tap (CPU), and the tap's own work (Resume
     replays the game when it was not replayed ahead)."""
     import pygame
@@ -566,7 +586,7 @@ def screens(games: int = 3) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for size in ((800, 480), (720, 1280)):
             for name in ("pillars", "builders"):
-                for pause in (math.inf, None):
+                for pause in (math.inf, 0.25, None):
                     frames, taps_ = _walk(Path(tmp), name, size, games * 120, pause)
                     how = how_of(pause)
                     for label, values in (("first frame", frames), ("tap's work", taps_)):
@@ -593,6 +613,10 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
     while len(session.playthrough.actions) < actions and not game.is_over(session.state):
         state = session.state
         session.play(random_move(game, state, rng))
+    pillars = get_game("pillars")  # a finished game in the history (The Pillars: it ends)
+    done = journal.start(pillars.setup(4), seed=5)
+    while not pillars.is_over(done.state):
+        done.play(random_move(pillars, done.state, rng))
     app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml")
     app.render(force=True)
@@ -612,7 +636,8 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
         app.render(force=True)
         frames.append((label, time.process_time() - t0))
 
-    for key, label in (("history", "history"), ("back", "home"), ("settings", "settings"),
+    for key, label in (("history", "history"), (f"game {done.id}", "a finished game"),
+                       ("back", "history again"), ("back", "home"), ("settings", "settings"),
                        ("back", "home"), ("resume", "game resumed")):
         tap(key, label)
     for _ in range(6):
@@ -774,6 +799,9 @@ def main() -> None:
         workload = part in ("think", "worker", "render", "moves", "taps", "screens", "camera",
                             "start", "first")
         before = loop_seconds() if workload and args.scale else 0.0
+        if before:
+            global PI4_FACTOR
+            PI4_FACTOR = factors(before)["Pi 4 (1.8 GHz)"]
         if part == "think":
             think(args.positions)
         elif part == "worker":

@@ -318,3 +318,32 @@ def test_a_game_with_no_words_of_its_own_gets_a_log_and_a_breakdown(tmp_path: Pa
         assert all(not s.rows or s.rows[-1].total for s in app.screen.table.sections)
     finally:
         unregister_toy()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_log_s_rows_are_kept_wherever_it_scrolls(tmp_path: Path, size: tuple[int, int],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log redrawn or scrolled blits the rows it drew (none is laid out again), and the
+    frame is the one drawn with every row afresh."""
+    import pygame
+
+    from companion.kiosk.screens import log as log_module
+
+    app = open_log(tmp_path, "pillars", 4, size=size)
+    tap(app, "log")
+    log = app.screen
+    assert isinstance(log, LogScreen) and log.max_offset() > 100
+    log.offset = 37.0
+    app.render(force=True)
+    rows: list[object] = []
+    real = log._row
+    monkeypatch.setattr(log, "_row", lambda b, w: rows.append(b) or real(b, w))
+    app.render(force=True)
+    assert rows == []
+    log.offset = 80.0  # scrolled: the same rows, elsewhere
+    app.render(force=True)
+    shown = pygame.image.tobytes(app.surface, "RGB")
+    assert len(rows) < 3  # (only the rows scrolled into view)
+    log_module.ROWS.clear()
+    app.render(force=True)
+    assert len(rows) > 5 and pygame.image.tobytes(app.surface, "RGB") == shown

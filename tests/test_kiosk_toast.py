@@ -102,3 +102,58 @@ def test_a_message_on_screen_leaves_the_texts_places_cached(
     finally:
         ui.DRAWN = None
     assert at == place_toast(app.screen, app.size, app.metrics, texts)
+
+
+def _placed_rectangle_by_rectangle(screen: object, size: tuple[int, int], m: object,
+                                   texts: list[object]) -> object:
+    """The message's place as it was found before: each height tried, each text's and
+    button's overlap with the message measured as a rectangle (``Rect.clip``)."""
+    import pygame
+
+    from companion.kiosk.toasts import STEPS
+
+    w, h = size
+    height = m.px(88)  # type: ignore[attr-defined]
+    top = screen.bar_bottom() + m.px(4)  # type: ignore[attr-defined]
+    bottom = h - height - m.px(4)  # type: ignore[attr-defined]
+    best: tuple[float, int] | None = None
+    for k in range(STEPS + 1):
+        y = top + (bottom - top) * k // STEPS
+        r = pygame.Rect(m.px(12), y, w - m.px(24), height)  # type: ignore[attr-defined]
+        cost = 0.0
+        for d in texts:
+            c = r.clip(d)  # type: ignore[arg-type]
+            cost += 4.0 * c.width * c.height
+        for b in screen.buttons:  # type: ignore[attr-defined]
+            c = r.clip(b.rect)
+            cost += (0.1 if b.extra.get("area") else 1.0) * c.width * c.height
+        if best is None or cost < best[0]:
+            best = (cost, y)
+    assert best is not None
+    return pygame.Rect(m.px(12), best[1], w - m.px(24), height)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_message_goes_where_measuring_rectangle_by_rectangle_put_it(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """The message's place, from the overlaps kept between frames, is the one measured
+    rectangle by rectangle, on the screens of a seeded game and on random texts."""
+    import pygame
+
+    from companion.kiosk.toasts import place_toast
+    from companion.kiosk.ui import Button
+
+    app = make_app(tmp_path, size=size)
+    app.session = app.journal.start(get_game("builders").setup(4), seed=0)
+    app.open_game()
+    app.render(force=True)
+    screen, rng = app.screen, random.Random(2)
+    for k in range(40):
+        texts = [pygame.Rect(rng.randrange(-20, size[0]), rng.randrange(-20, size[1]),
+                             rng.randrange(0, 400), rng.randrange(0, 200))
+                 for _ in range(rng.randrange(0, 60))]
+        if k % 2:
+            screen.buttons.append(Button(pygame.Rect(0, rng.randrange(size[1]), size[0], 90),
+                                         "", lambda: None, extra={"area": True}))
+        assert place_toast(screen, size, app.metrics, texts) == \
+            _placed_rectangle_by_rectangle(screen, size, app.metrics, texts)

@@ -355,3 +355,159 @@ def test_a_part_that_reads_the_table_s_state_is_caught(
     monkeypatch.setattr(players, "top_key", top_key)
     with pytest.raises(AssertionError, match="pillars bar|pixels differ|touch targets"):
         walk(tmp_path, "pillars", (800, 480), steps=60, seed=7, ahead=True)
+
+
+def _tap(app: App, key: str) -> None:
+    button = next(b for b in app.screen.buttons if b.key == key)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center,
+                                        button=1, touch=False))
+
+
+def test_continue_on_a_result_is_drawn_ahead(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pillars: with a result on show (a round's breakdown, what an event did), the frame
+    ahead is Continue's alone (every other frame would show the result over it), and the
+    frame after Continue blits what was drawn for it."""
+    app = _game(tmp_path, "pillars", (720, 1280))
+    _to_decision(app)
+    screen = app.screen
+    screen.show_result("What happened", [("Alice", "+2 gold")])
+    app.render(force=True)
+    drawn = _parts_drawn(monkeypatch)
+    assert _all_ahead(app) == OWN + 1
+    assert screen.result is not None, "drawing ahead dismissed the result"
+    drawn.clear()
+    _tap(app, "continue")
+    app.render(force=True)
+    assert screen.result is None
+    assert drawn == [], "the frame after Continue drew parts afresh"
+
+
+def test_continue_drawn_ahead_leaves_what_waits_as_it_was(tmp_path: Path) -> None:
+    """Continue drawn ahead shows the next result waiting, or queues the hand-outs that
+    waited for the result, on copies: the table's results, hand-outs and queue are as they
+    were, and the real Continue then does both."""
+    from companion.kiosk.handout import HandLine, HandOut
+
+    app = _game(tmp_path, "pillars", (800, 480))
+    _to_decision(app)
+    screen = app.screen
+    step = HandOut("Deal", (HandLine(0, "gold", 1, "test"),), key="deal")
+    screen.show_result("First", [("Alice", "+2 gold")])
+    screen.show_result("Second", [("Bob", "+1 gold")])
+    app.render(force=True)
+    for k in range(2):  # the second result waiting, then the hand-out after it
+        waiting, after, queue = screen.waiting, screen.after_result, screen.handouts
+        pending, ids = list(queue.pending), dict(queue.ids)
+        assert _all_ahead(app) == OWN + 1
+        assert screen.waiting is waiting and screen.after_result is after
+        assert screen.handouts is queue and screen.handout_view.queue is queue
+        assert queue.pending == pending and queue.ids == ids
+        assert app.ahead.failed == 0
+        _tap(app, "continue")
+        app.render(force=True)
+        if k == 0:
+            assert screen.result is not None and screen.result[0] == "Second"
+            screen.after_result.append((0, step))
+    assert screen.result is None and screen.handouts.current is step
+
+
+def test_the_first_idle_pass_loads_the_resource_names(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's table of resource names (which imports the other games' words) is
+    loaded by the kiosk's first idle pass, not by the first frame that names a resource."""
+    from companion.kiosk import i18n
+
+    monkeypatch.setattr(i18n, "_resources", {})
+    app = make_app(tmp_path)
+    app.render(force=True)
+    assert not i18n._resources
+    app.ahead.run(app.screen, app.surface, 0.0, lambda: False)
+    assert i18n._resources and not app.ahead.warm
+
+
+def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
+    """The Builders: among the frames one action away, the first action that hands the game
+    to each other seat (or to a reveal) comes before the moves within the turn: a new
+    turn's parts are the costliest, and serve every action that ends the turn."""
+    from companion.kiosk.screens.ahead import _next_frames
+
+    app = _game(tmp_path, "builders", (800, 480))
+    _to_decision(app)
+    screen, state, game = app.screen, app.session.state, app.session.game
+    actions = [job.args[2][0] for job in _next_frames(screen, state)
+               if getattr(job, "func", None).__name__ == "_after"]  # type: ignore[union-attr]
+    legal = game.legal_actions(state)
+    assert sorted(map(str, actions)) == sorted(map(str, legal))
+    who = game.current_player(state)
+
+    def nexts(order: list[object]) -> list[int]:
+        return [game.current_player(game.apply(state, a)) for a in order]
+
+    firsts = {n: nexts(actions).index(n) for n in set(nexts(actions)) if n != who}
+    assert firsts and sorted(firsts.values()) == list(range(len(firsts)))
+    by_rules = nexts(legal)  # (the rules list them later: the test can fail)
+    assert any(by_rules.index(n) >= len(firsts) for n in firsts)
+
+
+def test_the_end_screen_is_made_ahead_of_the_last_continue(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pillars' last round: with its breakdown on show, the end screen is made and drawn
+    ahead; Continue shows that screen, whose first frame paints nothing afresh; and a screen
+    made ahead reads the game again when shown if the game it was made for changed."""
+    from companion.kiosk.screens.end import EndScreen
+    from tests.kiosk_helpers import enter, handed_out, position
+
+    setup, actions, last = position("pillars", lambda s, a, n: n.over, players=3)
+    app = make_app(tmp_path, size=(800, 480))
+    enter(app, setup, actions)
+    screen = app.screen
+    assert screen.commit(last)
+    app.render(force=True)
+    handed_out(app)
+    app.render(force=True)
+    assert screen.result is not None and app.screen is screen
+    assert _all_ahead(app) == OWN + 1  # the frame on screen, the log's, the end's
+    made = next(iter(app.ahead.prepared.values()))
+    assert isinstance(made, EndScreen)
+    drawn = _parts_drawn(monkeypatch)
+    _tap(app, "continue")
+    assert app.screen is made
+    app.render(force=True)
+    assert drawn == [], "the end screen's first frame drew parts afresh"
+    made._read()  # (as a screen made before an undo and another last action)
+    state = made.state
+    made.state = object()
+    made.on_show()
+    assert made.state is app.session.state and made.state is state
+
+
+def test_a_preview_and_a_result_on_show_are_kept_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A preview waiting for Confirm and a result waiting for Continue stay on screen while
+    the table reads them: redrawn, each is blitted whole (not laid out again), and its
+    buttons still do what they did."""
+    from companion.kiosk.screens.game import Preview
+
+    app = _game(tmp_path, "pillars", (720, 1280))
+    _to_decision(app)
+    screen, game = app.screen, get_game("pillars")
+    retained.clear()
+    painted = _painted(monkeypatch)
+    screen.preview = Preview.of(game.step(app.session.state,
+                                          game.legal_actions(app.session.state)[0]), "t", [])
+    for _k in range(2):  # seen once, then kept at its second sight
+        app.render(force=True)
+    assert "preview" in painted
+    painted.clear()
+    app.render(force=True)
+    assert "preview" not in painted
+    _tap(app, "cancel")
+    assert screen.preview is None
+    screen.show_result("What happened", [("red", "+2 gold")])
+    for _k in range(3):
+        painted.clear()
+        app.render(force=True)
+    assert "result" not in painted
+    _tap(app, "continue")
+    assert screen.result is None

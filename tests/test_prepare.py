@@ -246,3 +246,69 @@ def test_the_end_screen_of_the_game_on_the_table_does_not_replay_it(
     app.session = None
     fresh = end.EndScreen(app, session.id)
     assert replays == [1] and fresh.summary == again.summary and fresh.state == again.state
+
+
+@pytest.mark.parametrize("unfinished", [True, False])
+def test_a_game_of_the_history_s_list_is_opened_as_made_ahead(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unfinished: bool) -> None:
+    """The lists of games: each game of the page is made ahead as a tap opens it (an
+    unfinished game replayed with its table screen, a finished one's end screen); the tap
+    shows it without reading the game again, and its first frame paints nothing afresh."""
+    from companion.kiosk.screens.end import EndScreen
+
+    app = make_app(tmp_path)
+    rng = random.Random(5)
+    for k in range(2):
+        session = app.journal.start(get_game("builders").setup(2), seed=k)
+        play_random(session, rng, 30 if unfinished else 10_000)
+    assert app.journal.page("playing" if unfinished else "finished", 0, 5).total == 2
+    app.go("games", unfinished=unfinished)
+    app.render(force=True)
+    _all_ahead(app)
+    replays: list[int] = []
+    for name in ("resume", "record"):
+        real = getattr(app.journal, name)
+        monkeypatch.setattr(app.journal, name,
+                            lambda i=None, real=real: replays.append(1) or real(i))
+    painted = _painted(monkeypatch)
+    button = next(b for b in app.screen.buttons if b.key.startswith("game "))
+    tap(app, button.key)
+    assert replays == []
+    assert isinstance(app.screen, GameScreen if unfinished else EndScreen)
+    assert painted == []
+
+
+def test_the_log_s_back_is_drawn_ahead_and_the_log_comes_early(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game screen draws the log's first frame among its first frames ahead (after
+    ``LOG_AFTER``); the log screen draws the game it was opened from ahead, so Back's frame
+    paints nothing afresh, and the game screen's panels are as they were."""
+    from companion.kiosk.screens import ahead
+
+    app = _home_with_a_game(tmp_path, "pillars", actions=60)
+    _all_ahead(app)
+    tap(app, "resume")
+    game_screen = app.screen
+    _all_ahead(app)  # (the log kept up: none of its steps among the jobs below)
+    jobs = [getattr(j, "func", j) for j in game_screen.likely_next()]
+    assert jobs.index(ahead._log_frame) == ahead.LOG_AFTER < len(jobs) - 2
+    tap(app, "log")
+    panels = {k: dict(vars(v)) for k, v in vars(game_screen).items() if hasattr(v, "__dict__")
+              and type(v).__module__.startswith("companion.pillars.kiosk")}
+    assert _all_ahead(app) >= 1
+    assert {k: dict(vars(getattr(game_screen, k))) for k in panels} == panels
+    painted = _painted(monkeypatch)
+    tap(app, "back")
+    assert app.screen is game_screen
+    assert painted == []
+
+
+def test_resume_s_game_has_its_log_kept_up_on_the_home_screen(tmp_path: Path) -> None:
+    """The home screen keeps the log of Resume's game (replayed ahead) up in its idle time:
+    the game resumed spends its first idle passes on its frames, not on its log's words."""
+    app = _home_with_a_game(tmp_path, "builders", actions=90)
+    _all_ahead(app)
+    made = next(v for v in app.ahead.prepared.values() if isinstance(v, Resumed))
+    assert not logcache.behind(made.session)
+    tap(app, "resume")
+    assert app.session is made.session and not logcache.behind(app.session)

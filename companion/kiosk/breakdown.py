@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypeVar
 
 import pygame
@@ -27,10 +28,10 @@ from companion.engine.core import Game, Setup
 from companion.engine.ledger import Entry
 from companion.text import clean
 
-from . import theme
+from . import retained, theme, ui
 from .fonts import font
 from .i18n import _
-from .ui import OVERFLOWS, draw_text, panel
+from .ui import draw_text, panel
 from .words import amount_text as words_amount_text
 from .words import player_name as words_player_name
 from .words import words_for
@@ -327,7 +328,7 @@ def draw_section(
     for row in section.rows:
         r = pygame.Rect(area.x, y, area.width, row_h)
         if r.bottom > area.bottom + 1:  # the overflow check sees rows left out
-            OVERFLOWS.append(f"{section.heading!r}: row {row.label!r} below {area}")
+            ui.OVERFLOWS.append(f"{section.heading!r}: row {row.label!r} below {area}")
             break
         if row.total:
             panel(surface, r, theme.PANEL_HI, radius=pad)
@@ -354,7 +355,16 @@ def draw_section(
 def draw_breakdown(
     surface: pygame.Surface, metrics: theme.Metrics, area: pygame.Rect, table: Breakdown
 ) -> None:
-    """A breakdown's sections side by side (landscape) or one above the other (portrait)."""
+    """A breakdown's sections side by side (landscape) or one above the other (portrait);
+    kept whole (``retained``: a round's breakdown stays on screen until Continue, under
+    every light and message)."""
+    retained.pixels(surface, area, table, partial(_draw_breakdown, surface, metrics, area, table),
+                    "breakdown")
+
+
+def _draw_breakdown(
+    surface: pygame.Surface, metrics: theme.Metrics, area: pygame.Rect, table: Breakdown
+) -> None:
     m = metrics
     sections = table.sections
     if not sections:

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
 from companion.engine.ledger import Entry
 
-from . import icons, theme
+from . import icons, retained, theme
 from .i18n import _
 from .ui import draw_text, fitted_height, panel
 from .words import GameWords, amount_text, seat_label, words_for
@@ -175,6 +176,11 @@ class HandOutQueue:
             if skip is not None and skip(index, sid):
                 continue
             self.pending.append(Pending(index, s, sid))
+
+    def copy(self) -> HandOutQueue:
+        """A queue of its own with the same steps (what a frame drawn ahead changes)."""
+        return HandOutQueue(list(self.pending), {k: list(v) for k, v in self.confirmed.items()},
+                            dict(self.ids))
 
     def confirm(self) -> None:
         """The table moved the pieces of the current step."""
@@ -379,7 +385,20 @@ def draw_handout(
     """One hand-out step over ``area``: its title, the card (if any; the cards a deck dealt
     in a strip), per player what to take from or give back to the supply with the icons and
     the cause of each line, the notes, and one CONFIRM (role ``confirm``) for the whole
-    step; ``more`` says how many steps follow; ``face`` draws a card as the game does."""
+    step; ``more`` says how many steps follow; ``face`` draws a card as the game does.
+    Kept whole (``retained``) by all it draws from: the step, its seats' names and colours,
+    the card's text, the steps to follow and the confirmation (a card's ``face`` is the
+    game's, drawn from the card alone)."""
+    words = words_for(game)
+    labels = tuple(_seat_label(state, seat, words, companions) for seat in step.seats())
+    retained.panel(screen, surface, area, (step, labels, game, confirm, card_text, more),
+                   partial(_draw_handout, screen, surface, area, step, state, game, confirm,
+                           card_text, more, face, companions), "hand-out")
+
+
+def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, step: HandOut,
+                  state: object, game: str, confirm: Callable[[], None], card_text: str,
+                  more: int, face: CardFace | None, companions: Collection[int]) -> None:
     m = screen.m
     words = words_for(game)
     if face is None:

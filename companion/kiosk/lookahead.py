@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from . import linebreak, retained, theme, ui
+from . import i18n, linebreak, retained, theme, ui
 
 if TYPE_CHECKING:
     from .screens.base import Screen
@@ -85,6 +85,11 @@ class LookAhead:
         self.prepared: dict[Hashable, object] = {}
         """The screens made ahead, one tap away from ``prepared_by`` (``prepared``)."""
         self.prepared_by: object | None = None
+        self.warm: list[Callable[[], object]] = [i18n.resource_ids]
+        """Work done once, at the first idle passes, before any frame ahead: what a first
+        frame would otherwise load on a tap (every game's table of resource names, which
+        imports the other games' words: 50 ms here, the first time a Pillars frame named a
+        resource)."""
 
     def reset(self) -> None:
         """The frame on screen changed: what was likely next may not be now."""
@@ -95,6 +100,8 @@ class LookAhead:
         """Draw ahead for ``screen`` (whose frame is on ``surface``) until ``budget`` seconds
         have gone (at least one frame) or ``waiting()`` says an event waits; the number of
         frames drawn."""
+        while self.warm and not waiting():
+            self.warm.pop(0)()
         if self._todo is None:
             self._todo, self._left = screen.likely_next(), MOST
         start, tried, done = time.perf_counter(), 0, 0
@@ -165,12 +172,17 @@ class ScreenAhead(Protocol):
 
 @contextmanager
 def quiet_records() -> Iterator[None]:
-    """Every recorder (``ui.OVERFLOWS``, ``ui.DRAWN``, ``ui.MISSING_GLYPHS``,
-    ``linebreak.RECORD``, ``ui.AREAS``) records into a throwaway list for the while: a frame
-    drawn ahead is no frame the table saw; and its parts are kept with what they record, so a
-    frame that records (``ui.AREAS`` while a message shows) may blit them too."""
+    """Every recorder that records (``ui.OVERFLOWS``, ``ui.DRAWN``, ``ui.MISSING_GLYPHS``,
+    ``linebreak.RECORD``) records into a throwaway list for the while: a frame drawn ahead is
+    no frame the table saw.  One that is off stays off: ``ui.DRAWN`` (on for tests and
+    measurements) places every text afresh and samples what is under it, which made a frame
+    drawn ahead cost a third more than the frame itself.  ``ui.AREAS`` records always: the
+    parts are kept with what they record, so a frame that records it (while a message shows)
+    blits them too."""
     saved = (ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS)
-    ui.OVERFLOWS, ui.DRAWN, ui.MISSING_GLYPHS, linebreak.RECORD, ui.AREAS = [], [], [], [], []
+    ui.OVERFLOWS, ui.MISSING_GLYPHS, ui.AREAS = [], [], []
+    ui.DRAWN = None if ui.DRAWN is None else []
+    linebreak.RECORD = None if linebreak.RECORD is None else []
     try:
         yield
     finally:

@@ -3,6 +3,7 @@ turn behind it, and the place on the screen where it covers the least."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -88,22 +89,38 @@ def place_toast(
     bottom = h - height - m.px(4)
     if bottom <= top:
         return pygame.Rect(m.px(12), top, w - m.px(24), height)
-    steps = 12
+    boxes = tuple((d.x, d.y, d.right, d.bottom, 4.0) for d in texts) + tuple(
+        (b.rect.x, b.rect.y, b.rect.right, b.rect.bottom, 0.1 if b.extra.get("area") else 1.0)
+        for b in screen.buttons)
+    y = _least_covering(m.px(12), w - m.px(12), top, bottom, height, boxes)
+    return pygame.Rect(m.px(12), y, w - m.px(24), height)
+
+
+STEPS = 12
+"""The heights tried for the message, from just below the bar to the bottom."""
+
+
+@lru_cache(maxsize=32)
+def _least_covering(left: int, right: int, top: int, bottom: int, height: int,
+                    boxes: tuple[tuple[int, int, int, int, float], ...]) -> int:
+    """The height (of ``STEPS`` + 1 from ``top`` to ``bottom``) where a message ``height``
+    high from ``left`` to ``right`` covers the least of ``boxes`` (left, top, right, bottom,
+    weight), the highest on a tie.  Kept: a screen redrawn under the same message has the
+    same texts and buttons (placing it took 0.4 ms a frame here, a thousand overlaps)."""
+    across = [(weight * (min(right, r) - max(left, x)), y, b)
+              for x, y, r, b, weight in boxes if min(right, r) > max(left, x)]
     best: tuple[float, int] | None = None
-    for k in range(steps + 1):
-        y = top + (bottom - top) * k // steps
-        r = pygame.Rect(m.px(12), y, w - m.px(24), height)
+    for k in range(STEPS + 1):
+        at = top + (bottom - top) * k // STEPS
+        end = at + height
         cost = 0.0
-        for d in texts:
-            c = r.clip(d)
-            cost += 4.0 * c.width * c.height
-        for b in screen.buttons:
-            c = r.clip(b.rect)
-            cost += (0.1 if b.extra.get("area") else 1.0) * c.width * c.height
+        for wide, y, b in across:
+            if b > at and y < end:
+                cost += wide * (min(end, b) - max(at, y))
         if best is None or cost < best[0]:
-            best = (cost, y)
+            best = (cost, at)
     assert best is not None
-    return pygame.Rect(m.px(12), best[1], w - m.px(24), height)
+    return best[1]
 
 
-__all__ = ["TOAST_SECONDS", "Toasts", "place_toast"]
+__all__ = ["STEPS", "TOAST_SECONDS", "Toasts", "place_toast"]

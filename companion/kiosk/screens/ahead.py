@@ -6,17 +6,23 @@ A game screen's likely next frames, most likely first:
 * while a hand-out step is on show, the frame after its confirmation (the next step, or the
   game);
 * the previewed action's result while a preview waits for Confirm;
+* the frame after Continue while a result waits for it (``Screen.continue_ahead``), and
+  nothing else (every other frame would show the result too); once the game is over, the
+  end screen's first frame (the last tap shows it);
 * the state after the companion's whole visit once it is decided (the table carries it out
   and confirms once);
 * the screen's own likely taps that change it alone (``Screen.ui_variants``: a worker
   picked);
-* each action the rules allow now, or the likeliest chance outcomes when the table reveals:
-  as its preview where the screen shows one first (``propose``), else the state after it
-  with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues them);
-* the frame on screen itself (drawn again when a message or a light goes: its parts kept
-  whole now rather than at their second sight);
-* last, the game log's first frame (a log screen made for this position, ``prepared``), its
-  words kept up with the game a step at a time before all (``logcache``).
+* each action the rules allow now (the first that hands the game to each other seat first:
+  its new turn's parts serve the others), or the likeliest chance outcomes when the table
+  reveals: as its preview where the screen shows one first (``propose``), else the state
+  after it with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues
+  them);
+* the game log's first frame after the first ``LOG_AFTER`` of those (a log screen made for
+  this position, ``prepared``), its words kept up with the game a step at a time before all
+  (``logcache``);
+* last, the frame on screen itself (drawn again when a message or a light goes: its parts
+  kept whole now rather than at their second sight).
 
 Each is drawn by the screen itself, with its state put in for the while
 (``GameScreen.ahead_state``), and everything the drawing may change on the screen and its
@@ -39,14 +45,14 @@ from companion.engine import CHANCE, TERMINAL, RulesError
 from companion.kiosk import logcache
 from companion.kiosk.handout import HandOutQueue
 from companion.kiosk.lookahead import MOST, NO_FRAME
-from companion.kiosk.prepared import route, route_frame
+from companion.kiosk.prepared import quiet, route, route_frame
 
 from .game import Preview
 
 if TYPE_CHECKING:
     from companion.kiosk.lookahead import Ahead
 
-    from .base import GameScreen
+    from .base import GameScreen, Screen
 
 CHANCE_MOST = 12
 """The most reveals drawn ahead of a chance (the likeliest; a bag's draw or a die has fewer,
@@ -57,16 +63,35 @@ A = TypeVar("A")
 
 
 def game_frames(screen: GameScreen[S, A]) -> Iterator[Ahead]:
-    """The frames ``screen`` may draw after the table's next tap, then the frame on screen
-    itself (drawn again when a message or a light goes: its parts kept whole now, not at
-    their second sight) and the log's; the game's log kept up first."""
+    """The frames ``screen`` may draw after the table's next tap, the log's among the first
+    (``LOG_AFTER``), then the frame on screen itself (drawn again when a message or a light
+    goes: its parts kept whole now, not at their second sight); the game's log kept up
+    first."""
     state = screen.state
     while logcache.behind(screen.session):  # the game log kept up (a step at a time)
         yield partial(_log_ahead, screen, state)
-    # (``lookahead.MOST`` frames in all: room for the two below)
-    yield from itertools.islice(_next_frames(screen, state), MOST - 2)
-    yield partial(_variant, screen, state, _unchanged)
+    # (``lookahead.MOST`` frames in all: room for the log's and the frame on screen)
+    after = _next_frames(screen, state)
+    yield from itertools.islice(after, LOG_AFTER)
     yield partial(_log_frame, screen, state)
+    yield from itertools.islice(after, max(0, MOST - 2 - LOG_AFTER))
+    yield partial(_variant, screen, state, _unchanged)
+
+
+LOG_AFTER = 3
+"""The frames one action away drawn ahead before the log's first frame.  A tap on Log is
+rarer than a move, but its first frame unprepared is the costliest (a game's whole log: 10 to
+18 ms here, 0.1 to 0.2 s on a Pi 4, against 3 to 5 ms for a move's), and drawn ahead it takes
+1 to 2 ms: last, it was still undrawn a quarter of a second after a Pillars move on a Pi 4
+(``bench_pi.py --only screens``)."""
+
+
+def back_frame(over: Screen, game: GameScreen[S, A], surface: pygame.Surface) -> None:
+    """The frame Back shows from a screen opened over a game (its log): the game screen's
+    frame drawn again, its parts kept now, and all its drawing changes put back."""
+    if over.app.screen is over:
+        with quiet(over.app), drawing_ahead(game, None):
+            game.draw(surface)
 
 
 def _log_frame(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:
@@ -88,7 +113,8 @@ def _log_ahead(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> 
 
 def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
     """The frames the table's next tap may bring, most likely first: the frame under what
-    Back closes, the next hand-out step, the preview's result, the companion's visit done,
+    Back closes, the next hand-out step, the preview's result, Continue on a result, the
+    companion's visit done,
     the screen's own variants, each action allowed (or reveal)."""
     if screen.hint_open:  # (closing the hint asks the companion)
         return
@@ -97,29 +123,68 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         yield partial(_variant, screen, state, screen.close_overlay)
         if screen.preview is None:
             return
+    over = screen.game.current_player(state) == TERMINAL
     if screen.handouts.current is not None:  # the table confirms the step on show
         yield partial(_next_handout, screen, state)
+        if over:  # (the last step: the end screen next)
+            yield partial(_end_frame, screen, state)
         return
     if screen.preview is not None:
         yield partial(_draw, screen, state, screen.preview.after, screen.preview.action)
+        return
+    resumed = screen.continue_ahead()
+    if resumed is not None:  # a result on show: Continue is the tap (the rest is under it)
+        yield partial(_variant, screen, state, resumed)
         return
     planned = screen.visit_ready()
     if planned:  # the table carries out the companion's visit: the frame after its last action
         yield partial(_after, screen, state, tuple(planned))
         return
+    if over:  # Continue on the last breakdown shows the end screen
+        yield partial(_end_frame, screen, state)
+        return
     game = screen.game
     who = game.current_player(state)
-    if who == TERMINAL:
-        return
     if who == CHANCE:  # the likeliest reveals (a deck's forty cards would crowd the others out)
         outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
         actions = [a for a, _p in outcomes]
     else:
         for change in screen.ui_variants():  # a worker picked: the first tap of a send
             yield partial(_variant, screen, state, change)
-        actions = game.legal_actions(state)
+        actions = _new_turns_first(screen, state, game.legal_actions(state))
     for action in actions:
         yield partial(_after, screen, state, (action,))
+
+
+def _new_turns_first(screen: GameScreen[S, A], state: S, actions: list[A]) -> list[A]:
+    """``actions``, the first that hands the game to each other seat (or to a reveal)
+    brought to the front.  A frame of another seat's turn is the costliest to draw (its
+    panels, the rows as it may afford them: 3 to 5 ms here in The Builders, against 1 ms for
+    a move within the turn), and once drawn its parts serve every action that hands that seat
+    the turn (ending the turn, spending the last AP on coins), wherever the rules list them:
+    a quick tap finds them drawn."""
+    game = screen.game
+    who = game.current_player(state)
+    first: dict[int, A] = {}
+    for action in actions:
+        try:
+            after = game.current_player(game.apply(state, action))
+        except RulesError:
+            continue
+        if after != who and after not in first:
+            first[after] = action
+    front = list(first.values())
+    return front + [a for a in actions if a not in front]
+
+
+def _end_frame(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:
+    """The end screen's first frame, as the game's last tap shows it (``open_game``): an
+    end screen made for this position (``prepared``; it reads the game again when shown if
+    the table took the last action back meanwhile)."""
+    kwargs: dict[str, object] = {"game_id": screen.session.id}
+    key = route("end", kwargs)
+    if screen.state is before and key is not None:
+        route_frame(screen, key, kwargs, surface, fresh=True)
 
 
 def _after(screen: GameScreen[S, A], before: S, actions: tuple[A, ...],
@@ -222,11 +287,20 @@ def _snapshot(screen: object) -> list[tuple[object, dict[str, object]]]:
         attrs = dict(vars(obj))
         found.append((obj, attrs))
         if depth < DEPTH:
-            for value in attrs.values():
+            for name, value in attrs.items():
+                if name in _WHOLE:
+                    continue
                 items = (value.values() if isinstance(value, dict)
                          else value if isinstance(value, list | tuple) else (value,))
                 todo.extend((item, depth + 1) for item in items if _part(item))
     return found
+
+
+_WHOLE = frozenset({"buttons", "roles"})
+"""A screen's attributes put back as they are, not looked into: the touch targets and roles
+of the frame on screen, which a drawing replaces (``Screen.draw``) and never changes (a kept
+part's touch targets are shared by every frame that blits it).  Looking into them was a
+quarter of a frame drawn ahead (a Builders screen has 30 to 40 touch targets)."""
 
 
 DEPTH = 3

@@ -138,6 +138,14 @@ class Screen(ABC):
         panels and their state objects is put back after)."""
         return iter(())
 
+    def continue_ahead(self) -> Callable[[], None] | None:
+        """What Continue changes on the screen alone while the screen waits for it (a result
+        on show: the table's one likely tap), for a game screen to draw ahead instead of its
+        other frames (``screens.ahead``); None when nothing waits for it, or when Continue
+        leaves the screen.  It must not change a list or a queue in place (drawing ahead
+        puts the screen's attributes back, not what is inside them)."""
+        return None
+
     # -- helpers -------------------------------------------------------------------------
     def button(
         self,

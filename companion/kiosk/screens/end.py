@@ -39,6 +39,7 @@ from companion.text import clean
 from .base import Screen
 
 if TYPE_CHECKING:
+    from companion.journal import JournaledGame
     from companion.kiosk.app import App
 
 Choice = tuple[str, Callable[[], None], str]
@@ -66,13 +67,34 @@ class EndScreen(Screen):
 
     def __init__(self, app: App, game_id: int, back_to_history: bool = False) -> None:
         super().__init__(app)
-        journal = app.journal
+        self.game_id = game_id
+        self.back_to_history = back_to_history
+        self.big_qr = False
+        self._read()
+
+    def _on_table(self) -> JournaledGame | None:
+        """The game on the table, if it is this one (it holds its state: no replay)."""
+        session = self.app.session
+        return (session if session is not None and session.id == self.game_id
+                and session.journal is self.app.journal else None)
+
+    def on_show(self) -> None:
+        """A screen made ahead (``screens.ahead``: the end screen of the game on the table,
+        made while its last breakdown was on show) reads the game again if the table has
+        since taken its last action back and ended it otherwise."""
+        session = self._on_table()
+        if session is not None and session.state is not self.state:
+            self._read()
+
+    def _read(self) -> None:
+        """The game's final state, scores, points by source and BG Stats link."""
+        game_id = self.game_id
+        journal = self.app.journal
         assert journal is not None, "the end screen of a game needs the journal"
         self.info = journal.get(game_id)
         self.game: Game[object, object] = get_game(self.info.game)
-        session = app.session  # the game on the table holds its state: no replay on the tap
-        self.state = (session.state if session is not None and session.id == game_id
-                      and session.journal is journal
+        session = self._on_table()
+        self.state = (session.state if session is not None
                       else replay(self.game, journal.record(game_id)))
         self.summary = self.game.summary(self.state)
         self.link: str | None = None
@@ -88,8 +110,6 @@ class EndScreen(Screen):
                     "--format bgstats",
                     id=game_id,
                 )
-        self.back_to_history = back_to_history
-        self.big_qr = False
         self.table = self._marked(game_table(self.game, self.state))
         self.has_sources = self.summary.has_sources  # a game with a ledger
         # the scores' chart in place of the points by source (always, without a ledger)

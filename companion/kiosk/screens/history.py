@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,9 +16,11 @@ from companion.kiosk.words import game_title, seat_labels
 from companion.text import clean
 
 from .base import Screen
+from .prepare import frames, resume, resume_frame
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
+    from companion.kiosk.lookahead import Ahead
 
 
 class GamesScreen(Screen):
@@ -105,12 +108,28 @@ class GamesScreen(Screen):
         self.page += 1
 
     def open(self, info: GameInfo) -> None:
+        """An unfinished game resumed (the one replayed ahead, if the journal still holds it
+        as it was), a finished one's end screen."""
         assert self.app.journal is not None
         if self.unfinished:
-            self.app.session = self.app.journal.resume(info.id)
-            self.app.open_game()
+            resume(self.app, info.id)
         else:
-            self.app.go("end", game_id=info.id, back_to_history=True)
+            name, kwargs = self._end(info)
+            self.app.go(name, **kwargs)
+
+    def likely_next(self) -> Iterator[Ahead]:
+        """The first frame of each game of the page on show, top first, as a tap opens it
+        (replayed ahead: an unfinished game's table screen, a finished game's end screen),
+        then the frame on screen (``prepare``)."""
+        games = self._cached[1].games if self._cached is not None else []
+        if self.unfinished:
+            for info in games:
+                yield partial(resume_frame, self, info)
+        yield from frames(self, [] if self.unfinished else [self._end(i) for i in games])
+
+    @staticmethod
+    def _end(info: GameInfo) -> tuple[str, dict[str, Any]]:
+        return "end", {"game_id": info.id, "back_to_history": True}
 
     def back(self) -> None:
         self.app.go("home")

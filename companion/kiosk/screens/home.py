@@ -17,7 +17,7 @@ from companion.kiosk.words import game_title, seat_labels
 from companion.text import clean
 
 from .base import Screen
-from .prepare import frames, resume, resume_frame
+from .prepare import frames, resume, resume_frames
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
@@ -107,10 +107,11 @@ class HomeScreen(Screen):
         del w, h
 
     def likely_next(self) -> Iterator[Ahead]:
-        """Resume's game replayed and its first frame drawn (the likeliest tap), then the first
-        frames of a new game's set-up, the history and the settings (``prepare``)."""
+        """Resume's game replayed, its first frame drawn (the likeliest tap) and its log kept
+        up, then the first frames of a new game's set-up, the history and the settings
+        (``prepare``)."""
         if self.latest is not None:
-            yield partial(resume_frame, self, self.latest)
+            yield from resume_frames(self, self.latest)
         yield from frames(self, self.leads())
 
     def leads(self) -> list[tuple[str, dict[str, Any]]]:

@@ -10,24 +10,29 @@ slows down) and by the buttons beside it; only the rows in view are drawn.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.engine import Setup, get_game
-from companion.kiosk import theme
-from companion.kiosk.fonts import font
+from companion.kiosk import linebreak, theme, ui
+from companion.kiosk.fonts import font, font_name
 from companion.kiosk.gamelog import LogSection, log_entries
 from companion.kiosk.i18n import _, language
 from companion.kiosk.inputs import Drag, Fling, Input
 from companion.kiosk.logcache import line_widths, log_view, measured, shown, table_log
+from companion.kiosk.textcache import LRU
 from companion.kiosk.ui import draw_text, panel
 
-from .base import Screen
+from .ahead import back_frame
+from .base import GameScreen, Screen
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
+    from companion.kiosk.lookahead import Ahead
 
 FRICTION = 3.5
 """How fast a flick slows down: its speed falls by e every 1/FRICTION seconds."""
@@ -46,6 +51,13 @@ class Block:
     y: int  # from the top of the list
     height: int
     lines: int
+
+
+ROWS: LRU[tuple[pygame.Surface, tuple[str, ...]]] = LRU(
+    "log rows", 16 * 1024 * 1024,
+    lambda kept: kept[0].get_width() * kept[0].get_height() * kept[0].get_bytesize())
+"""The log's rows as drawn, and what they recorded in ``ui.OVERFLOWS``: at most 16 MB (a
+row at 720x1280 is 0.1 to 0.3 MB: the rows of a few screens of the log)."""
 
 
 class LogScreen(Screen):
@@ -173,6 +185,12 @@ class LogScreen(Screen):
         return bool(self.speed)
 
     # -- the way back -------------------------------------------------------------------------
+    def likely_next(self) -> Iterator[Ahead]:
+        """Back's frame: the game screen the log was opened from, drawn again
+        (``screens.ahead.back_frame``)."""
+        if isinstance(self.previous, GameScreen):
+            yield partial(back_frame, self, self.previous)
+
     def back(self) -> None:
         """Back to the screen it was opened from, as it was (or the game, if none is known)."""
         if self.previous is not None:
@@ -214,9 +232,30 @@ class LogScreen(Screen):
 
     def _block(self, surface: pygame.Surface, b: Block, y: int) -> None:
         """One row, drawn whole on its own surface and shown as far as the list's view
-        reaches (a row half scrolled out is cut by the view, never its text by the screen)."""
-        m = self.m
+        reaches (a row half scrolled out is cut by the view, never its text by the screen).
+        The row's surface is kept (``ROWS``) by all it is drawn from, wherever the row is:
+        the log redrawn or scrolled blits its rows (drawing every row's texts took 1.7 ms a
+        frame at 720x1280 here: a Pi 4's whole frame budget while a fling scrolls it)."""
         w = self.view.width
+        recording = ui.DRAWN is not None or linebreak.RECORD is not None or ui.CHECK_GLYPHS
+        key = None if recording else (
+            b.kind, b.text, b.colour, b.lines, b.height, w, language(), font_name(None, False),
+            font_name(None, True), ui.min_text(surface))
+        kept = ROWS.get(key) if key is not None else None
+        if kept is None:
+            before = len(ui.OVERFLOWS)
+            row = self._row(b, w)
+            kept = (row, tuple(ui.OVERFLOWS[before:]))
+            if key is not None:
+                ROWS.put(key, kept)
+        else:
+            ui.OVERFLOWS.extend(kept[1])
+        if ui.AREAS is not None:  # (the row's texts, where they are on the screen)
+            ui.AREAS.append(pygame.Rect(self.view.x, y, w, b.height).clip(self.view))
+        surface.blit(kept[0], (self.view.x, y))
+
+    def _row(self, b: Block, w: int) -> pygame.Surface:
+        m = self.m
         row = pygame.Surface((w, b.height))
         row.fill(theme.PANEL_HI if b.kind == "heading" else theme.PANEL)
         if b.kind == "heading":
@@ -234,7 +273,7 @@ class LogScreen(Screen):
                 r = pygame.Rect(m.px(30), m.px(2), w - m.px(36), b.height - m.px(4))
                 draw_text(row, b.text, r, m.small, theme.MUTED, align="left",
                           lines=b.lines, min_size=m.small)
-        surface.blit(row, (self.view.x, y))
+        return row
 
     def _scrollbar(self, surface: pygame.Surface, total: int) -> None:
         """Where the view is in the whole log: a thin bar at the list's right edge."""

@@ -7,11 +7,12 @@ Each takes the screen (for its metrics and buttons), the surface and the area to
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.kiosk import theme
+from companion.kiosk import retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
 from companion.kiosk.linebreak import wrap
@@ -90,7 +91,15 @@ def draw_preview(
     cancel: Callable[[], None],
     confirm: Callable[[], None],
 ) -> None:
-    """An action not yet taken: what it changes, with Cancel and Confirm."""
+    """An action not yet taken: what it changes, with Cancel and Confirm; kept whole
+    (``retained``) by all it is drawn from."""
+    retained.panel(screen, surface, area, (title, tuple(lines), cancel, confirm),
+                   partial(_draw_preview, screen, surface, area, title, lines, cancel, confirm),
+                   "preview")
+
+
+def _draw_preview(screen: Screen, surface: pygame.Surface, area: pygame.Rect, title: str,
+                  lines: Lines, cancel: Callable[[], None], confirm: Callable[[], None]) -> None:
     body, foot = _frame(screen, surface, area, title)
     draw_lines(screen, surface, body, lines or [("", _("Nothing else changes"))])
     cancel_r, ok_r = split_h(foot, 1, 1, gap=screen.m.gap)
@@ -115,7 +124,13 @@ def draw_result(
     lines: Lines,
     dismiss: Callable[[], None],
 ) -> None:
-    """What happened, with Continue."""
+    """What happened, with Continue; kept whole (``retained``) by all it is drawn from."""
+    retained.panel(screen, surface, area, (title, tuple(lines), dismiss),
+                   partial(_draw_result, screen, surface, area, title, lines, dismiss), "result")
+
+
+def _draw_result(screen: Screen, surface: pygame.Surface, area: pygame.Rect, title: str,
+                 lines: Lines, dismiss: Callable[[], None]) -> None:
     body, foot = _frame(screen, surface, area, title)
     draw_lines(screen, surface, body, lines)
     screen.button(

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine.registry import spec
+from companion.kiosk import logcache
+from companion.kiosk.lookahead import NO_FRAME
 from companion.kiosk.prepared import own_frame, playing, quiet, route, route_frame, take
 from companion.kiosk.prepared import store as keep_for
 
@@ -68,8 +70,8 @@ def frames(screen: Screen, leads: list[tuple[str, dict[str, Any]]]) -> Iterator[
 
 
 def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
-    """Replay the game ``info`` (the home screen's Resume) and draw its table screen's first
-    frame; both kept for :func:`resume`."""
+    """Replay the game ``info`` (the home screen's Resume, a game of the unfinished games'
+    list) and draw its table screen's first frame; both kept for :func:`resume`."""
     app = home.app
     journal = app.journal
     if app.screen is not home or journal is None or info.status != "playing":
@@ -87,6 +89,27 @@ def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
             screen.handout_view.resume()  # what is still to hand out, as on_show will find
         found = store[key] = Resumed((*before, session.handed_out()), session, screen)
     _draw_for(app, found.session, found.screen, surface)
+
+
+def resume_frames(home: Screen, info: GameInfo) -> Iterator[Ahead]:
+    """Resume's game replayed and its first frame drawn (:func:`resume_frame`), then its log
+    kept up a step at a time (``logcache``): the game resumed spends its first idle passes
+    on the frames one action away, not on its log's words (a 360-action game's take twelve
+    steps, a third of a second on a Pi 4)."""
+    yield partial(resume_frame, home, info)
+    while (found := _resumed(home, info)) is not None and logcache.behind(found.session):
+        yield partial(_resume_log, home, found)
+
+
+def _resumed(home: Screen, info: GameInfo) -> Resumed | None:
+    found = keep_for(home).get(("resume", info.id)) if home.app.screen is home else None
+    return found if isinstance(found, Resumed) else None
+
+
+def _resume_log(home: Screen, found: Resumed, surface: pygame.Surface) -> str:
+    if home.app.screen is home:
+        logcache.keep_up(found.session, home.m, surface.get_size())
+    return NO_FRAME
 
 
 def _table_screen(app: App, session: JournaledGame) -> GameScreen[Any, Any] | None:

@@ -13,6 +13,7 @@ This module is the flow (inputs, previews, commits, animations); the step panels
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -389,17 +390,38 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
                     role="confirm", fill=theme.ACCENT, text_colour=theme.OUTLINE)
 
     def dismiss_result(self) -> None:
+        """Continue: the next result waiting, else the hand-outs that waited for it, else
+        the game (its end screen once it is over)."""
+        if not self._next_result() and self.finished():
+            open_game(self.app)
+
+    def _next_result(self) -> bool:
+        """The result on show put away, the hand-outs that waited for it queued and the next
+        result waiting shown: True if there was one.  (No list is changed in place but the
+        queue's, which ``continue_ahead`` copies first.)"""
         self.result = None
         self.result_table = None
         for index, step in self.after_result:
             self.handouts.add(index, [step])
         self.after_result = []
         if self.waiting:
-            title, lines, table = self.waiting.pop(0)
+            (title, lines, table), self.waiting = self.waiting[0], self.waiting[1:]
             self.show_result(title, lines, table)
-            return
-        if self.finished():
-            open_game(self.app)
+            return True
+        return False
+
+    def continue_ahead(self) -> Callable[[], None] | None:
+        """Continue on the result on show, for a frame drawn ahead; None when no result is
+        on show (under a hand-out step or the die) or when Continue ends the game."""
+        if self.result is None or self.anim is not None or self.handouts.current is not None:
+            return None
+        if not self.waiting and not self.after_result and self.game.is_over(self.state):
+            return None  # the end screen: another screen
+        return self._continued_ahead
+
+    def _continued_ahead(self) -> None:
+        self.handouts = self.handout_view.queue = self.handouts.copy()
+        self._next_result()
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m

@@ -1,0 +1,41 @@
+"""The BG Stats QR code: drawn a module a pixel and scaled, each module exactly as large as
+one rectangle a module drew it, and readable."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from companion.kiosk.qr import draw_qr, qr_matrix  # noqa: E402
+
+LINK = "bgstats://app.import?data=" + "x" * 300
+
+
+def _by_rectangles(surface: pygame.Surface, text: str, rect: pygame.Rect) -> pygame.Rect:
+    """The code drawn one rectangle a module (what ``draw_qr`` drew before)."""
+    matrix = qr_matrix(text)
+    n = len(matrix) + 8
+    module = max(1, min(rect.width, rect.height) // n)
+    area = pygame.Rect(0, 0, module * n, module * n)
+    area.center = rect.center
+    pygame.draw.rect(surface, (255, 255, 255), area)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                pygame.draw.rect(surface, (0, 0, 0), (area.x + (x + 4) * module,
+                                                      area.y + (y + 4) * module, module, module))
+    return area
+
+
+@pytest.mark.parametrize("box", [(10, 20, 300, 260), (0, 0, 97, 97), (5, 7, 40, 40)])
+def test_the_code_is_the_same_as_drawn_a_rectangle_a_module(box: tuple[int, ...]) -> None:
+    rect = pygame.Rect(box)
+    a, b = pygame.Surface((320, 300)), pygame.Surface((320, 300))
+    a.fill((40, 40, 60))
+    b.fill((40, 40, 60))
+    assert draw_qr(a, LINK, rect) == _by_rectangles(b, LINK, rect)
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
