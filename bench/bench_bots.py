@@ -281,7 +281,7 @@ TABLE_GAMES_BY_GAME = {
     ("builders", "strong", "easy"): (20, 20, 20),
     ("builders", "strong", "greedy"): (20, 20, 20),
     ("pillars", "strong", "normal"): (64, 96, 96),
-    ("pillars", "strong", "easy"): (4, 20, 20),
+    ("pillars", "strong", "easy"): (20, 20, 20),
 }
 """The Builders' strong, and the Pillars' at three and four players: a game of it costs what
 normal's does (``search@500+lean``, ``search@500+open``, ``search@500+convert``), and 96

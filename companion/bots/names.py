@@ -113,13 +113,10 @@ STRENGTHS: dict[str, Strength] = {
         Strength(
             "strong",
             "search@1000s4",
-            "tree search, 4000 playouts (two-player Pillars: 6000): the choices dealt among 4 "
-            "trees, one a core; The Builders and three- and four-player Pillars: 500 playouts "
-            "judged by an evaluation tuned against normal",
+            "tree search, 4000 playouts: the choices dealt among 4 trees, one a core; The "
+            "Pillars and The Builders: 500 playouts judged by an evaluation tuned against normal",
             games=(
-                ("pillars/3", "search@500+convert"),
-                ("pillars/4", "search@500+convert"),
-                ("pillars", "search@1500s4"),
+                ("pillars", "search@500+convert"),
                 ("builders/2", "search@500+lean"),
                 ("builders", "search@500+open"),
             ),
@@ -130,10 +127,8 @@ STRENGTHS: dict[str, Strength] = {
 same position and seed give the same decision on any machine and with any number of cores (undo
 never changes it).  Strong deals its choices among four trees (root splitting: one tree a core
 where the process may fork; each choice searched as deep as in one tree of four times the
-iterations): a thousand iterations a tree in a game the strength does not name, fifteen
-hundred in two-player Pillars, whose iterations are cheaper and where more of them measured
-stronger (two thousand were stronger still, but over a Pi 4's 3 s budget at p95;
-``docs/bots.md``).
+iterations): a thousand iterations a tree, in a game the strength does not name (in both
+of the companion's games strong is normal's search with a better judge, below).
 Think times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
 strong a few tenths of a second of CPU of which the longest tree is a quarter to a third: on a
 Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the p95 a decision
@@ -151,9 +146,11 @@ weaker still).  At three and four players it was no better than normal; there st
 
 In three- and four-player Pillars more iterations were no stronger either (``search@1500s4``
 won 0.39 of 64 three-player games against normal, ``search@1000s4`` 0.29 of 55 four-player
-ones); strong there is ``search@500+convert``: normal's search judged by the heuristic with
-the VP the seat's craftsmen can still make this round from its cubes, which won 0.91 (three
-players) and 0.80 (four) of 96 games against normal (``docs/bots.md``)."""
+ones); strong in The Pillars is ``search@500+convert``: normal's search judged by the
+heuristic with the VP the seat's craftsmen can still make this round from its cubes, which
+won 0.91 (three players) and 0.80 (four) of 96 games against normal, 0.97 of 64 at two
+(where ``search@1500s4``, strong before, won 0.625), and 23 of 24 against ``search@1500s4``
+itself (``docs/bots.md``)."""
 
 
 def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:
