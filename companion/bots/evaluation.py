@@ -173,15 +173,16 @@ EVALUATIONS: dict[str, tuple[Model, ...]] = {
     # The Pillars: the heuristic's judgement (in gold) with the VP the seat's craftsmen can
     # still make this round from its cubes (``convertible``) worth 6 gold a VP, and a cube's
     # market price half its worth (the heuristic counts a cube at its price whether or not a
-    # craftsman can use it); tuned in the arena against normal at three and four players
+    # craftsman can use it); tuned in the arena against normal at three and four players,
+    # and as strong at two (docs/bots.md)
     "convert": changed({"convertible": 6.0, "cubes": 0.5}, bases=HEURISTIC_MODELS),
 }
 """Other evaluations by name (a bot's ``+NAME``, e.g. ``search@500+lean``), each a set of
 models by signals like :data:`MODELS`; a game none of them fits is judged as without the name
 (:func:`model_for`).  The strong strength's in The Builders (``docs/bots.md``, each tuned in
 the arena against normal at normal's 500 iterations): ``lean`` at two players, ``open`` at
-three and four; in The Pillars at three and four players: ``convert`` (a change of the
-heuristic's judgement written as a model, :data:`HEURISTIC_MODELS`).  ``tempo`` is no
+three and four; in The Pillars at every size: ``convert`` (a change of the heuristic's
+judgement written as a model, :data:`HEURISTIC_MODELS`).  ``tempo`` is no
 strength's: with it 2 000 iterations hold even with 500 in two-player Builders (with
 ``lean`` they lose), but are not stronger."""
 
