@@ -12,7 +12,9 @@ the same games.
 
 A state whose ``SIGNALS`` no model was fitted on (a game without them, or signals changed
 since the fit) gets the heuristic's judgement instead (:func:`~.bots.judged`'s logistic of
-the heuristic's score): a model is only ever used on the signals it was fitted on.
+the heuristic's score): a model is only ever used on the signals it was fitted on.  The
+Pillars has no fitted model; its named evaluations (``convert``) change the heuristic's
+judgement written as a model (:data:`HEURISTIC_MODELS`, in gold: a VP is 10).
 """
 
 from __future__ import annotations
