@@ -317,14 +317,16 @@ def strength_of(bot: str) -> str:
     return f"`{bot}`"
 
 
-def markdown(lines: list[Line], command: str, took: float) -> str:
-    """The table as Markdown, with how it was made."""
+def markdown(lines: list[Line], command: str, took: float, workers: int = 2) -> str:
+    """The table as Markdown, with how it was made (``workers`` processes)."""
+    processes = "one worker process" if workers == 1 else f"{workers} worker processes"
     out = [
         BEGIN,
         "",
-        f"Made by `{command}` on this machine's two shared cores (two worker processes at "
-        f"nice 5; the last run {took / 60:.0f} min: with ``--log`` a run takes the games the "
-        "log holds from earlier runs of the same command and plays the rest).  Share: the "
+        f"Made by `{command}` on this machine's two shared cores ({processes} at "
+        f"nice {os.nice(0)}; the last run {took / 60:.0f} min: with ``--log`` a run takes "
+        "the games the log holds from earlier runs of the same command and plays the rest).  "
+        "Share: the "
         "first bot's share of the wins (ties "
         "shared), one seat against the second bot in every other seat, seats rotated game "
         "by game; even is 1/players.  Limit: games ended by the arena's action limit "
@@ -686,7 +688,7 @@ def main() -> None:
         lines = run(plan, args.seed, args.workers, quiet=False, log=args.log, play=not args.no_play)
         command = "python bench/bench_bots.py " + " ".join(sys.argv[1:])
         shown = command.replace(" --write", "").replace(" --no-play", "")
-        text = markdown(lines, shown, time.perf_counter() - t0)
+        text = markdown(lines, shown, time.perf_counter() - t0, max(1, min(args.workers, 2)))
         print(text)
         think_report(lines)
         if args.write:
