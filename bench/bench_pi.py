@@ -512,7 +512,7 @@ def _ahead_costs(label: str, frames: list[float], positions: list[list[float]]) 
           flush=True)
     for slice_ in (0.004, SLICE):
         walls = [modelled_wall(p, slice_) for p in positions]
-        print(f"  all drawn on a Pi 4 (modelled, x{PI4_FACTOR}, {slice_ * 1000:.0f} ms a pass): "
+        print(f"  all drawn on a Pi 4 (modelled, x{PI4_FACTOR:.1f}, {slice_ * 1000:.0f} ms a pass): "
               f"{summary(walls, 1, '{:.2f}')} s", flush=True)
 
 

@@ -305,7 +305,7 @@ def test_a_round_breakdown_on_show_is_kept_whole(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A round's breakdown stays on screen until Continue, under lights and messages: drawn
     again, it is blitted whole, not laid out again."""
-    from companion.kiosk import retained
+    from tests.test_lookahead import assert_kept_whole
 
     setup, actions, _a = position(
         "pillars", lambda s, a, n: s.round == 2 and s.step == "cathedral", seed=7
@@ -317,20 +317,4 @@ def test_a_round_breakdown_on_show_is_kept_whole(tmp_path: Path,
     while screen.handouts.current is not None:
         press(app, "confirm")
     assert screen.result_table is not None
-    painted: list[str] = []
-    retain = retained._retain
-
-    def spy(screen: object, surface: Any, rect: Any, key: Any, paint: Any, name: str) -> Any:
-        def counted() -> object:
-            painted.append(name)
-            return paint()
-        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(retained, "_retain", spy)
-    retained.clear()  # (an earlier test may have kept this very breakdown)
-    for _k in range(2):  # seen once, then kept at its second sight
-        app.render(force=True)
-    assert "breakdown" in painted
-    painted.clear()
-    app.render(force=True)
-    assert "breakdown" not in painted
+    assert_kept_whole(app, monkeypatch, "breakdown")

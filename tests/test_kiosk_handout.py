@@ -207,28 +207,6 @@ def test_a_hand_outs_lines_are_the_logs_then_by_the_rules() -> None:
     assert compared > 50
 
 
-def _parts(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
-    """The name of every kept part drawn from now (a screen's part, a button's face...), and
-    of those painted (not blitted)."""
-    from companion.kiosk import retained
-
-    seen: list[str] = []
-    painted: list[str] = []
-    retain = retained._retain
-
-    def spy(screen: object, surface: object, rect: object, key: object, paint: object,
-            name: str) -> object:
-        seen.append(name)
-
-        def counted() -> object:
-            painted.append(name)
-            return paint()  # type: ignore[operator]
-        return retain(screen, surface, rect, key, counted, name)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(retained, "_retain", spy)
-    return seen, painted
-
-
 def test_a_hand_out_step_on_show_is_kept_whole(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand-out step stays on screen while the table moves its pieces, under lights and
@@ -244,15 +222,8 @@ def test_a_hand_out_step_on_show_is_kept_whole(tmp_path: Path,
     press(app, "confirm")  # the reveal's preview
     step = screen.handouts.current
     assert step is not None
-    seen, painted = _parts(monkeypatch)
-    from companion.kiosk import retained
+    from tests.test_lookahead import assert_kept_whole
 
-    retained.clear()  # (an earlier test may have kept this very step)
-    for _k in range(2):  # seen once, then kept at its second sight
-        app.render(force=True)
-    seen.clear()
-    painted.clear()
-    app.render(force=True)
-    assert "hand-out" in seen and "hand-out" not in painted
+    assert_kept_whole(app, monkeypatch, "hand-out")
     press(app, "confirm")
     assert screen.handouts.current is not step

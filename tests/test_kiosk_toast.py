@@ -157,3 +157,37 @@ def test_the_message_goes_where_measuring_rectangle_by_rectangle_put_it(
                                          "", lambda: None, extra={"area": True}))
         assert place_toast(screen, size, app.metrics, texts) == \
             _placed_rectangle_by_rectangle(screen, size, app.metrics, texts)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_message_drawn_again_is_blitted_as_drawn_the_first_time(
+        tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message on screen is drawn once (its panel and text, corners keyed out) and blitted
+    at the frames after: the same pixels as drawing it where it is, over any screen."""
+    import pygame
+
+    from companion.kiosk import toasts
+    from companion.kiosk.ui import draw_text, panel
+
+    app = make_app(tmp_path, size=size)
+    app.session = app.journal.start(get_game("pillars").setup(3), seed=0)
+    app.open_game()
+    toasts.DRAWN_TOASTS.clear()
+    app.toast("Not your turn: Blue plays now, and this line is long enough to wrap once")
+    app.render(force=True)
+    drawn: list[str] = []
+    monkeypatch.setattr(toasts, "draw_text",
+                        lambda s, t, *a, **k: drawn.append(t) or draw_text(s, t, *a, **k))
+    app.render(force=True)
+    assert drawn == [], "the message was drawn again"
+    shown = pygame.image.tobytes(app.surface, "RGB")
+    rect = app.toasts.at
+    assert rect is not None
+    text, _until, good = app.toasts.current  # type: ignore[misc]
+    app.toasts.current = None
+    app.render(force=True)  # the screen alone, then the message drawn where it is
+    panel(app.surface, rect, ui.theme.TOAST_GOOD if good else ui.theme.TOAST_BAD, radius=10,
+          border=ui.theme.OUTLINE)  # (drawn where it is, as it was before it was kept)
+    draw_text(app.surface, text, rect.inflate(-16, -8), app.metrics.text, ui.theme.TOAST_TEXT,
+              lines=4)
+    assert pygame.image.tobytes(app.surface, "RGB") == shown

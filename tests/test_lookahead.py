@@ -58,6 +58,20 @@ def _painted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return painted
 
 
+def assert_kept_whole(app: App, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """The part ``name`` of the frame on screen is painted at its first two sights (seen,
+    then kept) and blitted whole at the third: a screen redrawn under a light or a message
+    does not lay it out again."""
+    retained.clear()  # (an earlier test may have kept this very part)
+    painted = _painted(monkeypatch)
+    for _k in range(2):
+        app.render(force=True)
+    assert name in painted, f"no part {name!r} on the screen"
+    painted.clear()
+    app.render(force=True)
+    assert name not in painted, f"the part {name!r} was painted again"
+
+
 def _to_decision(app: App) -> None:
     """Reveal at random until the table decides."""
     game, rng = app.session.game, random.Random(1)
@@ -427,27 +441,35 @@ def test_the_first_idle_pass_loads_the_resource_names(tmp_path: Path,
 
 
 def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
-    """The Builders: among the frames one action away, the first action that hands the game
-    to each other seat (or to a reveal) comes before the moves within the turn: a new
-    turn's parts are the costliest, and serve every action that ends the turn."""
+    """The Builders: the first frames ahead are those of the first action that hands the
+    game to each other seat (or to a reveal) and of the first that leaves the seat fewest
+    choices, before the workers picked and the other moves within the turn: their parts are
+    the costliest, and serve every action that ends the turn or spends its last AP."""
     from companion.kiosk.screens.ahead import _next_frames
 
     app = _game(tmp_path, "builders", (800, 480))
     _to_decision(app)
     screen, state, game = app.screen, app.session.state, app.session.game
-    actions = [job.args[2][0] for job in _next_frames(screen, state)
-               if getattr(job, "func", None).__name__ == "_after"]  # type: ignore[union-attr]
+    jobs = [(getattr(job, "func", None).__name__, job)  # type: ignore[union-attr]
+            for job in _next_frames(screen, state)]
+    kinds = [name for name, _job in jobs]
+    assert "_variant" in kinds  # (a worker to pick: the costliest frames come before it)
+    picks = kinds.index("_variant")
+    assert kinds[:picks] == ["_after"] * picks
+    actions = [job.args[2][0] for name, job in jobs if name == "_after"]
     legal = game.legal_actions(state)
     assert sorted(map(str, actions)) == sorted(map(str, legal))
     who = game.current_player(state)
-
-    def nexts(order: list[object]) -> list[int]:
-        return [game.current_player(game.apply(state, a)) for a in order]
-
-    firsts = {n: nexts(actions).index(n) for n in set(nexts(actions)) if n != who}
-    assert firsts and sorted(firsts.values()) == list(range(len(firsts)))
-    by_rules = nexts(legal)  # (the rules list them later: the test can fail)
-    assert any(by_rules.index(n) >= len(firsts) for n in firsts)
+    after = {str(a): game.apply(state, a) for a in legal}
+    firsts = {}
+    for a in legal:  # the rules' order
+        firsts.setdefault(game.current_player(after[str(a)]), a)
+    firsts.pop(who)
+    same = [a for a in legal if game.current_player(after[str(a)]) == who]
+    fewest = min(same, key=lambda a: len(game.legal_actions(after[str(a)])))
+    front = {str(a) for a in [*firsts.values(), fewest]}
+    assert {str(a) for a in actions[:picks]} == front and picks == len(front)
+    assert any(legal.index(a) >= picks for a in [*firsts.values(), fewest])  # (can fail)
 
 
 def test_the_end_screen_is_made_ahead_of_the_last_continue(
@@ -492,22 +514,12 @@ def test_a_preview_and_a_result_on_show_are_kept_whole(
     app = _game(tmp_path, "pillars", (720, 1280))
     _to_decision(app)
     screen, game = app.screen, get_game("pillars")
-    retained.clear()
-    painted = _painted(monkeypatch)
     screen.preview = Preview.of(game.step(app.session.state,
                                           game.legal_actions(app.session.state)[0]), "t", [])
-    for _k in range(2):  # seen once, then kept at its second sight
-        app.render(force=True)
-    assert "preview" in painted
-    painted.clear()
-    app.render(force=True)
-    assert "preview" not in painted
+    assert_kept_whole(app, monkeypatch, "preview")
     _tap(app, "cancel")
     assert screen.preview is None
     screen.show_result("What happened", [("red", "+2 gold")])
-    for _k in range(3):
-        painted.clear()
-        app.render(force=True)
-    assert "result" not in painted
+    assert_kept_whole(app, monkeypatch, "result")
     _tap(app, "continue")
     assert screen.result is None

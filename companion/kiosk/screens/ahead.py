@@ -11,10 +11,12 @@ A game screen's likely next frames, most likely first:
   end screen's first frame (the last tap shows it);
 * the state after the companion's whole visit once it is decided (the table carries it out
   and confirms once);
+* the first action that hands the game to each other seat, and the first that leaves the
+  seat fewest choices (their new parts, the costliest, serve every action that ends the
+  turn or spends its last AP);
 * the screen's own likely taps that change it alone (``Screen.ui_variants``: a worker
   picked);
-* each action the rules allow now (the first that hands the game to each other seat first:
-  its new turn's parts serve the others), or the likeliest chance outcomes when the table
+* each other action the rules allow now, or the likeliest chance outcomes when the table
   reveals: as its preview where the screen shows one first (``propose``), else the state
   after it with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues
   them);
@@ -149,32 +151,41 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
         actions = [a for a, _p in outcomes]
     else:
+        legal = game.legal_actions(state)
+        front = _new_turns(screen, state, legal)
+        for action in front:  # (before the picks: a new turn's frame costs the most)
+            yield partial(_after, screen, state, (action,))
         for change in screen.ui_variants():  # a worker picked: the first tap of a send
             yield partial(_variant, screen, state, change)
-        actions = _new_turns_first(screen, state, game.legal_actions(state))
+        actions = [a for a in legal if a not in front]
     for action in actions:
         yield partial(_after, screen, state, (action,))
 
 
-def _new_turns_first(screen: GameScreen[S, A], state: S, actions: list[A]) -> list[A]:
-    """``actions``, the first that hands the game to each other seat (or to a reveal)
-    brought to the front.  A frame of another seat's turn is the costliest to draw (its
-    panels, the rows as it may afford them: 3 to 5 ms here in The Builders, against 1 ms for
-    a move within the turn), and once drawn its parts serve every action that hands that seat
-    the turn (ending the turn, spending the last AP on coins), wherever the rules list them:
-    a quick tap finds them drawn."""
+def _new_turns(screen: GameScreen[S, A], state: S, actions: list[A]) -> list[A]:
+    """Of ``actions``, those drawn ahead first: the first that hands the game to each other
+    seat (or to a reveal), and the first that leaves the seat fewest choices (the last of its
+    turn spent: everything it could take now out of reach).  Their frames are the costliest
+    to draw (new panels, every card of the rows drawn anew: 3 to 5 ms here in The Builders,
+    against 0.5 to 1 ms for a move within the turn or a worker picked), and once drawn their
+    parts serve every action that leads to the same (ending the turn, spending the last AP
+    on coins), wherever the rules list them: a quick tap finds them drawn."""
     game = screen.game
     who = game.current_player(state)
     first: dict[int, A] = {}
+    fewest: tuple[int, A] | None = None
     for action in actions:
         try:
-            after = game.current_player(game.apply(state, action))
+            after = game.apply(state, action)
         except RulesError:
             continue
-        if after != who and after not in first:
-            first[after] = action
-    front = list(first.values())
-    return front + [a for a in actions if a not in front]
+        seat = game.current_player(after)
+        if seat != who:
+            first.setdefault(seat, action)
+        elif (n := len(game.legal_actions(after))) < len(actions) and (
+                fewest is None or n < fewest[0]):
+            fewest = (n, action)
+    return [*first.values(), *([fewest[1]] if fewest is not None else [])]
 
 
 def _end_frame(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> None:

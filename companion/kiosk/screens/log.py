@@ -54,10 +54,11 @@ class Block:
 
 
 ROWS: LRU[tuple[pygame.Surface, tuple[str, ...]]] = LRU(
-    "log rows", 16 * 1024 * 1024,
+    "log rows", 8 * 1024 * 1024,
     lambda kept: kept[0].get_width() * kept[0].get_height() * kept[0].get_bytesize())
-"""The log's rows as drawn, and what they recorded in ``ui.OVERFLOWS``: at most 16 MB (a
-row at 720x1280 is 0.1 to 0.3 MB: the rows of a few screens of the log)."""
+"""The log's rows as drawn, and what they recorded in ``ui.OVERFLOWS``: at most 8 MB (a row
+at 720x1280 is 0.1 to 0.3 MB, a screenful of rows 3 MB: the rows of two or three screens of
+the log, as far as a fling goes)."""
 
 
 class LogScreen(Screen):
