@@ -45,7 +45,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -201,32 +201,41 @@ def _cost(job: Job) -> float:
 
 
 def try_evaluation(spec: str) -> None:
-    """Register ``NAME:SIGNAL=W,...`` in :data:`~companion.bots.evaluation.EVALUATIONS`: each
-    fitted model with those weights changed (``scale=S``: its margin scale), for a search's
+    """Register ``NAME[@GAME]:SIGNAL=W,...`` in :data:`~companion.bots.evaluation.EVALUATIONS`:
+    each model of :data:`~companion.bots.evaluation.BASES` (the fitted ones, and the
+    heuristic's judgement as a model for a game that has none: The Pillars) that weighs every
+    signal named (of ``GAME`` only, if given), with those weights changed (``scale=S``: its
+    margin scale, in the model's units: a Builders point, a Pillars gold), for a search's
     ``+NAME`` (in this process and the arena's, which it forks); ValueError for a spec that
-    names no signal of any model."""
-    name, _, changes = spec.partition(":")
-    if not re.fullmatch(r"\w+", name) or not changes:
-        raise ValueError(f"an evaluation to try is NAME:SIGNAL=W,..., not {spec!r}")
-    new = []
-    for model in evaluation.MODELS:
-        weights = dict(zip(model.signals, model.weights, strict=True))
-        scale = model.scale
-        for part in changes.split(","):
-            key, _, value = part.partition("=")
-            if key != "scale" and key not in weights:
-                raise ValueError(f"{spec!r}: {key!r} is no signal of the {model.game} model")
-            try:
-                number = float(value)
-            except ValueError:
-                raise ValueError(f"{spec!r}: {value!r} is not a number") from None
-            if key == "scale":
-                scale = number
-            else:
-                weights[key] = number
-        w = tuple(weights[s] for s in model.signals)
-        new.append(replace(model, weights=w, scale=scale))
-    evaluation.EVALUATIONS[name] = tuple(new)
+    names no game, signal or number there is."""
+    head, _, changes = spec.partition(":")
+    name, _, game = head.partition("@")
+    if not (re.fullmatch(r"\w+", name) and changes and re.fullmatch(r"\w*", game)):
+        raise ValueError(f"an evaluation to try is NAME[@GAME]:SIGNAL=W,..., not {spec!r}")
+    bases = evaluation.BASES
+    if game:
+        bases = tuple(m for m in bases if m.game == game)
+        if not bases:
+            games = ", ".join(sorted({m.game for m in evaluation.BASES}))
+            raise ValueError(f"{spec!r}: no model of a game {game!r}; the games are {games}")
+    weights: dict[str, float] = {}
+    scale = None
+    for part in changes.split(","):
+        key, _, value = part.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            raise ValueError(f"{spec!r}: {value!r} is not a number") from None
+        if key == "scale":
+            scale = number
+        else:
+            weights[key] = number
+    if scale is not None and not scale > 0:
+        raise ValueError(f"{spec!r}: the scale must be above 0")
+    try:
+        evaluation.EVALUATIONS[name] = evaluation.changed(weights, scale, bases)
+    except ValueError as exc:
+        raise ValueError(f"{spec!r}: {exc}") from None
 
 
 def _iterations(bot: str) -> float:
@@ -271,9 +280,12 @@ TABLE_GAMES_BY_GAME = {
     ("builders", "strong", "normal"): (64, 96, 96),
     ("builders", "strong", "easy"): (20, 20, 20),
     ("builders", "strong", "greedy"): (20, 20, 20),
+    ("pillars", "strong", "normal"): (64, 96, 96),
+    ("pillars", "strong", "easy"): (20, 20, 20),
 }
-"""The Builders' strong: a game of it costs what normal's does (``search@500+lean`` and
-``search@500+open``), and 96 games against normal give intervals clear of the even share."""
+"""The Builders' strong, and the Pillars' at three and four players: a game of it costs what
+normal's does (``search@500+lean``, ``search@500+open``, ``search@500+convert``), and 96
+games against normal give intervals clear of the even share."""
 
 
 def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, str, int]]:
@@ -305,14 +317,16 @@ def strength_of(bot: str) -> str:
     return f"`{bot}`"
 
 
-def markdown(lines: list[Line], command: str, took: float) -> str:
-    """The table as Markdown, with how it was made."""
+def markdown(lines: list[Line], command: str, took: float, workers: int = 2) -> str:
+    """The table as Markdown, with how it was made (``workers`` processes)."""
+    processes = "one worker process" if workers == 1 else f"{workers} worker processes"
     out = [
         BEGIN,
         "",
-        f"Made by `{command}` on this machine's two shared cores (two worker processes at "
-        f"nice 5; the last run {took / 60:.0f} min: with ``--log`` a run takes the games the "
-        "log holds from earlier runs of the same command and plays the rest).  Share: the "
+        f"Made by `{command}` on this machine's two shared cores ({processes} at "
+        f"nice {os.nice(0)}; the last run {took / 60:.0f} min: with ``--log`` a run takes "
+        "the games the log holds from earlier runs of the same command and plays the rest).  "
+        "Share: the "
         "first bot's share of the wins (ties "
         "shared), one seat against the second bot in every other seat, seats rotated game "
         "by game; even is 1/players.  Limit: games ended by the arena's action limit "
@@ -614,8 +628,9 @@ def main() -> None:
         "--try-evaluation",
         action="append",
         default=[],
-        metavar="NAME:SIGNAL=W,...",
-        help="an evaluation to try, NAME: the fitted models with these weights (or scale=S); "
+        metavar="NAME[@GAME]:SIGNAL=W,...",
+        help="an evaluation to try, NAME: the fitted models (and The Pillars' heuristic as a "
+        "model) that weigh these signals, with these weights (or scale=S); "
         "a search takes it as +NAME, e.g. --try-evaluation x:left*workforce=0.08 --pairs "
         "search@500+x/search@500",
     )
@@ -673,7 +688,7 @@ def main() -> None:
         lines = run(plan, args.seed, args.workers, quiet=False, log=args.log, play=not args.no_play)
         command = "python bench/bench_bots.py " + " ".join(sys.argv[1:])
         shown = command.replace(" --write", "").replace(" --no-play", "")
-        text = markdown(lines, shown, time.perf_counter() - t0)
+        text = markdown(lines, shown, time.perf_counter() - t0, max(1, min(args.workers, 2)))
         print(text)
         think_report(lines)
         if args.write:

@@ -68,12 +68,15 @@ def test_the_trees_decide_alike_in_one_process_or_several(game: Any, players: in
 def test_the_strong_strength_is_root_parallel_and_as_deterministic() -> None:
     strong = strength_bot("strong")
     assert isinstance(strong, SearchBot) and strong.trees == 4 and strong.split
-    # four-player Pillars: strong's four trees (The Builders' strong is one tree, +lean)
+    # strong's four trees in a game it does not name; in both of the companion's games it is
+    # one tree judged by a named evaluation, as deterministic through decide and hint
+    bot = strength_bot("strong", "dicerace")
+    assert isinstance(bot, SearchBot) and bot.trees == 4 and bot.split
     sim = _to_decision(simulator(PILLARS).start(PILLARS.setup(4)), random.Random(3), skip=4)
     state = sim.freeze()
     seat = PILLARS.current_player(state)
-    bot = strength_bot("strong", "pillars", 4)
-    assert isinstance(bot, SearchBot) and bot.trees == 4 and bot.split
+    pillars = strength_bot("strong", "pillars", 4)
+    assert isinstance(pillars, SearchBot) and pillars.evaluation == "convert"
     first = decide(PILLARS, state, seat, "strong", salt="g")
     assert first in PILLARS.legal_actions(state)
     assert decide(PILLARS, state, seat, "strong", salt="g") == first

@@ -365,15 +365,17 @@ def test_strengths_name_their_bots() -> None:
         strength_bot("hard")
 
 
-def test_strong_thinks_more_in_the_pillars() -> None:
+def test_strong_judges_the_pillars_by_the_convert_evaluation() -> None:
+    # more thought (search@1500s4) was stronger than normal at two players only; normal's
+    # search with the convert evaluation is stronger at every size (docs/bots.md)
     strong = STRENGTHS["strong"]
-    assert strong.bot_for("pillars") == strong.bot_for("pillars", 2) == "search@1500s4"
-    assert strong.bot_for("pillars", 4) == "search@1000s4"  # four players: the Pi's budget
+    for players in (None, 2, 3, 4):
+        assert strong.bot_for("pillars", players) == "search@500+convert"
     assert strong.bot == "search@1000s4"
     assert strong.bot_for(None) == strong.bot
-    pillars, other = strength_bot("strong", "pillars"), strength_bot("strong", "dicerace")
+    pillars, other = strength_bot("strong", "pillars", 3), strength_bot("strong", "dicerace")
     assert isinstance(pillars, SearchBot) and isinstance(other, SearchBot)
-    assert (pillars.iterations, pillars.trees, pillars.split) == (1500, 4, True)
+    assert (pillars.iterations, pillars.trees, pillars.evaluation) == (500, 1, "convert")
     assert (other.iterations, other.trees, other.split) == (1000, 4, True)
     assert STRENGTHS["normal"].bot_for("pillars") == "search@500"
 

@@ -12,7 +12,9 @@ the same games.
 
 A state whose ``SIGNALS`` no model was fitted on (a game without them, or signals changed
 since the fit) gets the heuristic's judgement instead (:func:`~.bots.judged`'s logistic of
-the heuristic's score): a model is only ever used on the signals it was fitted on.
+the heuristic's score): a model is only ever used on the signals it was fitted on.  The
+Pillars has no fitted model; its named evaluations (``convert``) change the heuristic's
+judgement written as a model (:data:`HEURISTIC_MODELS`, in gold: a VP is 10).
 """
 
 from __future__ import annotations
@@ -92,16 +94,66 @@ MODELS: tuple[Model, ...] = (
 )
 
 
-def _changed(changes: dict[str, float]) -> tuple[Model, ...]:
-    """Each model of :data:`MODELS` that weighs every signal of ``changes`` (The Builders'),
-    weighing them as ``changes`` says."""
+PILLARS_SIGNALS = (
+    "vp",
+    "gold",
+    "cubes",
+    "craftsmen",
+    "privileges",
+    "left*gold",
+    "left*cubes",
+    "left*craftsmen",
+    "left*privileges",
+    "convertible",
+)
+"""``PillarsSim.SIGNALS`` (this package imports no game; a test checks they are the same)."""
+
+HEURISTIC_MODELS: tuple[Model, ...] = (
+    # The Pillars: the heuristic's value in gold (``bots.WEIGHTS``: a VP 10, a gold and a
+    # cube's market price 1, a craftsman 5; no sites or tempo in The Pillars) through the
+    # logistic at ``bots.TEMPERATURE`` (20 gold): the same margins and the same chances as
+    # the heuristic's judgement, number for number (the scores are whole numbers of gold)
+    Model("pillars", PILLARS_SIGNALS, (10.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), 20.0),
+)
+"""The heuristic's judgement written as a model, for the games it judges (no model of
+:data:`MODELS` fits them): the start of a named evaluation of such a game (:data:`BASES`).
+Not in :data:`MODELS`: a bot without a name judges these games by the heuristic itself."""
+
+BASES: tuple[Model, ...] = (*MODELS, *HEURISTIC_MODELS)
+"""What a named evaluation changes: the fitted models, and the heuristic's as a model for the
+games that have none (The Pillars)."""
+
+
+def changed(
+    changes: dict[str, float], scale: float | None = None, bases: tuple[Model, ...] = BASES
+) -> tuple[Model, ...]:
+    """Each model of ``bases`` that weighs every signal of ``changes``, weighing them as
+    ``changes`` says (and its margin scale ``scale``, if given); ValueError when no model
+    weighs them all (a signal of no game, or of two games at once)."""
     out = []
-    for model in MODELS:
+    for model in bases:
         if all(name in model.signals for name in changes):
             weights = dict(zip(model.signals, model.weights, strict=True))
             weights.update(changes)
-            out.append(replace(model, weights=tuple(weights[s] for s in model.signals)))
+            out.append(
+                replace(
+                    model,
+                    weights=tuple(weights[s] for s in model.signals),
+                    scale=model.scale if scale is None else scale,
+                )
+            )
+    if not out:
+        raise ValueError(
+            f"no model weighs all of {', '.join(changes)}; the signals are "
+            + "; ".join(f"{m.game}: {', '.join(m.signals)}" for m in bases)
+        )
     return tuple(out)
+
+
+def _changed(changes: dict[str, float]) -> tuple[Model, ...]:
+    """Each model of :data:`MODELS` that weighs every signal of ``changes`` (The Builders'),
+    weighing them as ``changes`` says."""
+    return changed(changes, bases=MODELS)
 
 
 EVALUATIONS: dict[str, tuple[Model, ...]] = {
@@ -120,13 +172,21 @@ EVALUATIONS: dict[str, tuple[Model, ...]] = {
     "tempo": _changed(
         {"tempo": 0.1, "ap": 0.0, "open": -0.15, "left*coins": -0.05, "left*workforce": 0.04}
     ),
+    # The Pillars: the heuristic's judgement (in gold) with the VP the seat's craftsmen can
+    # still make this round from its cubes (``convertible``) worth 6 gold a VP, and a cube's
+    # market price half its worth (the heuristic counts a cube at its price whether or not a
+    # craftsman can use it); tuned in the arena against normal at three and four players,
+    # and as strong at two (docs/bots.md)
+    "convert": changed({"convertible": 6.0, "cubes": 0.5}, bases=HEURISTIC_MODELS),
 }
 """Other evaluations by name (a bot's ``+NAME``, e.g. ``search@500+lean``), each a set of
 models by signals like :data:`MODELS`; a game none of them fits is judged as without the name
 (:func:`model_for`).  The strong strength's in The Builders (``docs/bots.md``, each tuned in
 the arena against normal at normal's 500 iterations): ``lean`` at two players, ``open`` at
-three and four.  ``tempo`` is no strength's: with it 2 000 iterations hold even with 500 in
-two-player Builders (with ``lean`` they lose), but are not stronger."""
+three and four; in The Pillars at every size: ``convert`` (a change of the heuristic's
+judgement written as a model, :data:`HEURISTIC_MODELS`).  ``tempo`` is no
+strength's: with it 2 000 iterations hold even with 500 in two-player Builders (with
+``lean`` they lose), but are not stronger."""
 
 
 def model_for(sim: SimState, models: tuple[Model, ...] | None = None) -> Model | None:

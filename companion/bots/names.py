@@ -113,11 +113,10 @@ STRENGTHS: dict[str, Strength] = {
         Strength(
             "strong",
             "search@1000s4",
-            "tree search, 4000 playouts (The Pillars: 6000): the choices dealt among 4 trees, "
-            "one a core; The Builders: 500 playouts judged by an evaluation tuned against normal",
+            "tree search, 4000 playouts: the choices dealt among 4 trees, one a core; The "
+            "Pillars and The Builders: 500 playouts judged by an evaluation tuned against normal",
             games=(
-                ("pillars/4", "search@1000s4"),
-                ("pillars", "search@1500s4"),
+                ("pillars", "search@500+convert"),
                 ("builders/2", "search@500+lean"),
                 ("builders", "search@500+open"),
             ),
@@ -128,10 +127,8 @@ STRENGTHS: dict[str, Strength] = {
 same position and seed give the same decision on any machine and with any number of cores (undo
 never changes it).  Strong deals its choices among four trees (root splitting: one tree a core
 where the process may fork; each choice searched as deep as in one tree of four times the
-iterations): a thousand iterations a tree in four-player Pillars (and in a game the
-strength does not name), fifteen hundred in two- and three-player Pillars, whose iterations
-are cheaper and where more of them measured stronger (two thousand were stronger still, but
-over a Pi 4's 3 s budget at p95, as fifteen hundred is at four players; ``docs/bots.md``).
+iterations): a thousand iterations a tree, in a game the strength does not name (in both
+of the companion's games strong is normal's search with a better judge, below).
 Think times (``bench/bench_bots.py --think``): normal about 25 ms of CPU here (p95 under 40 ms);
 strong a few tenths of a second of CPU of which the longest tree is a quarter to a third: on a
 Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the p95 a decision
@@ -145,7 +142,15 @@ it cannot pay), which won 0.92 of 48 two-player games against normal at the same
 iterations (four trees of 1000 with it won 0.06 of 32 against it at 500: more thought is
 weaker still).  At three and four players it was no better than normal; there strong is
 ``search@500+open``, normal's search with open sites not held against the seat, which won
-0.54 (three players) and 0.45 (four) of 96 games against normal (even: 0.33 and 0.25)."""
+0.54 (three players) and 0.45 (four) of 96 games against normal (even: 0.33 and 0.25).
+
+In three- and four-player Pillars more iterations were no stronger either (``search@1500s4``
+won 0.39 of 64 three-player games against normal, ``search@1000s4`` 0.29 of 55 four-player
+ones); strong in The Pillars is ``search@500+convert``: normal's search judged by the
+heuristic with the VP the seat's craftsmen can still make this round from its cubes, which
+won 0.91 (three players) and 0.80 (four) of 96 games against normal, 0.97 of 64 at two
+(where ``search@1500s4``, strong before, won 0.625), and 23 of 24 against ``search@1500s4``
+itself (``docs/bots.md``)."""
 
 
 def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:

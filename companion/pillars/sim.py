@@ -26,6 +26,7 @@ from . import data as D
 from .actions import BUY, CRAFT, DONE, PASS, PLACE, REMIGIUS, SELL, TAKE, Action, return_action
 from .cathedral import end_round, return_ways
 from .chance import CARD_STEPS, DIE_FACES, deck, outcomes, privilege_deck
+from .conversion import best_conversion
 from .draft import (
     PillarsDraft,
     SeatDraft,
@@ -103,6 +104,39 @@ _PRIORY = tuple(zip(D.AREA_SPACES["priory"], D.PRIORY_VP, strict=True))
 _CARD_RESOURCE = {c: k.resource for c, k in D.RESOURCE_CARDS.items()}
 _CARD_YIELD = {c: k.yield_ for c, k in D.RESOURCE_CARDS.items()}
 _BONUS = D.PRODUCTION_BONUS
+_CONVERTIBLE: dict[tuple[Any, ...], int] = {}
+""":func:`_convertible`'s answers by what decides them (a few thousand in a game's searches;
+forgotten past :data:`_CONVERTIBLE_MOST`)."""
+_CONVERTIBLE_MOST = 50_000
+
+
+def _convertible(s: SeatDraft) -> int:
+    """The VP the seat's craftsmen could still make at this round's cathedral from the cubes
+    it holds and its resource cards will yield (the best conversion, ``conversion.py``, with
+    each craftsman's uses left this round; the Goldsmith's from its gold)."""
+    used = dict(s.uses) if s.uses else {}
+    boost = s.boost
+    crafts = tuple(
+        (c, _CAPACITY[c] + (boost == c) - used.get(c, 0)) for c in s.craftsmen if c not in _AUTO
+    )
+    res = list(s.res)
+    mod = s.yield_mod
+    for c in s.cards:
+        n = _CARD_YIELD[c] + mod
+        if n > 0:
+            res[_CARD_RESOURCE[c]] += n
+    mortar = not _MORTAR_IDS.isdisjoint(s.craftsmen)
+    key = (crafts, *res, s.gold, mortar)
+    vp = _CONVERTIBLE.get(key)
+    if vp is None:
+        if len(_CONVERTIBLE) >= _CONVERTIBLE_MOST:
+            _CONVERTIBLE.clear()
+        ways = [(D.CRAFTSMEN[c], k) for c, k in crafts]
+        held = (res[0], res[1], res[2], res[3])
+        vp = _CONVERTIBLE[key] = best_conversion(ways, held, s.gold, mortar).vp
+    return vp
+
+
 _NO_BOOST_IDS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.NO_BOOST_KINDS)
 
 _FREE: dict[tuple[int, ...], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
@@ -263,13 +297,16 @@ class PillarsSim(PillarsDraft):
         "left*cubes",
         "left*craftsmen",
         "left*privileges",
+        "convertible",
     )
     """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
     ``companion/bots/evaluation.py``, weighs them): ``vp``; ``gold``, ``cubes`` (in gold at
     market prices) and ``craftsmen`` as :meth:`features` counts them; ``privileges`` the
     privilege cards held; ``left`` the share of the game still to play (rounds, 1 before the
     first, 0 after the last) times each of the others: gold, cubes and craftsmen are worth
-    VP only while rounds are left to turn them into VP."""
+    VP only while rounds are left to turn them into VP; ``convertible`` the VP its craftsmen
+    could still make at this round's cathedral from the cubes it holds and will produce (what
+    its cubes are worth to it this round, where ``cubes`` counts their market price)."""
 
     def signals(self) -> list[list[float]]:
         """Each seat's :data:`SIGNALS`, in seat order."""
@@ -289,6 +326,7 @@ class PillarsSim(PillarsDraft):
                     left * f.resources,
                     left * f.craftsmen,
                     left * privileges,
+                    _convertible(s),
                 ]
             )
         return out
