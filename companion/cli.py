@@ -511,12 +511,22 @@ def _session(args: argparse.Namespace) -> int:
 
 def _screenshots(args: argparse.Namespace) -> int:
     try:
-        from companion.kiosk import ui
-        from companion.kiosk.screenshots import SIZES, report, take
+        from companion.kiosk import screenshots, ui  # noqa: F401 - (pygame there, or not)
     except ImportError as exc:
         print(f"companion screenshots: the kiosk needs pygame ({exc})", file=sys.stderr)
         return 2
-    ui.CHECK_GLYPHS = True
+    checking = ui.CHECK_GLYPHS
+    ui.CHECK_GLYPHS = True  # (every text's glyphs checked: for this run only)
+    try:
+        return _take_screenshots(args)
+    finally:
+        ui.CHECK_GLYPHS = checking
+
+
+def _take_screenshots(args: argparse.Namespace) -> int:
+    from companion.kiosk import ui
+    from companion.kiosk.screenshots import SIZES, report, take
+
     ui.OVERFLOWS.clear()  # this run's, not what an earlier one in the process left
     ui.MISSING_GLYPHS.clear()
     sizes = tuple(args.size) if args.size else SIZES

@@ -52,9 +52,12 @@ def test_screenshots_where_no_folder_can_be(capsys: Capsys, tmp_path: Path, targ
     if target == "file":
         (tmp_path / "file").write_text("x")
         target = str(tmp_path / "file")
+    from companion.kiosk import ui
+
     err = refused(capsys, "screenshots", target, "--only", "home", "--size", "800x480",
                   "--language", "en")
     assert target in err
+    assert not ui.CHECK_GLYPHS  # (the run's check of every glyph ends with it)
 
 
 def test_games_cleans_what_a_crafted_journal_holds(capsys: Capsys, tmp_path: Path) -> None:

@@ -166,9 +166,12 @@ def test_a_message_drawn_again_is_blitted_as_drawn_the_first_time(
     at the frames after: the same pixels as drawing it where it is, over any screen."""
     import pygame
 
-    from companion.kiosk import toasts
+    from companion.kiosk import linebreak, toasts
     from companion.kiosk.ui import draw_text, panel
 
+    for recorder in ("DRAWN", "CHECK_GLYPHS"):  # (off, as in the kiosk: on, it is drawn in
+        monkeypatch.setattr(ui, recorder, None if recorder == "DRAWN" else False)  # place)
+    monkeypatch.setattr(linebreak, "RECORD", None)
     app = make_app(tmp_path, size=size)
     app.session = app.journal.start(get_game("pillars").setup(3), seed=0)
     app.open_game()
