@@ -3,12 +3,12 @@ turn behind it, and the place on the screen where it covers the least."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from . import i18n, linebreak, theme, ui
+from . import i18n, theme, ui
 from .fonts import font_name
 from .textcache import LRU
 from .theme import Metrics
@@ -73,22 +73,13 @@ class Toasts:
         self.at = place_toast(screen, surface.get_size(), m, under)
         rect = self.at
         text, _until, good = self.current
-        if ui.DRAWN is not None or linebreak.RECORD is not None or ui.CHECK_GLYPHS:
+        if ui.recording():
             _card(surface, rect, text, good, m)  # (where it is, for what records it)
             return
         key = (text, good, rect.size, m.text, i18n.language(), font_name(None, False),
                ui.min_text(surface))
-        kept = DRAWN_TOASTS.get(key)
-        if kept is None:
-            before = len(ui.OVERFLOWS)
-            card = pygame.Surface(rect.size)
-            card.fill(_CORNERS)
-            _card(card, card.get_rect(), text, good, m)
-            card.set_colorkey(_CORNERS)
-            kept = DRAWN_TOASTS.put(key, (card, tuple(ui.OVERFLOWS[before:])))
-        else:
-            ui.OVERFLOWS.extend(kept[1])
-        surface.blit(kept[0], rect)
+        surface.blit(ui.drawn_once(DRAWN_TOASTS, key,
+                                   partial(_keyed_card, rect.size, text, good, m)), rect)
 
 
 def _card(surface: pygame.Surface, rect: pygame.Rect, text: str, good: bool, m: Metrics) -> None:
@@ -98,11 +89,20 @@ def _card(surface: pygame.Surface, rect: pygame.Rect, text: str, good: bool, m: 
     draw_text(surface, text, rect.inflate(-16, -8), m.text, theme.TOAST_TEXT, lines=4)
 
 
+def _keyed_card(size: tuple[int, int], text: str, good: bool, m: Metrics) -> pygame.Surface:
+    """The message's card on a surface of its own, its rounded corners keyed out."""
+    card = pygame.Surface(size)
+    card.fill(_CORNERS)
+    _card(card, card.get_rect(), text, good, m)
+    card.set_colorkey(_CORNERS)
+    return card
+
+
 _CORNERS = (1, 2, 3)
 """The colour a message's drawn card is filled with first and keyed out by: its rounded
 corners, which show the screen under them (no colour of the theme)."""
 
-DRAWN_TOASTS: LRU[tuple[pygame.Surface, tuple[str, ...]]] = LRU("messages", 8)
+DRAWN_TOASTS: LRU[ui.Drawing] = LRU("messages", 8)
 """The messages as drawn (the panel and the text, their corners keyed out), and what drawing
 them recorded in ``ui.OVERFLOWS``: a message stays on screen for seconds, over frames that
 redraw the screen under it (its rounded panel and text took 0.2 ms a frame here)."""

@@ -10,7 +10,7 @@ measurements of ``companion.kiosk.measure``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ import pygame
 from . import i18n, linebreak, theme
 from .fonts import font, font_name
 from .linebreak import wrap
-from .textcache import IMAGES, LAYOUTS, MEASURES, PLACED, Layout, Placed
+from .textcache import IMAGES, LAYOUTS, LRU, MEASURES, PLACED, Layout, Placed
 from .theme import Colour
 
 ELLIPSIS = "…"
@@ -315,6 +315,31 @@ def _x(align: str, rect: pygame.Rect, width: int) -> int:
     return int(rect.x + (rect.width - width) // 2)
 
 
+def recording() -> bool:
+    """Whether a recorder that notes each text where it is drawn is on (``DRAWN``,
+    ``linebreak.RECORD``, ``CHECK_GLYPHS``: tests and measurements).  Then a text is placed
+    afresh, and a drawing kept off screen (:func:`drawn_once`) is drawn where it shows."""
+    return DRAWN is not None or linebreak.RECORD is not None or CHECK_GLYPHS
+
+
+Drawing = tuple[pygame.Surface, tuple[str, ...]]
+"""A surface drawn off screen, and what drawing it added to ``OVERFLOWS``."""
+
+
+def drawn_once(cache: LRU[Drawing], key: Hashable, draw: Callable[[], pygame.Surface]
+               ) -> pygame.Surface:
+    """The surface ``draw`` makes (a log's row, a message's card), kept in ``cache`` by
+    ``key`` (all it is drawn from) with what drawing it added to ``OVERFLOWS``, which is added
+    again whenever it is reused: the same pixels and records as drawing it afresh."""
+    kept = cache.get(key)
+    if kept is None:
+        before = len(OVERFLOWS)
+        kept = cache.put(key, (draw(), tuple(OVERFLOWS[before:])))
+    else:
+        OVERFLOWS.extend(kept[1])
+    return kept[0]
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -336,7 +361,7 @@ def draw_text(
         return pygame.Rect(rect.x, rect.y, 0, 0)
     smallest = max(min_text(surface), min_size if min_size is not None else int(size * 0.6))
     clip = surface.get_clip()
-    key = None if DRAWN is not None or linebreak.RECORD is not None or CHECK_GLYPHS else (
+    key = None if recording() else (
         text, tuple(rect), size, smallest, colour if type(colour) is tuple else tuple(colour),
         bold, align, valign, lines, i18n.language(), font_name(None, bold), tuple(clip),
         surface.get_size(),

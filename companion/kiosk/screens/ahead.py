@@ -116,8 +116,8 @@ def _log_ahead(screen: GameScreen[S, A], before: S, surface: pygame.Surface) -> 
 def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
     """The frames the table's next tap may bring, most likely first: the frame under what
     Back closes, the next hand-out step, the preview's result, Continue on a result, the
-    companion's visit done,
-    the screen's own variants, each action allowed (or reveal)."""
+    companion's visit done, the end screen, the new turns, the screen's own variants, each
+    action allowed (or reveal)."""
     if screen.hint_open:  # (closing the hint asks the companion)
         return
     if (screen.reader.held is not None or screen.help_open or screen.tableau is not None
@@ -125,7 +125,9 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         yield partial(_variant, screen, state, screen.close_overlay)
         if screen.preview is None:
             return
-    over = screen.game.current_player(state) == TERMINAL
+    game = screen.game
+    who = game.current_player(state)
+    over = who == TERMINAL
     if screen.handouts.current is not None:  # the table confirms the step on show
         yield partial(_next_handout, screen, state)
         if over:  # (the last step: the end screen next)
@@ -145,8 +147,6 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
     if over:  # Continue on the last breakdown shows the end screen
         yield partial(_end_frame, screen, state)
         return
-    game = screen.game
-    who = game.current_player(state)
     if who == CHANCE:  # the likeliest reveals (a deck's forty cards would crowd the others out)
         outcomes = sorted(game.chance_outcomes(state), key=lambda o: -o[1])[:CHANCE_MOST]
         actions = [a for a, _p in outcomes]

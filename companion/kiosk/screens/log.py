@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.engine import Setup, get_game
-from companion.kiosk import linebreak, theme, ui
+from companion.kiosk import theme, ui
 from companion.kiosk.fonts import font, font_name
 from companion.kiosk.gamelog import LogSection, log_entries
 from companion.kiosk.i18n import _, language
@@ -53,7 +53,7 @@ class Block:
     lines: int
 
 
-ROWS: LRU[tuple[pygame.Surface, tuple[str, ...]]] = LRU(
+ROWS: LRU[ui.Drawing] = LRU(
     "log rows", 8 * 1024 * 1024,
     lambda kept: kept[0].get_width() * kept[0].get_height() * kept[0].get_bytesize())
 """The log's rows as drawn, and what they recorded in ``ui.OVERFLOWS``: at most 8 MB (a row
@@ -238,22 +238,15 @@ class LogScreen(Screen):
         the log redrawn or scrolled blits its rows (drawing every row's texts took 1.7 ms a
         frame at 720x1280 here: a Pi 4's whole frame budget while a fling scrolls it)."""
         w = self.view.width
-        recording = ui.DRAWN is not None or linebreak.RECORD is not None or ui.CHECK_GLYPHS
-        key = None if recording else (
-            b.kind, b.text, b.colour, b.lines, b.height, w, language(), font_name(None, False),
-            font_name(None, True), ui.min_text(surface))
-        kept = ROWS.get(key) if key is not None else None
-        if kept is None:
-            before = len(ui.OVERFLOWS)
+        if ui.recording():
             row = self._row(b, w)
-            kept = (row, tuple(ui.OVERFLOWS[before:]))
-            if key is not None:
-                ROWS.put(key, kept)
         else:
-            ui.OVERFLOWS.extend(kept[1])
+            key = (b.kind, b.text, b.colour, b.lines, b.height, w, language(),
+                   font_name(None, False), font_name(None, True), ui.min_text(surface))
+            row = ui.drawn_once(ROWS, key, partial(self._row, b, w))
         if ui.AREAS is not None:  # (the row's texts, where they are on the screen)
             ui.AREAS.append(pygame.Rect(self.view.x, y, w, b.height).clip(self.view))
-        surface.blit(kept[0], (self.view.x, y))
+        surface.blit(row, (self.view.x, y))
 
     def _row(self, b: Block, w: int) -> pygame.Surface:
         m = self.m
