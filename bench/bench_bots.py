@@ -606,6 +606,11 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="put the table into docs/bots.md")
     parser.add_argument("--curve", action="store_true", help="search@N against the heuristic")
     parser.add_argument("--budgets", default="50,200,500,2000,4000", help="N for --curve")
+    parser.add_argument(
+        "--curve-bot",
+        default="search@{n}",
+        help="--curve's bot, {n} its iterations (e.g. search@{n}t+tempo)",
+    )
     parser.add_argument("--stalls", type=int, help="all-bot games a game and player count")
     parser.add_argument(
         "--stall-search", default="", help="search pairings added to --stalls (A/B,...)"
@@ -699,7 +704,8 @@ def main() -> None:
         for name in names:
             for players in counts:
                 for n in (int(b) for b in args.budgets.split(",")):
-                    plan.append((name, players, f"search@{n}", "heuristic", games[players]))
+                    bot = args.curve_bot.replace("{n}", str(n))
+                    plan.append((name, players, bot, "heuristic", games[players]))
         run(plan, args.seed, args.workers, quiet=False, log=args.log)
         return
     plan = [

@@ -110,6 +110,7 @@ class SearchBot:
         workers: int | None = None,
         split: bool = False,
         evaluation: str | None = None,
+        settle: bool = False,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -142,6 +143,11 @@ class SearchBot:
         self.fitted = fitted
         self.model = model
         self.evaluation = evaluation
+        self.settle = settle
+        """Phase-consistent leaves (``search@Nt``): a leaf is played on by the game's cheap
+        ``settle`` (The Builders: each turn's AP left taken as coins) to the start of the
+        searching seat's next turn before it is judged, so that every leaf is judged at the
+        same point of the round; a game without ``settle`` judges its leaves as they are."""
         self.models = EVALUATIONS[evaluation] if evaluation is not None else None
         """The named evaluation's models (None: the fitted ones, :data:`.evaluation.MODELS`)."""
         self._judge = HeuristicBot()
@@ -153,6 +159,8 @@ class SearchBot:
                 name = f"search@{iterations}" + (f"{way}{trees}" if trees > 1 else "")
                 if exploration != EXPLORATION:
                     name += f"c{exploration:g}"
+                if settle:
+                    name += "t"
             if evaluation is not None:
                 name += f"+{evaluation}"
         self.name = name
@@ -305,6 +313,7 @@ class SearchBot:
         node = root
         path = [root]
         seats = len(root.reward)
+        mover = -1  # the seat of the walk's last decision (-1: none yet)
         while True:
             who = sim.current_player()
             if who == TERMINAL:
@@ -318,6 +327,7 @@ class SearchBot:
                 legal = [a for a in legal if a in only]  # (a node even for one choice)
                 if not legal:  # none of it in this determinization: judge the root
                     break
+            mover = who
             if len(legal) == 1 and not at_root:
                 sim.apply(legal[0])
                 continue
@@ -351,6 +361,10 @@ class SearchBot:
             node = kids[best]  # type: ignore[assignment]  # a tried child: not None
             sim.apply(legal[best])
             path.append(node)
+        if self.settle and not (mover >= 0 and mover != seat == sim.current_player()):
+            settle: Any = getattr(sim, "settle", None)  # not at a turn of the seat just begun
+            if settle is not None:
+                settle(seat, rng)
         reward = self._leaf(sim, rng)
         for n in path:
             n.visits += 1

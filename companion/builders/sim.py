@@ -15,6 +15,7 @@ from typing import Any
 from companion.engine.core import CHANCE, TERMINAL, Setup
 from companion.engine.ledger import Ledger, reconcile
 from companion.engine.sim import Features
+from companion.engine.simulate import sample
 
 from .actions import (
     BUY_ACTION,
@@ -390,6 +391,24 @@ class BuildersSim:
         """Whether ``action`` ends the turn: with nothing to use up, a seat that ends its turn
         instead of taking the coins a wage needs can go on for ever."""
         return type(action) is EndTurn
+
+    def settle(self, seat: int, rng: random.Random) -> None:
+        """Play on in place, cheaply, until a turn of ``seat`` begins (or the game ends):
+        every turn's AP left taken as coins (as many as the coin table gives for them at
+        once), then the turn ended; chance drawn with ``rng``.  The search's phase-consistent
+        leaf (``search@Nt``): every leaf judged at the same point of the round, the start of
+        the searching seat's turn, each seat's AP turned into what they are surely worth."""
+        turn = self.turn
+        apply = self.apply
+        while not self.over:
+            if self.pending:
+                apply(sample(self.chance_outcomes(), rng))
+                continue
+            if self.turn != turn and self.turn_player == seat:
+                return
+            ap = self.ap
+            k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
+            apply(TAKE_COINS[k - 1] if k >= 1 else END_TURN)
 
     def signals(self) -> list[list[float]]:
         """Each seat's :data:`SIGNALS`, in seat order."""
