@@ -117,6 +117,20 @@ def test_a_t_search_judges_every_leaf_at_the_start_of_the_seat_s_turn(
     assert len(elsewhere) > len(plain) // 4
 
 
+def test_an_h_search_stops_at_the_seat_s_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = _positions(2, 9, 1)[0]
+    seat = sim.current_player()
+    nxt = sim.turn + 2  # two players: the seat's next turn
+    bot = make_bot("search@1500h")
+    assert isinstance(bot, SearchBot) and bot.horizon and bot.settle
+    bounded = _leaves(bot, sim, seat, monkeypatch)
+    assert bounded and all(who == TERMINAL or begun == nxt for who, _, _, begun in bounded)
+    # ``t`` alone settles its leaves as well, but its tree goes on into later turns
+    deeper = _leaves(make_bot("search@1500t"), sim, seat, monkeypatch)
+    assert all(who == TERMINAL or begun >= nxt for who, _, _, begun in deeper)
+    assert any(begun > nxt for _, _, _, begun in deeper)
+
+
 def test_only_a_t_search_settles(monkeypatch: pytest.MonkeyPatch) -> None:
     sim = _positions(3, 7, 1)[0]
     seat = sim.current_player()
@@ -159,7 +173,10 @@ def test_t_names() -> None:
     assert SearchBot(think=None, iterations=50, settle=True, evaluation="open").name == (
         "search@50t+open"
     )
-    for name in ("search@500tt", "search@500+leant", "search@500tc0.2", "search:1t"):
+    bounded = make_bot("search@500s4h+open")
+    assert isinstance(bounded, SearchBot) and bounded.horizon and bounded.name == "search@500s4h+open"
+    assert not split.horizon
+    for name in ("search@500th", "search@500ht", "search@500tt", "search@500+leant", "search@500tc0.2", "search:1t"):
         with pytest.raises(ValueError, match="unknown (bot|evaluation)"):
             make_bot(name)
 

@@ -32,12 +32,12 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
-_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?(t)?(?:\+(\w+))?")
+_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?([th])?(?:\+(\w+))?")
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
     "search@ITERATIONSxTREES (e.g. search@1000x4), search@ITERATIONSsTREES (e.g. "
     "search@1000s4), each with cEXPLORATION (e.g. search@2000c0.2), t (leaves judged at the "
-    "start of the seat's next turn, e.g. search@2000t) and +EVALUATION (e.g. search@500+lean)"
+    "start of the seat's next turn, e.g. search@2000t) or h (and the tree stops there) and +EVALUATION (e.g. search@500+lean)"
 )
 
 
@@ -82,7 +82,8 @@ def make_bot(name: str) -> Bot:
             split=split,
             evaluation=evaluation,
             exploration=exploration,
-            settle=m.group(5) is not None,
+            settle=m.group(5) == "t",
+            horizon=m.group(5) == "h",
         )
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 

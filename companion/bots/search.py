@@ -111,6 +111,7 @@ class SearchBot:
         split: bool = False,
         evaluation: str | None = None,
         settle: bool = False,
+        horizon: bool = False,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -143,7 +144,10 @@ class SearchBot:
         self.fitted = fitted
         self.model = model
         self.evaluation = evaluation
-        self.settle = settle
+        self.horizon = horizon
+        """The tree stops at the start of the searching seat's next turn (``search@Nh``, which
+        settles its leaves too): more iterations search the round better, never deeper."""
+        self.settle = settle or horizon
         """Phase-consistent leaves (``search@Nt``): a leaf is played on by the game's cheap
         ``settle`` (The Builders: each turn's AP left taken as coins) to the start of the
         searching seat's next turn before it is judged, so that every leaf is judged at the
@@ -159,7 +163,9 @@ class SearchBot:
                 name = f"search@{iterations}" + (f"{way}{trees}" if trees > 1 else "")
                 if exploration != EXPLORATION:
                     name += f"c{exploration:g}"
-                if settle:
+                if horizon:
+                    name += "h"
+                elif settle:
                     name += "t"
             if evaluation is not None:
                 name += f"+{evaluation}"
@@ -321,6 +327,8 @@ class SearchBot:
             if who == CHANCE:
                 sim.apply(sample(sim.chance_outcomes(), rng))
                 continue
+            if self.horizon and who == seat and mover not in (-1, seat):
+                break  # the seat's next turn: judged here, not searched
             legal = options(sim)
             at_root = only is not None and node is root
             if only is not None and node is root:  # root splitting: this tree's share
