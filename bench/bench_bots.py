@@ -19,8 +19,9 @@ even share) with its Wilson 95 % interval.  A game that reaches the arena's acti
 
 ``--table``: for each game and 2, 3 and 4 players, each strength against the next weaker
 one, against the heuristic and against ``greedy`` (one ply of the search's own evaluation),
-plus the heuristic against random.  ``--curve``: ``search@N`` against the heuristic and
-against normal for N in 50, 200, 500, 2000, 4000.  ``--stalls N``: N all-bot games per game and
+plus the heuristic against random.  ``--curve``: ``search@N`` against the heuristic
+for N in 50, 200, 500, 2000, 4000 (``--curve-bot``: another search, ``{n}`` its
+iterations, e.g. ``search@{n}t+open``).  ``--stalls N``: N all-bot games per game and
 player count from mixes of the fast bots (random, heuristic, greedy) and as many search
 games as ``--stall-search`` says, counting those ended by the limit.  ``--think``: CPU time
 a decision of each strength (median, 95th percentile, most) over positions from games of
@@ -656,6 +657,10 @@ def main() -> None:
                 raise ValueError(f"a pairing is FIRST/SECOND, not {'/'.join(p)!r}")
             for b in p:
                 make_bot(b)
+        if args.curve:
+            if "{n}" not in args.curve_bot:
+                raise ValueError(f"--curve-bot needs {{n}} (the iterations): {args.curve_bot!r}")
+            make_bot(args.curve_bot.replace("{n}", "1"))
         if args.think:
             for b in args.strengths.split(","):
                 if b not in STRENGTHS and b != HINT:

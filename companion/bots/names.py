@@ -9,8 +9,10 @@ independent trees of N iterations each, their roots summed: root parallelism ove
 the same decision however many there are; e.g. ``search@1000x4``), ``search@NsK`` (the root's
 choices dealt among K trees), any ``search@`` name with ``cE`` (UCB's exploration constant
 ``E`` instead of :data:`.search.EXPLORATION`, e.g. ``search@2000c0.2``) and with
-``+EVALUATION`` (e.g. ``search@500+lean``: leaves judged by that evaluation of
-:data:`.evaluation.EVALUATIONS`), in that order (``search@2000c0.2+tempo``).
+``t`` (phase-consistent leaves: each leaf played on by the game's cheap ``settle`` to the start
+of the seat's next turn before it is judged) or ``h`` (the same, and the tree stops there), and
+with ``+EVALUATION`` (e.g. ``search@500+lean``: leaves judged by that evaluation of
+:data:`.evaluation.EVALUATIONS`), in that order (``search@2000c0.2t+open``).
 """
 
 from __future__ import annotations
@@ -32,12 +34,15 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """The bots by plain name; ``search`` also takes a budget (see the module)."""
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
-_ITERATIONS = re.compile(r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?([th])?(?:\+(\w+))?")
+_ITERATIONS = re.compile(
+    r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?([th])?(?:\+(\w+))?"
+)
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
     "search@ITERATIONSxTREES (e.g. search@1000x4), search@ITERATIONSsTREES (e.g. "
     "search@1000s4), each with cEXPLORATION (e.g. search@2000c0.2), t (leaves judged at the "
-    "start of the seat's next turn, e.g. search@2000t) or h (and the tree stops there) and +EVALUATION (e.g. search@500+lean)"
+    "start of the seat's next turn, e.g. search@2000t) or h (and the tree stops there) and "
+    "+EVALUATION (e.g. search@500+lean)"
 )
 
 

@@ -21,6 +21,10 @@ end at random instead (weaker in The Builders, where random players seldom finis
 Inside the tree, as at the root, the bot chooses among :func:`~.bots.options` (only progress
 once a game has gone on too long: the guard against endless games).  ``model`` replaces the
 fitted evaluation (for tuning), ``fitted=False`` judges by the heuristic.
+With ``settle`` (``search@Nt``) every leaf is first played on by the game's cheap
+``settle`` (The Builders: each turn's AP left taken as coins) to the start of the searching
+seat's next turn, so that all leaves are judged at the same point of the round; with
+``horizon`` (``search@Nh``) the tree also stops there (``docs/bots.md``).
 One legal action is played without a search; the root stops
 early when the most visited action can no longer be overtaken in the iterations left.  The tree
 is not kept from one decision to the next: a decision would then depend on the searches before
