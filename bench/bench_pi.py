@@ -229,12 +229,16 @@ def children_cpu() -> float:
 def cold_caches() -> None:
     """Empty the kiosk's caches of laid-out, rendered and placed texts and fit answers
     (``companion.kiosk.textcache``) and of wrapped lines (``linebreak``): the next frame draws
-    every text as the first frame of a new screen does (the fonts stay loaded)."""
-    from companion.kiosk import linebreak, logcache, retained, textcache
+    every text as the first frame of a new screen does (the fonts stay loaded), and of the
+    other languages' catalogues and line breakers' glossaries (read at a language's first
+    frame)."""
+    from companion.kiosk import i18n, linebreak, logcache, retained, textcache
 
     textcache.clear()
     retained.clear()  # the parts kept whole, and the keys seen once
-    linebreak._LINES.clear()
+    linebreak.clear_cache()  # the wrapped lines, units and glossaries
+    if i18n.language() == "en":
+        i18n._loaded.clear()  # (read again at the next use)
     logcache.clear()  # the game log kept, and its lines measured
 
 
@@ -572,7 +576,8 @@ def screens(games: int = 3) -> None:
     """The first frame of each screen a table walks through, and the tap's own work: the
     kiosk starts on the home screen with an unfinished game of ``games`` x 120 actions in the
     journal and a finished one; History, the finished game (its end screen), Back, Back,
-    Settings, Back, Resume, six moves, the log, Back, the menu (home),
+    Settings, Chinese, Japanese, English (the language's first frame: its catalogue, fonts and
+    line breaker loaded the first time), Back, Resume, six moves, the log, Back, the menu (home),
     Resume again, the menu, New game, Start.  With the table's pause before each tap (every
     frame ahead drawn: the home screen makes the screens it leads to and replays Resume's
     game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``),
@@ -638,7 +643,9 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
 
     for key, label in (("history", "history"), (f"game {done.id}", "a finished game"),
                        ("back", "history again"), ("back", "home"), ("settings", "settings"),
-                       ("back", "home"), ("resume", "game resumed")):
+                       ("language zh", "Chinese"), ("language ja", "Japanese"),
+                       ("language en", "English"), ("back", "home"),
+                       ("resume", "game resumed")):
         tap(key, label)
     for _ in range(6):
         app.screen.propose(random_move(game, app.session.state, rng))

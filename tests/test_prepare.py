@@ -312,3 +312,29 @@ def test_resume_s_game_has_its_log_kept_up_on_the_home_screen(tmp_path: Path) ->
     assert not logcache.behind(made.session)
     tap(app, "resume")
     assert app.session is made.session and not logcache.behind(app.session)
+
+
+def test_the_settings_draw_each_language_and_back_ahead(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the settings, the idle time draws the screen in each other language and makes Back's
+    home screen: a language's button, and Back, paint nothing afresh; the language drawn
+    ahead is not the table's until it is tapped."""
+    from companion.kiosk import i18n
+
+    app = _home_with_a_game(tmp_path)
+    _all_ahead(app)
+    tap(app, "settings")
+    assert _all_ahead(app) >= 3  # home, this frame, the two other languages
+    assert i18n.language() == "en"
+    painted = _painted(monkeypatch)
+    tap(app, "language zh")
+    assert i18n.language() == "zh" and painted == []
+    _all_ahead(app)
+    painted.clear()  # (what the idle time painted)
+    tap(app, "language ja")
+    assert i18n.language() == "ja" and painted == []
+    _all_ahead(app)
+    painted.clear()
+    tap(app, "back")
+    assert type(app.screen).__name__ == "HomeScreen"
+    assert painted == []

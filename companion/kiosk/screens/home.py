@@ -33,11 +33,17 @@ class HomeScreen(Screen):
         super().__init__(app)
         self.latest: GameInfo | None = None
         self.unfinished = 0
+        self._read = False
 
     def on_show(self) -> None:
+        self.read_journal()
+
+    def read_journal(self) -> None:
+        """The latest unfinished game and how many there are, read from the journal (when
+        shown; a home screen made ahead, never shown yet, reads it for its first frame)."""
         from companion.kiosk.faults import journal_message
 
-        self.latest, self.unfinished = None, 0
+        self.latest, self.unfinished, self._read = None, 0, True
         journal = self.app.journal
         if journal is None:
             return
@@ -52,6 +58,8 @@ class HomeScreen(Screen):
         self.unfinished = page.total
 
     def render(self, surface: pygame.Surface) -> None:
+        if not self._read:
+            self.read_journal()
         m = self.m
         w, h = surface.get_size()
         right = [self.language_button()]
