@@ -55,6 +55,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -456,6 +457,7 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
         into.append(time.process_time() - t0)
 
     previews: list[float] = []
+    picks: list[float] = []
     handouts: list[float] = []
     results: list[float] = []
     while (len(times[False]) < count and isinstance(app.screen, GameScreen)
@@ -463,9 +465,15 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
         pause()
         screen, state = app.screen, app.session.state
         chance = game.current_player(state) == CHANCE
-        # as the kiosk takes a move: its preview first where the screen shows one (a card
-        # shown, picked or read), then Confirm; then each hand-out step confirmed
-        screen.propose(random_move(game, state, rng))
+        # as the kiosk takes a move: the first tap it needs (a worker picked for a send),
+        # its preview first where the screen shows one (a card shown, picked or read), then
+        # Confirm; then each hand-out step confirmed
+        action = random_move(game, state, rng)
+        for first in _first_taps(screen, action):
+            first()
+            frame(picks)
+            pause()
+        screen.propose(action)
         if screen.preview is not None:
             frame(previews)
             pause()
@@ -476,7 +484,8 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
             tap()
             frame(handouts if tap == screen.confirm_handout else results)
     app.journal.close()
-    for label, values in (("a preview", previews), ("a hand-out step confirmed", handouts),
+    for label, values in (("a worker picked", picks), ("a preview", previews),
+                          ("a hand-out step confirmed", handouts),
                           ("Continue on a result", results)):
         if not values:
             continue
@@ -490,6 +499,17 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
               f"{summary(times[chance], 1000, '{:.1f}', what=what)} ms", flush=True)
     if ahead == math.inf:
         _ahead_costs(f"{name} at {size[0]}x{size[1]}", frames_ahead, positions)
+
+
+def _first_taps(screen: Any, action: Any) -> list[Callable[[], object]]:
+    """The taps the kiosk needs before it takes ``action`` (their frames drawn as the table
+    sees them): The Builders' send, its worker picked first (a site's button sends the worker
+    picked); none for the rest."""
+    from companion.builders.actions import Send
+
+    if isinstance(action, Send):
+        return [partial(screen.mine.select, action.worker)]
+    return []
 
 
 def _waiting_tap(screen: Any) -> Callable[[], object] | None:

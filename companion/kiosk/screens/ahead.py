@@ -11,6 +11,8 @@ A game screen's likely next frames, most likely first:
   end screen's first frame (the last tap shows it);
 * the state after the companion's whole visit once it is decided (the table carries it out
   and confirms once);
+* the actions a first tap narrowed the choice to (``GameScreen.likely_now``: a worker picked,
+  where it may go);
 * the first action that hands the game to each other seat, and the first that leaves the
   seat fewest choices (their new parts, the costliest, serve every action that ends the
   turn or spends its last AP);
@@ -152,12 +154,13 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         actions = [a for a, _p in outcomes]
     else:
         legal = game.legal_actions(state)
-        front = _new_turns(screen, state, legal)
-        for action in front:  # (before the picks: a new turn's frame costs the most)
+        now = screen.likely_now(legal)  # (a worker picked: its sends)
+        front = [a for a in _new_turns(screen, state, legal) if a not in now]
+        for action in (*now, *front):  # (before the picks: a new turn's frame costs the most)
             yield partial(_after, screen, state, (action,))
         for change in screen.ui_variants():  # a worker picked: the first tap of a send
             yield partial(_variant, screen, state, change)
-        actions = [a for a in legal if a not in front]
+        actions = [a for a in legal if a not in front and a not in now]
     for action in actions:
         yield partial(_after, screen, state, (action,))
 

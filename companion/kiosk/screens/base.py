@@ -402,6 +402,12 @@ class GameScreen(Screen, Generic[S, A]):
     def likely_next(self) -> Iterator[Ahead]:
         return game_frames(self)
 
+    def likely_now(self, legal: list[A]) -> list[A]:
+        """Of ``legal`` (the actions the rules allow now), those the table's next tap is most
+        likely to take, drawn ahead before all (``screens.ahead``): those a first tap narrowed
+        the choice to (a worker picked: where it may go); none here."""
+        return []
+
     def reason(self, action: A) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""
         try:
