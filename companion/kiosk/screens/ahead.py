@@ -298,15 +298,20 @@ def _snapshot(screen: object) -> list[tuple[object, dict[str, object]]]:
         if id(obj) in seen:
             continue
         seen.add(id(obj))
-        attrs = dict(vars(obj))
+        attrs = vars(obj).copy()
         found.append((obj, attrs))
-        if depth < DEPTH:
-            for name, value in attrs.items():
-                if name in _WHOLE:
-                    continue
-                items = (value.values() if isinstance(value, dict)
-                         else value if isinstance(value, list | tuple) else (value,))
-                todo.extend((item, depth + 1) for item in items if _part(item))
+        if depth >= DEPTH:
+            continue
+        deeper = depth + 1
+        for name, value in attrs.items():
+            if name in _WHOLE:
+                continue
+            if isinstance(value, dict):
+                todo.extend((item, deeper) for item in value.values() if _part(item))
+            elif isinstance(value, list | tuple):
+                todo.extend((item, deeper) for item in value if _part(item))
+            elif _part(value):
+                todo.append((value, deeper))
     return found
 
 
@@ -327,6 +332,15 @@ thread sets its outcome meanwhile; putting it back would lose the decision)."""
 
 
 def _part(obj: object) -> bool:
-    module = type(obj).__module__
-    return (hasattr(obj, "__dict__") and module.startswith("companion.")
-            and ".kiosk." in module + "." and not module.endswith(_NOT_PARTS))
+    """Whether ``obj`` is one of the kiosk's objects with attributes (decided once a type)."""
+    kind = type(obj)
+    found = _PART_TYPES.get(kind)
+    if found is None:
+        module = kind.__module__
+        found = _PART_TYPES[kind] = (hasattr(obj, "__dict__") and module.startswith("companion.")
+                                     and ".kiosk." in module + "."
+                                     and not module.endswith(_NOT_PARTS))
+    return found
+
+
+_PART_TYPES: dict[type, bool] = {}
