@@ -64,6 +64,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.kiosk import memory  # noqa: E402 - (after the path: a clone's own)
+
 # 7-Zip single-threaded MIPS (sbc-bench's "7-zip single", `7za b -mmt=1`), from sbc-bench's
 # Results.md (github.com/ThomasKaiser/sbc-bench): Raspberry Pi 4 B at 1800 MHz on 64-bit
 # Raspberry Pi OS Bullseye (results/3OBF.txt: 1769) and Buster arm64 (3F9C: 1741); at the
@@ -378,7 +380,51 @@ def _table(tmp: Path, label: str, name: str, size: tuple[int, int], seed: int) -
     app.session = journal.start(get_game(name).setup(4), seed=seed)
     open_game(app)
     app.render(force=True)
+    memory.settle()  # (as the main loop does after its first frame)
     return app
+
+
+def timed_frame(app: Any) -> float:
+    """The CPU seconds of the frame after a tap (``App.render``), then what the main loop's
+    pass does after its frame (``memory.collect``, not idle)."""
+    _IN_FRAME[0] = True
+    t0 = time.process_time()
+    try:
+        app.render(force=True)
+    finally:
+        _IN_FRAME[0] = False
+    spent = time.process_time() - t0
+    memory.collect(idle=False)
+    return spent
+
+
+_IN_FRAME = [False]
+COLLECTIONS: list[tuple[int, float, bool]] = []
+"""Each collection of Python's garbage collector in the parts (its generation, its seconds,
+whether inside a frame timed by ``timed_frame``)."""
+_STARTED = [0.0]
+
+
+def _collector(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _STARTED[0] = time.perf_counter()
+    else:
+        COLLECTIONS.append((info["generation"], time.perf_counter() - _STARTED[0],
+                            _IN_FRAME[0]))
+
+
+def collector_report() -> None:
+    """The collector's pauses, by generation: how many, the longest, those inside a frame
+    after a tap (the kiosk collects the oldest in its idle time: ``memory``)."""
+    for gen in range(3):
+        found = [(t, inside) for g, t, inside in COLLECTIONS if g == gen]
+        if not found:
+            continue
+        inside = [t for t, in_frame in found if in_frame]
+        print(f"the collector, generation {gen}: {len(found)} collections, the longest "
+              f"{max(t for t, _i in found) * 1000:.1f} ms; inside a frame after a tap: "
+              f"{len(inside)}" + (f", the longest {max(inside) * 1000:.1f} ms" if inside else ""),
+              flush=True)
 
 
 def random_move(game: Any, state: Any, rng: random.Random) -> Any:
@@ -413,8 +459,10 @@ def _passes(app: Any, within: float) -> Iterator[list[float]]:
         while not drawn or sum(drawn) * PI4_FACTOR < SLICE:
             t0 = time.process_time()
             if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
+                memory.collect(idle=True, done=app.ahead.done)  # (as the main loop does)
                 yield drawn
                 return
+            memory.collect(idle=True)  # (a pass that drew ahead: the idle time, counted in)
             drawn.append(time.process_time() - t0)
         yield drawn
         clock += max(1 / LOOP_HZ, sum(drawn) * PI4_FACTOR)
@@ -452,9 +500,7 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
             positions.append(drawn)
 
     def frame(into: list[float]) -> None:
-        t0 = time.process_time()
-        app.render(force=True)
-        into.append(time.process_time() - t0)
+        into.append(timed_frame(app))
 
     previews: list[float] = []
     picks: list[float] = []
@@ -583,9 +629,7 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int,
         app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1,
                                             touch=False))
         app.tick(0.05)
-        t0 = time.process_time()
-        app.render(force=True)
-        times.append(time.process_time() - t0)
+        times.append(timed_frame(app))
     app.journal.close()
     what = f"render after each tap, {name} at {size[0]}x{size[1]}, {how_of(ahead)}"
     print(f"{what} ({len(times)} taps): {summary(times, 1000, '{:.1f}', what=what)} ms",
@@ -645,6 +689,7 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
     app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml")
     app.render(force=True)
+    memory.settle()
     frames: list[tuple[str, float]] = []
     taps_: list[tuple[str, float]] = []
 
@@ -657,9 +702,7 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
                                             touch=False))
         taps_.append((label, time.process_time() - t0))
         app.tick(0.05)
-        t0 = time.process_time()
-        app.render(force=True)
-        frames.append((label, time.process_time() - t0))
+        frames.append((label, timed_frame(app)))
 
     for key, label in (("history", "history"), (f"game {done.id}", "a finished game"),
                        ("back", "history again"), ("back", "home"), ("settings", "settings"),
@@ -822,6 +865,10 @@ def main() -> None:
     print(f"bench_pi on {platform.machine()}, Python {platform.python_version()}, "
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
+    memory.take_over()  # the oldest generation collected in the idle time, as the kiosk does
+    import gc
+
+    gc.callbacks.append(_collector)
     for part in parts:
         workload = part in ("think", "worker", "render", "moves", "taps", "screens", "camera",
                             "start", "first")
@@ -853,6 +900,8 @@ def main() -> None:
             parser.error(f"unknown part {part!r}")
         if workload and args.scale:
             scaled(before, loop_seconds())
+    if set(parts) & {"moves", "taps", "screens"}:
+        collector_report()
 
 
 if __name__ == "__main__":
