@@ -96,7 +96,7 @@ def test_the_main_loop_collects_in_its_idle_time_and_gives_the_collector_back(
     app.run(max_passes=12)
     assert len(seen) == 12
     assert all(threshold == memory._NEVER for _idle, threshold, _frozen in seen)
-    assert seen[0][2] == 0 < seen[1][2]  # settled after the first pass (its frame shown)
-    assert not seen[0][0] and seen[-1][0]  # the first pass drew; by the last, all drawn ahead
+    assert seen[0][2] < seen[1][2]  # settled after the first pass (its frame shown)
+    assert seen[-1][0]  # by the last pass, everything drawn ahead: the idle time is free
     assert app.ahead.done
     assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
