@@ -388,6 +388,7 @@ def timed_frame(app: Any) -> float:
     """The CPU seconds of the frame after a tap (``App.render``), then what the main loop's
     pass does after its frame (``memory.collect``, not idle)."""
     _IN_FRAME[0] = True
+    FRAMES[0] += 1
     t0 = time.process_time()
     try:
         app.render(force=True)
@@ -399,6 +400,8 @@ def timed_frame(app: Any) -> float:
 
 
 _IN_FRAME = [False]
+FRAMES = [0]
+"""Frames timed by ``timed_frame``."""
 COLLECTIONS: list[tuple[int, float, bool]] = []
 """Each collection of Python's garbage collector in the parts (its generation, its seconds,
 whether inside a frame timed by ``timed_frame``)."""
@@ -422,9 +425,9 @@ def collector_report() -> None:
             continue
         inside = [t for t, in_frame in found if in_frame]
         print(f"the collector, generation {gen}: {len(found)} collections, the longest "
-              f"{max(t for t, _i in found) * 1000:.1f} ms; inside a frame after a tap: "
-              f"{len(inside)}" + (f", the longest {max(inside) * 1000:.1f} ms" if inside else ""),
-              flush=True)
+              f"{max(t for t, _i in found) * 1000:.1f} ms; inside the {FRAMES[0]} frames "
+              f"after a tap: {len(inside)}"
+              + (f", the longest {max(inside) * 1000:.1f} ms" if inside else ""), flush=True)
 
 
 def random_move(game: Any, state: Any, rng: random.Random) -> Any:
