@@ -55,6 +55,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.kiosk import memory  # noqa: E402 - (after the path: a clone's own)
 
 # 7-Zip single-threaded MIPS (sbc-bench's "7-zip single", `7za b -mmt=1`), from sbc-bench's
 # Results.md (github.com/ThomasKaiser/sbc-bench): Raspberry Pi 4 B at 1800 MHz on 64-bit
@@ -229,12 +232,16 @@ def children_cpu() -> float:
 def cold_caches() -> None:
     """Empty the kiosk's caches of laid-out, rendered and placed texts and fit answers
     (``companion.kiosk.textcache``) and of wrapped lines (``linebreak``): the next frame draws
-    every text as the first frame of a new screen does (the fonts stay loaded)."""
-    from companion.kiosk import linebreak, logcache, retained, textcache
+    every text as the first frame of a new screen does (the fonts stay loaded), and of the
+    other languages' catalogues and line breakers' glossaries (read at a language's first
+    frame)."""
+    from companion.kiosk import i18n, linebreak, logcache, retained, textcache
 
     textcache.clear()
     retained.clear()  # the parts kept whole, and the keys seen once
-    linebreak._LINES.clear()
+    linebreak.clear_cache()  # the wrapped lines, units and glossaries
+    if i18n.language() == "en":
+        i18n._loaded.clear()  # (read again at the next use)
     logcache.clear()  # the game log kept, and its lines measured
 
 
@@ -373,7 +380,54 @@ def _table(tmp: Path, label: str, name: str, size: tuple[int, int], seed: int) -
     app.session = journal.start(get_game(name).setup(4), seed=seed)
     open_game(app)
     app.render(force=True)
+    memory.settle()  # (as the main loop does after its first frame)
     return app
+
+
+def timed_frame(app: Any) -> float:
+    """The CPU seconds of the frame after a tap (``App.render``), then what the main loop's
+    pass does after its frame (``memory.collect``, not idle)."""
+    _IN_FRAME[0] = True
+    FRAMES[0] += 1
+    t0 = time.process_time()
+    try:
+        app.render(force=True)
+    finally:
+        _IN_FRAME[0] = False
+    spent = time.process_time() - t0
+    memory.collect(idle=False)
+    return spent
+
+
+_IN_FRAME = [False]
+FRAMES = [0]
+"""Frames timed by ``timed_frame``."""
+COLLECTIONS: list[tuple[int, float, bool]] = []
+"""Each collection of Python's garbage collector in the parts (its generation, its seconds,
+whether inside a frame timed by ``timed_frame``)."""
+_STARTED = [0.0]
+
+
+def _collector(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _STARTED[0] = time.perf_counter()
+    else:
+        COLLECTIONS.append((info["generation"], time.perf_counter() - _STARTED[0],
+                            _IN_FRAME[0]))
+
+
+def collector_report() -> None:
+    """The collector's pauses, by generation: how many, the longest, those inside a frame
+    after a tap (the kiosk collects the oldest in its idle time: ``memory``)."""
+    for gen in range(3):
+        found = [(t, inside) for g, t, inside in COLLECTIONS if g == gen]
+        if not found:
+            continue
+        inside = [t for t, in_frame in found if in_frame]
+        print(f"the collector, generation {gen}: {len(found)} collections, the longest "
+              f"{max(t for t, _i in found) * 1000:.1f} ms; inside the {FRAMES[0]} frames "
+              f"after a tap: {len(inside)}"
+              + (f", the longest {max(inside) * 1000:.1f} ms" if inside else ""), flush=True)
 
 
 def random_move(game: Any, state: Any, rng: random.Random) -> Any:
@@ -408,8 +462,10 @@ def _passes(app: Any, within: float) -> Iterator[list[float]]:
         while not drawn or sum(drawn) * PI4_FACTOR < SLICE:
             t0 = time.process_time()
             if not app.ahead.run(app.screen, app.surface, 0.0, lambda: False):
+                memory.collect(idle=True, done=app.ahead.done)  # (as the main loop does)
                 yield drawn
                 return
+            memory.collect(idle=True)  # (a pass that drew ahead: the idle time, counted in)
             drawn.append(time.process_time() - t0)
         yield drawn
         clock += max(1 / LOOP_HZ, sum(drawn) * PI4_FACTOR)
@@ -447,11 +503,10 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
             positions.append(drawn)
 
     def frame(into: list[float]) -> None:
-        t0 = time.process_time()
-        app.render(force=True)
-        into.append(time.process_time() - t0)
+        into.append(timed_frame(app))
 
     previews: list[float] = []
+    picks: list[float] = []
     handouts: list[float] = []
     results: list[float] = []
     while (len(times[False]) < count and isinstance(app.screen, GameScreen)
@@ -459,9 +514,15 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
         pause()
         screen, state = app.screen, app.session.state
         chance = game.current_player(state) == CHANCE
-        # as the kiosk takes a move: its preview first where the screen shows one (a card
-        # shown, picked or read), then Confirm; then each hand-out step confirmed
-        screen.propose(random_move(game, state, rng))
+        # as the kiosk takes a move: the first tap it needs (a worker picked for a send),
+        # its preview first where the screen shows one (a card shown, picked or read), then
+        # Confirm; then each hand-out step confirmed
+        action = random_move(game, state, rng)
+        for first in _first_taps(screen, action):
+            first()
+            frame(picks)
+            pause()
+        screen.propose(action)
         if screen.preview is not None:
             frame(previews)
             pause()
@@ -472,7 +533,8 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
             tap()
             frame(handouts if tap == screen.confirm_handout else results)
     app.journal.close()
-    for label, values in (("a preview", previews), ("a hand-out step confirmed", handouts),
+    for label, values in (("a worker picked", picks), ("a preview", previews),
+                          ("a hand-out step confirmed", handouts),
                           ("Continue on a result", results)):
         if not values:
             continue
@@ -486,6 +548,17 @@ def _moves(tmp: Path, name: str, size: tuple[int, int], count: int,
               f"{summary(times[chance], 1000, '{:.1f}', what=what)} ms", flush=True)
     if ahead == math.inf:
         _ahead_costs(f"{name} at {size[0]}x{size[1]}", frames_ahead, positions)
+
+
+def _first_taps(screen: Any, action: Any) -> list[Callable[[], object]]:
+    """The taps the kiosk needs before it takes ``action`` (their frames drawn as the table
+    sees them): The Builders' send, its worker picked first (a site's button sends the worker
+    picked); none for the rest."""
+    from companion.builders.actions import Send
+
+    if isinstance(action, Send):
+        return [partial(screen.mine.select, action.worker)]
+    return []
 
 
 def _waiting_tap(screen: Any) -> Callable[[], object] | None:
@@ -559,9 +632,7 @@ def _taps(tmp: Path, name: str, size: tuple[int, int], count: int,
         app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1,
                                             touch=False))
         app.tick(0.05)
-        t0 = time.process_time()
-        app.render(force=True)
-        times.append(time.process_time() - t0)
+        times.append(timed_frame(app))
     app.journal.close()
     what = f"render after each tap, {name} at {size[0]}x{size[1]}, {how_of(ahead)}"
     print(f"{what} ({len(times)} taps): {summary(times, 1000, '{:.1f}', what=what)} ms",
@@ -572,7 +643,8 @@ def screens(games: int = 3) -> None:
     """The first frame of each screen a table walks through, and the tap's own work: the
     kiosk starts on the home screen with an unfinished game of ``games`` x 120 actions in the
     journal and a finished one; History, the finished game (its end screen), Back, Back,
-    Settings, Back, Resume, six moves, the log, Back, the menu (home),
+    Settings, Chinese, Japanese, English (the language's first frame: its catalogue, fonts and
+    line breaker loaded the first time), Back, Resume, six moves, the log, Back, the menu (home),
     Resume again, the menu, New game, Start.  With the table's pause before each tap (every
     frame ahead drawn: the home screen makes the screens it leads to and replays Resume's
     game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``),
@@ -620,6 +692,7 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
     app = App(Config(sound=False), size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml")
     app.render(force=True)
+    memory.settle()
     frames: list[tuple[str, float]] = []
     taps_: list[tuple[str, float]] = []
 
@@ -632,13 +705,13 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
                                             touch=False))
         taps_.append((label, time.process_time() - t0))
         app.tick(0.05)
-        t0 = time.process_time()
-        app.render(force=True)
-        frames.append((label, time.process_time() - t0))
+        frames.append((label, timed_frame(app)))
 
     for key, label in (("history", "history"), (f"game {done.id}", "a finished game"),
                        ("back", "history again"), ("back", "home"), ("settings", "settings"),
-                       ("back", "home"), ("resume", "game resumed")):
+                       ("language zh", "Chinese"), ("language ja", "Japanese"),
+                       ("language en", "English"), ("back", "home"),
+                       ("resume", "game resumed")):
         tap(key, label)
     for _ in range(6):
         app.screen.propose(random_move(game, app.session.state, rng))
@@ -795,6 +868,10 @@ def main() -> None:
     print(f"bench_pi on {platform.machine()}, Python {platform.python_version()}, "
           f"{os.cpu_count()} cores", flush=True)
     parts = args.only.split(",")
+    memory.take_over()  # the oldest generation collected in the idle time, as the kiosk does
+    import gc
+
+    gc.callbacks.append(_collector)
     for part in parts:
         workload = part in ("think", "worker", "render", "moves", "taps", "screens", "camera",
                             "start", "first")
@@ -826,6 +903,8 @@ def main() -> None:
             parser.error(f"unknown part {part!r}")
         if workload and args.scale:
             scaled(before, loop_seconds())
+    if set(parts) & {"moves", "taps", "screens"}:
+        collector_report()
 
 
 if __name__ == "__main__":

@@ -621,3 +621,20 @@ def test_locales_list_the_translations() -> None:
     assert i18n.LOCALES["ja"] is ja
     with pytest.raises(KeyError):
         i18n.LOCALES["en"]
+
+
+@pytest.mark.parametrize("lang", catalogue.TRANSLATED)
+def test_the_compiled_messages_are_the_catalogues_translated_ones(lang: str) -> None:
+    """``compiled_messages`` (what the line breaker's glossary reads: the loaded .mo, not the
+    .po files) gives every translated, non-fuzzy, singular message of the .po files, with its
+    context, and nothing else."""
+    from_po = {
+        (m.context, str(m.id), m.string)
+        for catalog in catalogue.read_all(lang)
+        for m in catalog
+        if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string
+        and not m.fuzzy
+    }
+    from_mo = set(i18n.compiled_messages(lang))
+    assert from_mo == from_po
+    assert any(context is not None for context, _e, _t in from_mo)

@@ -65,8 +65,8 @@ def test_holding_a_space_reads_it_and_never_places_there(
     before = record(app)
     hold(app, key, touch=touch)
     assert record(app) == before and app.screen.preview is None  # the tap was not taken
-    assert app.screen.held is not None
-    title, text = app.screen.held
+    assert app.screen.reader.held is not None
+    title, text = app.screen.reader.held
     assert title == space_name(space) and title in drawn and text in drawn
     card = PILLARS.space_gives(state, space)["card"]
     assert pillars_help.card_help(card)[1] in text  # the privilege lying there, explained
@@ -74,7 +74,7 @@ def test_holding_a_space_reads_it_and_never_places_there(
     assert not ui.OVERFLOWS, ui.OVERFLOWS
     assert keys(app) == ["close card"]  # nothing else to tap while it is read
     tap(app, "close card", touch=touch)
-    assert app.screen.held is None
+    assert app.screen.reader.held is None
     tap(app, key, touch=touch)  # a tap still places (after a preview, if any)
     if app.screen.preview is not None:
         press(app, "confirm")
@@ -86,9 +86,9 @@ def test_back_closes_what_a_hold_shows(tmp_path: Path) -> None:
     pillars_at(app, "draft")
     key = next(k for k in keys(app) if k.startswith("take "))
     hold(app, key)
-    assert app.screen.held is not None
+    assert app.screen.reader.held is not None
     press(app, "back")
-    assert app.screen.held is None and record(app)[-1] != key
+    assert app.screen.reader.held is None and record(app)[-1] != key
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -103,7 +103,7 @@ def test_holding_a_card_in_the_draft_reads_it_and_never_takes_it(
         key = f"take {card}"
         hold(app, key)
         assert record(app) == before
-        title, text = app.screen.held
+        title, text = app.screen.reader.held
         if card in D.CRAFTSMEN:
             c = D.CRAFTSMEN[card]
             assert str(c.cost) in text and (c.spec.auto or str(c.capacity) in text)
@@ -122,7 +122,7 @@ def test_holding_a_card_being_revealed_does_not_reveal_it(tmp_path: Path) -> Non
     before = record(app)
     hold(app, key)
     assert record(app) == before and app.screen.preview is None
-    title, text = app.screen.held
+    title, text = app.screen.reader.held
     assert text == pillars_help.card_help(key.split()[1])[1]
 
 
@@ -198,19 +198,19 @@ def test_holding_a_builders_card_reads_it_and_spends_nothing(
     start = next(k for k in keys(app) if k.startswith("start "))
     card = start.split()[1]
     hold(app, start)
-    title, text = app.screen.held
+    title, text = app.screen.reader.held
     c = BUILDING[card]
     assert str(c.vp) in text and (c.is_machine or str(c.coins) in text)
     tap(app, "close card")
     worker = next(k for k in keys(app) if k.startswith("select "))
     hold(app, worker)
-    title, text = app.screen.held
+    title, text = app.screen.reader.held
     assert str(WORKER[worker.split()[1]].wage) in text
     tap(app, "close card")
     assert app.screen.selected is None  # the hold did not pick the worker
     site = next(k for k in keys(app) if k.startswith("site "))
     hold(app, site)
-    title, text = app.screen.held
+    title, text = app.screen.reader.held
     assert title in drawn and text in drawn
     tap(app, "close card")
     assert record(app) == before and app.session.state == state
@@ -275,7 +275,7 @@ def test_a_slow_press_where_nothing_can_be_read_is_still_a_tap(tmp_path: Path) -
     if app.screen.preview is not None:
         press(app, "confirm")
     assert record(app) == (*before, "pass")
-    assert app.screen.held is None
+    assert app.screen.reader.held is None
 
 
 def test_keep_tap_gives_the_press_its_tap_back() -> None:

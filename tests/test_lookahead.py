@@ -472,6 +472,42 @@ def test_the_frames_of_a_new_turn_come_first(tmp_path: Path) -> None:
     assert any(legal.index(a) >= picks for a in [*firsts.values(), fewest])  # (can fail)
 
 
+def test_a_worker_picked_draws_its_sends_first(tmp_path: Path) -> None:
+    """The Builders: once a worker is picked, the first frames ahead are those of its sends
+    (the table's next tap sends it), before the new turns, the picks and the other moves."""
+    from companion.builders.actions import Send
+    from companion.kiosk.screens.ahead import _next_frames
+
+    app = _game(tmp_path, "builders", (800, 480))
+    game, rng = app.session.game, random.Random(2)
+    while not any(isinstance(a, Send) for a in game.legal_actions(app.session.state)
+                  if game.current_player(app.session.state) != CHANCE):
+        state = app.session.state
+        if game.current_player(state) == CHANCE:
+            app.session.play(sample(game.chance_outcomes(state), rng))
+        else:  # (a site started first, when it can be)
+            legal = game.legal_actions(state)
+            app.session.play(next((a for a in legal if type(a).__name__ == "Start"),
+                                  rng.choice(legal)))
+    app.render(force=True)
+    screen, state = app.screen, app.session.state
+    sends: dict[str, list[str]] = {}
+    for a in game.legal_actions(state):
+        if isinstance(a, Send):
+            sends.setdefault(a.worker, []).append(str(a))
+    assert sends, "no worker to send"
+    worker = max(sends, key=lambda w: len(sends[w]))
+    screen.mine.select(worker)
+    jobs = list(_next_frames(screen, state))
+    first = [str(job.args[2][0]) for job in jobs[:len(sends[worker])]]  # type: ignore[union-attr]
+    assert sorted(first) == sorted(sends[worker])
+    assert len(jobs) > len(first)  # (the rest follow)
+    screen.mine.select(worker)  # (put down again: the rules' order, the new turns first)
+    jobs = list(_next_frames(screen, state))
+    assert [str(j.args[2][0]) for j in jobs[:len(first)]  # type: ignore[union-attr]
+            if getattr(j, "func", None).__name__ == "_after"] != first  # type: ignore[union-attr]
+
+
 def test_the_end_screen_is_made_ahead_of_the_last_continue(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Pillars' last round: with its breakdown on show, the end screen is made and drawn

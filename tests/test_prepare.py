@@ -304,11 +304,44 @@ def test_the_log_s_back_is_drawn_ahead_and_the_log_comes_early(
 
 
 def test_resume_s_game_has_its_log_kept_up_on_the_home_screen(tmp_path: Path) -> None:
-    """The home screen keeps the log of Resume's game (replayed ahead) up in its idle time:
-    the game resumed spends its first idle passes on its frames, not on its log's words."""
+    """The home screen keeps the log of Resume's game (replayed ahead) up in its idle time,
+    after the first frames of the screens it leads to: the game resumed spends its first idle
+    passes on its frames, not on its log's words."""
     app = _home_with_a_game(tmp_path, "builders", actions=90)
-    _all_ahead(app)
+    scratch, jobs = pygame.Surface(app.size), []
+    for job in app.screen.likely_next():  # (each done as the idle time does, in turn)
+        jobs.append(getattr(job, "func", job).__name__)
+        job(scratch)
+    steps = [k for k, name in enumerate(jobs) if name == "_resume_log"]
+    assert jobs[0] == "resume_frame" and steps  # the replay first, the log's words last:
+    assert jobs.count("route_frame") >= 3 and jobs.index("route_frame") < steps[0]
     made = next(v for v in app.ahead.prepared.values() if isinstance(v, Resumed))
     assert not logcache.behind(made.session)
     tap(app, "resume")
     assert app.session is made.session and not logcache.behind(app.session)
+
+
+def test_the_settings_draw_each_language_and_back_ahead(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the settings, the idle time draws the screen in each other language and makes Back's
+    home screen: a language's button, and Back, paint nothing afresh; the language drawn
+    ahead is not the table's until it is tapped."""
+    from companion.kiosk import i18n
+
+    app = _home_with_a_game(tmp_path)
+    _all_ahead(app)
+    tap(app, "settings")
+    assert _all_ahead(app) >= 3  # home, this frame, the two other languages
+    assert i18n.language() == "en"
+    painted = _painted(monkeypatch)
+    tap(app, "language zh")
+    assert i18n.language() == "zh" and painted == []
+    _all_ahead(app)
+    painted.clear()  # (what the idle time painted)
+    tap(app, "language ja")
+    assert i18n.language() == "ja" and painted == []
+    _all_ahead(app)
+    painted.clear()
+    tap(app, "back")
+    assert type(app.screen).__name__ == "HomeScreen"
+    assert painted == []

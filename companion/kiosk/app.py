@@ -21,7 +21,7 @@ from companion.engine import RulesError, Step
 from companion.events import Card, Device
 from companion.journal import JournalError
 
-from . import guard, i18n, retained, ui
+from . import guard, i18n, memory, retained, ui
 from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
@@ -447,26 +447,39 @@ class App:
         clock = pygame.time.Clock()
         clock.tick()
         passes = 0
-        first = True
-        while self.running and (max_passes is None or passes < max_passes):
-            passes += 1
-            with guard.protect(self):
-                events = pygame.event.get()
-                for event in events:
-                    self.handle_event(event)
-                self.tick(clock.tick(LOOP_HZ) / 1000)
-                self.update_devices()
-                if self.render():
-                    self.present()
-                elif not events and not self.companion.thinking:  # idle (its processes
-                    self.ahead.run(self.screen, self.surface)  # keep the cores): draw ahead
-            if first:
-                notifier.ready()
-                first = False
-                self.journal_watch.start_check()
-            notifier.tick()
+        thresholds = memory.take_over()
+        try:
+            while self.running and (max_passes is None or passes < max_passes):
+                passes += 1
+                with guard.protect(self):
+                    one_pass(self, clock)
+                if passes == 1:
+                    notifier.ready()
+                    memory.settle()  # (what the start loaded: out of the collector's sight)
+                    self.journal_watch.start_check()
+                notifier.tick()
+        finally:
+            memory.give_back(thresholds)
         self.companion.close()
         notifier.stopping()
+
+
+def one_pass(app: App, clock: pygame.time.Clock) -> None:
+    """One pass of the main loop: the events, the time and the devices; the frame if
+    anything changed, else the frames ahead (idle: the bots' processes keep the cores while
+    they think); and the collector's older generations in the idle time (``memory``)."""
+    events = pygame.event.get()
+    for event in events:
+        app.handle_event(event)
+    app.tick(clock.tick(LOOP_HZ) / 1000)
+    app.update_devices()
+    idle = False
+    if app.render():
+        app.present()
+    elif not events and not app.companion.thinking:
+        app.ahead.run(app.screen, app.surface)
+        idle = not pygame.event.peek()
+    memory.collect(idle, done=idle and app.ahead.done)
 
 
 def draw_parts(app: App, parts: list[Callable[[pygame.Surface], pygame.Rect]]) -> bool:
@@ -484,4 +497,5 @@ def draw_parts(app: App, parts: list[Callable[[pygame.Surface], pygame.Rect]]) -
     return True
 
 
-__all__ = ["JOURNAL_RETRY_SECONDS", "LOOP_HZ", "TOAST_SECONDS", "App", "place_toast", "unrotate"]
+__all__ = ["JOURNAL_RETRY_SECONDS", "LOOP_HZ", "TOAST_SECONDS", "App", "one_pass", "place_toast",
+           "unrotate"]

@@ -27,6 +27,7 @@ import ast
 import gettext
 import string
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
 
@@ -59,6 +60,19 @@ def set_language(code: str) -> None:
     _current = code
 
 
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """``code`` is the current language for the while (a frame drawn ahead in another
+    language: ``SettingsScreen.likely_next``); the language before comes back after."""
+    global _current
+    saved = _current
+    set_language(code)
+    try:
+        yield
+    finally:
+        _current = saved
+
+
 def language() -> str:
     """The current language code."""
     return _current
@@ -74,6 +88,21 @@ def translations(code: str) -> gettext.GNUTranslations | None:
     if found is None:
         found = _loaded[code] = catalogue.load_all(code)
     return found
+
+
+def compiled_messages(code: str) -> Iterator[tuple[str | None, str, str]]:
+    """Every message of ``code``'s catalogues as the kiosk looks it up (:func:`translations`:
+    fuzzy and untranslated ones left out), as (context or None, English, text); plural
+    messages left out.  Quicker than reading the .po files (``Locale``): the first Chinese
+    frame read them for the line breaker's glossary, 29 ms here, 0.3 s on a Pi 4."""
+    found: gettext.NullTranslations | None = translations(code)
+    while found is not None:
+        table: dict[object, str] = getattr(found, "_catalog", {})
+        for key, text in table.items():
+            if isinstance(key, str) and key and text:
+                context, sep, english = key.rpartition("\x04")
+                yield (context if sep else None), english, text
+        found = getattr(found, "_fallback", None)
 
 
 class Locale:

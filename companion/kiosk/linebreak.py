@@ -89,24 +89,20 @@ def glossary(lang: str) -> tuple[str, ...]:
         return ()
     names = {t.context for t in catalogue.tables().values() if "help" not in t.context}
     found: set[str] = set()
-    for message in (m for catalog in catalogue.read_all(lang) for m in catalog):
-        text = message.string
-        if not message.id or not isinstance(text, str) or not text or message.fuzzy:
-            continue
-        if message.context in names:
+    for context, english, text in i18n.compiled_messages(lang):
+        if context in names:
             base = re.split(r"[（(]", text)[0].strip()
             if 2 <= len(base) <= 8 and all(is_cjk(ch) for ch in base):
                 found.add(base)
         elif (
-            message.context is None
-            and isinstance(message.id, str)
-            and "{" not in message.id
+            context is None
+            and "{" not in english
             and 2 <= len(text) <= 6
             and all(is_cjk(ch) for ch in text)
             and not _PUNCTUATION.search(text)
         ):
             found.add(text)
-        elif message.context is None and isinstance(message.id, str):
+        elif context is None:
             found.update(_fragments(text))
     return tuple(sorted(found, key=lambda term: (-len(term), term)))
 

@@ -94,6 +94,10 @@ class LookAhead:
     def reset(self) -> None:
         """The frame on screen changed: what was likely next may not be now."""
         self._todo = None
+        self.done = False
+
+    done = False
+    """Whether every frame ahead of the frame on screen is drawn (the idle time is free)."""
 
     def run(self, screen: ScreenAhead, surface: pygame.Surface, budget: float = SLICE,
             waiting: Callable[[], bool] = pygame.event.peek) -> int:
@@ -104,11 +108,13 @@ class LookAhead:
             self.warm.pop(0)()
         if self._todo is None:
             self._todo, self._left = screen.likely_next(), MOST
+        self.done = self.done or self._left <= 0
         start, tried, done = time.perf_counter(), 0, 0
         while (self._left > 0 and not (tried and time.perf_counter() - start >= budget)
                and not waiting()):
             job = next(self._todo, None)
             if job is None:
+                self.done = True
                 break
             drawn = self._draw(job, surface, _Every(waiting, CHECK_EVERY))
             if drawn is None:  # an event came: this frame again at the next idle pass

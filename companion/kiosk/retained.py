@@ -115,10 +115,22 @@ def begin(surface: pygame.Surface, ahead: bool = False,
     (``Stopped``) before a part when ``stop()`` says so."""
     _frame.clear()
     if ENABLED and not surface.get_flags() & pygame.SRCALPHA:
-        lang = i18n.language()
-        context = (lang, font_name(lang, False), font_name(lang, True), surface.get_size(),
-                   ui.min_text(surface), ui.CHECK_GLYPHS)
-        _frame.append(_Frame(surface, surface.get_rect(), context, ahead, stop))
+        _frame.append(_Frame(surface, surface.get_rect(), _context(surface), ahead, stop))
+
+
+def _context(surface: pygame.Surface) -> tuple[object, ...]:
+    """What every part of a frame on ``surface`` is drawn from: the language, its fonts, the
+    size, the smallest text, the glyph check."""
+    lang = i18n.language()
+    return (lang, font_name(lang, False), font_name(lang, True), surface.get_size(),
+            ui.min_text(surface), ui.CHECK_GLYPHS)
+
+
+def language_changed() -> None:
+    """The frame being drawn is drawn in another language from here on (a frame drawn ahead
+    in another language: ``i18n.speaking``): its parts are kept under that language."""
+    if _frame:
+        _frame[0].context = _context(_frame[0].surface)
 
 
 def end() -> None:

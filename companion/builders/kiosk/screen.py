@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.builders import BuildersGame
-from companion.builders.actions import END_TURN, Action, Recruit, Start
+from companion.builders.actions import END_TURN, Action, Recruit, Send, Start
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
@@ -260,6 +260,11 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
     def explain(self, card: str) -> None:
         """A finger held on a card: what it needs, pays or supplies."""
         self.read(*card_help(card, self.state))
+
+    def likely_now(self, legal: list[Action]) -> list[Action]:
+        """Once a worker is picked, the table's next tap likely sends it: its sends."""
+        picked = self.mine.s.selected
+        return [a for a in legal if isinstance(a, Send) and a.worker == picked]
 
     def ui_variants(self) -> Iterator[Callable[[], None]]:
         """Each idle worker picked (the first tap of a send), on a person's turn."""

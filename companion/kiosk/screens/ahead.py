@@ -11,6 +11,8 @@ A game screen's likely next frames, most likely first:
   end screen's first frame (the last tap shows it);
 * the state after the companion's whole visit once it is decided (the table carries it out
   and confirms once);
+* the actions a first tap narrowed the choice to (``GameScreen.likely_now``: a worker picked,
+  where it may go);
 * the first action that hands the game to each other seat, and the first that leaves the
   seat fewest choices (their new parts, the costliest, serve every action that ends the
   turn or spends its last AP);
@@ -152,12 +154,13 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         actions = [a for a, _p in outcomes]
     else:
         legal = game.legal_actions(state)
-        front = _new_turns(screen, state, legal)
-        for action in front:  # (before the picks: a new turn's frame costs the most)
+        now = screen.likely_now(legal)  # (a worker picked: its sends)
+        front = [a for a in _new_turns(screen, state, legal) if a not in now]
+        for action in (*now, *front):  # (before the picks: a new turn's frame costs the most)
             yield partial(_after, screen, state, (action,))
         for change in screen.ui_variants():  # a worker picked: the first tap of a send
             yield partial(_variant, screen, state, change)
-        actions = [a for a in legal if a not in front]
+        actions = [a for a in legal if a not in front and a not in now]
     for action in actions:
         yield partial(_after, screen, state, (action,))
 
@@ -295,15 +298,20 @@ def _snapshot(screen: object) -> list[tuple[object, dict[str, object]]]:
         if id(obj) in seen:
             continue
         seen.add(id(obj))
-        attrs = dict(vars(obj))
+        attrs = vars(obj).copy()
         found.append((obj, attrs))
-        if depth < DEPTH:
-            for name, value in attrs.items():
-                if name in _WHOLE:
-                    continue
-                items = (value.values() if isinstance(value, dict)
-                         else value if isinstance(value, list | tuple) else (value,))
-                todo.extend((item, depth + 1) for item in items if _part(item))
+        if depth >= DEPTH:
+            continue
+        deeper = depth + 1
+        for name, value in attrs.items():
+            if name in _WHOLE:
+                continue
+            if isinstance(value, dict):
+                todo.extend((item, deeper) for item in value.values() if _part(item))
+            elif isinstance(value, list | tuple):
+                todo.extend((item, deeper) for item in value if _part(item))
+            elif _part(value):
+                todo.append((value, deeper))
     return found
 
 
@@ -324,6 +332,15 @@ thread sets its outcome meanwhile; putting it back would lose the decision)."""
 
 
 def _part(obj: object) -> bool:
-    module = type(obj).__module__
-    return (hasattr(obj, "__dict__") and module.startswith("companion.")
-            and ".kiosk." in module + "." and not module.endswith(_NOT_PARTS))
+    """Whether ``obj`` is one of the kiosk's objects with attributes (decided once a type)."""
+    kind = type(obj)
+    found = _PART_TYPES.get(kind)
+    if found is None:
+        module = kind.__module__
+        found = _PART_TYPES[kind] = (hasattr(obj, "__dict__") and module.startswith("companion.")
+                                     and ".kiosk." in module + "."
+                                     and not module.endswith(_NOT_PARTS))
+    return found
+
+
+_PART_TYPES: dict[type, bool] = {}

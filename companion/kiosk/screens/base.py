@@ -335,11 +335,6 @@ class GameScreen(Screen, Generic[S, A]):
             self.reader.render(surface, pygame.Rect(0, top, surface.get_width(),
                                                     surface.get_height() - top))
 
-    @property
-    def held(self) -> tuple[str, str] | None:
-        """The card or space a hold reads (title, text), or None."""
-        return self.reader.held
-
     def read(self, title: str, text: str) -> None:
         """Show what a card or space does (a finger held on it), until Close."""
         self.reader.show(title, text)
@@ -401,6 +396,11 @@ class GameScreen(Screen, Generic[S, A]):
 
     def likely_next(self) -> Iterator[Ahead]:
         return game_frames(self)
+
+    def likely_now(self, legal: list[A]) -> list[A]:
+        """Of ``legal``, those a first tap narrowed the next to (a worker picked: where it
+        may go), drawn ahead before all (``screens.ahead``); none here."""
+        return []
 
     def reason(self, action: A) -> str:
         """Why the engine refuses ``action`` now (shown when a disabled button is tapped)."""

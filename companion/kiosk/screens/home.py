@@ -17,7 +17,7 @@ from companion.kiosk.words import game_title, seat_labels
 from companion.text import clean
 
 from .base import Screen
-from .prepare import frames, resume, resume_frames
+from .prepare import frames, resume, resume_frame, resume_log
 
 if TYPE_CHECKING:
     from companion.kiosk.app import App
@@ -33,11 +33,17 @@ class HomeScreen(Screen):
         super().__init__(app)
         self.latest: GameInfo | None = None
         self.unfinished = 0
+        self._read = False
 
     def on_show(self) -> None:
+        self.read_journal()
+
+    def read_journal(self) -> None:
+        """The latest unfinished game and how many there are, read from the journal (when
+        shown; a home screen made ahead, never shown yet, reads it for its first frame)."""
         from companion.kiosk.faults import journal_message
 
-        self.latest, self.unfinished = None, 0
+        self.latest, self.unfinished, self._read = None, 0, True
         journal = self.app.journal
         if journal is None:
             return
@@ -52,6 +58,8 @@ class HomeScreen(Screen):
         self.unfinished = page.total
 
     def render(self, surface: pygame.Surface) -> None:
+        if not self._read:
+            self.read_journal()
         m = self.m
         w, h = surface.get_size()
         right = [self.language_button()]
@@ -107,12 +115,14 @@ class HomeScreen(Screen):
         del w, h
 
     def likely_next(self) -> Iterator[Ahead]:
-        """Resume's game replayed, its first frame drawn (the likeliest tap) and its log kept
-        up, then the first frames of a new game's set-up, the history and the settings
-        (``prepare``)."""
+        """Resume's game replayed and its first frame drawn (the likeliest tap), the first
+        frames of a new game's set-up, the history and the settings, then Resume's log kept
+        up (``prepare``)."""
         if self.latest is not None:
-            yield from resume_frames(self, self.latest)
+            yield partial(resume_frame, self, self.latest)
         yield from frames(self, self.leads())
+        if self.latest is not None:  # (after the other screens' first frames: less likely)
+            yield from resume_log(self, self.latest)
 
     def leads(self) -> list[tuple[str, dict[str, Any]]]:
         """The screens a tap here is likely to show (name and arguments, as ``App.go`` takes

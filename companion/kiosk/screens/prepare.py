@@ -91,12 +91,11 @@ def resume_frame(home: Screen, info: GameInfo, surface: pygame.Surface) -> None:
     _draw_for(app, found.session, found.screen, surface)
 
 
-def resume_frames(home: Screen, info: GameInfo) -> Iterator[Ahead]:
-    """Resume's game replayed and its first frame drawn (:func:`resume_frame`), then its log
-    kept up a step at a time (``logcache``): the game resumed spends its first idle passes
-    on the frames one action away, not on its log's words (a 360-action game's take twelve
-    steps, a third of a second on a Pi 4)."""
-    yield partial(resume_frame, home, info)
+def resume_log(home: Screen, info: GameInfo) -> Iterator[Ahead]:
+    """Resume's game's log kept up a step at a time (``logcache``), once the game is replayed
+    (:func:`resume_frame`): the game resumed spends its first idle passes on the frames one
+    action away, not on its log's words (a 360-action game's take twelve steps, a third of a
+    second on a Pi 4)."""
     while (found := _resumed(home, info)) is not None and logcache.behind(found.session):
         yield partial(_resume_log, home, found)
 

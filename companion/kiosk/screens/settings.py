@@ -3,17 +3,22 @@ the companion's hint on a person's decision."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.kiosk import theme
-from companion.kiosk.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
+from companion.kiosk import retained, theme
+from companion.kiosk.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, speaking
+from companion.kiosk.prepared import own_frame
 from companion.kiosk.ui import draw_text, grid, split_h, split_v
 
 from .base import Screen
+from .prepare import frames
+
+if TYPE_CHECKING:
+    from companion.kiosk.lookahead import Ahead
 
 Setting = tuple[str, list[tuple[Any, str]], Any, Callable[[Any], None], str]
 """One row of settings: its label, its choices (value, text), the value now, what sets it,
@@ -39,6 +44,16 @@ class SettingsScreen(Screen):
                 lines=2,
                 min_size=m.px(10),
             )
+
+    def likely_next(self) -> Iterator[Ahead]:
+        """Back's home screen made and drawn ahead, this frame again, then this screen in
+        each other language: a language's button shows it at once (the first time, a language
+        also loads its catalogue, fonts and line breaker: 25 ms here, 0.3 s on a Pi 4, on the
+        tap before this)."""
+        yield from frames(self, [("home", {})])
+        for code in LANGUAGES:
+            if code != language():
+                yield partial(_in_language, self, code)
 
     def settings(self) -> list[Setting]:
         """The rows, top to bottom: language, cards, sound, rotation, the companion's hint."""
@@ -115,3 +130,10 @@ class SettingsScreen(Screen):
 
     def back(self) -> None:
         self.app.go("home")
+
+
+def _in_language(screen: Screen, code: str, surface: pygame.Surface) -> None:
+    """``screen``'s frame as it is drawn in language ``code``."""
+    with speaking(code):
+        retained.language_changed()
+        own_frame(screen, surface)
