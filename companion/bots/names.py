@@ -116,7 +116,13 @@ STRENGTHS: dict[str, Strength] = {
     s.name: s
     for s in (
         Strength("easy", "heuristic", "one ply of greed: the move worth most at once"),
-        Strength("normal", "search@500", "tree search, 500 playouts a decision"),
+        Strength(
+            "normal",
+            "search@500",
+            "tree search, 500 playouts a decision; four-player Builders: 50 playouts, each "
+            "leaf judged at the start of the seat's next turn by the open evaluation",
+            games=(("builders/4", "search@50t+open"),),
+        ),
         Strength(
             "strong",
             "search@1000s4",
@@ -150,6 +156,12 @@ iterations (four trees of 1000 with it won 0.06 of 32 against it at 500: more th
 weaker still).  At three and four players it was no better than normal; there strong is
 ``search@500+open``, normal's search with open sites not held against the seat, which won
 0.54 (three players) and 0.45 (four) of 96 games against normal (even: 0.33 and 0.25).
+
+Normal in four-player Builders is ``search@50t+open``: fifty iterations whose leaves are
+played on to the start of the seat's next turn (each turn's AP left taken as coins) and judged
+there by the open evaluation; against three heuristics it won 0.625 of 40 held-out games where
+``search@500`` won 0.43 of 100, and strong (``search@500+open``) won 0.35 of 96 against three
+of it (even: 0.25; ``docs/bots.md``, "Phase-consistent leaves").
 
 In three- and four-player Pillars more iterations were no stronger either (``search@1500s4``
 won 0.39 of 64 three-player games against normal, ``search@1000s4`` 0.29 of 55 four-player
