@@ -508,6 +508,27 @@ def test_a_worker_picked_draws_its_sends_first(tmp_path: Path) -> None:
             if getattr(j, "func", None).__name__ == "_after"] != first  # type: ignore[union-attr]
 
 
+def test_moves_taken_at_once_come_before_those_previewed(tmp_path: Path) -> None:
+    """The Builders: after the new turns and the workers picked, the moves the table sees at
+    once (coins, a send) are drawn ahead before those the screen previews (a card taken from
+    a row: its preview is drawn on the tap over the frame on screen, and its result is drawn
+    ahead while the table reads it)."""
+    from companion.kiosk.screens.ahead import _next_frames
+
+    app = _game(tmp_path, "builders", (800, 480))
+    _to_decision(app)
+    screen, state, game = app.screen, app.session.state, app.session.game
+    jobs = list(_next_frames(screen, state))
+    last_pick = max(k for k, job in enumerate(jobs) if job.func.__name__ == "_variant")
+    moves = [job.args[2][0] for job in jobs[last_pick + 1:]]  # type: ignore[attr-defined]
+    previewed = [screen.wants_preview(state, a, game.apply(state, a)) for a in moves]
+    assert any(previewed) and not all(previewed)  # (both kinds: the check can fail)
+    assert previewed == sorted(previewed)
+    legal = game.legal_actions(state)  # (not the rules' own order)
+    in_rules = [screen.wants_preview(state, a, game.apply(state, a)) for a in legal]
+    assert in_rules != sorted(in_rules)
+
+
 def test_the_end_screen_is_made_ahead_of_the_last_continue(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Pillars' last round: with its breakdown on show, the end screen is made and drawn

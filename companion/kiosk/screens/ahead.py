@@ -18,10 +18,11 @@ A game screen's likely next frames, most likely first:
   turn or spends its last AP);
 * the screen's own likely taps that change it alone (``Screen.ui_variants``: a worker
   picked);
-* each other action the rules allow now, or the likeliest chance outcomes when the table
-  reveals: as its preview where the screen shows one first (``propose``), else the state
-  after it with the hand-out steps it brings (``HandOutPlan.steps``, as the commit queues
-  them);
+* each other action the rules allow now (those taken at once before those the screen
+  previews: a preview is quick to draw on the tap, and its result is drawn ahead while it is
+  read), or the likeliest chance outcomes when the table reveals: as its preview where the
+  screen shows one first (``propose``), else the state after it with the hand-out steps it
+  brings (``HandOutPlan.steps``, as the commit queues them);
 * the game log's first frame after the first ``LOG_AFTER`` of those (a log screen made for
   this position, ``prepared``), its words kept up with the game a step at a time before all
   (``logcache``);
@@ -154,33 +155,54 @@ def _next_frames(screen: GameScreen[S, A], state: S) -> Iterator[Ahead]:
         actions = [a for a, _p in outcomes]
     else:
         legal = game.legal_actions(state)
+        afters = [_applied(screen, state, a) for a in legal]  # (None: refused)
         now = screen.likely_now(legal)  # (a worker picked: its sends)
-        front = [a for a in _new_turns(screen, state, legal) if a not in now]
+        front = [a for a in _new_turns(screen, state, legal, afters) if a not in now]
         for action in (*now, *front):  # (before the picks: a new turn's frame costs the most)
             yield partial(_after, screen, state, (action,))
         for change in screen.ui_variants():  # a worker picked: the first tap of a send
             yield partial(_variant, screen, state, change)
-        actions = [a for a in legal if a not in front and a not in now]
+        rest = [(a, after) for a, after in zip(legal, afters, strict=True)
+                if a not in front and a not in now]
+        actions = _at_once_first(screen, state, rest)
     for action in actions:
         yield partial(_after, screen, state, (action,))
 
 
-def _new_turns(screen: GameScreen[S, A], state: S, actions: list[A]) -> list[A]:
-    """Of ``actions``, those drawn ahead first: the first that hands the game to each other
-    seat (or to a reveal), and the first that leaves the seat fewest choices (the last of its
-    turn spent: everything it could take now out of reach).  Their frames are the costliest
-    to draw (new panels, every card of the rows drawn anew: 3 to 5 ms here in The Builders,
-    against 0.5 to 1 ms for a move within the turn or a worker picked), and once drawn their
-    parts serve every action that leads to the same (ending the turn, spending the last AP
-    on coins), wherever the rules list them: a quick tap finds them drawn."""
+def _applied(screen: GameScreen[S, A], state: S, action: A) -> S | None:
+    try:
+        return screen.game.apply(state, action)
+    except RulesError:
+        return None
+
+
+def _at_once_first(screen: GameScreen[S, A], state: S,
+                   actions: list[tuple[A, S | None]]) -> list[A]:
+    """``actions`` (each with the state after it), those the table sees at once first, then
+    those the screen previews (``wants_preview``: a card taken from a row): a preview is a
+    panel over the frame on screen, quick to draw on the tap, and its result is drawn ahead
+    while the table reads it; a move taken at once shows its result at once, with the new
+    parts it brings."""
+    return [a for a, _after in sorted(actions, key=lambda pair: pair[1] is None
+                                      or screen.wants_preview(state, pair[0], pair[1]))]
+
+
+def _new_turns(screen: GameScreen[S, A], state: S, actions: list[A],
+               afters: list[S | None]) -> list[A]:
+    """Of ``actions`` (``afters``: the state after each, None where refused), those drawn
+    ahead first: the first that hands the game to each other seat (or to a reveal), and the
+    first that leaves the seat fewest choices (the last of its turn spent: everything it
+    could take now out of reach).  Their frames are the costliest to draw (new panels, every
+    card of the rows drawn anew: 3 to 5 ms here in The Builders, against 0.5 to 1 ms for a
+    move within the turn or a worker picked), and once drawn their parts serve every action
+    that leads to the same (ending the turn, spending the last AP on coins), wherever the
+    rules list them: a quick tap finds them drawn."""
     game = screen.game
     who = game.current_player(state)
     first: dict[int, A] = {}
     fewest: tuple[int, A] | None = None
-    for action in actions:
-        try:
-            after = game.apply(state, action)
-        except RulesError:
+    for action, after in zip(actions, afters, strict=True):
+        if after is None:
             continue
         seat = game.current_player(after)
         if seat != who:
