@@ -643,14 +643,15 @@ def screens(games: int = 3) -> None:
     """The first frame of each screen a table walks through, and the tap's own work: the
     kiosk starts on the home screen with an unfinished game of ``games`` x 120 actions in the
     journal and a finished one; History, the finished game (its end screen), Back, Back,
-    Settings, Chinese, Japanese, English (the language's first frame: its catalogue, fonts and
-    line breaker loaded the first time), Back, Resume, six moves, the log, Back, the menu (home),
-    Resume again, the menu, New game, Start.  With the table's pause before each tap (every
-    frame ahead drawn: the home screen makes the screens it leads to and replays Resume's
-    game, the set-up screen makes the new game's, the game keeps its log, ``screens.prepare``),
-    a quarter of a second after the last on a Pi 4 (what its idle passes draw in that time)
-    and in quick succession.  The frame after each tap (CPU), and the tap's own work (Resume
-    replays the game when it was not replayed ahead)."""
+    Settings, Chinese, Japanese, English (the language's first frame: its catalogue, fonts
+    and line breaker loaded the first time), a quarter turn and back, Back, Resume, six
+    moves, the log, Back, the menu (home), Resume again, the menu, New game, Start.  With
+    the table's pause before each tap (every frame ahead drawn: the home screen makes the
+    screens it leads to and replays Resume's game, the set-up screen makes the new game's,
+    the game keeps its log, ``screens.prepare``), a quarter of a second after the last on a
+    Pi 4 (what its idle passes draw in that time) and in quick succession.  The frame after
+    each tap (CPU), and the tap's own work (Resume replays the game when it was not
+    replayed ahead)."""
     import pygame
 
     pygame.display.init()
@@ -701,7 +702,8 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
             _draw_ahead(app, pause)
         b = next(b for b in app.screen.buttons if b.key == key and b.enabled)
         t0 = time.process_time()
-        app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1,
+        at = _on_display(app, b.rect.center)
+        app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1,
                                             touch=False))
         taps_.append((label, time.process_time() - t0))
         app.tick(0.05)
@@ -710,7 +712,8 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
     for key, label in (("history", "history"), (f"game {done.id}", "a finished game"),
                        ("back", "history again"), ("back", "home"), ("settings", "settings"),
                        ("language zh", "Chinese"), ("language ja", "Japanese"),
-                       ("language en", "English"), ("back", "home"),
+                       ("language en", "English"), ("rotation 90", "a quarter turn"),
+                       ("rotation 0", "turned back"), ("back", "home"),
                        ("resume", "game resumed")):
         tap(key, label)
     for _ in range(6):
@@ -726,6 +729,15 @@ def _walk(tmp: Path, name: str, size: tuple[int, int], actions: int, pause: floa
         tap(key, label)
     journal.close()
     return frames, taps_
+
+
+def _on_display(app: Any, pos: tuple[int, int]) -> tuple[int, int]:
+    """Where on the display to touch ``pos`` of the picture, turned as the app turns it
+    (the inverse of ``app.unrotate``)."""
+    x, y = pos
+    w, h = app.display.get_size()
+    return {90: (w - 1 - y, x), 180: (w - 1 - x, h - 1 - y),
+            270: (y, h - 1 - x)}.get(app.rotation, (x, y))
 
 
 def camera(frames: int) -> None:

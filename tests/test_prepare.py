@@ -345,3 +345,21 @@ def test_the_settings_draw_each_language_and_back_ahead(tmp_path: Path,
     tap(app, "back")
     assert type(app.screen).__name__ == "HomeScreen"
     assert painted == []
+
+
+def test_the_settings_draw_a_quarter_turn_ahead(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the settings, the idle time draws the screen turned a quarter (the other size,
+    every part new), so a rotation's button paints nothing afresh; the frame on screen and
+    its metrics stay the table's."""
+    app = _home_with_a_game(tmp_path)
+    _all_ahead(app)
+    tap(app, "settings")
+    metrics, size = app.metrics, app.surface.get_size()
+    _all_ahead(app)
+    assert app.metrics is metrics and app.surface.get_size() == size == (720, 1280)
+    assert app.config.rotation == 0
+    painted = _painted(monkeypatch)
+    tap(app, "rotation 90")
+    assert app.surface.get_size() == (1280, 720)
+    assert painted == []

@@ -126,6 +126,14 @@ def _context(surface: pygame.Surface) -> tuple[object, ...]:
             ui.min_text(surface), ui.CHECK_GLYPHS)
 
 
+def redirect(surface: pygame.Surface) -> None:
+    """The frame being drawn ahead goes on ``surface`` from here on (the settings drawn at
+    another rotation's size), with its parts kept as a frame of that size."""
+    if _frame:
+        f = _frame[0]
+        _frame[0] = _Frame(surface, surface.get_rect(), _context(surface), f.ahead, f.stop)
+
+
 def language_changed() -> None:
     """The frame being drawn is drawn in another language from here on (a frame drawn ahead
     in another language: ``i18n.speaking``): its parts are kept under that language."""
