@@ -38,8 +38,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import pygame
 
-from . import i18n, linebreak, ui
-from .fonts import font_name
+from . import linebreak, ui
 from .textcache import LRU
 
 if TYPE_CHECKING:
@@ -115,30 +114,16 @@ def begin(surface: pygame.Surface, ahead: bool = False,
     (``Stopped``) before a part when ``stop()`` says so."""
     _frame.clear()
     if ENABLED and not surface.get_flags() & pygame.SRCALPHA:
-        _frame.append(_Frame(surface, surface.get_rect(), _context(surface), ahead, stop))
-
-
-def _context(surface: pygame.Surface) -> tuple[object, ...]:
-    """What every part of a frame on ``surface`` is drawn from: the language, its fonts, the
-    size, the smallest text, the glyph check."""
-    lang = i18n.language()
-    return (lang, font_name(lang, False), font_name(lang, True), surface.get_size(),
-            ui.min_text(surface), ui.CHECK_GLYPHS)
+        _frame.append(_Frame(surface, surface.get_rect(), ui.context(surface), ahead, stop))
 
 
 def redirect(surface: pygame.Surface) -> None:
-    """The frame being drawn ahead goes on ``surface`` from here on (the settings drawn at
-    another rotation's size), with its parts kept as a frame of that size."""
+    """The frame being drawn ahead goes on ``surface`` from here on, drawn from what is true
+    now (the settings drawn in another language, or at another rotation's size): its parts
+    are kept under that language and size."""
     if _frame:
         f = _frame[0]
-        _frame[0] = _Frame(surface, surface.get_rect(), _context(surface), f.ahead, f.stop)
-
-
-def language_changed() -> None:
-    """The frame being drawn is drawn in another language from here on (a frame drawn ahead
-    in another language: ``i18n.speaking``): its parts are kept under that language."""
-    if _frame:
-        _frame[0].context = _context(_frame[0].surface)
+        _frame[0] = _Frame(surface, surface.get_rect(), ui.context(surface), f.ahead, f.stop)
 
 
 def end() -> None:

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import i18n, theme, ui
-from .fonts import font_name
+from . import theme, ui
 from .textcache import LRU
 from .theme import Metrics
 from .ui import draw_text, panel
@@ -76,8 +75,7 @@ class Toasts:
         if ui.recording():
             _card(surface, rect, text, good, m)  # (where it is, for what records it)
             return
-        key = (text, good, rect.size, m.text, i18n.language(), font_name(None, False),
-               ui.min_text(surface))
+        key = (text, good, rect.size, m.text, ui.context(surface))
         surface.blit(ui.drawn_once(DRAWN_TOASTS, key,
                                    partial(_keyed_card, rect.size, text, good, m)), rect)
 

@@ -315,6 +315,15 @@ def _x(align: str, rect: pygame.Rect, width: int) -> int:
     return int(rect.x + (rect.width - width) // 2)
 
 
+def context(surface: pygame.Surface) -> tuple[object, ...]:
+    """What every drawing on ``surface`` is drawn from besides its own inputs: the language,
+    its fonts, the size, the smallest text, the glyph check (part of each key that keeps a
+    drawing: ``retained``, a log's rows, a message's card)."""
+    lang = i18n.language()
+    return (lang, font_name(lang, False), font_name(lang, True), surface.get_size(),
+            min_text(surface), CHECK_GLYPHS)
+
+
 def recording() -> bool:
     """Whether a recorder that notes each text where it is drawn is on (``DRAWN``,
     ``linebreak.RECORD``, ``CHECK_GLYPHS``: tests and measurements).  Then a text is placed

@@ -19,7 +19,7 @@ import pygame
 
 from companion.engine import Setup, get_game
 from companion.kiosk import theme, ui
-from companion.kiosk.fonts import font, font_name
+from companion.kiosk.fonts import font
 from companion.kiosk.gamelog import LogSection, log_entries
 from companion.kiosk.i18n import _, language
 from companion.kiosk.inputs import Drag, Fling, Input
@@ -241,8 +241,7 @@ class LogScreen(Screen):
         if ui.recording():
             row = self._row(b, w)
         else:
-            key = (b.kind, b.text, b.colour, b.lines, b.height, w, language(),
-                   font_name(None, False), font_name(None, True), ui.min_text(surface))
+            key = (b.kind, b.text, b.colour, b.lines, b.height, w, ui.context(surface))
             row = ui.drawn_once(ROWS, key, partial(self._row, b, w))
         if ui.AREAS is not None:  # (the row's texts, where they are on the screen)
             ui.AREAS.append(pygame.Rect(self.view.x, y, w, b.height).clip(self.view))

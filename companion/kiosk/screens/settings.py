@@ -138,7 +138,7 @@ class SettingsScreen(Screen):
 def _in_language(screen: Screen, code: str, surface: pygame.Surface) -> None:
     """``screen``'s frame as it is drawn in language ``code``."""
     with speaking(code):
-        retained.language_changed()
+        retained.redirect(surface)
         own_frame(screen, surface)
 
 
