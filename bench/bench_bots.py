@@ -19,16 +19,17 @@ even share) with its Wilson 95 % interval.  A game that reaches the arena's acti
 
 ``--table``: for each game and 2, 3 and 4 players, each strength against the next weaker
 one, against the heuristic and against ``greedy`` (one ply of the search's own evaluation),
-plus the heuristic against random.  ``--curve``: ``search@N`` against the heuristic
-for N in 50, 200, 500, 2000, 4000 (``--curve-bot``: another search, ``{n}`` its
-iterations, e.g. ``search@{n}t+open``).  ``--stalls N``: N all-bot games per game and
-player count from mixes of the fast bots (random, heuristic, greedy) and as many search
-games as ``--stall-search`` says, counting those ended by the limit.  ``--think``: CPU time
-a decision of each strength (median, 95th percentile, most) over positions from games of
-that strength, per game at 2 and 4 players (``hint``: the kiosk's hint), with the wall time
-when a decision may use ``--decision-workers`` processes and the critical path a Raspberry
-Pi 4's four cores would wait for, times the CPython factor of ``docs/pi.md``.  ``--rate``:
-the search's iterations a second.
+plus the heuristic against random. ``--curve``: ``search@N`` against the heuristic for N in
+50, 200, 500, 2000, 4000 (``--curve-bot``: another search, ``{n}`` its iterations, e.g.
+``search@{n}t+open``; ``--curve-against``: another opponent, e.g. the same search at 500
+iterations, ``search@500t+open``, whose own point is left out). ``--stalls N``: N all-bot
+games per game and player count from mixes of the fast bots (random, heuristic, greedy) and
+as many search games as ``--stall-search`` says, counting those ended by the limit.
+``--think``: CPU time a decision of each strength (median, 95th percentile, most) over
+positions from games of that strength, per game at 2 and 4 players (``hint``: the kiosk's
+hint), with the wall time when a decision may use ``--decision-workers`` processes and the
+critical path a Raspberry Pi 4's four cores would wait for, times the CPython factor of
+``docs/pi.md``. ``--rate``: the search's iterations a second.
 
 CPU: at most two worker processes (``--workers``, default 2), each at ``nice`` 5 (the script
 lowers its own priority): the machine is shared.
@@ -605,12 +606,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
     parser.add_argument("--table", action="store_true", help="the strength table")
     parser.add_argument("--write", action="store_true", help="put the table into docs/bots.md")
-    parser.add_argument("--curve", action="store_true", help="search@N against the heuristic")
+    parser.add_argument(
+        "--curve", action="store_true", help="search@N against the heuristic (--curve-against)"
+    )
     parser.add_argument("--budgets", default="50,200,500,2000,4000", help="N for --curve")
     parser.add_argument(
         "--curve-bot",
         default="search@{n}",
         help="--curve's bot, {n} its iterations (e.g. search@{n}t+tempo)",
+    )
+    parser.add_argument(
+        "--curve-against",
+        default="heuristic",
+        help="--curve's opponent in every other seat (e.g. search@500t+open: the same search "
+        "at a budget of reference, whose own point is then left out: even by definition)",
     )
     parser.add_argument("--stalls", type=int, help="all-bot games a game and player count")
     parser.add_argument(
@@ -661,6 +670,7 @@ def main() -> None:
             if "{n}" not in args.curve_bot:
                 raise ValueError(f"--curve-bot needs {{n}} (the iterations): {args.curve_bot!r}")
             make_bot(args.curve_bot.replace("{n}", "1"))
+            make_bot(args.curve_against)
         if args.think:
             for b in args.strengths.split(","):
                 if b not in STRENGTHS and b != HINT:
@@ -710,7 +720,10 @@ def main() -> None:
             for players in counts:
                 for n in (int(b) for b in args.budgets.split(",")):
                     bot = args.curve_bot.replace("{n}", str(n))
-                    plan.append((name, players, bot, "heuristic", games[players]))
+                    if bot == args.curve_against:  # against itself: even by definition
+                        print(f"{name}, {players} players, {bot}: the reference (even)")
+                        continue
+                    plan.append((name, players, bot, args.curve_against, games[players]))
         run(plan, args.seed, args.workers, quiet=False, log=args.log)
         return
     plan = [
