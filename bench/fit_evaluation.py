@@ -72,12 +72,7 @@ def one_game(job: tuple[str, int, int, list[str], float, float]) -> dict[str, An
             continue
         if rng.random() < rate:
             taken.append((steps, sim.signals(), heuristic.scores(sim)))  # type: ignore[attr-defined]
-        legal = options(sim)
-        if len(legal) > 1 and rng.random() < epsilon:
-            action = rng.choice(legal)
-        else:
-            action = table[who].choose(sim, who, picks[who])
-        sim.apply(action)
+        sim.apply(decide(sim, who, table, picks, rng, epsilon))
         steps += 1
     else:
         return None
@@ -89,6 +84,23 @@ def one_game(job: tuple[str, int, int, list[str], float, float]) -> dict[str, An
         "final": final_scores(name, sim),
         "wins": outcome(sim),
     }
+
+
+def decide(
+    sim: SimState,
+    who: int,
+    table: list[Any],
+    picks: list[random.Random],
+    rng: random.Random,
+    epsilon: float,
+) -> Any:
+    """Seat ``who``'s action in a self-play game: with probability ``epsilon`` (when it has a
+    choice) a random legal one, else its bot's (so that the data holds more than one bot's
+    habits)."""
+    legal = options(sim)
+    if len(legal) > 1 and rng.random() < epsilon:
+        return rng.choice(legal)
+    return table[who].choose(sim, who, picks[who])
 
 
 def _bot(name: str) -> Any:

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from companion.bots import make_bot
-from companion.bots.bots import options, outcome
+from companion.bots.bots import outcome
 from companion.bots.evaluation import EVALUATIONS, model_for
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.sim import simulator
@@ -42,6 +42,7 @@ from companion.engine.simulate import sample
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_bots  # noqa: E402  (--try-evaluation's parser)
+from fit_evaluation import decide  # noqa: E402
 
 Job = tuple[int, int, list[str], float]
 
@@ -67,12 +68,7 @@ def one_game(job: Job) -> dict[str, Any] | None:
         if (sim.turn, sim.turn_player) != last:
             last = (sim.turn, sim.turn_player)
             rows.append((who, sim.signals()))
-        legal = options(sim)
-        if len(legal) > 1 and rng.random() < epsilon:
-            action = rng.choice(legal)
-        else:
-            action = table[who].choose(sim, who, picks[who])
-        sim.apply(action)
+        sim.apply(decide(sim, who, table, picks, rng, epsilon))
     return None
 
 
