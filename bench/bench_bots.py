@@ -19,17 +19,17 @@ even share) with its Wilson 95 % interval.  A game that reaches the arena's acti
 
 ``--table``: for each game and 2, 3 and 4 players, each strength against the next weaker
 one, against the heuristic and against ``greedy`` (one ply of the search's own evaluation),
-plus the heuristic against random. ``--curve``: ``search@N`` against the heuristic for N in
+plus the heuristic against random.  ``--curve``: ``search@N`` against the heuristic for N in
 50, 200, 500, 2000, 4000 (``--curve-bot``: another search, ``{n}`` its iterations, e.g.
 ``search@{n}t+open``; ``--curve-against``: another opponent, e.g. the same search at 500
-iterations, ``search@500t+open``, whose own point is left out). ``--stalls N``: N all-bot
+iterations, ``search@500t+open``, whose own point is left out).  ``--stalls N``: N all-bot
 games per game and player count from mixes of the fast bots (random, heuristic, greedy) and
 as many search games as ``--stall-search`` says, counting those ended by the limit.
 ``--think``: CPU time a decision of each strength (median, 95th percentile, most) over
 positions from games of that strength, per game at 2 and 4 players (``hint``: the kiosk's
 hint), with the wall time when a decision may use ``--decision-workers`` processes and the
 critical path a Raspberry Pi 4's four cores would wait for, times the CPython factor of
-``docs/pi.md``. ``--rate``: the search's iterations a second.
+``docs/pi.md``.  ``--rate``: the search's iterations a second.
 
 CPU: at most two worker processes (``--workers``, default 2), each at ``nice`` 5 (the script
 lowers its own priority): the machine is shared.
