@@ -8,11 +8,12 @@ decision, e.g. ``search:0.5``) and ``search@N`` (``N`` iterations a decision, e.
 independent trees of N iterations each, their roots summed: root parallelism over the cores,
 the same decision however many there are; e.g. ``search@1000x4``), ``search@NsK`` (the root's
 choices dealt among K trees), any ``search@`` name with ``cE`` (UCB's exploration constant
-``E`` instead of :data:`.search.EXPLORATION`, e.g. ``search@2000c0.2``) and with
+``E`` instead of :data:`.search.EXPLORATION`, e.g. ``search@2000c0.2``), with ``n`` (UCB over
+each node's means relative to its children's range, e.g. ``search@2000n``) and with
 ``t`` (phase-consistent leaves: each leaf played on by the game's cheap ``settle`` to the start
 of the seat's next turn before it is judged) or ``h`` (the same, and the tree stops there), and
 with ``+EVALUATION`` (e.g. ``search@500+lean``: leaves judged by that evaluation of
-:data:`.evaluation.EVALUATIONS`), in that order (``search@2000c0.2t+open``).
+:data:`.evaluation.EVALUATIONS`), in that order (``search@2000c0.2nt+open``).
 """
 
 from __future__ import annotations
@@ -35,13 +36,14 @@ BOTS: dict[str, Callable[[], Bot]] = {
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
 _ITERATIONS = re.compile(
-    r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?([th])?(?:\+(\w+))?"
+    r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?(n)?([th])?(?:\+(\w+))?"
 )
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
     "search@ITERATIONSxTREES (e.g. search@1000x4), search@ITERATIONSsTREES (e.g. "
-    "search@1000s4), each with cEXPLORATION (e.g. search@2000c0.2), t (leaves judged at the "
-    "start of the seat's next turn, e.g. search@2000t) or h (and the tree stops there) and "
+    "search@1000s4), each with cEXPLORATION (e.g. search@2000c0.2), n (UCB over each node's "
+    "means relative to their range, e.g. search@2000n), t (leaves judged at the start of "
+    "the seat's next turn, e.g. search@2000t) or h (and the tree stops there) and "
     "+EVALUATION (e.g. search@500+lean)"
 )
 
@@ -73,7 +75,7 @@ def make_bot(name: str) -> Bot:
             raise ValueError(
                 f"bot {name!r}: the exploration must be above 0 and at most {MAX_EXPLORATION:g}"
             )
-        evaluation = m.group(6)
+        evaluation = m.group(7)
         if evaluation is not None and evaluation not in EVALUATIONS:
             raise ValueError(
                 f"bot {name!r}: unknown evaluation {evaluation!r}; the evaluations are "
@@ -87,8 +89,9 @@ def make_bot(name: str) -> Bot:
             split=split,
             evaluation=evaluation,
             exploration=exploration,
-            settle=m.group(5) == "t",
-            horizon=m.group(5) == "h",
+            settle=m.group(6) == "t",
+            horizon=m.group(6) == "h",
+            normalize=m.group(5) == "n",
         )
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 

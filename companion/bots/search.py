@@ -21,7 +21,8 @@ end at random instead (weaker in The Builders, where random players seldom finis
 Inside the tree, as at the root, the bot chooses among :func:`~.bots.options` (only progress
 once a game has gone on too long: the guard against endless games).  ``model`` replaces the
 fitted evaluation (for tuning), ``fitted=False`` judges by the heuristic.
-With ``settle`` (``search@Nt``) every leaf is first played on by the game's cheap
+With ``normalize`` (``search@Nn``) UCB weighs each node's means relative to its children's
+range.  With ``settle`` (``search@Nt``) every leaf is first played on by the game's cheap
 ``settle`` (The Builders: each turn's AP left taken as coins) to the start of the searching
 seat's next turn, so that all leaves are judged at the same point of the round; with
 ``horizon`` (``search@Nh``) the tree also stops there (``docs/bots.md``).
@@ -116,6 +117,7 @@ class SearchBot:
         evaluation: str | None = None,
         settle: bool = False,
         horizon: bool = False,
+        normalize: bool = False,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -156,6 +158,11 @@ class SearchBot:
         ``settle`` (The Builders: each turn's AP left taken as coins) to the start of the
         searching seat's next turn before it is judged, so that every leaf is judged at the
         same point of the round; a game without ``settle`` judges its leaves as they are."""
+        self.normalize = normalize
+        """UCB over each node's means taken relative to its children's range (``search@Nn``):
+        ``(mean - lowest) / (highest - lowest)``, so that the exploration is weighed against
+        how far apart the choices are (win chances a few hundredths apart under the plain
+        UCB's 0.7), and the tree follows its best lines deeper as the iterations grow."""
         self.models = EVALUATIONS[evaluation] if evaluation is not None else None
         """The named evaluation's models (None: the fitted ones, :data:`.evaluation.MODELS`)."""
         self._judge = HeuristicBot()
@@ -167,6 +174,8 @@ class SearchBot:
                 name = f"search@{iterations}" + (f"{way}{trees}" if trees > 1 else "")
                 if exploration != EXPLORATION:
                     name += f"c{exploration:g}"
+                if normalize:
+                    name += "n"
                 if horizon:
                     name += "h"
                 elif settle:
@@ -370,6 +379,8 @@ class SearchBot:
                 sim.apply(action)
                 path.append(child)
                 break
+            if self.normalize:
+                best = _normalized(kids, who, c)
             node = kids[best]  # type: ignore[assignment]  # a tried child: not None
             sim.apply(legal[best])
             path.append(node)
@@ -396,6 +407,22 @@ class SearchBot:
         if model is None and self.models is not None and self.fitted:
             model = model_for(sim, self.models)
         return judged(sim, rng, depth, self.temperature, self._judge, self.fitted, model)
+
+
+def _normalized(kids: list[_Node | None], who: int, c: float) -> int:
+    """UCB1 over ``kids`` (every one tried, their ``avail`` counted) for the seat ``who``, each
+    mean taken relative to the children's range: the index of the best (the first of equals)."""
+    means = [k.reward[who] / k.visits if k is not None else 0.0 for k in kids]
+    low = min(means)
+    span = max(means) - low or 1.0
+    best = 0
+    top = -1.0
+    for i, k in enumerate(kids):
+        assert k is not None
+        u = (means[i] - low) / span + c * sqrt(log(k.avail) / k.visits)
+        if u > top:
+            top, best = u, i
+    return best
 
 
 def _decided(root: _Node, left: int) -> bool:
