@@ -13,9 +13,8 @@ import pytest
 from companion.bots import SearchBot, make_bot
 from companion.bots.bots import options
 from companion.bots.search import _Node, _normalized
-from companion.engine import CHANCE, TERMINAL, get_game
-from companion.engine.sim import SimState, simulator
-from companion.engine.simulate import sample
+from companion.engine.sim import SimState
+from tests.bots_helpers import random_positions
 
 
 def _node(mean: float, visits: int, avail: int) -> _Node:
@@ -27,21 +26,8 @@ def _node(mean: float, visits: int, avail: int) -> _Node:
 
 
 def _positions(game: str, players: int, seed: int, count: int) -> list[SimState]:
-    """``count`` positions with a choice, from a game of random play."""
-    rules = get_game(game)
-    rng = random.Random(seed)
-    sim = simulator(rules).start(rules.setup(players))
-    out: list[SimState] = []
-    while len(out) < count and sim.current_player() != TERMINAL:
-        if sim.current_player() == CHANCE:
-            sim.apply(sample(sim.chance_outcomes(), rng))
-            continue
-        legal = sim.legal_actions()
-        if len(legal) > 2 and rng.random() < 0.3:
-            out.append(sim.copy())
-        sim.apply(rng.choice(legal))
-    assert len(out) == count
-    return out
+    """``count`` positions with three choices or more, from a game of random play."""
+    return random_positions(game, players, seed, count, least=3)
 
 
 def test_the_range_not_the_scale_decides() -> None:

@@ -6,7 +6,7 @@ same decision."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,25 +17,14 @@ from companion.builders.sim import BuildersSim
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.sim import SimState, simulator
 from companion.engine.simulate import sample
+from tests.bots_helpers import random_positions
 
 BUILDERS = get_game("builders")
 
 
 def _positions(players: int, seed: int, count: int) -> list[BuildersSim]:
     """``count`` positions with a decision, from a game of random play."""
-    rng = random.Random(seed)
-    sim = simulator(BUILDERS).start(BUILDERS.setup(players))
-    out: list[BuildersSim] = []
-    while len(out) < count and sim.current_player() != TERMINAL:
-        if sim.current_player() == CHANCE:
-            sim.apply(sample(sim.chance_outcomes(), rng))
-            continue
-        legal = sim.legal_actions()
-        if len(legal) > 1 and rng.random() < 0.3:
-            out.append(sim.copy())  # type: ignore[arg-type]
-        sim.apply(rng.choice(legal))
-    assert len(out) == count
-    return out
+    return [cast(BuildersSim, s) for s in random_positions("builders", players, seed, count)]
 
 
 def _settled_by_the_rules(sim: BuildersSim, seat: int, rng: random.Random) -> Any:

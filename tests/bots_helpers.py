@@ -1,0 +1,30 @@
+"""Helpers for the bots' tests: positions with a choice, from a game of random play."""
+
+from __future__ import annotations
+
+import random
+
+from companion.engine import CHANCE, TERMINAL, get_game
+from companion.engine.sim import SimState, simulator
+from companion.engine.simulate import sample
+
+
+def random_positions(
+    game: str, players: int, seed: int, count: int, least: int = 2
+) -> list[SimState]:
+    """``count`` copies of positions with at least ``least`` legal actions, taken at random
+    (three in ten) from a game of random play on the simulation path, seeded by ``seed``."""
+    rules = get_game(game)
+    rng = random.Random(seed)
+    sim = simulator(rules).start(rules.setup(players))
+    out: list[SimState] = []
+    while len(out) < count and sim.current_player() != TERMINAL:
+        if sim.current_player() == CHANCE:
+            sim.apply(sample(sim.chance_outcomes(), rng))
+            continue
+        legal = sim.legal_actions()
+        if len(legal) >= least and rng.random() < 0.3:
+            out.append(sim.copy())
+        sim.apply(rng.choice(legal))
+    assert len(out) == count
+    return out
