@@ -13,7 +13,6 @@ import pytest
 from companion.bots import SearchBot, make_bot
 from companion.bots.bots import options
 from companion.bots.search import _Node, _normalized
-from companion.engine.sim import SimState
 from tests.bots_helpers import random_positions
 
 
@@ -23,11 +22,6 @@ def _node(mean: float, visits: int, avail: int) -> _Node:
     node.reward = [mean * visits, (1 - mean) * visits]
     node.avail = avail
     return node
-
-
-def _positions(game: str, players: int, seed: int, count: int) -> list[SimState]:
-    """``count`` positions with three choices or more, from a game of random play."""
-    return random_positions(game, players, seed, count, least=3)
 
 
 def test_the_range_not_the_scale_decides() -> None:
@@ -63,7 +57,7 @@ def test_n_names() -> None:
 
 @pytest.mark.parametrize(("game", "players"), [("pillars", 2), ("builders", 3)])
 def test_a_normalised_tree_follows_its_best_choice_further(game: str, players: int) -> None:
-    sims = _positions(game, players, 5, 4)
+    sims = random_positions(game, players, 5, 4, least=3)
     lead = {False: 0, True: 0}
     for k, sim in enumerate(sims):
         seat = sim.current_player()
@@ -76,7 +70,7 @@ def test_a_normalised_tree_follows_its_best_choice_further(game: str, players: i
 
 
 def test_a_normalised_tree_is_deterministic_and_decides_otherwise() -> None:
-    sims = _positions("pillars", 3, 8, 6)
+    sims = random_positions("pillars", 3, 8, 6, least=3)
     changed = 0
     for k, sim in enumerate(sims):
         seat = sim.current_player()

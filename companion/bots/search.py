@@ -412,13 +412,13 @@ class SearchBot:
 def _normalized(kids: list[_Node | None], who: int, c: float) -> int:
     """UCB1 over ``kids`` (every one tried, their ``avail`` counted) for the seat ``who``, each
     mean taken relative to the children's range: the index of the best (the first of equals)."""
-    means = [k.reward[who] / k.visits if k is not None else 0.0 for k in kids]
+    nodes = [k for k in kids if k is not None]  # all of them: every one tried
+    means = [k.reward[who] / k.visits for k in nodes]
     low = min(means)
     span = max(means) - low or 1.0
     best = 0
     top = -1.0
-    for i, k in enumerate(kids):
-        assert k is not None
+    for i, k in enumerate(nodes):
         u = (means[i] - low) / span + c * sqrt(log(k.avail) / k.visits)
         if u > top:
             top, best = u, i
