@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from math import exp
 from typing import Any
 
@@ -37,6 +38,11 @@ class Model:
     signals: tuple[str, ...]
     weights: tuple[float, ...]
     scale: float
+
+    @cached_property
+    def unweighed(self) -> frozenset[str]:
+        """The signals this model gives no weight (a simulation may skip measuring them)."""
+        return frozenset(n for n, w in zip(self.signals, self.weights, strict=True) if not w)
 
     def predict(self, rows: Sequence[Sequence[float]]) -> list[float]:
         """The predicted final score of each seat from its signals."""
@@ -87,8 +93,11 @@ MODELS: tuple[Model, ...] = (
             "left*machines",
             "left*coins",
             "tempo",
+            "crew",
+            "left*crew",
+            "plan",
         ),
-        (1.0, 0.1, 0.8, 0.1, -0.3, 0.0, 0.0, 0.3, 0.0, 0.0, 0.15, 1.5, 0.05, 0.0),
+        (1.0, 0.1, 0.8, 0.1, -0.3, 0.0, 0.0, 0.3, 0.0, 0.0, 0.15, 1.5, 0.05, 0.0, 0.0, 0.0, 0.0),
         2.0,
     ),
 )
@@ -172,6 +181,14 @@ EVALUATIONS: dict[str, tuple[Model, ...]] = {
     "tempo": _changed(
         {"tempo": 0.1, "ap": 0.0, "open": -0.15, "left*coins": -0.05, "left*workforce": 0.04}
     ),
+    # the open sites the seat can finish with its idle workers and coins (``plan``, each
+    # worker and coin used once) worth a fifth of what they bring, its five most supplying
+    # workers in place of all of them (``left*crew`` for ``left*workforce``) and no
+    # ``reach``: a worker, a coin and a site count together, not each alone, so that a tree
+    # that follows its judge harder (``search@Nnt+plan``) builds rather than piling up
+    # workers or sites; the first Builders judge with which more thought measured stronger
+    # (docs/bots.md)
+    "plan": _changed({"reach": 0.0, "plan": 0.2, "left*workforce": 0.0, "left*crew": 0.15}),
     # The Pillars: the heuristic's judgement (in gold) with the VP the seat's craftsmen can
     # still make this round from its cubes (``convertible``) worth 6 gold a VP, and a cube's
     # market price half its worth (the heuristic counts a cube at its price whether or not a
@@ -201,12 +218,13 @@ def model_for(sim: SimState, models: tuple[Model, ...] | None = None) -> Model |
     return None
 
 
-def signals_of(sim: SimState) -> list[list[float]] | None:
-    """Each seat's signals, or None for a state that measures none."""
+def signals_of(sim: SimState, skip: frozenset[str] = frozenset()) -> list[list[float]] | None:
+    """Each seat's signals, or None for a state that measures none; those in ``skip`` (no
+    weight in the judge asking) may be left at 0."""
     measure: Any = getattr(sim, "signals", None)
     if measure is None:
         return None
-    rows: list[list[float]] = measure()
+    rows: list[list[float]] = measure(skip) if skip else measure()
     return rows
 
 
@@ -219,7 +237,7 @@ class Evaluation:
 
     def scores(self, sim: SimState) -> list[float]:
         """Each seat's predicted final score."""
-        rows = signals_of(sim)
+        rows = signals_of(sim, self.model.unweighed)
         assert rows is not None
         return self.model.predict(rows)
 

@@ -9,6 +9,7 @@ mutable records, applies only legal actions (unchecked), and freezes into the ru
 from __future__ import annotations
 
 import random
+from collections.abc import Container
 from dataclasses import replace
 from typing import Any
 
@@ -58,6 +59,8 @@ _WAGE = dict(WAGE)
 _HANDS = {w: (*o, sum(o), bool(_MACHINE.get(w))) for w, o in dict(OUTPUT).items()}
 """What each worker or machine brings to :meth:`BuildersSim.signals`: what it supplies of each
 resource, in all, and whether it is a machine."""
+_CREW_HANDS = {w: (*o, _WAGE[w]) for w, o in dict(OUTPUT).items()}
+"""What each worker or machine supplies of each resource, and its wage (:func:`_plan`)."""
 _OUTPUT = dict(OUTPUT)
 _ORDER = dict(ORDER)
 _BUILDING_STEPS = (REVEAL_BUILDING, NEXT_BUILDING)
@@ -65,6 +68,9 @@ _TWINS = tuple(c.id for c in WORKERS if c.count > 1)
 """Worker ids with several copies: the only cards a row or a hand can hold twice."""
 _MAX_WAGE = max(_WAGE.values())
 _PROGRESS = (Start, Recruit, Send)
+CREW = 5
+"""How many workers the ``crew`` signal counts (the most supplying): about what a seat keeps
+busy, a placement an AP and three AP a turn, with workers held on sites until they finish."""
 _AP_COINS = COIN_TABLE[3] // 3
 """What an AP is worth in coins: taking coins with 3 AP gives 6."""
 
@@ -121,6 +127,81 @@ class SimPlayer:
             self.finished[:],
             self.vp,
         )
+
+
+def _plan(p: SimPlayer) -> float:
+    """The worth still to come of the open sites ``p`` can finish with its idle workers and
+    its coins, each worker and each coin used once: the sites nearest to done first, each
+    supplied by the idle worker that brings the most of what it still needs (the cheaper of
+    equals, then the first) while the coins pay its wage, and counted only when it is
+    finished so (its share still to supply times its VP and coins at 10 a point)."""
+    todo = []
+    for site in p.sites:
+        n = _NEEDS[site.card]
+        s = site.s
+        r0 = n[0] - s[0] if s[0] < n[0] else 0
+        r1 = n[1] - s[1] if s[1] < n[1] else 0
+        r2 = n[2] - s[2] if s[2] < n[2] else 0
+        r3 = n[3] - s[3] if s[3] < n[3] else 0
+        need = r0 + r1 + r2 + r3
+        if need:
+            todo.append((need, r0, r1, r2, r3, site.card))
+    if not todo:
+        return 0.0
+    todo.sort()
+    pool = [_CREW_HANDS[w] for w in p.idle]
+    coins = p.coins
+    total = 0.0
+    t0 = t1 = t2 = t3 = 0
+    for h in pool:
+        t0 += h[0]
+        t1 += h[1]
+        t2 += h[2]
+        t3 += h[3]
+    for need, r0, r1, r2, r3, card in todo:
+        if t0 < r0 or t1 < r1 or t2 < r2 or t3 < r3:
+            continue  # the idle workers together cannot supply it, whatever the coins
+        spent = 0
+        used: list[int] = []
+        while r0 + r1 + r2 + r3:
+            best = -1
+            gain_best = 0
+            wage_best = 0
+            purse = coins - spent
+            for i, (h0, h1, h2, h3, wage) in enumerate(pool):
+                if wage > purse or i in used:
+                    continue
+                gain = (
+                    (h0 if h0 < r0 else r0)
+                    + (h1 if h1 < r1 else r1)
+                    + (h2 if h2 < r2 else r2)
+                    + (h3 if h3 < r3 else r3)
+                )
+                if gain > gain_best or (gain and gain == gain_best and wage < wage_best):
+                    best, gain_best, wage_best = i, gain, wage
+            if best < 0:
+                break
+            h0, h1, h2, h3, _ = pool[best]
+            used.append(best)
+            spent += wage_best
+            r0 = r0 - h0 if h0 < r0 else 0
+            r1 = r1 - h1 if h1 < r1 else 0
+            r2 = r2 - h2 if h2 < r2 else 0
+            r3 = r3 - h3 if h3 < r3 else 0
+        if r0 + r1 + r2 + r3:
+            continue  # not finished with what is left: counts nothing
+        total += need / _NEED_TOTAL[card] * _WORTH[card]
+        coins -= spent
+        for i in used:
+            h = pool[i]
+            t0 -= h[0]
+            t1 -= h[1]
+            t2 -= h[2]
+            t3 -= h[3]
+        pool = [h for i, h in enumerate(pool) if i not in used]
+        if not pool:
+            break
+    return total
 
 
 class BuildersSim:
@@ -356,6 +437,9 @@ class BuildersSim:
         "left*machines",
         "left*coins",
         "tempo",
+        "crew",
+        "left*crew",
+        "plan",
     )
     """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
     ``companion/bots/evaluation.py``, weighs them).  ``vp`` VP of finished cards; ``coins``;
@@ -370,7 +454,13 @@ class BuildersSim:
     has to spend in the round, the same at any phase of it: the turn player's AP left, a
     turn's AP for a seat whose turn in the round is still to come, 0 for one that has played
     (``ap`` counts the turn player's alone, so a position just after a turn's end is worth a
-    turn's AP more to the next player than the one just before it)."""
+    turn's AP more to the next player than the one just before it); ``crew`` the resources
+    of the seat's :data:`CREW` most supplying workers (idle or on a site, machines aside):
+    ``workforce`` with diminishing returns, since a seat places at most a few workers a turn
+    and every placement needs AP and a wage, so a worker beyond those adds nothing; ``plan``
+    the worth still to come of the open sites the seat can finish with what it holds, each
+    idle worker and each coin used once (:func:`_plan`): ``reach`` with the wages paid and
+    no worker counted twice, so that a site needs workers, and workers need coins."""
 
     def rounds_played(self) -> int:
         """Whole rounds of turns played (the bots' guard against endless games reads it)."""
@@ -410,8 +500,10 @@ class BuildersSim:
             k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
             apply(TAKE_COINS[k - 1] if k >= 1 else END_TURN)
 
-    def signals(self) -> list[list[float]]:
-        """Each seat's :data:`SIGNALS`, in seat order."""
+    def signals(self, skip: Container[str] = ()) -> list[list[float]]:
+        """Each seat's :data:`SIGNALS`, in seat order; those named in ``skip`` (a judge that
+        gives them no weight) may be left at 0 when they cost time (``plan``)."""
+        planned = "plan" not in skip
         players = self.players
         lead = max(p.vp for p in players)
         left = 0.0 if self.end is not None else max(0, END_VP - lead) / END_VP
@@ -426,6 +518,7 @@ class BuildersSim:
             i0 = i1 = i2 = i3 = 0
             workforce = 0
             machines = 0
+            supplies = []
             for w in p.idle:
                 o0, o1, o2, o3, supply, machine = hands[w]
                 i0 += o0
@@ -436,6 +529,7 @@ class BuildersSim:
                     machines += 1
                 else:
                     workforce += supply
+                    supplies.append(supply)
             for site in p.sites:
                 card = site.card
                 n = _NEEDS[card]
@@ -455,6 +549,12 @@ class BuildersSim:
                         machines += 1
                     else:
                         workforce += hand[4]
+                        supplies.append(hand[4])
+            if len(supplies) > CREW:
+                supplies.sort(reverse=True)
+                crew = sum(supplies[:CREW])
+            else:
+                crew = workforce
             if over:
                 ap = tempo = 0
             elif seat == self.turn_player:
@@ -478,6 +578,9 @@ class BuildersSim:
                     left * machines,
                     left * p.coins,
                     tempo,
+                    crew,
+                    left * crew,
+                    _plan(p) if planned and p.idle else 0.0,
                 ]
             )
         return out

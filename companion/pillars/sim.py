@@ -14,7 +14,7 @@ random playout.  ``companion.engine.sim.verified_game`` compares it with the rul
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 from companion.engine.core import CHANCE, TERMINAL, Setup
@@ -308,8 +308,9 @@ class PillarsSim(PillarsDraft):
     could still make at this round's cathedral from the cubes it holds and will produce (what
     its cubes are worth to it this round, where ``cubes`` counts their market price)."""
 
-    def signals(self) -> list[list[float]]:
-        """Each seat's :data:`SIGNALS`, in seat order."""
+    def signals(self, skip: Container[str] = ()) -> list[list[float]]:
+        """Each seat's :data:`SIGNALS`, in seat order (``skip``: signals a judge gives no
+        weight; all of The Pillars' cost little, so it measures them all)."""
         left = max(0, D.ROUNDS - self.round + 1) / D.ROUNDS if not self.over else 0.0
         out = []
         for seat, s in enumerate(self.seats):
