@@ -203,7 +203,9 @@ the arena against normal at normal's 500 iterations): ``lean`` at two players, `
 three and four; in The Pillars at every size: ``convert`` (a change of the heuristic's
 judgement written as a model, :data:`HEURISTIC_MODELS`).  ``tempo`` is no
 strength's: with it 2 000 iterations hold even with 500 in two-player Builders (with
-``lean`` they lose), but are not stronger."""
+``lean`` they lose), but are not stronger.  Nor is ``plan``: the curve's judge, with which a
+tree that follows it (``search@Nnt+plan``) measured above its 500 iterations at 2 000 in
+two-player Builders, and even at 4 000 (docs/bots.md)."""
 
 
 def model_for(sim: SimState, models: tuple[Model, ...] | None = None) -> Model | None:
