@@ -5,34 +5,20 @@ that gives a signal no weight not paying to measure it."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from companion.bots import make_bot
 from companion.bots.evaluation import EVALUATIONS, MODELS, Evaluation, model_for
 from companion.builders.actions import Start
 from companion.builders.sim import _NEEDS, _WORTH, CREW, BuildersSim, SimSite
-from companion.engine import CHANCE, get_game
-from companion.engine.sim import simulator
-from companion.engine.simulate import sample
 
 from .bots_helpers import random_positions
+from .test_bots_eval import _builders, _sig
 
-BUILDERS = get_game("builders")
 
-
-def _seat(players: int = 2) -> tuple[BuildersSim, int]:
-    sim = simulator(BUILDERS).start(BUILDERS.setup(players))
-    rng = random.Random(1)
-    while sim.current_player() == CHANCE:
-        sim.apply(sample(sim.chance_outcomes(), rng))
-    assert isinstance(sim, BuildersSim)
+def _seat() -> tuple[BuildersSim, int]:
+    sim = _builders()
     return sim, sim.current_player()
-
-
-def _sig(sim: BuildersSim, seat: int, name: str) -> float:
-    return sim.signals()[seat][BuildersSim.SIGNALS.index(name)]
 
 
 def _hold(sim: BuildersSim, seat: int, coins: int, idle: list[str],
@@ -100,8 +86,9 @@ def test_the_crew_counts_the_most_supplying_workers_and_no_machine() -> None:
     assert CREW == 5
     assert _sig(sim, seat, "crew") == 5 + 5 + 4 + 4 + 2  # the two other apprentices aside
     assert _sig(sim, seat, "workforce") == 5 + 5 + 4 + 4 + 2 * 3
-    left = _sig(sim, seat, "left*crew") / _sig(sim, seat, "crew")
-    assert left == _sig(sim, seat, "left*coins") / max(_sig(sim, seat, "coins"), 1) or left == 1.0
+    assert _sig(sim, seat, "left*crew") == _sig(sim, seat, "crew")  # nobody has VP yet
+    sim.players[1 - seat].vp = 17
+    assert _sig(sim, seat, "left*crew") == 0.0
 
 
 def test_starting_a_site_the_seat_can_finish_raises_its_plan_and_one_it_cannot_does_not() -> None:

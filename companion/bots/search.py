@@ -362,12 +362,13 @@ class SearchBot:
             untried: list[int] = []
             best = 0
             top = -1.0
+            plain = not self.normalize  # (a normalised tree ranks its children below)
             for i, child in enumerate(kids):
                 if child is None:
                     untried.append(i)
                     continue
                 child.avail += 1
-                if not untried:  # UCB1 over the available children (ISMCTS)
+                if plain and not untried:  # UCB1 over the available children (ISMCTS)
                     visits = child.visits
                     u = child.reward[who] / visits + c * sqrt(log(child.avail) / visits)
                     if u > top:
@@ -379,7 +380,7 @@ class SearchBot:
                 sim.apply(action)
                 path.append(child)
                 break
-            if self.normalize:
+            if not plain:
                 best = _normalized(kids, who, c)
             node = kids[best]  # type: ignore[assignment]  # a tried child: not None
             sim.apply(legal[best])

@@ -59,7 +59,7 @@ _WAGE = dict(WAGE)
 _HANDS = {w: (*o, sum(o), bool(_MACHINE.get(w))) for w, o in dict(OUTPUT).items()}
 """What each worker or machine brings to :meth:`BuildersSim.signals`: what it supplies of each
 resource, in all, and whether it is a machine."""
-_CREW_HANDS = {w: (*o, _WAGE[w]) for w, o in dict(OUTPUT).items()}
+_PLAN_HANDS = {w: (*o, _WAGE[w]) for w, o in dict(OUTPUT).items()}
 """What each worker or machine supplies of each resource, and its wage (:func:`_plan`)."""
 _OUTPUT = dict(OUTPUT)
 _ORDER = dict(ORDER)
@@ -149,7 +149,7 @@ def _plan(p: SimPlayer) -> float:
     if not todo:
         return 0.0
     todo.sort()
-    pool = [_CREW_HANDS[w] for w in p.idle]
+    pool = [_PLAN_HANDS[w] for w in p.idle]
     coins = p.coins
     total = 0.0
     t0 = t1 = t2 = t3 = 0
