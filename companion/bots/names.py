@@ -11,9 +11,11 @@ choices dealt among K trees), any ``search@`` name with ``cE`` (UCB's exploratio
 ``E`` instead of :data:`.search.EXPLORATION`, e.g. ``search@2000c0.2``), with ``n`` (UCB over
 each node's means relative to its children's range, e.g. ``search@2000n``) and with
 ``t`` (phase-consistent leaves: each leaf played on by the game's cheap ``settle`` to the start
-of the seat's next turn before it is judged) or ``h`` (the same, and the tree stops there), and
-with ``+EVALUATION`` (e.g. ``search@500+lean``: leaves judged by that evaluation of
-:data:`.evaluation.EVALUATIONS`), in that order (``search@2000c0.2nt+open``).
+of the seat's next turn before it is judged) or ``h`` (the same, and the tree stops there), with
+``o`` (the other seats' turns played by the game's cheap ``advance``, not searched: the tree
+holds the seat's own decisions, turn after turn) and with ``+EVALUATION`` (e.g.
+``search@500+lean``: leaves judged by that evaluation of :data:`.evaluation.EVALUATIONS`), in
+that order (``search@2000c0.2nto+plan``).
 """
 
 from __future__ import annotations
@@ -36,14 +38,15 @@ BOTS: dict[str, Callable[[], Bot]] = {
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
 _ITERATIONS = re.compile(
-    r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?(n)?([th])?(?:\+(\w+))?"
+    r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?(n)?([th])?(o)?(?:\+(\w+))?"
 )
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
     "search@ITERATIONSxTREES (e.g. search@1000x4), search@ITERATIONSsTREES (e.g. "
     "search@1000s4), each with cEXPLORATION (e.g. search@2000c0.2), n (UCB over each node's "
     "means relative to their range, e.g. search@2000n), t (leaves judged at the start of "
-    "the seat's next turn, e.g. search@2000t) or h (and the tree stops there) and "
+    "the seat's next turn, e.g. search@2000t) or h (and the tree stops there), o (the "
+    "other seats' turns played by a fixed rule, not searched, e.g. search@500nto) and "
     "+EVALUATION (e.g. search@500+lean)"
 )
 
@@ -75,7 +78,7 @@ def make_bot(name: str) -> Bot:
             raise ValueError(
                 f"bot {name!r}: the exploration must be above 0 and at most {MAX_EXPLORATION:g}"
             )
-        evaluation = m.group(7)
+        evaluation = m.group(8)
         if evaluation is not None and evaluation not in EVALUATIONS:
             raise ValueError(
                 f"bot {name!r}: unknown evaluation {evaluation!r}; the evaluations are "
@@ -92,6 +95,7 @@ def make_bot(name: str) -> Bot:
             settle=m.group(6) == "t",
             horizon=m.group(6) == "h",
             normalize=m.group(5) == "n",
+            others=m.group(7) == "o",
         )
     raise ValueError(f"unknown bot {name!r}; the bots are {NAMES_HELP}")
 

@@ -25,7 +25,9 @@ With ``normalize`` (``search@Nn``) UCB weighs each node's means relative to its 
 range.  With ``settle`` (``search@Nt``) every leaf is first played on by the game's cheap
 ``settle`` (The Builders: each turn's AP left taken as coins) to the start of the searching
 seat's next turn, so that all leaves are judged at the same point of the round; with
-``horizon`` (``search@Nh``) the tree also stops there (``docs/bots.md``).
+``horizon`` (``search@Nh``) the tree also stops there; with ``others`` (``search@Nto``) the
+other seats' turns are played on by the game's cheap ``advance`` (The Builders: each builds by a
+fixed rule) instead of searched (``docs/bots.md``).
 One legal action is played without a search; the root stops
 early when the most visited action can no longer be overtaken in the iterations left.  The tree
 is not kept from one decision to the next: a decision would then depend on the searches before
@@ -118,6 +120,7 @@ class SearchBot:
         settle: bool = False,
         horizon: bool = False,
         normalize: bool = False,
+        others: bool = False,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -163,6 +166,11 @@ class SearchBot:
         ``(mean - lowest) / (highest - lowest)``, so that the exploration is weighed against
         how far apart the choices are (win chances a few hundredths apart under the plain
         UCB's 0.7), and the tree follows its best lines deeper as the iterations grow."""
+        self.others = others
+        """The other seats' turns played by the game's cheap ``advance`` (The Builders: each
+        builds by a fixed rule; ``search@Nto``), not searched: the tree holds the searching
+        seat's own decisions, turn after turn, and more iterations plan its own turns
+        further; a game without ``advance`` searches them as usual."""
         self.models = EVALUATIONS[evaluation] if evaluation is not None else None
         """The named evaluation's models (None: the fitted ones, :data:`.evaluation.MODELS`)."""
         self._judge = HeuristicBot()
@@ -180,6 +188,8 @@ class SearchBot:
                     name += "h"
                 elif settle:
                     name += "t"
+                if others:
+                    name += "o"
             if evaluation is not None:
                 name += f"+{evaluation}"
         self.name = name
@@ -342,6 +352,12 @@ class SearchBot:
                 continue
             if self.horizon and who == seat and mover not in (-1, seat):
                 break  # the seat's next turn: judged here, not searched
+            if who != seat and self.others:
+                advance: Any = getattr(sim, "advance", None)
+                if advance is not None:  # the others' turns played on, not searched
+                    advance(seat, rng)
+                    mover = who
+                    continue
             legal = options(sim)
             at_root = only is not None and node is root
             if only is not None and node is root:  # root splitting: this tree's share

@@ -129,12 +129,54 @@ class SimPlayer:
         )
 
 
+def _fill(
+    pool: list[tuple[int, int, int, int, int]],
+    purse: int,
+    r0: int,
+    r1: int,
+    r2: int,
+    r3: int,
+) -> tuple[int, list[int], int]:
+    """Supply a site still needing ``r0..r3`` from ``pool`` (each worker's supply of each
+    resource and its wage, :data:`_PLAN_HANDS`) with ``purse`` coins for the wages: again and
+    again the unused worker that brings the most of what it still needs (the cheaper of
+    equals, then the first) while the coins pay its wage.  What it still needs after, the
+    workers used (indices into ``pool``) and the wages they cost."""
+    spent = 0
+    used: list[int] = []
+    while r0 + r1 + r2 + r3:
+        best = -1
+        gain_best = 0
+        wage_best = 0
+        left = purse - spent
+        for i, (h0, h1, h2, h3, wage) in enumerate(pool):
+            if wage > left or i in used:
+                continue
+            gain = (
+                (h0 if h0 < r0 else r0)
+                + (h1 if h1 < r1 else r1)
+                + (h2 if h2 < r2 else r2)
+                + (h3 if h3 < r3 else r3)
+            )
+            if gain > gain_best or (gain and gain == gain_best and wage < wage_best):
+                best, gain_best, wage_best = i, gain, wage
+        if best < 0:
+            break
+        h0, h1, h2, h3, _ = pool[best]
+        used.append(best)
+        spent += wage_best
+        r0 = r0 - h0 if h0 < r0 else 0
+        r1 = r1 - h1 if h1 < r1 else 0
+        r2 = r2 - h2 if h2 < r2 else 0
+        r3 = r3 - h3 if h3 < r3 else 0
+    return r0 + r1 + r2 + r3, used, spent
+
+
 def _plan(p: SimPlayer) -> float:
     """The worth still to come of the open sites ``p`` can finish with its idle workers and
     its coins, each worker and each coin used once: the sites nearest to done first, each
-    supplied by the idle worker that brings the most of what it still needs (the cheaper of
-    equals, then the first) while the coins pay its wage, and counted only when it is
-    finished so (its share still to supply times its VP and coins at 10 a point)."""
+    supplied by :func:`_fill`, and counted only when it is finished so (its share still to
+    supply times its VP and coins at 10 a point)."""
     todo = []
     for site in p.sites:
         n = _NEEDS[site.card]
@@ -161,34 +203,8 @@ def _plan(p: SimPlayer) -> float:
     for need, r0, r1, r2, r3, card in todo:
         if t0 < r0 or t1 < r1 or t2 < r2 or t3 < r3:
             continue  # the idle workers together cannot supply it, whatever the coins
-        spent = 0
-        used: list[int] = []
-        while r0 + r1 + r2 + r3:
-            best = -1
-            gain_best = 0
-            wage_best = 0
-            purse = coins - spent
-            for i, (h0, h1, h2, h3, wage) in enumerate(pool):
-                if wage > purse or i in used:
-                    continue
-                gain = (
-                    (h0 if h0 < r0 else r0)
-                    + (h1 if h1 < r1 else r1)
-                    + (h2 if h2 < r2 else r2)
-                    + (h3 if h3 < r3 else r3)
-                )
-                if gain > gain_best or (gain and gain == gain_best and wage < wage_best):
-                    best, gain_best, wage_best = i, gain, wage
-            if best < 0:
-                break
-            h0, h1, h2, h3, _ = pool[best]
-            used.append(best)
-            spent += wage_best
-            r0 = r0 - h0 if h0 < r0 else 0
-            r1 = r1 - h1 if h1 < r1 else 0
-            r2 = r2 - h2 if h2 < r2 else 0
-            r3 = r3 - h3 if h3 < r3 else 0
-        if r0 + r1 + r2 + r3:
+        left, used, spent = _fill(pool, coins, r0, r1, r2, r3)
+        if left:
             continue  # not finished with what is left: counts nothing
         total += need / _NEED_TOTAL[card] * _WORTH[card]
         coins -= spent
@@ -202,6 +218,32 @@ def _plan(p: SimPlayer) -> float:
         if not pool:
             break
     return total
+
+
+def _best_start(p: SimPlayer, row: list[str]) -> str | None:
+    """The building of ``row`` worth most (the first of equals) that ``p``'s idle workers
+    and coins could finish once started (:func:`_fill`), or None."""
+    pool = [_PLAN_HANDS[w] for w in p.idle]
+    if not pool:
+        return None
+    t0 = t1 = t2 = t3 = 0
+    for h in pool:
+        t0 += h[0]
+        t1 += h[1]
+        t2 += h[2]
+        t3 += h[3]
+    best = None
+    best_worth = 0.0
+    for card in row:
+        worth = _WORTH[card]
+        if worth <= best_worth:
+            continue
+        r0, r1, r2, r3 = _NEEDS[card]
+        if t0 < r0 or t1 < r1 or t2 < r2 or t3 < r3:
+            continue
+        if not _fill(pool, p.coins, r0, r1, r2, r3)[0]:
+            best, best_worth = card, worth
+    return best
 
 
 class BuildersSim:
@@ -499,6 +541,55 @@ class BuildersSim:
             ap = self.ap
             k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
             apply(TAKE_COINS[k - 1] if k >= 1 else END_TURN)
+
+    def advance(self, seat: int, rng: random.Random) -> None:
+        """Play on in place, cheaply, until a turn of ``seat`` begins (or the game ends),
+        every other seat building by a fixed rule, an action at a time: send the idle worker
+        that supplies the most an open site still needs (one it can pay, to a site it has the
+        AP for; the first of equals); else, with no site open, start the row's building worth
+        most that its idle workers and coins can finish (:func:`_best_start`); else take its
+        AP as coins (as :meth:`settle`).  Chance drawn with ``rng``.  The search's model of
+        the others' turns (``search@Nto``): they build, as players do, without a search."""
+        turn = self.turn
+        apply = self.apply
+        while not self.over:
+            if self.pending:
+                apply(sample(self.chance_outcomes(), rng))
+                continue
+            if self.turn != turn and self.turn_player == seat:
+                return
+            p = self.players[self.turn_player]
+            ap = self.ap
+            act: Action | None = None
+            if ap >= 1 and p.idle:
+                if p.sites:
+                    sent = self.sent
+                    best = 0
+                    for site in p.sites:
+                        if sent.get(site.card, 0) >= ap:
+                            continue  # the next worker to it costs more AP than are left
+                        n = _NEEDS[site.card]
+                        s = site.s
+                        for w in p.idle:
+                            if _WAGE[w] > p.coins:
+                                continue
+                            h = _OUTPUT[w]
+                            gain = 0
+                            for k in range(4):
+                                r = n[k] - s[k]
+                                if r > 0:
+                                    gain += h[k] if h[k] < r else r
+                            if gain > best:
+                                best = gain
+                                act = _SEND[w, site.card]
+                else:
+                    card = _best_start(p, self.building_row)
+                    if card is not None:
+                        act = _START[card]
+            if act is None:
+                k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
+                act = TAKE_COINS[k - 1] if k >= 1 else END_TURN
+            apply(act)
 
     def signals(self, skip: Container[str] = ()) -> list[list[float]]:
         """Each seat's :data:`SIGNALS`, in seat order; those named in ``skip`` (a judge that
