@@ -205,7 +205,9 @@ judgement written as a model, :data:`HEURISTIC_MODELS`).  ``tempo`` is no
 strength's: with it 2 000 iterations hold even with 500 in two-player Builders (with
 ``lean`` they lose), but are not stronger.  Nor is ``plan``: the curve's judge, with which a
 tree that follows it (``search@Nnt+plan``) measured above its 500 iterations at 2 000 in
-two-player Builders, and even at 4 000 (docs/bots.md)."""
+two-player Builders, and even at 4 000; with the others' turns played by a rule
+(``search@Nnto+plan``) the two-player curve rises over 50 to 4 000 iterations
+(docs/bots.md)."""
 
 
 def model_for(sim: SimState, models: tuple[Model, ...] | None = None) -> Model | None:
