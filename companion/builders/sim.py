@@ -129,6 +129,17 @@ class SimPlayer:
         )
 
 
+def _supplies(pool: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int]:
+    """What the workers of ``pool`` (:data:`_PLAN_HANDS`) supply of each resource together."""
+    t0 = t1 = t2 = t3 = 0
+    for h in pool:
+        t0 += h[0]
+        t1 += h[1]
+        t2 += h[2]
+        t3 += h[3]
+    return t0, t1, t2, t3
+
+
 def _fill(
     pool: list[tuple[int, int, int, int, int]],
     purse: int,
@@ -194,12 +205,7 @@ def _plan(p: SimPlayer) -> float:
     pool = [_PLAN_HANDS[w] for w in p.idle]
     coins = p.coins
     total = 0.0
-    t0 = t1 = t2 = t3 = 0
-    for h in pool:
-        t0 += h[0]
-        t1 += h[1]
-        t2 += h[2]
-        t3 += h[3]
+    t0, t1, t2, t3 = _supplies(pool)
     for need, r0, r1, r2, r3, card in todo:
         if t0 < r0 or t1 < r1 or t2 < r2 or t3 < r3:
             continue  # the idle workers together cannot supply it, whatever the coins
@@ -226,12 +232,7 @@ def _best_start(p: SimPlayer, row: list[str]) -> str | None:
     pool = [_PLAN_HANDS[w] for w in p.idle]
     if not pool:
         return None
-    t0 = t1 = t2 = t3 = 0
-    for h in pool:
-        t0 += h[0]
-        t1 += h[1]
-        t2 += h[2]
-        t3 += h[3]
+    t0, t1, t2, t3 = _supplies(pool)
     best = None
     best_worth = 0.0
     for card in row:
@@ -530,26 +531,17 @@ class BuildersSim:
         once), then the turn ended; chance drawn with ``rng``.  The search's phase-consistent
         leaf (``search@Nt``): every leaf judged at the same point of the round, the start of
         the searching seat's turn, each seat's AP turned into what they are surely worth."""
-        turn = self.turn
-        apply = self.apply
-        while not self.over:
-            if self.pending:
-                apply(sample(self.chance_outcomes(), rng))
-                continue
-            if self.turn != turn and self.turn_player == seat:
-                return
-            ap = self.ap
-            k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
-            apply(TAKE_COINS[k - 1] if k >= 1 else END_TURN)
+        self._play_on(seat, rng, build=False)
 
     def advance(self, seat: int, rng: random.Random) -> None:
         """Play on in place, cheaply, until a turn of ``seat`` begins (or the game ends),
-        every other seat building by a fixed rule, an action at a time: send the idle worker
-        that supplies the most an open site still needs (one it can pay, to a site it has the
-        AP for; the first of equals); else, with no site open, start the row's building worth
-        most that its idle workers and coins can finish (:func:`_best_start`); else take its
-        AP as coins (as :meth:`settle`).  Chance drawn with ``rng``.  The search's model of
-        the others' turns (``search@Nto``): they build, as players do, without a search."""
+        every other seat building by a fixed rule, an action at a time (:meth:`_building`),
+        else taking its AP as coins (as :meth:`settle`); chance drawn with ``rng``.  The
+        search's model of the others' turns (``search@Nto``): they build, as players do,
+        without a search."""
+        self._play_on(seat, rng, build=True)
+
+    def _play_on(self, seat: int, rng: random.Random, build: bool) -> None:
         turn = self.turn
         apply = self.apply
         while not self.over:
@@ -558,38 +550,46 @@ class BuildersSim:
                 continue
             if self.turn != turn and self.turn_player == seat:
                 return
-            p = self.players[self.turn_player]
-            ap = self.ap
-            act: Action | None = None
-            if ap >= 1 and p.idle:
-                if p.sites:
-                    sent = self.sent
-                    best = 0
-                    for site in p.sites:
-                        if sent.get(site.card, 0) >= ap:
-                            continue  # the next worker to it costs more AP than are left
-                        n = _NEEDS[site.card]
-                        s = site.s
-                        for w in p.idle:
-                            if _WAGE[w] > p.coins:
-                                continue
-                            h = _OUTPUT[w]
-                            gain = 0
-                            for k in range(4):
-                                r = n[k] - s[k]
-                                if r > 0:
-                                    gain += h[k] if h[k] < r else r
-                            if gain > best:
-                                best = gain
-                                act = _SEND[w, site.card]
-                else:
-                    card = _best_start(p, self.building_row)
-                    if card is not None:
-                        act = _START[card]
+            act = self._building() if build else None
             if act is None:
+                ap = self.ap
                 k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
                 act = TAKE_COINS[k - 1] if k >= 1 else END_TURN
             apply(act)
+
+    def _building(self) -> Action | None:
+        """The fixed rule's building action for the turn player, or None: send the idle worker
+        that supplies the most an open site still needs (one it can pay, to a site it has the
+        AP for; the first of equals); else, with no site open, start the row's building worth
+        most that its idle workers and coins can finish (:func:`_best_start`)."""
+        p = self.players[self.turn_player]
+        ap = self.ap
+        if ap < 1 or not p.idle:
+            return None
+        if not p.sites:
+            card = _best_start(p, self.building_row)
+            return None if card is None else _START[card]
+        act: Action | None = None
+        sent = self.sent
+        best = 0
+        for site in p.sites:
+            if sent.get(site.card, 0) >= ap:
+                continue  # the next worker to it costs more AP than are left
+            n = _NEEDS[site.card]
+            s = site.s
+            for w in p.idle:
+                if _WAGE[w] > p.coins:
+                    continue
+                h = _OUTPUT[w]
+                gain = 0
+                for k in range(4):
+                    r = n[k] - s[k]
+                    if r > 0:
+                        gain += h[k] if h[k] < r else r
+                if gain > best:
+                    best = gain
+                    act = _SEND[w, site.card]
+        return act
 
     def signals(self, skip: Container[str] = ()) -> list[list[float]]:
         """Each seat's :data:`SIGNALS`, in seat order; those named in ``skip`` (a judge that
