@@ -6,7 +6,7 @@ named searches its own decisions only; the same seed gives the same decision."""
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -14,20 +14,15 @@ from companion.bots import SearchBot, make_bot
 from companion.bots import search as search_module
 from companion.builders.actions import END_TURN, TAKE_COINS, Send, Start, TakeCoins
 from companion.builders.constants import START_AP
-from companion.builders.sim import _NEEDS, _OUTPUT, _WORTH, BuildersSim, SimSite, _best_start
+from companion.builders.sim import _NEEDS, _OUTPUT, _WORTH, BuildersSim, _best_start
 from companion.engine import CHANCE, TERMINAL, get_game
 from tests.bots_helpers import random_positions
 
+from .test_bots_plan import LAVOIR, PAIR
+from .test_bots_plan import _hold as _plan_hold
+from .test_bots_settle import _positions
+
 BUILDERS = get_game("builders")
-
-# lavoir needs (0, 1, 0, 2) and brings 1 VP and 6 coins; apprenti-0101 supplies (0, 1, 0, 1),
-# apprenti-0011 (0, 0, 1, 1), each for a wage of 2
-LAVOIR = "lavoir"
-PAIR = ["apprenti-0101", "apprenti-0011"]
-
-
-def _positions(players: int, seed: int, count: int) -> list[BuildersSim]:
-    return [cast(BuildersSim, s) for s in random_positions("builders", players, seed, count)]
 
 
 def _recorded(sim: BuildersSim, seat: int, rng: random.Random) -> list[tuple[Any, Any]]:
@@ -60,11 +55,10 @@ def _gain(state: Any, action: Send) -> int:
 def _hold(
     sim: BuildersSim, seat: int, coins: int, idle: list[str], sites: list[tuple[str, list[int]]]
 ) -> None:
-    p = sim.players[seat]
-    p.coins = coins
-    p.idle = list(idle)
-    p.sites = [SimSite(card, [], s) for card, s in sites]
-    if sim.turn_player == seat:  # its turn as it begins: the start AP, nothing sent or taken
+    """As the plan tests hold a seat (a copy of ``idle``: ``advance`` sends from it), and on
+    its turn as the turn begins: the start AP, nothing sent or taken."""
+    _plan_hold(sim, seat, coins, list(idle), sites)
+    if sim.turn_player == seat:
         sim.ap, sim.sent, sim.coin_ap = START_AP, {}, 0
 
 
