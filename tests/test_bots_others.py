@@ -1,7 +1,9 @@
 """The others' turns played by a fixed rule (``search@Nto``): The Builders' ``advance`` plays
 the other seats' turns by the rules (send the worker that supplies most, else start the best
-building the seat can finish, else coins) to the start of the seat's next turn, and a search so
-named searches its own decisions only; the same seed gives the same decision."""
+building the seat can finish, else coins) to the start of the seat's next turn, The Pillars'
+plays the other seats' decisions (craft all they can at the cathedral, skip the market, else as
+the random playout) to the seat's next decision, and a search so named searches its own
+decisions only; the same seed gives the same decision."""
 
 from __future__ import annotations
 
@@ -23,20 +25,22 @@ from .test_bots_plan import _hold as _plan_hold
 from .test_bots_settle import _positions
 
 BUILDERS = get_game("builders")
+PILLARS = get_game("pillars")
 
 
-def _recorded(sim: BuildersSim, seat: int, rng: random.Random) -> list[tuple[Any, Any]]:
+def _recorded(sim: Any, seat: int, rng: random.Random) -> list[tuple[Any, Any]]:
     """Each (state before, action) ``advance`` applies to ``sim``, chance included."""
     steps: list[tuple[Any, Any]] = []
-    apply = BuildersSim.apply
+    kind = type(sim)
+    apply = kind.apply
 
-    def record(self: BuildersSim, action: Any) -> None:
+    def record(self: Any, action: Any) -> None:
         if self is sim:
             steps.append((self.freeze(), action))
         apply(self, action)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(BuildersSim, "apply", record)
+        patch.setattr(kind, "apply", record)
         sim.advance(seat, rng)
     return steps
 
@@ -138,9 +142,7 @@ def test_with_nothing_to_build_it_takes_its_ap_as_coins() -> None:
     assert sim.players[other].coins >= coins + (0, 1, 3, 6)[min(ap, 3)]
 
 
-def _movers(
-    bot: SearchBot, sim: BuildersSim, seat: int, monkeypatch: pytest.MonkeyPatch
-) -> set[int]:
+def _movers(bot: SearchBot, sim: Any, seat: int, monkeypatch: pytest.MonkeyPatch) -> set[int]:
     """The seats whose decisions the search's tree holds."""
     seen: set[int] = set()
     options = search_module.options
@@ -195,9 +197,48 @@ def test_o_names_and_a_game_without_advance() -> None:
     assert isinstance(plain, SearchBot) and not plain.others
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("search@500ot")  # o comes after t
-    # The Pillars has no ``advance``: its tree searches every seat, the same decisions
-    for k, sim in enumerate(random_positions("pillars", 3, 5, 3)):
+    # a game without ``advance`` (the third game of the tests): its tree searches every
+    # seat, the same decisions
+    for k, sim in enumerate(random_positions("dicerace", 2, 5, 3)):
+        assert not hasattr(sim, "advance")
         seat = sim.current_player()
         assert make_bot("search@200o").rank(sim, seat, random.Random(k)) == make_bot(
             "search@200"
         ).rank(sim.copy(), seat, random.Random(k))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_pillars_advance_plays_the_others_decisions_to_the_seat_s_next(players: int) -> None:
+    crafts = passes = 0
+    for k, sim in enumerate(random_positions("pillars", players, 40 + players, 12)):
+        seat = (sim.current_player() + 1 + k % (players - 1)) % players  # another seat
+        steps = _recorded(sim, seat, random.Random(k))
+        for before, action in steps:
+            if PILLARS.current_player(before) == CHANCE:
+                continue
+            assert PILLARS.current_player(before) != seat  # only the others' decisions
+            legal = PILLARS.legal_actions(before)
+            assert action in legal  # the rules allow every step
+            if before.step == "cathedral":  # every craft it can, then done
+                assert action == legal[0]
+                crafts += action.verb != "done"
+            if before.step == "market":  # the market skipped
+                assert action.verb == "pass"
+                passes += 1
+        assert sim.current_player() in (seat, TERMINAL)  # stopped at the seat's decision
+    assert crafts and passes  # the rule met both
+
+
+def test_a_pillars_o_search_holds_only_the_seat_s_own_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched = 0
+    for k, sim in enumerate(random_positions("pillars", 3, 9, 4)):
+        seat = sim.current_player()
+        bot = make_bot("search@300o")
+        assert _movers(bot, sim, seat, monkeypatch) == {seat}
+        # without ``o`` the tree holds the others' decisions too
+        searched += len(_movers(make_bot("search@300"), sim, seat, monkeypatch)) > 1
+        first = bot.rank(sim, seat, random.Random(k), top=3)
+        assert first == make_bot("search@300o").rank(sim.copy(), seat, random.Random(k), top=3)
+    assert searched

@@ -824,25 +824,51 @@ class PillarsSim(PillarsDraft):
         append = actions.append
         rand = rng.random
         below = getattr(rng, "_randbelow", rng.randrange)  # what rng.choice draws with
-        handlers = {**_HANDLER, **_FAST_DO}
-        legal = {**_LEGAL, **_FAST_LEGAL}
+        handlers = _ALL_HANDLERS
         for _ in range(max_actions):
             if self.over:
                 return actions
             step = self.step
             if step in CHANCE_STEPS:
                 action = self._sample(step, rand())
-            elif step == "place":
-                action = self._pick_place(below)
-            elif step == "parked":
-                spaces = self.spaces
-                action = _PLACE[_nth_free(spaces, below(spaces.count(-1)))]
             else:
-                options = legal[step](self)  # type: ignore[misc, arg-type]
-                action = options[below(len(options))]
+                action = self._at_random(step, below)
             handlers[step](self, action)  # type: ignore[misc]
             append(action)
         raise RuntimeError(f"pillars: no end after {max_actions} actions")
+
+    def _at_random(self, step: str, below: Callable[[int], int]) -> Action:
+        """``rng.choice`` of the decision's legal actions, as the random playout draws it."""
+        if step == "place":
+            return self._pick_place(below)
+        if step == "parked":
+            spaces = self.spaces
+            return _PLACE[_nth_free(spaces, below(spaces.count(-1)))]
+        options = _ALL_LEGAL[step](self)  # type: ignore[misc, arg-type]
+        return options[below(len(options))]
+
+    def advance(self, seat: int, rng: random.Random) -> None:
+        """Play on in place until ``seat`` decides (or the game ends), every other seat's
+        decisions by a cheap fixed rule: at the cathedral it makes all its craftsmen can (the
+        first craft the rules list, again and again), it skips the market, and anything else
+        it chooses as the random playout does (:meth:`random_playout`); chance drawn with
+        ``rng``.  The search's model of the others (``search@No``): they convert their cubes,
+        as players do, without a search."""
+        rand = rng.random
+        below = getattr(rng, "_randbelow", rng.randrange)
+        while not self.over:
+            step = self.step
+            if step in CHANCE_STEPS:
+                action = self._sample(step, rand())
+            elif self.turn == seat:
+                return
+            elif step == "cathedral":
+                action = self._legal_cathedral()[0]  # a craft while one is left, then done
+            elif step == "market":
+                action = PASS
+            else:
+                action = self._at_random(step, below)
+            self.apply(action)
 
     def _pick_place(self, below: Callable[[int], int]) -> Action:
         """``rng.choice(self._legal_place())`` without building the list."""
@@ -917,6 +943,9 @@ _FAST_DO = {
     "event": PillarsSim._do_event,
     "archbishop": PillarsSim._do_archbishop,
 }
+
+_ALL_LEGAL = {**_LEGAL, **_FAST_LEGAL}
+_ALL_HANDLERS = {**_HANDLER, **_FAST_DO}
 
 
 class PillarsSimulator:
