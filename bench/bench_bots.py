@@ -46,7 +46,7 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
@@ -72,6 +72,10 @@ from companion.engine.sim import SimState, simulator
 from companion.engine.simulate import sample
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+TABLE_LOG = Path(__file__).resolve().parent / "bots-table.jsonl"
+"""The table's games, one JSON line each, kept in the repository: ``--table`` plays only the
+games it does not hold (a changed strength's lines), ``--table --no-play`` makes the table
+from it alone, and ``--table --write`` leaves in it exactly the games the table counts."""
 BEGIN = "<!-- bench_bots --table: begin -->"
 END = "<!-- bench_bots --table: end -->"
 
@@ -167,23 +171,23 @@ def run(
     jobs.sort(key=lambda j: (order[j[0], j[1][4]], _cost(j[1]), j[0]))
     t0 = time.perf_counter()
     left = {i: sum(1 for j, _ in jobs if j == i) for i in range(len(lines))}
-    done: dict[tuple[Any, ...], GameResult] = {}
-    if log and Path(log).exists():  # games a run cut short has played already
-        for text in Path(log).read_text(encoding="utf-8").splitlines():
-            *key, share, limit, decisions = json.loads(text)
-            done[tuple(key)] = GameResult(share, bool(limit), decisions)
+    # games a run cut short (or the table's last run) has played already
+    done = read_log(Path(log)) if log and Path(log).exists() else {}
     if not play:  # the table from the log alone: only the games it holds
         jobs = [(i, job) for i, job in jobs if tuple(job) in done]
         left = {i: sum(1 for j, _ in jobs if j == i) for i in range(len(lines))}
     todo = [job for _, job in jobs if tuple(job) not in done]
-    with Pool(max(1, min(workers, 2)), initializer=_lower_priority) as pool:
-        fresh = pool.imap(play_one, todo, chunksize=1)
+    with contextlib.ExitStack() as stack:
+        fresh: Iterator[GameResult] = iter(())
+        if todo:  # no processes for a table the log holds whole
+            pool = stack.enter_context(Pool(max(1, min(workers, 2)), initializer=_lower_priority))
+            fresh = pool.imap(play_one, todo, chunksize=1)
         results = (done[tuple(job)] if tuple(job) in done else next(fresh) for _, job in jobs)
         for (i, _job), r in zip(jobs, results, strict=True):
             line = lines[i]
             if log and tuple(_job) not in done:
                 with open(log, "a", encoding="utf-8") as f:
-                    f.write(json.dumps([*_job, r.share, r.limit, r.decisions]) + "\n")
+                    f.write(_log_line(_job, r) + "\n")
             line.games += 1
             line.wins += r.share
             line.limit += r.limit
@@ -194,6 +198,43 @@ def run(
                 if not quiet:
                     print(line.text(), flush=True)
     return lines
+
+
+def _log_line(job: Job, r: GameResult) -> str:
+    """A game's line in a ``--log``: the job, FIRST's share, the limit, FIRST's CPU seconds a
+    decision (to the tenth of a millisecond)."""
+    return json.dumps([*job, r.share, r.limit, [round(t, 4) for t in r.decisions]])
+
+
+def read_log(log: Path) -> dict[tuple[Any, ...], GameResult]:
+    """The games a ``--log`` holds, by job; ValueError naming the line that is no game's."""
+    held: dict[tuple[Any, ...], GameResult] = {}
+    for n, text in enumerate(log.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            *key, share, limit, decisions = json.loads(text)
+        except (ValueError, TypeError) as exc:  # a line cut short, or no game's line
+            raise ValueError(f"{log}, line {n}: not a game of the arena ({exc})") from None
+        held[tuple(key)] = GameResult(share, bool(limit), decisions)
+    return held
+
+
+def keep_only(log: Path, jobs: Iterable[Job]) -> int:
+    """Leave in ``log`` exactly the games of ``jobs`` it holds, in that order (a table's log
+    then holds the games its table counts, not those of bots a strength no longer plays);
+    the games it dropped."""
+    held = read_log(log)
+    kept = [_log_line(job, held[tuple(job)]) for job in jobs if tuple(job) in held]
+    log.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+    return len(held) - len(kept)
+
+
+def table_jobs(plan: Iterable[tuple[str, int, str, str, int]], seed: int) -> list[Job]:
+    """The games of the table's pairings, pairing by pairing (seeds ``seed``, ``seed + 1``…)."""
+    return [
+        (game, players, first, second, seed + k)
+        for game, players, first, second, games in plan
+        for k in range(games)
+    ]
 
 
 def _cost(job: Job) -> float:
@@ -310,6 +351,11 @@ def table_pairings(scale: float, names: list[str]) -> list[tuple[str, int, str, 
                 n = round(counts[players - 2] * scale)
                 out.append((game, players, bot[first], bot[second], n))
     return out
+
+
+def own_games() -> list[str]:
+    """The companion's own games (not a test's installed one)."""
+    return [n for n in game_names() if type(get_game(n)).__module__.startswith("companion.")]
 
 
 def strength_of(bot: str) -> str:
@@ -597,7 +643,10 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4", help="player counts (default 2,3,4)")
     parser.add_argument("--games", default="40", help="games a pairing: N or 2=N,3=N,4=N")
     parser.add_argument("--scale", type=float, default=1.0, help="the table's games times this")
-    parser.add_argument("--log", help="append one JSON line a game to this file")
+    parser.add_argument(
+        "--log",
+        help="append one JSON line a game to this file (--table: bench/bots-table.jsonl)",
+    )
     parser.add_argument(
         "--no-play", action="store_true", help="--table from the --log's games alone"
     )
@@ -702,10 +751,11 @@ def main() -> None:
         stalls(names, counts, args.stalls, extra, args.seed, args.workers)
         return
     if args.table:
-        if args.game == "all":  # the companion's own games (not a test's installed one)
-            names = [n for n in names if type(get_game(n)).__module__.startswith("companion.")]
+        if args.game == "all":
+            names = own_games()
         plan = [p for p in table_pairings(args.scale, names) if p[1] in counts]
-        lines = run(plan, args.seed, args.workers, quiet=False, log=args.log, play=not args.no_play)
+        log = args.log or str(TABLE_LOG)
+        lines = run(plan, args.seed, args.workers, quiet=False, log=log, play=not args.no_play)
         command = "python bench/bench_bots.py " + " ".join(sys.argv[1:])
         shown = command.replace(" --write", "").replace(" --no-play", "")
         text = markdown(lines, shown, time.perf_counter() - t0, max(1, min(args.workers, 2)))
@@ -713,6 +763,10 @@ def main() -> None:
         think_report(lines)
         if args.write:
             write_table(text)
+            if Path(log).exists():  # the whole table's (a run of one game keeps the other's)
+                whole = table_jobs(table_pairings(args.scale, own_games()), args.seed)
+                dropped = keep_only(Path(log), whole)
+                print(f"{log}: the table's games kept, {dropped} others dropped")
         return
     if args.curve:
         plan = []
@@ -737,4 +791,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except ValueError as exc:  # a log that holds no games of the arena
+        sys.exit(f"bench_bots: {exc}")
