@@ -365,17 +365,19 @@ def test_strengths_name_their_bots() -> None:
         strength_bot("hard")
 
 
-def test_strong_judges_the_pillars_by_the_convert_evaluation() -> None:
+def test_strong_judges_the_pillars_by_convert_in_a_tree_of_its_own_decisions() -> None:
     # more thought (search@1500s4) was stronger than normal at two players only; normal's
-    # search with the convert evaluation is stronger at every size (docs/bots.md)
+    # search with the convert evaluation is stronger at every size, and the same in a tree of
+    # the seat's own decisions (the others' played by a rule) stronger still (docs/bots.md)
     strong = STRENGTHS["strong"]
     for players in (None, 2, 3, 4):
-        assert strong.bot_for("pillars", players) == "search@500+convert"
+        assert strong.bot_for("pillars", players) == "search@500o+convert"
     assert strong.bot == "search@1000s4"
     assert strong.bot_for(None) == strong.bot
     pillars, other = strength_bot("strong", "pillars", 3), strength_bot("strong", "dicerace")
     assert isinstance(pillars, SearchBot) and isinstance(other, SearchBot)
     assert (pillars.iterations, pillars.trees, pillars.evaluation) == (500, 1, "convert")
+    assert pillars.others and not other.others
     assert (other.iterations, other.trees, other.split) == (1000, 4, True)
     assert STRENGTHS["normal"].bot_for("pillars") == "search@500"
 

@@ -134,9 +134,10 @@ STRENGTHS: dict[str, Strength] = {
             "strong",
             "search@1000s4",
             "tree search, 4000 playouts: the choices dealt among 4 trees, one a core; The "
-            "Pillars and The Builders: 500 playouts judged by an evaluation tuned against normal",
+            "Pillars and The Builders: 500 playouts judged by an evaluation tuned against normal "
+            "(The Pillars: a tree of its own decisions, the others' played by a rule)",
             games=(
-                ("pillars", "search@500+convert"),
+                ("pillars", "search@500o+convert"),
                 ("builders/2", "search@500+lean"),
                 ("builders", "search@500+open"),
             ),
@@ -172,11 +173,14 @@ of it (even: 0.25; ``docs/bots.md``, "Phase-consistent leaves").
 
 In three- and four-player Pillars more iterations were no stronger either (``search@1500s4``
 won 0.39 of 64 three-player games against normal, ``search@1000s4`` 0.29 of 55 four-player
-ones); strong in The Pillars is ``search@500+convert``: normal's search judged by the
-heuristic with the VP the seat's craftsmen can still make this round from its cubes, which
-won 0.91 (three players) and 0.80 (four) of 96 games against normal, 0.97 of 64 at two
-(where ``search@1500s4``, strong before, won 0.625), and 23 of 24 against ``search@1500s4``
-itself (``docs/bots.md``)."""
+ones); strong in The Pillars judges by the heuristic with the VP the seat's craftsmen can
+still make this round from its cubes (``+convert``: ``search@500+convert`` won 0.91 of 96
+three-player games against normal, 0.80 of 96 four-player ones, 0.97 of 64 at two, and 23
+of 24 against ``search@1500s4``, strong before), and since session 16 in a tree of the
+seat's own decisions, the others' played by a fixed rule (``o``): ``search@500o+convert``
+won 0.71, 0.69 and 0.58 of 24, 26 and 24 games at two, three and four players against
+``search@500+convert`` (even: 0.50, 0.33, 0.25), at about twice its CPU a decision, still a
+Pi 4's budget (``docs/bots.md``)."""
 
 
 def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:
