@@ -1,8 +1,13 @@
-"""Helpers for the bots' tests: positions with a choice, from a game of random play."""
+"""Helpers for the bots' tests: positions with a choice, from a game of random play; the
+arena script as a module."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.sim import SimState, simulator
@@ -28,3 +33,14 @@ def random_positions(
         sim.apply(rng.choice(legal))
     assert len(out) == count
     return out
+
+
+def bench_bots() -> ModuleType:
+    """``bench/bench_bots.py`` as a module (it is a script, not a package)."""
+    path = Path(__file__).resolve().parent.parent / "bench" / "bench_bots.py"
+    spec = importlib.util.spec_from_file_location("bench_bots", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_bots", module)
+    spec.loader.exec_module(module)
+    return module

@@ -4,11 +4,7 @@ Pillars' signals, and ``bench_bots.py --try-evaluation`` for a Pillars model."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -29,20 +25,10 @@ from companion.engine.sim import SimState, simulator
 from companion.engine.simulate import sample
 from companion.pillars import data as D
 from companion.pillars.sim import PillarsSim
+from tests.bots_helpers import bench_bots
 
 PILLARS = get_game("pillars")
 BUILDERS = get_game("builders")
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _bench() -> ModuleType:
-    """``bench/bench_bots.py`` as a module (it is a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bench_bots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_bots", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _positions(players: int, seed: int, every: int = 7) -> list[tuple[SimState, int]]:
@@ -146,7 +132,7 @@ def test_named_pillars_evaluations_change_only_what_they_name() -> None:
 
 
 def test_try_evaluation_makes_a_pillars_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    bench = _bench()
+    bench = bench_bots()
     monkeypatch.setattr(bench.evaluation, "EVALUATIONS", dict(EVALUATIONS))
     bench.try_evaluation("px@pillars:convertible=6,scale=30")
     (model,) = bench.evaluation.EVALUATIONS["px"]
@@ -174,7 +160,7 @@ def test_try_evaluation_makes_a_pillars_model(monkeypatch: pytest.MonkeyPatch) -
 def test_try_evaluation_refuses_what_is_no_evaluation(
     spec: str, says: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bench = _bench()
+    bench = bench_bots()
     before = dict(EVALUATIONS)
     monkeypatch.setattr(bench.evaluation, "EVALUATIONS", dict(EVALUATIONS))
     with pytest.raises(ValueError, match=says):

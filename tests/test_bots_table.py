@@ -4,25 +4,12 @@ all its games, and the log keeps exactly the table's games."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _bench() -> ModuleType:
-    """``bench/bench_bots.py`` as a module (it is a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bench_bots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_bots", module)
-    spec.loader.exec_module(module)
-    return module
+from tests.bots_helpers import bench_bots
 
 
 def _rows(text: str) -> list[str]:
@@ -31,7 +18,7 @@ def _rows(text: str) -> list[str]:
 
 
 def test_the_table_in_the_docs_is_the_table_the_kept_games_make() -> None:
-    bench = _bench()
+    bench = bench_bots()
     plan = bench.table_pairings(1.0, bench.own_games())
     lines = bench.run(plan, 1, 1, quiet=True, log=str(bench.TABLE_LOG), play=False)
     # every pairing has all its games in the log (a strength changed without its lines played
@@ -51,7 +38,7 @@ def test_the_table_in_the_docs_is_the_table_the_kept_games_make() -> None:
 
 
 def test_keep_only_leaves_the_given_games_in_their_order(tmp_path: Path) -> None:
-    bench = _bench()
+    bench = bench_bots()
     log = tmp_path / "log.jsonl"
     games = [
         ["pillars", 2, "search@500", "heuristic", 3, 1.0, False, [0.01234567]],
@@ -72,7 +59,7 @@ def test_keep_only_leaves_the_given_games_in_their_order(tmp_path: Path) -> None
 def test_a_log_line_that_is_no_game_is_named_and_the_log_is_left_alone(
     tmp_path: Path, text: str
 ) -> None:
-    bench = _bench()
+    bench = bench_bots()
     log = tmp_path / "log.jsonl"
     good = json.dumps(["pillars", 2, "heuristic", "random", 1, 1.0, False, []]) + "\n"
     log.write_text(good + text, encoding="utf-8")
