@@ -161,11 +161,12 @@ def run(
     lines: list[Line] = []
     jobs: list[tuple[int, Job]] = []
     order: dict[tuple[int, int], float] = {}
-    for game, players, first, second, games in pairings:
-        lines.append(Line(game, players, first, second))
-        for k in range(games):
-            jobs.append((len(lines) - 1, (game, players, first, second, seed + k)))
-            order[len(lines) - 1, seed + k] = (k + 1) / games
+    for pairing in pairings:
+        lines.append(Line(*pairing[:4]))
+        games = pairing[4]
+        for k, job in enumerate(table_jobs([pairing], seed)):
+            jobs.append((len(lines) - 1, job))
+            order[len(lines) - 1, job[4]] = (k + 1) / games
     # every line at the same pace (its share of games played), the cheaper first within a
     # share: a run cut short has played the same share of every line
     jobs.sort(key=lambda j: (order[j[0], j[1][4]], _cost(j[1]), j[0]))
@@ -229,7 +230,8 @@ def keep_only(log: Path, jobs: Iterable[Job]) -> int:
 
 
 def table_jobs(plan: Iterable[tuple[str, int, str, str, int]], seed: int) -> list[Job]:
-    """The games of the table's pairings, pairing by pairing (seeds ``seed``, ``seed + 1``…)."""
+    """The games of pairings ``(game, players, first, second, games)``, pairing by pairing
+    (seeds ``seed``, ``seed + 1``…): what :func:`run` plays and a table's log keeps."""
     return [
         (game, players, first, second, seed + k)
         for game, players, first, second, games in plan

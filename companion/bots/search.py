@@ -27,8 +27,8 @@ range.  With ``settle`` (``search@Nt``) every leaf is first played on by the gam
 seat's next turn, so that all leaves are judged at the same point of the round; with
 ``horizon`` (``search@Nh``) the tree also stops there; with ``others`` (``search@Nto``) the
 other seats' turns are played on by the game's cheap ``advance`` (The Builders: each builds by a
-fixed rule; The Pillars: each crafts all it can and decides the rest at random) instead of
-searched (``docs/bots.md``).
+fixed rule; The Pillars: each crafts all it can, skips the market and decides the rest at
+random) instead of searched (``docs/bots.md``).
 One legal action is played without a search; the root stops
 early when the most visited action can no longer be overtaken in the iterations left.  The tree
 is not kept from one decision to the next: a decision would then depend on the searches before
@@ -169,10 +169,10 @@ class SearchBot:
         UCB's 0.7), and the tree follows its best lines deeper as the iterations grow."""
         self.others = others
         """The other seats' turns played by the game's cheap ``advance`` (The Builders: each
-        builds by a fixed rule, ``search@Nto``; The Pillars: each crafts all it can and
-        decides the rest at random, ``search@No``), not searched: the tree holds the searching
-        seat's own decisions, turn after turn, and more iterations plan its own turns
-        further; a game without ``advance`` searches them as usual."""
+        builds by a fixed rule, ``search@Nto``; The Pillars: each crafts all it can, skips the
+        market and decides the rest at random, ``search@No``), not searched: the tree holds the
+        searching seat's own decisions, turn after turn, and more iterations plan its own
+        turns further; a game without ``advance`` searches them as usual."""
         self.models = EVALUATIONS[evaluation] if evaluation is not None else None
         """The named evaluation's models (None: the fitted ones, :data:`.evaluation.MODELS`)."""
         self._judge = HeuristicBot()
