@@ -3,6 +3,7 @@ arena script as a module."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import random
 import sys
@@ -35,12 +36,14 @@ def random_positions(
     return out
 
 
+@functools.cache
 def bench_bots() -> ModuleType:
-    """``bench/bench_bots.py`` as a module (it is a script, not a package)."""
+    """``bench/bench_bots.py`` as a module (it is a script, not a package), loaded once: the
+    same module as ``sys.modules["bench_bots"]`` for every test."""
     path = Path(__file__).resolve().parent.parent / "bench" / "bench_bots.py"
     spec = importlib.util.spec_from_file_location("bench_bots", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_bots", module)
+    sys.modules["bench_bots"] = module
     spec.loader.exec_module(module)
     return module
