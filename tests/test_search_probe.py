@@ -1,0 +1,36 @@
+"""The search probes of ``bench/search_probe.py``: what they count is what happened."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+
+def probe() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "bench" / "search_probe.py"
+    spec = importlib.util.spec_from_file_location("search_probe", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("search_probe", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_two_runs_of_one_search_and_seed_always_agree() -> None:
+    n, games, pairs = probe().agreement(
+        "builders", 2, "search@{n}", ["20:a", "20:a", "20:b", "60:a"], 4, 5
+    )
+    assert n == 4 and games >= 1
+    same = {(a, b): k for a, b, k in pairs}
+    assert len(pairs) == 6
+    assert same["20:a", "20:a"] == 4  # the same budget and seed: the same decision
+    assert all(0 <= k <= 4 for k in same.values())
+
+
+def test_the_rule_s_hits_and_misses_count_every_action() -> None:
+    hits, total, played, misses = probe().rule_hits(2, "random", 1)
+    assert total == sum(played.values()) > 0
+    assert hits + sum(misses.values()) == total
+    assert hits < total  # random play is not the rule
