@@ -3,6 +3,8 @@
     .venv/bin/python bench/search_probe.py agree --game builders --players 3 \
         --bot 'search@{n}nto+plan' --runs 500:a,2000:a,2000:b,4000:a,4000:b,16000:a --positions 40
     .venv/bin/python bench/search_probe.py others --players 3 --bot search@500nto+plan --games 3
+    .venv/bin/python bench/search_probe.py depth --game builders --players 3 \
+        --bot 'search@{n}nto+plan' --budgets 500,2000,4000 --positions 6
 
 ``agree``: positions from self-play games of the bot at 500 iterations (every ``--every``-th
 decision with three choices or more); at each, the bot at every budget of ``--runs`` (a
@@ -17,6 +19,11 @@ the fixed rule that plays the others' turns in a tree of the seat's own decision
 often the seat's actual action is that one, which actions the seat played, and the commonest
 misses (the rule's action, the seat's): how far the tree's model of the others is from what
 such seats play.
+
+``depth``: for a search whose others' turns are played by the game's ``advance`` (``o``), how
+many of the seat's turns after this one each walk of the tree reached (each call of
+``advance`` ends at the start of one), per budget, over positions of one self-play game at
+500 iterations (every ninth decision).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from typing import Any
 
 from companion.bots.bots import options
 from companion.bots.names import make_bot
+from companion.bots.search import SearchBot
 from companion.builders import sim as builders_sim
 from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.registry import get_game
@@ -132,6 +140,63 @@ def others(players: int, bot: str, games: int) -> None:
     )
 
 
+def depth(
+    game_name: str, players: int, family: str, budgets: list[int], want: int
+) -> dict[int, Counter[int]]:
+    """Per budget, the walks by how many of the seat's later turns they reached (printed)."""
+    game = get_game(game_name)
+    sim = simulator(game).start(game.setup(players))
+    kind = type(sim)
+    advance = kind.advance
+    calls = [0]
+
+    def counted(self: Any, seat: int, rng: random.Random) -> None:
+        calls[0] += 1
+        advance(self, seat, rng)
+
+    walks: dict[int, Counter[int]] = {n: Counter() for n in budgets}
+    iterate = SearchBot._iterate
+    budget = [0]
+
+    def walk(self: SearchBot, *args: Any) -> None:
+        calls[0] = 0
+        iterate(self, *args)
+        if budget[0]:  # (not the self-play's own searches)
+            walks[budget[0]][calls[0]] += 1
+
+    kind.advance = counted
+    SearchBot._iterate = walk  # type: ignore[method-assign]
+    try:
+        chance = random.Random(7)
+        player = make_bot(family.format(n=500))
+        rng = random.Random(1)
+        seen = step = 0
+        while sim.current_player() != TERMINAL and seen < want:
+            who = sim.current_player()
+            if who == CHANCE:
+                sim.apply(sample(sim.chance_outcomes(), chance))
+                continue
+            step += 1
+            if step % 9 == 0:
+                for n in budgets:
+                    budget[0] = n
+                    make_bot(family.format(n=n)).choose(sim, who, random.Random(step))
+                seen += 1
+            budget[0] = 0
+            sim.apply(player.choose(sim, who, rng))
+    finally:
+        kind.advance = advance
+        SearchBot._iterate = iterate  # type: ignore[method-assign]
+    print(f"{game_name}, {players} players, {family}, {seen} positions: walks by the seat's")
+    print("turns after this one they reached")
+    for n in budgets:
+        c = walks[n]
+        total = sum(c.values())
+        shares = ", ".join(f"{k}: {v} ({v / total:.2f})" for k, v in sorted(c.items()))
+        print(f"  {n:>6}: {total} walks; {shares}")
+    return walks
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="probe", required=True)
@@ -146,8 +211,17 @@ def main() -> None:
     o.add_argument("--players", type=int, default=3)
     o.add_argument("--bot", default="search@500nto+plan")
     o.add_argument("--games", type=int, default=3)
+    d = sub.add_parser("depth")
+    d.add_argument("--game", default="builders")
+    d.add_argument("--players", type=int, default=3)
+    d.add_argument("--bot", default="search@{n}nto+plan")
+    d.add_argument("--budgets", default="500,2000,4000")
+    d.add_argument("--positions", type=int, default=6)
     args = parser.parse_args()
-    if args.probe == "agree":
+    if args.probe == "depth":
+        budgets = [int(b) for b in args.budgets.split(",")]
+        depth(args.game, args.players, args.bot, budgets, args.positions)
+    elif args.probe == "agree":
         agree(args.game, args.players, args.bot, args.runs.split(","), args.positions, args.every)
     else:
         others(args.players, args.bot, args.games)

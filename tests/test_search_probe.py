@@ -34,3 +34,15 @@ def test_the_rule_s_hits_and_misses_count_every_action() -> None:
     assert total == sum(played.values()) > 0
     assert hits + sum(misses.values()) == total
     assert hits < total  # random play is not the rule
+
+
+def test_the_walks_of_a_tree_of_the_seat_s_own_decisions_reach_its_later_turns() -> None:
+    from companion.bots.search import SearchBot
+
+    iterate = SearchBot._iterate
+    module = probe()
+    own = module.depth("builders", 2, "search@{n}nto+plan", [60], 1)[60]
+    assert sum(own.values()) > 0 and any(k >= 1 for k in own)
+    searched = module.depth("builders", 2, "search@{n}nt+plan", [60], 1)[60]
+    assert sum(searched.values()) > 0 and set(searched) == {0}  # no advance: no count
+    assert SearchBot._iterate is iterate  # the probe leaves the search as it found it
