@@ -1,4 +1,4 @@
-"""Two probes of a search's ceiling; print their figures (no assertion).
+"""Three probes of a search's ceiling; print their figures (no assertion).
 
     .venv/bin/python bench/search_probe.py agree --game builders --players 3 \
         --bot 'search@{n}nto+plan' --runs 500:a,2000:a,2000:b,4000:a,4000:b,16000:a --positions 40
