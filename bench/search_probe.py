@@ -15,10 +15,10 @@ one no more often than a smaller budget does has stopped changing its decisions.
 
 ``others``: self-play games of the bot in The Builders; at every decision the probe asks what
 the fixed rule that plays the others' turns in a tree of the seat's own decisions
-(``search@Nto``: ``BuildersSim.advance``, an action at a time) would do there, and prints how
-often the seat's actual action is that one, which actions the seat played, and the commonest
-misses (the rule's action, the seat's): how far the tree's model of the others is from what
-such seats play.
+(``search@Nto``: ``BuildersSim.advance``, an action at a time, ``BuildersSim.rule_action``)
+would do there, and prints how often the seat's actual action is that one, which actions
+the seat played, and the commonest misses (the rule's action, the seat's): how far the
+tree's model of the others is from what such seats play.
 
 ``depth``: for a search whose others' turns are played by the game's ``advance`` (``o``), how
 many of the seat's turns after this one each walk of the tree reached (each call of
@@ -37,7 +37,7 @@ from typing import Any
 from companion.bots.bots import options
 from companion.bots.names import make_bot
 from companion.bots.search import SearchBot
-from companion.builders import sim as builders_sim
+from companion.builders.sim import BuildersSim
 from companion.engine.core import CHANCE, TERMINAL
 from companion.engine.registry import get_game
 from companion.engine.sim import simulator
@@ -50,7 +50,7 @@ def agreement(
     """The positions, the games they came from, and for each two runs how many times they
     chose the same action."""
     game = get_game(game_name)
-    budgets = [(run, int(run.split(":")[0]), run.split(":")[-1]) for run in runs]
+    budgets = [(int(run.split(":")[0]), run.split(":")[-1]) for run in runs]
     choices: list[list[Any]] = []
     g = 0
     while len(choices) < want:
@@ -72,7 +72,7 @@ def agreement(
                         make_bot(family.format(n=n)).choose(
                             sim, who, random.Random(f"{step}/{g}/{tag}")
                         )
-                        for _, n, tag in budgets
+                        for n, tag in budgets
                     ]
                 )
             sim.apply(player.choose(sim, who, rng))
@@ -103,7 +103,8 @@ def rule_hits(
     played: Counter[str] = Counter()
     misses: Counter[tuple[str, str]] = Counter()
     for g in range(games):
-        sim: Any = simulator(game).start(game.setup(players))
+        sim = simulator(game).start(game.setup(players))
+        assert isinstance(sim, BuildersSim)
         chance = random.Random(500 + g)
         bots = [make_bot(bot) for _ in range(players)]
         rngs = [random.Random(f"{g}/{s}") for s in range(players)]
@@ -112,11 +113,7 @@ def rule_hits(
             if who == CHANCE:
                 sim.apply(sample(sim.chance_outcomes(), chance))
                 continue
-            rule = sim._building()  # the rule's building action; else its AP as coins
-            if rule is None:
-                ap = sim.ap
-                k = min(ap, 3 - sim.coin_ap) if sim.cumulative_coins else min(ap, 3)
-                rule = builders_sim.TAKE_COINS[k - 1] if k >= 1 else builders_sim.END_TURN
+            rule = sim.rule_action()
             action = bots[who].choose(sim, who, rngs[who])
             total += 1
             hits += action == rule

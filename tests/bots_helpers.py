@@ -37,13 +37,18 @@ def random_positions(
 
 
 @functools.cache
-def bench_bots() -> ModuleType:
-    """``bench/bench_bots.py`` as a module (it is a script, not a package), loaded once: the
-    same module as ``sys.modules["bench_bots"]`` for every test."""
-    path = Path(__file__).resolve().parent.parent / "bench" / "bench_bots.py"
-    spec = importlib.util.spec_from_file_location("bench_bots", path)
+def bench_script(name: str) -> ModuleType:
+    """``bench/NAME.py`` as a module (a script, not a package), loaded once: the same module
+    as ``sys.modules[NAME]`` for every test."""
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_bots"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def bench_bots() -> ModuleType:
+    """``bench/bench_bots.py`` as a module (:func:`bench_script`)."""
+    return bench_script("bench_bots")

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
+
+from tests.bots_helpers import bench_script
 
 
 def probe() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "bench" / "search_probe.py"
-    spec = importlib.util.spec_from_file_location("search_probe", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("search_probe", module)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("search_probe")
 
 
 def test_two_runs_of_one_search_and_seed_always_agree() -> None:

@@ -550,12 +550,19 @@ class BuildersSim:
                 continue
             if self.turn != turn and self.turn_player == seat:
                 return
-            act = self._building() if build else None
-            if act is None:
-                ap = self.ap
-                k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
-                act = TAKE_COINS[k - 1] if k >= 1 else END_TURN
-            apply(act)
+            apply(self.rule_action(build))
+
+    def rule_action(self, build: bool = True) -> Action:
+        """The turn player's next action by the fixed rule that :meth:`advance` (``build``) and
+        :meth:`settle` play: with ``build``, the rule's building action (:meth:`_building`);
+        else the AP left taken as coins (as many as the coin table gives for them at once);
+        with none left, the turn ended."""
+        act = self._building() if build else None
+        if act is None:
+            ap = self.ap
+            k = min(ap, 3 - self.coin_ap) if self.cumulative_coins else min(ap, 3)
+            act = TAKE_COINS[k - 1] if k >= 1 else END_TURN
+        return act
 
     def _building(self) -> Action | None:
         """The fixed rule's building action for the turn player, or None: send the idle worker
