@@ -3,7 +3,8 @@ the other seats' turns by the rules (send the worker that supplies most, else st
 building the seat can finish, else coins) to the start of the seat's next turn, The Pillars'
 plays the other seats' decisions (craft all they can at the cathedral, skip the market, else as
 the random playout) to the seat's next decision, and a search so named searches its own
-decisions only; the same seed gives the same decision."""
+decisions only; the same seed gives the same decision.  The Builders' ``conclude`` ends a leaf
+of ``search@Nao`` so: the seat's own AP as coins, the others' turns by the same rule."""
 
 from __future__ import annotations
 
@@ -28,8 +29,11 @@ BUILDERS = get_game("builders")
 PILLARS = get_game("pillars")
 
 
-def _recorded(sim: Any, seat: int, rng: random.Random) -> list[tuple[Any, Any]]:
-    """Each (state before, action) ``advance`` applies to ``sim``, chance included."""
+def _recorded(
+    sim: Any, seat: int, rng: random.Random, way: str = "advance"
+) -> list[tuple[Any, Any]]:
+    """Each (state before, action) ``advance`` (or the method ``way``) applies to ``sim``,
+    chance included."""
     steps: list[tuple[Any, Any]] = []
     kind = type(sim)
     apply = kind.apply
@@ -41,7 +45,7 @@ def _recorded(sim: Any, seat: int, rng: random.Random) -> list[tuple[Any, Any]]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(kind, "apply", record)
-        sim.advance(seat, rng)
+        getattr(sim, way)(seat, rng)
     return steps
 
 
@@ -242,3 +246,84 @@ def test_a_pillars_o_search_holds_only_the_seat_s_own_decisions(
         first = bot.rank(sim, seat, random.Random(k), top=3)
         assert first == make_bot("search@300o").rank(sim.copy(), seat, random.Random(k), top=3)
     assert searched
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conclude_takes_the_seat_s_ap_as_coins_and_plays_the_others_by_the_rule(
+    players: int,
+) -> None:
+    built = 0
+    for k, sim in enumerate(_positions(players, 50 + players, 8)):
+        seat = sim.current_player()  # the seat, in its own turn
+        turn = sim.turn
+        for before, action in _recorded(sim, seat, random.Random(k), "conclude"):
+            if BUILDERS.current_player(before) == CHANCE:
+                continue
+            legal = BUILDERS.legal_actions(before)
+            assert action in legal  # the rules allow every step
+            if before.turn_player == seat:  # its own AP as coins, as ``settle`` takes them
+                coins = [a for a in legal if isinstance(a, TakeCoins)]
+                assert action == (max(coins, key=lambda a: a.ap) if coins else END_TURN)
+            else:  # the others' turns as ``advance`` plays them
+                assert action == BuildersSim.thaw(before).rule_action()
+                built += isinstance(action, (Send, Start))
+        if sim.current_player() != TERMINAL:
+            assert sim.current_player() == seat and sim.turn > turn and not sim.sent
+    assert built  # the others build, not only take coins
+
+
+def test_only_an_a_search_concludes_its_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = _positions(3, 7, 1)[0]
+    seat = sim.current_player()
+    calls = {"settle": 0, "conclude": 0}
+    for way in calls:
+        method = getattr(BuildersSim, way)
+
+        def counted(
+            self: BuildersSim, seat: int, rng: random.Random, m: Any = method, w: str = way
+        ) -> None:
+            calls[w] += 1
+            m(self, seat, rng)
+
+        monkeypatch.setattr(BuildersSim, way, counted)
+    bot = make_bot("search@200nao+plan")
+    assert isinstance(bot, SearchBot) and bot.conclude and bot.settle and bot.others
+    bot.rank(sim, seat, random.Random(1))
+    assert calls["settle"] == 0 and 0 < calls["conclude"] <= 200
+    make_bot("search@200nto+plan").rank(sim, seat, random.Random(1))
+    assert 0 < calls["settle"] <= 200 and calls["conclude"] <= 200
+
+
+def test_an_a_search_is_deterministic_and_decides_otherwise() -> None:
+    changed = 0
+    for k, sim in enumerate(_positions(3, 23, 6)):
+        seat = sim.current_player()
+        first = make_bot("search@300nao+plan").rank(sim, seat, random.Random(k), top=4)
+        again = make_bot("search@300nao+plan").rank(sim.copy(), seat, random.Random(k), top=4)
+        assert first == again
+        changed += first != make_bot("search@300nto+plan").rank(sim, seat, random.Random(k), top=4)
+    assert changed > 0  # the leaves' others build, and the rankings move
+
+
+def test_a_names_and_a_game_without_conclude() -> None:
+    bot = make_bot("search@4000c0.2nao+plan")
+    assert isinstance(bot, SearchBot) and bot.name == "search@4000c0.2nao+plan"
+    assert (bot.conclude, bot.settle, bot.horizon, bot.others, bot.exploration) == (
+        True,
+        True,
+        False,
+        True,
+        0.2,
+    )
+    made = SearchBot(think=None, iterations=50, conclude=True, others=True, evaluation="plan")
+    assert made.name == "search@50ao+plan"
+    for name in ("search@500at", "search@500oa", "search@500ta", "search@500ah"):
+        with pytest.raises(ValueError, match="unknown bot"):
+            make_bot(name)
+    # The Pillars has no ``conclude`` (nor ``settle``): its leaves are judged as they are
+    for k, state in enumerate(random_positions("pillars", 3, 4, 2)):
+        assert not hasattr(state, "conclude")
+        seat = state.current_player()
+        assert make_bot("search@150ao").rank(state, seat, random.Random(k), top=5) == make_bot(
+            "search@150o"
+        ).rank(state.copy(), seat, random.Random(k), top=5)

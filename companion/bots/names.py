@@ -11,7 +11,9 @@ choices dealt among K trees), any ``search@`` name with ``cE`` (UCB's exploratio
 ``E`` instead of :data:`.search.EXPLORATION`, e.g. ``search@2000c0.2``), with ``n`` (UCB over
 each node's means relative to its children's range, e.g. ``search@2000n``) and with
 ``t`` (phase-consistent leaves: each leaf played on by the game's cheap ``settle`` to the start
-of the seat's next turn before it is judged) or ``h`` (the same, and the tree stops there), with
+of the seat's next turn before it is judged), ``a`` (the same by the game's ``conclude``: the
+others' turns by the rule of ``advance``, not as coins) or ``h`` (as ``t``, and the tree stops
+there), with
 ``o`` (the other seats' turns played by the game's cheap ``advance``, not searched: the tree
 holds the seat's own decisions, turn after turn) and with ``+EVALUATION`` (e.g.
 ``search@500+lean``: leaves judged by that evaluation of :data:`.evaluation.EVALUATIONS`), in
@@ -38,14 +40,15 @@ BOTS: dict[str, Callable[[], Bot]] = {
 
 _THINK = re.compile(r"search:(\d+(?:\.\d*)?|\.\d+)")
 _ITERATIONS = re.compile(
-    r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?(n)?([th])?(o)?(?:\+(\w+))?"
+    r"search@(\d+)(?:([xs])(\d+))?(?:c(\d+(?:\.\d*)?|\.\d+))?(n)?([tha])?(o)?(?:\+(\w+))?"
 )
 NAMES_HELP = (
     "random, heuristic, greedy, search, search:SECONDS (e.g. search:0.5), search@ITERATIONS, "
     "search@ITERATIONSxTREES (e.g. search@1000x4), search@ITERATIONSsTREES (e.g. "
     "search@1000s4), each with cEXPLORATION (e.g. search@2000c0.2), n (UCB over each node's "
     "means relative to their range, e.g. search@2000n), t (leaves judged at the start of "
-    "the seat's next turn, e.g. search@2000t) or h (and the tree stops there), o (the "
+    "the seat's next turn, e.g. search@2000t), a (the same, the others' turns played by "
+    "the fixed rule, e.g. search@4000nao+plan) or h (as t, and the tree stops there), o (the "
     "other seats' turns played by a fixed rule, not searched, e.g. search@500nto) and "
     "+EVALUATION (e.g. search@500+lean)"
 )
@@ -94,6 +97,7 @@ def make_bot(name: str) -> Bot:
             exploration=exploration,
             settle=m.group(6) == "t",
             horizon=m.group(6) == "h",
+            conclude=m.group(6) == "a",
             normalize=m.group(5) == "n",
             others=m.group(7) == "o",
         )

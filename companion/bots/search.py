@@ -25,6 +25,8 @@ With ``normalize`` (``search@Nn``) UCB weighs each node's means relative to its 
 range.  With ``settle`` (``search@Nt``) every leaf is first played on by the game's cheap
 ``settle`` (The Builders: each turn's AP left taken as coins) to the start of the searching
 seat's next turn, so that all leaves are judged at the same point of the round; with
+``conclude`` (``search@Na``) the same by the game's ``conclude`` (The Builders: the seat's own
+AP left as coins, the others' turns by the rule of ``advance``); with
 ``horizon`` (``search@Nh``) the tree also stops there; with ``others`` (``search@Nto``) the
 other seats' turns are played on by the game's cheap ``advance`` (The Builders: each builds by a
 fixed rule; The Pillars: each crafts all it can, skips the market and decides the rest at
@@ -122,6 +124,7 @@ class SearchBot:
         horizon: bool = False,
         normalize: bool = False,
         others: bool = False,
+        conclude: bool = False,
     ) -> None:
         if iterations is None and think is None:
             raise ValueError("a search needs a think time or an iteration budget")
@@ -157,11 +160,17 @@ class SearchBot:
         self.horizon = horizon
         """The tree stops at the start of the searching seat's next turn (``search@Nh``, which
         settles its leaves too): more iterations search the round better, never deeper."""
-        self.settle = settle or horizon
+        self.settle = settle or horizon or conclude
         """Phase-consistent leaves (``search@Nt``): a leaf is played on by the game's cheap
         ``settle`` (The Builders: each turn's AP left taken as coins) to the start of the
         searching seat's next turn before it is judged, so that every leaf is judged at the
         same point of the round; a game without ``settle`` judges its leaves as they are."""
+        self.conclude = conclude and not horizon
+        """Leaves played on as with ``settle``, but by the game's ``conclude`` (The Builders:
+        the seat's own AP left taken as coins, every other seat's turn by the rule of
+        ``advance``; ``search@Na``, with ``o`` ``search@Nao``): the leaf's others play as the
+        walks' others of an ``o`` tree do, not as coins; a game without ``conclude`` judges its
+        leaves as they are."""
         self.normalize = normalize
         """UCB over each node's means taken relative to its children's range (``search@Nn``):
         ``(mean - lowest) / (highest - lowest)``, so that the exploration is weighed against
@@ -188,6 +197,8 @@ class SearchBot:
                     name += "n"
                 if horizon:
                     name += "h"
+                elif conclude:
+                    name += "a"
                 elif settle:
                     name += "t"
                 if others:
@@ -404,7 +415,8 @@ class SearchBot:
             sim.apply(legal[best])
             path.append(node)
         if self.settle and not (mover >= 0 and mover != seat == sim.current_player()):
-            settle: Any = getattr(sim, "settle", None)  # not at a turn of the seat just begun
+            way = "conclude" if self.conclude else "settle"
+            settle: Any = getattr(sim, way, None)  # not at a turn of the seat just begun
             if settle is not None:
                 settle(seat, rng)
         reward = self._leaf(sim, rng)

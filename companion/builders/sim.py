@@ -533,6 +533,14 @@ class BuildersSim:
         the searching seat's turn, each seat's AP turned into what they are surely worth."""
         self._play_on(seat, rng, build=False)
 
+    def conclude(self, seat: int, rng: random.Random) -> None:
+        """Play on in place, cheaply, until a turn of ``seat`` begins (or the game ends): the
+        rest of ``seat``'s own turn taken as coins (as :meth:`settle`), every other seat's
+        turn by the fixed rule of :meth:`advance`; chance drawn with ``rng``.  The leaf of a
+        search whose walks play the others by that rule (``search@Nao``): the leaf's others
+        play as the tree's others do, not as coins."""
+        self._play_on(seat, rng, build=False, others=True)
+
     def advance(self, seat: int, rng: random.Random) -> None:
         """Play on in place, cheaply, until a turn of ``seat`` begins (or the game ends),
         every other seat building by a fixed rule, an action at a time (:meth:`_building`),
@@ -541,7 +549,9 @@ class BuildersSim:
         without a search."""
         self._play_on(seat, rng, build=True)
 
-    def _play_on(self, seat: int, rng: random.Random, build: bool) -> None:
+    def _play_on(self, seat: int, rng: random.Random, build: bool, others: bool = False) -> None:
+        """Each turn by the rule (:meth:`rule_action`), building with ``build`` (the others'
+        turns also with ``others``), to the start of a turn of ``seat``."""
         turn = self.turn
         apply = self.apply
         while not self.over:
@@ -550,7 +560,7 @@ class BuildersSim:
                 continue
             if self.turn != turn and self.turn_player == seat:
                 return
-            apply(self.rule_action(build))
+            apply(self.rule_action(build or (others and self.turn_player != seat)))
 
     def rule_action(self, build: bool = True) -> Action:
         """The turn player's next action by the fixed rule that :meth:`advance` (``build``) and
