@@ -175,15 +175,23 @@ def test_an_o_search_holds_only_the_seat_s_own_decisions(
     assert len(_movers(make_bot("search@600nt+plan"), sim, seat, monkeypatch)) > 1
 
 
-def test_an_o_search_is_deterministic_and_decides_otherwise() -> None:
+@pytest.mark.parametrize(
+    ("players", "bot", "other"),
+    [
+        (2, "search@300nto+plan", "search@300nt+plan"),
+        (3, "search@300nao+plan", "search@300nto+plan"),
+    ],
+)
+def test_an_o_or_a_search_is_deterministic_and_decides_otherwise(
+    players: int, bot: str, other: str
+) -> None:
     changed = 0
-    for k, sim in enumerate(_positions(2, 23, 6)):
+    for k, sim in enumerate(_positions(players, 23, 6)):
         seat = sim.current_player()
-        first = make_bot("search@300nto+plan").rank(sim, seat, random.Random(k), top=4)
-        again = make_bot("search@300nto+plan").rank(sim.copy(), seat, random.Random(k), top=4)
-        assert first == again
-        changed += first != make_bot("search@300nt+plan").rank(sim, seat, random.Random(k), top=4)
-    assert changed > 0
+        first = make_bot(bot).rank(sim, seat, random.Random(k), top=4)
+        assert first == make_bot(bot).rank(sim.copy(), seat, random.Random(k), top=4)
+        changed += first != make_bot(other).rank(sim, seat, random.Random(k), top=4)
+    assert changed > 0  # the others in the walks (o) or in the leaves (a) move the rankings
 
 
 def test_o_names_and_a_game_without_advance() -> None:
@@ -289,32 +297,17 @@ def test_only_an_a_search_concludes_its_leaves(monkeypatch: pytest.MonkeyPatch) 
     bot = make_bot("search@200nao+plan")
     assert isinstance(bot, SearchBot) and bot.conclude and bot.settle and bot.others
     bot.rank(sim, seat, random.Random(1))
-    assert calls["settle"] == 0 and 0 < calls["conclude"] <= 200
+    concluded = calls["conclude"]
+    assert calls["settle"] == 0 and 0 < concluded <= 200
     make_bot("search@200nto+plan").rank(sim, seat, random.Random(1))
-    assert 0 < calls["settle"] <= 200 and calls["conclude"] <= 200
-
-
-def test_an_a_search_is_deterministic_and_decides_otherwise() -> None:
-    changed = 0
-    for k, sim in enumerate(_positions(3, 23, 6)):
-        seat = sim.current_player()
-        first = make_bot("search@300nao+plan").rank(sim, seat, random.Random(k), top=4)
-        again = make_bot("search@300nao+plan").rank(sim.copy(), seat, random.Random(k), top=4)
-        assert first == again
-        changed += first != make_bot("search@300nto+plan").rank(sim, seat, random.Random(k), top=4)
-    assert changed > 0  # the leaves' others build, and the rankings move
+    assert 0 < calls["settle"] <= 200 and calls["conclude"] == concluded
 
 
 def test_a_names_and_a_game_without_conclude() -> None:
     bot = make_bot("search@4000c0.2nao+plan")
     assert isinstance(bot, SearchBot) and bot.name == "search@4000c0.2nao+plan"
-    assert (bot.conclude, bot.settle, bot.horizon, bot.others, bot.exploration) == (
-        True,
-        True,
-        False,
-        True,
-        0.2,
-    )
+    assert bot.conclude and bot.settle and bot.others and not bot.horizon
+    assert bot.exploration == 0.2
     made = SearchBot(think=None, iterations=50, conclude=True, others=True, evaluation="plan")
     assert made.name == "search@50ao+plan"
     for name in ("search@500at", "search@500oa", "search@500ta", "search@500ah"):
