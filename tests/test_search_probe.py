@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from companion.bots.search import SearchBot
 from tests.bots_helpers import bench_script
 
 
@@ -30,8 +31,6 @@ def test_the_rule_s_hits_and_misses_count_every_action() -> None:
 
 
 def test_the_walks_of_a_tree_of_the_seat_s_own_decisions_reach_its_later_turns() -> None:
-    from companion.bots.search import SearchBot
-
     iterate = SearchBot._iterate
     module = probe()
     own = module.depth("builders", 2, "search@{n}nto+plan", [60], 1)[60]

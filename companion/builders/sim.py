@@ -531,7 +531,7 @@ class BuildersSim:
         once), then the turn ended; chance drawn with ``rng``.  The search's phase-consistent
         leaf (``search@Nt``): every leaf judged at the same point of the round, the start of
         the searching seat's turn, each seat's AP turned into what they are surely worth."""
-        self._play_on(seat, rng, build=False)
+        self._play_on(seat, rng, own=False, others=False)
 
     def conclude(self, seat: int, rng: random.Random) -> None:
         """Play on in place, cheaply, until a turn of ``seat`` begins (or the game ends): the
@@ -539,7 +539,7 @@ class BuildersSim:
         turn by the fixed rule of :meth:`advance`; chance drawn with ``rng``.  The leaf of a
         search whose walks play the others by that rule (``search@Nao``): the leaf's others
         play as the tree's others do, not as coins."""
-        self._play_on(seat, rng, build=False, others=True)
+        self._play_on(seat, rng, own=False, others=True)
 
     def advance(self, seat: int, rng: random.Random) -> None:
         """Play on in place, cheaply, until a turn of ``seat`` begins (or the game ends),
@@ -547,11 +547,11 @@ class BuildersSim:
         else taking its AP as coins (as :meth:`settle`); chance drawn with ``rng``.  The
         search's model of the others' turns (``search@Nto``): they build, as players do,
         without a search."""
-        self._play_on(seat, rng, build=True)
+        self._play_on(seat, rng, own=True, others=True)
 
-    def _play_on(self, seat: int, rng: random.Random, build: bool, others: bool = False) -> None:
-        """Each turn by the rule (:meth:`rule_action`), building with ``build`` (the others'
-        turns also with ``others``), to the start of a turn of ``seat``."""
+    def _play_on(self, seat: int, rng: random.Random, own: bool, others: bool) -> None:
+        """Each turn by the rule (:meth:`rule_action`) to the start of a turn of ``seat``:
+        ``seat``'s own turn building with ``own``, the other seats' with ``others``."""
         turn = self.turn
         apply = self.apply
         while not self.over:
@@ -560,7 +560,7 @@ class BuildersSim:
                 continue
             if self.turn != turn and self.turn_player == seat:
                 return
-            apply(self.rule_action(build or (others and self.turn_player != seat)))
+            apply(self.rule_action(own if self.turn_player == seat else others))
 
     def rule_action(self, build: bool = True) -> Action:
         """The turn player's next action by the fixed rule that :meth:`advance` (``build``) and
