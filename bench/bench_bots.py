@@ -89,6 +89,19 @@ class GameResult:
     limit: bool
     decisions: list[float] = field(default_factory=list)
     """CPU seconds of each of FIRST's decisions that had a choice."""
+    points: list[int] = field(default_factory=list)
+    """Each seat's final points, in seat order (FIRST's seat is ``seed % players``); empty for
+    a game that reached the limit, and in logs written before the arena kept them."""
+
+    def outscored(self, me: int) -> float | None:
+        """The share of the other seats whose final points FIRST (seat ``me``) passed, a tie
+        half; None without points.  Win or lose, it says how far up the table FIRST
+        finished: 0.5 is even at any table size."""
+        if not self.points:
+            return None
+        mine = self.points[me]
+        others = [p for s, p in enumerate(self.points) if s != me]
+        return sum(1.0 if mine > p else 0.5 if mine == p else 0.0 for p in others) / len(others)
 
 
 def play_one(job: Job) -> GameResult:
@@ -97,7 +110,8 @@ def play_one(job: Job) -> GameResult:
     game = get_game(name)
     me = seed % players
     table = [make_bot(first if s == me else second) for s in range(players)]
-    sim = simulator(game).start(game.setup(players))
+    setup = game.setup(players)
+    sim = simulator(game).start(setup)
     chance = random.Random(seed)
     rngs = [random.Random(f"{seed}/{s}") for s in range(players)]
     times: list[float] = []
@@ -106,7 +120,8 @@ def play_one(job: Job) -> GameResult:
         if who == TERMINAL:
             winners = sim.winners()
             share = 1 / len(winners) if me in winners else 0.0
-            return GameResult(share, False, times)
+            scores = game.scores(sim.freeze())
+            return GameResult(share, False, times, [scores[n] for n in setup.names])
         if who == CHANCE:
             action = sample(sim.chance_outcomes(), chance)
         elif who == me:
@@ -133,6 +148,8 @@ class Line:
     limit: int = 0
     seconds: float = 0.0
     think: list[float] = field(default_factory=list)
+    outscored: list[float] = field(default_factory=list)
+    """Each game's :meth:`GameResult.outscored` (the games whose points are known)."""
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
@@ -143,8 +160,19 @@ class Line:
             f"{self.game}, {self.players} players, {self.first} vs {self.second}, "
             f"{self.games} games: {self.first} {self.wins / self.games:.3f} [{lo:.3f}, {hi:.3f}] "
             f"(even {1 / self.players:.2f}), ended by the limit {self.limit} "
-            f"({self.seconds:.0f} s)"
+            f"({self.seconds:.0f} s){self.outscored_text()}"
         )
+
+    def outscored_text(self) -> str:
+        """``; others outscored M [lo, hi] in N`` (the mean of :attr:`outscored` with its
+        normal 95 % interval; even 0.50), or nothing without points."""
+        n = len(self.outscored)
+        if n < 2:
+            return ""
+        mean = statistics.fmean(self.outscored)
+        half = 1.96 * statistics.stdev(self.outscored) / n**0.5
+        lo, hi = max(0.0, mean - half), min(1.0, mean + half)
+        return f"; others outscored {mean:.3f} [{lo:.3f}, {hi:.3f}] in {n}"
 
 
 def run(
@@ -193,6 +221,9 @@ def run(
             line.wins += r.share
             line.limit += r.limit
             line.think += r.decisions
+            beaten = r.outscored(_job[4] % _job[1])
+            if beaten is not None:
+                line.outscored.append(beaten)
             left[i] -= 1
             if not left[i]:
                 line.seconds = time.perf_counter() - t0
@@ -203,8 +234,9 @@ def run(
 
 def _log_line(job: Job, r: GameResult) -> str:
     """A game's line in a ``--log``: the job, FIRST's share, the limit, FIRST's CPU seconds a
-    decision (to the tenth of a millisecond)."""
-    return json.dumps([*job, r.share, r.limit, [round(t, 4) for t in r.decisions]])
+    decision (to the tenth of a millisecond) and, when known, each seat's final points."""
+    row = [*job, r.share, r.limit, [round(t, 4) for t in r.decisions]]
+    return json.dumps([*row, r.points] if r.points else row)
 
 
 def read_log(log: Path) -> dict[tuple[Any, ...], GameResult]:
@@ -212,10 +244,13 @@ def read_log(log: Path) -> dict[tuple[Any, ...], GameResult]:
     held: dict[tuple[Any, ...], GameResult] = {}
     for n, text in enumerate(log.read_text(encoding="utf-8").splitlines(), 1):
         try:
-            *key, share, limit, decisions = json.loads(text)
+            row = json.loads(text)
+            if not isinstance(row, list) or len(row) not in (8, 9):
+                raise ValueError(f"{row!r:.40} is not a list of 8 or 9 fields")
+            share, limit, decisions, *points = row[5:]
         except (ValueError, TypeError) as exc:  # a line cut short, or no game's line
             raise ValueError(f"{log}, line {n}: not a game of the arena ({exc})") from None
-        held[tuple(key)] = GameResult(share, bool(limit), decisions)
+        held[tuple(row[:5])] = GameResult(share, bool(limit), decisions, *points)
     return held
 
 
@@ -449,7 +484,8 @@ def stall_job(job: tuple[str, int, list[str], int]) -> tuple[bool, int]:
     name, players, mix, seed = job
     game = get_game(name)
     table = [make_bot(mix[(s + seed) % len(mix)]) for s in range(players)]
-    sim = simulator(game).start(game.setup(players))
+    setup = game.setup(players)
+    sim = simulator(game).start(setup)
     chance = random.Random(seed)
     rngs = [random.Random(f"{seed}/{s}") for s in range(players)]
     for n in range(tournament.MAX_ACTIONS):
