@@ -66,3 +66,47 @@ def test_a_log_line_that_is_no_game_is_named_and_the_log_is_left_alone(
     with pytest.raises(ValueError, match=r"log\.jsonl, line 2: not a game of the arena"):
         bench.keep_only(log, [("pillars", 2, "heuristic", "random", 1)])
     assert log.read_text(encoding="utf-8") == good + text
+
+
+def test_a_game_keeps_each_seats_points_and_how_many_others_first_outscored(
+    tmp_path: Path,
+) -> None:
+    bench = bench_bots()
+    job = ("builders", 4, "heuristic", "random", 2)
+    r = bench.play_one(job)
+    # the final points of every seat, as the rules score the finished game
+    assert len(r.points) == 4 and all(isinstance(p, int) for p in r.points)
+    me = 2 % 4
+    # FIRST won this game (seat 2), so its points are the most (tie-breaks aside)
+    assert r.share > 0 and r.points[me] == max(r.points)
+    log = tmp_path / "log.jsonl"
+    old = ["builders", 4, "heuristic", "random", 1, 0.0, False, [0.1]]  # before points
+    log.write_text(json.dumps(old) + "\n" + bench._log_line(job, r) + "\n", encoding="utf-8")
+    held = bench.read_log(log)
+    assert held[job].points == r.points and held[job].share == r.share
+    assert held[tuple(old[:5])].points == [] and held[tuple(old[:5])].outscored(1) is None
+
+
+@pytest.mark.parametrize(
+    ("points", "me", "beaten"),
+    [
+        ([30, 20, 10, 40], 0, 2 / 3),
+        ([30, 30, 10, 40], 1, (0.5 + 1) / 3),  # a tie counts half
+        ([5, 9], 1, 1.0),
+        ([5, 9, 9], 0, 0.0),
+    ],
+)
+def test_outscored_is_the_share_of_the_other_seats_passed(
+    points: list[int], me: int, beaten: float
+) -> None:
+    r = bench_bots().GameResult(0.0, False, [], points)
+    assert r.outscored(me) == pytest.approx(beaten)
+
+
+def test_a_log_line_with_too_many_fields_is_no_game(tmp_path: Path) -> None:
+    bench = bench_bots()
+    log = tmp_path / "log.jsonl"
+    row = ["pillars", 2, "heuristic", "random", 1, 1.0, False, [], [3, 2], "extra"]
+    log.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"line 1: not a game of the arena .*8 or 9 fields"):
+        bench.read_log(log)
