@@ -11,11 +11,15 @@ assertion) and, with ``--table --write``, puts the strength table into ``docs/bo
     .venv/bin/python bench/bench_bots.py --try-evaluation x:left*workforce=0.08 \
         --pairs search@500+x/search@500 --game builders --players 2 --games 48 --seed 1001
 
-A pairing ``FIRST/SECOND``: ``FIRST`` takes one seat, ``SECOND`` every other one; game ``k``
-seats ``FIRST`` at seat ``k mod players`` (seats rotated) and draws chance from seed
+A pairing ``FIRST/SECOND``: ``FIRST`` takes one seat, ``SECOND`` every other one; game
+``k`` seats ``FIRST`` at seat ``k mod players`` (seats rotated) and draws chance from seed
 ``seed + k``.  The figure is FIRST's share of the wins (a shared win split, 1/players is an
 even share) with its Wilson 95 % interval.  A game that reaches the arena's action limit
-(``tournament.MAX_ACTIONS``) counts as lost for FIRST and is reported in the ``limit`` column.
+(``tournament.MAX_ACTIONS``) counts as lost for FIRST and is reported in the ``limit``
+column.  Where the game reports each seat's final points, a line also gives the share of
+the other seats FIRST outscored (a tie half; even 0.50 at any table size) with its normal
+95 % interval: win or lose, how far up the table FIRST finished, a finer measure than the
+wins at three and four players; a ``--log`` line then ends with the seats' points.
 
 ``--table``: for each game and 2, 3 and 4 players, each strength against the next weaker
 one, against the heuristic and against ``greedy`` (one ply of the search's own evaluation),
