@@ -257,11 +257,11 @@ class CountingDetector:
         self.calls = 0
         self.boxes: list[tuple[int, int, int, int] | None] = []
 
-    def detect(self, grey: np.ndarray, box: tuple[int, int, int, int] | None = None
-               ) -> list[P.Marker]:
+    def detect(self, grey: np.ndarray, box: tuple[int, int, int, int] | None = None, *,
+               known: tuple[P.Marker, ...] = ()) -> list[P.Marker]:
         self.calls += 1
         self.boxes.append(box)
-        return self.inner.detect(grey, box)
+        return self.inner.detect(grey, box, known=known)
 
 
 def test_still_frames_are_not_analysed_again() -> None:
@@ -306,7 +306,8 @@ class Odd:
 
 
 class Raising:
-    def detect(self, grey: np.ndarray) -> list[P.Marker]:
+    def detect(self, grey: np.ndarray, box: object = None, *, known: object = ()
+               ) -> list[P.Marker]:
         import cv2
 
         raise cv2.error("OpenCV(5.0.0) detectMarkers: (-215:Assertion failed) !_image.empty()")

@@ -141,6 +141,9 @@ READING_MIN_SIDE_PX = 24.0
 """The same in reading mode: a 13 mm sticker held 20-40 cm from the camera is 32-64 px on the
 1280x720 stream; the busy board behind it has many smaller squares, most of the search's
 work (``bench/bench_vision.py``)."""
+HALF_BOX_PX = 256
+"""A box of a frame ``SEARCH_WIDTH`` wide or more is searched at half size too when it is at
+least this many pixels on its shorter side (a card held close to the camera)."""
 CROP_MAX_SIDE = 48.0
 """A candidate the half-size search could not read, at most this wide there (96 px in the
 frame), is read again from the full frame around it."""
@@ -220,9 +223,12 @@ class Detector:
             self._boxes[key] = cv2.aruco.ArucoDetector(dictionary(), p)
         return self._boxes[key]
 
-    def detect(self, grey: Grey, box: Box | None = None) -> list[Marker]:
+    def detect(self, grey: Grey, box: Box | None = None, *,
+               known: Iterable[Marker] = ()) -> list[Marker]:
         """The markers in a grey frame (or in ``box`` of it), by id then position (a marker of
-        the dictionary that is on no card is included: the caller decides)."""
+        the dictionary that is on no card is included: the caller decides).  A marker found
+        where one of ``known`` (the markers in view before, already checked) lies is not
+        checked against the foreign markers again."""
         self.foreign = []
         self._straight = {}
         if box is not None:
@@ -235,7 +241,9 @@ class Detector:
             found = self._detect_half(grey)
         if not self.foreign_check:
             return found
-        return [m for m in found if self._vet_foreign(grey, m)]
+        places = {(k.id, round(k.centre[0] / 4), round(k.centre[1] / 4)) for k in known}
+        return [m for m in found if (m.id, round(m.centre[0] / 4), round(m.centre[1] / 4))
+                in places or self._vet_foreign(grey, m)]
 
     def _detect_box(self, grey: Grey, box: Box) -> list[Marker]:
         h, w = grey.shape[:2]
@@ -245,6 +253,12 @@ class Detector:
             self.rejected = []
             return []
         part = np.ascontiguousarray(grey[y0:y1, x0:x1])
+        if self.downscale and w >= SEARCH_WIDTH and min(x1 - x0, y1 - y0) >= HALF_BOX_PX:
+            found = self._detect_half(part)  # a large part of a large frame: at half size
+            self.rejected = [q + (x0, y0) for q in self.rejected]
+            return to_markers([np.asarray(m.corners, np.float32).reshape(1, 4, 2) + (x0, y0)
+                               for m in found],
+                              np.array([m.id for m in found]).reshape(-1, 1) if found else None)
         corners, ids, rejected = self._in_box(max(x1 - x0, y1 - y0)).detectMarkers(part)
         self.rejected = [np.asarray(q, np.float32).reshape(4, 2) + (x0, y0) for q in rejected]
         shifted = [np.asarray(q, np.float32).reshape(1, 4, 2) + (x0, y0) for q in corners]
@@ -424,7 +438,7 @@ def _quiet(img: Grey, cells: int) -> float:
     border = np.concatenate([means[1, 1:n - 1], means[n - 2, 1:n - 1], means[2:n - 2, 1],
                              means[2:n - 2, n - 2]])
     inner = means[2:n - 2, 2:n - 2].ravel()
-    black = float(np.median(border))
+    black = _quantile(border, 0.5)
     light = inner[inner > (black + float(inner.max())) / 2]  # the white cells; a glint brightens
     white = _quantile(light, 0.25) if light.size else black  # some: not those
     if white - black < 10:

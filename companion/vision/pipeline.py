@@ -28,39 +28,52 @@ if TYPE_CHECKING:
 __all__ = ["CardTracker", "Reading"]  # the tracker's, used from here by the device and tests
 
 
+LIGHT_SLACK = 0.02
+"""What one gain a row leaves of the light's change (pixels clipped at white, the flicker's
+slope across a cell), as a share of a cell's brightness: allowed on top of ``threshold``."""
+
+
 class ChangeCheck:
-    """Whether a frame differs from the one last analysed in full, whatever the light does.
+    """Whether a frame differs from the one last analysed, whatever the light does.
 
-    Both frames are shrunk to cells of ``cell`` pixels (every fourth pixel of each row and
-    column, averaged over the cell: sensor noise cancels) and compared cell by cell.  When no
-    cell moved by more than ``threshold`` grey levels the view is still; otherwise the light's
-    own change is taken out first: each row of cells is scaled by the median ratio of its cells
-    to the reference's.  Mains lighting flickers against a short exposure, and a rolling shutter
-    turns the flicker into bands that roll down the frame, so the gain is taken per row; the
-    median, so that a card coming in does not move it.  A card, a hand or a finger moves some
-    cell by more than ``threshold`` grey levels after that; a still table under flickering
-    light does not.  ``region`` is the box (x0, y0, x1, y1, in frame pixels) of the cells that
-    changed."""
+    Both frames are shrunk to cells (``small``: two neighbouring rows across the middle of
+    each cell, averaged: sensor noise cancels) and compared cell by cell.  When no cell moved
+    by more than ``threshold`` grey levels the view is still; otherwise the light's own change
+    is taken out first: each row of cells is scaled by the median ratio of its cells to the
+    reference's, and a cell may then differ by ``LIGHT_SLACK`` of its brightness more.  Mains
+    lighting flickers against a short exposure, and a rolling shutter turns the flicker into
+    bands that roll down the frame, so the gain is taken per row; the median, so that a card
+    coming in does not move it.  A card, a hand or a finger moves some cell by more than that;
+    a still table under flickering light does not.  ``region`` is the box (x0, y0, x1, y1, in
+    frame pixels) of the cells that changed."""
 
-    def __init__(self, cell: int = 20, threshold: float = 10.0) -> None:
+    def __init__(self, cell: int = 20, threshold: float = 10.0, *, across: int = 64) -> None:
         if cell < 4:
             raise ValueError("cell must be 4 pixels or more")
         self.cell = cell
+        self.least_cell = cell
+        self.across = across
         self.threshold = threshold
         self.reference: Any = None
         self.region: tuple[int, int, int, int] | None = None
         self._ref32: Any = None
 
     def small(self, grey: Grey) -> Any:
+        """The frame as cells: ``across`` cells across (cells of ``cell`` pixels at least: 20
+        at 1280x720, 30 at 1920x1080), each the mean of two neighbouring rows of its pixels
+        across the middle of it (a fifteenth of the frame's rows is read; a row's pixels are
+        lit alike by a flicker rolling down the frame)."""
         import cv2
 
         h, w = grey.shape[:2]
-        size = (max(1, w // self.cell), max(1, h // self.cell))
-        step = max(1, self.cell // 5)
-        if step > 1 and w >= step * size[0] and h >= step * size[1]:
-            coarse = cv2.resize(grey, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
-            return cv2.resize(coarse, size, interpolation=cv2.INTER_AREA)
-        return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+        self.cell = c = max(self.least_cell, w // self.across)
+        size = (max(1, w // c), max(1, h // c))
+        if h < c or w < c:
+            return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+        m = c // 2
+        rows = cv2.addWeighted(grey[m:size[1] * c:c, :size[0] * c], 0.5,
+                               grey[m + 1:size[1] * c:c, :size[0] * c], 0.5, 0.0)
+        return cv2.resize(rows, size, interpolation=cv2.INTER_AREA)
 
     def changed(self, small: Any) -> bool:
         import cv2
@@ -80,7 +93,8 @@ class ChangeCheck:
         ratio = (now + 1.0) / (before + 1.0)
         mid = ratio.shape[1] // 2
         gain = np.partition(ratio, mid, axis=1)[:, mid:mid + 1]  # each row's median
-        moved = np.abs(now - before * gain) > self.threshold
+        light = before * gain
+        moved = np.abs(now - light) > self.threshold + LIGHT_SLACK * light
         if not moved.any():
             self.region = None
             return False
@@ -200,6 +214,7 @@ class Pipeline:
         self._period = 0.0  # seconds between frames (a running mean)
         self._took = 0.0  # seconds an analysis takes (a running mean)
         self._markers: tuple[Marker, ...] = ()
+        self._ids: tuple[int, ...] = ()
         self._places: dict[int, Place] = {}
         self._focus: Box | None = None  # where the view changed since it was last still
         self._refreshed: float | None = None  # when the view was last analysed
@@ -241,8 +256,7 @@ class Pipeline:
             found, width, blurred = self._analyse(grey, small, refresh, moving, measure, width)
         if width is not None:
             self._widths.append(width)
-        reading = self.tracker.step((m.id for m in self._markers), now, found=found,
-                                    places=self._places)
+        reading = self.tracker.step(self._ids, now, found=found, places=self._places)
         if analyse:
             self._confirm()
         hold, glare = self._advice(grey, reading, moving, blurred, analyse, reading_mode)
@@ -283,8 +297,7 @@ class Pipeline:
         the frame's sharpness when it had to be measured."""
         box = refresh or self._where(grey)
         started = time.perf_counter()
-        found = self._vet(grey, self.detector.detect(grey, box) if box is not None
-                          else self.detector.detect(grey))
+        found = self._vet(grey, self._detect(grey, box))
         took = time.perf_counter() - started
         self._took = 0.8 * self._took + 0.2 * took if self._took else took
         blurred = width is not None and width > BLURRED_PX
@@ -303,9 +316,19 @@ class Pipeline:
             self.change.reference = small
         if refresh is None and self._now is not None:
             self._refreshed = self._now
-        self._counted = frozenset(m.id for m in self._markers)
-        self._places = {m.id: _place(m) for m in self._markers}
+        self._view_changed()
         return frozenset(m.id for m in found), width, blurred
+
+    def _view_changed(self) -> None:
+        """Note what the markers in view now give the next steps."""
+        self._ids = tuple(m.id for m in self._markers)
+        self._counted = frozenset(self._ids)
+        self._places = {m.id: _place(m) for m in self._markers}
+
+    def _detect(self, grey: Grey, box: Box | None) -> list[Marker]:
+        """The detector's markers in ``box`` (None: the whole frame); the markers in view
+        were checked when they were first found."""
+        return self.detector.detect(grey, box, known=self._markers)
 
     def _where(self, grey: Grey) -> Box | None:
         """The part of the frame to analyse: where the view changed (and where a marker found
@@ -365,7 +388,7 @@ class Pipeline:
             return
         if doubtful:  # given up: what was found once and never again is not in view
             self._markers = tuple(m for m in self._markers if m.id not in doubtful)
-            self._places = {m.id: _place(m) for m in self._markers}
+            self._view_changed()
         if self._settle == 0:
             self._focus, self._episode, self._whole = None, False, False
 
@@ -450,6 +473,7 @@ class Pipeline:
         self.tracker.reset()
         self.change.reference = None
         self._markers = ()
+        self._ids = ()
         self._places = {}
         self._settle = 0
         self._look = 0

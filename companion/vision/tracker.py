@@ -126,7 +126,7 @@ class CardTracker:
         self._started = False
         self._first: Moment | None = None  # the first frame since the reset, if it had cards
         self._calm = False  # nothing waits, nothing is missing: a like frame changes nothing
-        self._counts: Counter[int] = Counter()
+        self._seen: tuple[int, ...] = ()
 
     # -- one frame -------------------------------------------------------------------------
 
@@ -139,10 +139,11 @@ class CardTracker:
         the frame was not analysed, the markers of the last analysis stand for it) and where
         each marker is (for ``settle``: without places, a card in view counts as still)."""
         self._frame += 1
-        counts = Counter(seen)
-        if found is not None and not found and self._calm and counts == self._counts:
+        seen = tuple(seen)
+        if found is not None and not found and self._calm and seen == self._seen:
             return NOTHING  # a still view, all of it background: nothing can change
-        self._counts = counts
+        self._seen = seen
+        counts = Counter(seen)
         moment: Moment = (self._frame, now)
         ids = {m for m in counts if self._is_card(m)}
         if not self._started:
