@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .markers import REGISTRY, MarkerEntry
-from .tracker import CardTracker, Place, Reading
+from .tracker import NOTHING, CardTracker, Place, Reading
 
 if TYPE_CHECKING:
     from .detect import Box, Detector, Grey, Marker
@@ -36,11 +36,11 @@ slope across a cell), as a share of a cell's brightness: allowed on top of ``thr
 class ChangeCheck:
     """Whether a frame differs from the one last analysed, whatever the light does.
 
-    Both frames are shrunk to cells (``small``: two neighbouring rows across the middle of
-    each cell, averaged: sensor noise cancels) and compared cell by cell.  When no cell moved
-    by more than ``threshold`` grey levels the view is still; otherwise the light's own change
-    is taken out first: each row of cells is scaled by the median ratio of its cells to the
-    reference's, and a cell may then differ by ``LIGHT_SLACK`` of its brightness more.  Mains
+    Both frames are shrunk to cells (``small``: the row across the middle of each cell,
+    averaged: sensor noise cancels) and compared cell by cell.  When no cell moved by more than
+    ``threshold`` grey levels and ``LIGHT_SLACK`` of its brightness the view is still;
+    otherwise the light's own change is taken out first: each row of cells is scaled by the
+    median ratio of its cells to the reference's, and compared again.  Mains
     lighting flickers against a short exposure, and a rolling shutter turns the flicker into
     bands that roll down the frame, so the gain is taken per row; the median, so that a card
     coming in does not move it.  A card, a hand or a finger moves some cell by more than that;
@@ -56,23 +56,22 @@ class ChangeCheck:
         self.threshold = threshold
         self.reference: Any = None
         self.region: tuple[int, int, int, int] | None = None
-        self._ref32: Any = None
+        self._tolerance: Any = None
 
     def small(self, grey: Grey) -> Any:
-        """The frame as cells: ``across`` cells across (cells of ``cell`` pixels at least: 20
-        at 1280x720, 30 at 1920x1080), each the mean of two neighbouring rows of its pixels
-        across the middle of it (a fifteenth of the frame's rows is read; a row's pixels are
-        lit alike by a flicker rolling down the frame)."""
+        """The frame as cells: ``across`` cells across (``cell`` pixels at least: 20 at
+        1280x720, 30 at 1920x1080), twice as tall, each the mean of the row of its pixels
+        across its middle: one row in 40 or 60 of the frame is read, where a card (taller than
+        that) cannot come in unseen; a row's pixels are lit alike by a flicker rolling down
+        the frame."""
         import cv2
 
         h, w = grey.shape[:2]
         self.cell = c = max(self.least_cell, w // self.across)
-        size = (max(1, w // c), max(1, h // c))
-        if h < c or w < c:
+        size = (max(1, w // c), max(1, h // (2 * c)))
+        if h < 2 * c or w < c:
             return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
-        m = c // 2
-        rows = cv2.addWeighted(grey[m:size[1] * c:c, :size[0] * c], 0.5,
-                               grey[m + 1:size[1] * c:c, :size[0] * c], 0.5, 0.0)
+        rows = grey[c:size[1] * 2 * c:2 * c, :size[0] * c]
         return cv2.resize(rows, size, interpolation=cv2.INTER_AREA)
 
     def changed(self, small: Any) -> bool:
@@ -83,12 +82,16 @@ class ChangeCheck:
         if ref is None or ref.shape != small.shape:
             self.region = None
             return True
-        if float(cv2.norm(small, ref, cv2.NORM_INF)) <= self.threshold:
-            self.region = None  # not even the light changed
+        if self._tolerance is None or self._tolerance[0] is not ref:
+            before = ref.astype(np.float32)
+            allowed = self.threshold + LIGHT_SLACK * before
+            lo = np.clip(np.ceil(before - allowed), 0, 255).astype(np.uint8)
+            hi = np.clip(np.floor(before + allowed), 0, 255).astype(np.uint8)
+            self._tolerance = (ref, before, lo, hi)
+        _ref, before, lo, hi = self._tolerance
+        if cv2.countNonZero(cv2.inRange(small, lo, hi)) == small.size:
+            self.region = None  # the light did not change more than it may
             return False
-        if self._ref32 is None or self._ref32[0] is not ref:
-            self._ref32 = (ref, ref.astype(np.float32))
-        before = self._ref32[1]
         now = small.astype(np.float32)
         ratio = (now + 1.0) / (before + 1.0)
         mid = ratio.shape[1] // 2
@@ -101,8 +104,8 @@ class ChangeCheck:
         rows = np.flatnonzero(moved.any(axis=1))
         cols = np.flatnonzero(moved.any(axis=0))
         c = self.cell
-        self.region = (int(cols[0]) * c, int(rows[0]) * c, (int(cols[-1]) + 1) * c,
-                       (int(rows[-1]) + 1) * c)
+        self.region = (int(cols[0]) * c, int(rows[0]) * 2 * c, (int(cols[-1]) + 1) * c,
+                       (int(rows[-1]) + 1) * 2 * c)
         return True
 
 
@@ -119,8 +122,8 @@ class Step:
 
 SETTLE_FRAMES = 4  # frames analysed after a change, before still frames are skipped
 LOOK_FRAMES = 30  # frames a marker found once may be looked for again, to confirm it
-REFRESH_SECONDS = 5.0  # a band of a still view is analysed again this often ...
-REFRESH_BANDS = 6  # ... one of this many in turn: the whole view every 30 s
+REFRESH_SECONDS = 10.0  # a band of a still view is analysed again this often ...
+REFRESH_BANDS = 4  # ... one of this many in turn: the whole view every 40 s
 WHOLE_SHARE = 0.4  # a change over more of the frame than this: the whole frame is analysed
 SHARP_FRAMES = 4  # while the view moves, a blurred frame is analysed only if it is the
 #                   sharpest of this many last frames
@@ -215,6 +218,7 @@ class Pipeline:
         self._took = 0.0  # seconds an analysis takes (a running mean)
         self._markers: tuple[Marker, ...] = ()
         self._ids: tuple[int, ...] = ()
+        self._cards_in_view = False  # a marker of the registry in view (not one on no card)
         self._places: dict[int, Place] = {}
         self._focus: Box | None = None  # where the view changed since it was last still
         self._refreshed: float | None = None  # when the view was last analysed
@@ -238,6 +242,8 @@ class Pipeline:
                 now - self._now)
         self._now = now
         analyse, moving, small, refresh = self._looks(grey, now)
+        if not analyse and not moving:
+            return self._still(now)
         blurred = False
         reading_mode = not self.tracker.table
         measure = moving and reading_mode and self.change.region is not None
@@ -263,6 +269,15 @@ class Pipeline:
         if hold or glare:
             reading = replace(reading, hold_still=hold, glare=glare)
         return Step(self._markers, reading, analyse)
+
+    def _still(self, now: float | None) -> Step:
+        """A frame like the last one analysed: its markers stand (and the advice waits)."""
+        self._widths.clear()
+        reading = self.tracker.step(self._ids, now, found=(), places=self._places)
+        self._blurred, self._said_hold = 0, False
+        if self._cards_in_view or reading.card is not None:
+            self._glared, self._said_glare = 0, False
+        return Step(self._markers, reading, False)
 
     def _looks(self, grey: Grey, now: float | None) -> tuple[bool, bool, Any, Box | None]:
         """Whether to analyse this frame, whether the view moved, the frame's cells for the
@@ -323,6 +338,7 @@ class Pipeline:
         """Note what the markers in view now give the next steps."""
         self._ids = tuple(m.id for m in self._markers)
         self._counted = frozenset(self._ids)
+        self._cards_in_view = any(REGISTRY.get(m) is not None for m in self._ids)
         self._places = {m.id: _place(m) for m in self._markers}
 
     def _detect(self, grey: Grey, box: Box | None) -> list[Marker]:
@@ -438,8 +454,7 @@ class Pipeline:
         card is read, or the view has settled)."""
         if not reading_mode:
             return False, False
-        card_in_view = any(REGISTRY.get(m.id) is not None for m in self._markers)
-        if reading.card is not None or card_in_view:
+        if reading.card is not None or self._cards_in_view:
             self._blurred = self._glared = 0
             self._said_hold = self._said_glare = False
             return False, False
@@ -474,6 +489,7 @@ class Pipeline:
         self.change.reference = None
         self._markers = ()
         self._ids = ()
+        self._cards_in_view = False
         self._places = {}
         self._settle = 0
         self._look = 0
@@ -500,10 +516,11 @@ def check_frame(frame: Any) -> None:
 
     if not isinstance(frame, np.ndarray):
         raise ValueError(f"bad frame: a {type(frame).__name__}, not an image array")
-    if frame.ndim != 2 or frame.dtype != np.uint8:
-        raise ValueError(f"bad frame: {frame.dtype} of shape {frame.shape}, not grey 8-bit")
-    h, w = frame.shape
-    if h < 8 or w < 8 or h > MAX_SIDE or w > MAX_SIDE:
+    shape = frame.shape
+    if len(shape) != 2 or frame.dtype.char != "B":
+        raise ValueError(f"bad frame: {frame.dtype} of shape {shape}, not grey 8-bit")
+    h, w = shape
+    if not (8 <= h <= MAX_SIDE and 8 <= w <= MAX_SIDE):
         raise ValueError(f"bad frame: {w}x{h} pixels")
 
 
@@ -629,6 +646,8 @@ BACKOFF_FIRST = 1.0
 BACKOFF_MAX = 30.0
 FAILURES_BEFORE_OFFLINE = 3  # frames in a row a source may fail to give before it is reopened
 RECENT_FRAMES = 5  # analysed frames merged for the table check
+PACE_SLACK = 0.15  # a pause shorter than this share of a frame is not taken: a camera's read
+#                    waits for the next frame anyway (each pause wakes the thread once more)
 
 
 class CameraThread:
@@ -750,31 +769,33 @@ class CameraThread:
                 st.recent = self.watch.markers()
             if self.keep_frames:
                 st.frame = frame
-            if reading.card is not None:
-                st.last, st.last_again = reading.card, reading.again
-                st.version += 1
-            if reading.several:
-                st.notices += 1
-                st.several = reading.several
-                st.version += 1
-            if reading.duplicates:
-                st.duplicate_notices += 1
-                st.duplicates = reading.duplicates
-                st.version += 1
-            if reading.strays:
-                st.stray_notices += 1
-                st.strays = reading.strays
-                st.version += 1
-            if reading.hold_still or reading.glare:
-                st.hold_notices += reading.hold_still
-                st.glare_notices += reading.glare
-                st.version += 1
+            if reading is not NOTHING:  # a still view has nothing to tell
+                if reading.card is not None:
+                    st.last, st.last_again = reading.card, reading.again
+                    st.version += 1
+                if reading.several:
+                    st.notices += 1
+                    st.several = reading.several
+                    st.version += 1
+                if reading.duplicates:
+                    st.duplicate_notices += 1
+                    st.duplicates = reading.duplicates
+                    st.version += 1
+                if reading.strays:
+                    st.stray_notices += 1
+                    st.strays = reading.strays
+                    st.version += 1
+                if reading.hold_still or reading.glare:
+                    st.hold_notices += reading.hold_still
+                    st.glare_notices += reading.glare
+                    st.version += 1
             if not st.online:  # frames again after a read that hung
                 st.online, st.reason = True, ""
                 st.version += 1
-        if reading:
+        if reading is not NOTHING and reading:
             self.on_reading(reading)
-        return max(0.0, self.period - (self.clock() - start))
+        wait = self.period - (self.clock() - start)
+        return wait if wait > PACE_SLACK * self.period else 0.0  # a camera's read waits itself
 
     def run(self) -> None:
         while not self._stop.is_set():
