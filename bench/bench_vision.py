@@ -511,9 +511,9 @@ def table_tilt(seed: int, shots: int = 4) -> None:
     zones = T.layout(spec("builders"), 4)
     print(f"table: The Builders for 4 on an 80 x 48 cm play area, 2 cards in each of its 8 "
           f"zones (25 mm stickers, 40 mm corners), a 1920x1080 camera tilted 0-30 degrees "
-          f"towards a random side, {shots} frames per case, each corner covered in turn (a "
-          "hand); cards in their zone / wrong zone / rejected (size) / not found; with two "
-          "corners covered, whether the table can still be read")
+          f"towards a random side, {shots} frames per case, corners covered by a hand; cards "
+          "in their zone / in another zone or none / rejected (size) / not detected, and the "
+          "largest error of a card's place (mm); frames that could not be read")
     rng = np.random.default_rng(seed)
     cards: dict[int, tuple[float, float]] = {}
     pool = iter(m for m in CARDS if REGISTRY[m].game == "builders")
@@ -523,48 +523,84 @@ def table_tilt(seed: int, shots: int = 4) -> None:
             cards[next(pool)] = (u0 + (u1 - u0) * (k + 1) / 3, (v0 + v1) / 2)
     det = Detector()
     for tilt in (0.0, 15.0, 30.0):
-        for covered in ((), (CORNER_MARKERS[0],), "one", "two"):
-            tally = [0, 0, 0, 0, 0]  # right, wrong, rejected, not found, unreadable
+        for covered in (0, 1, 2):
+            tally = [0, 0, 0, 0, 0]  # right, wrong, rejected, not detected, unreadable
+            worst = 0.0
             for _ in range(shots):
-                hide: tuple[int, ...]
-                if covered == "one":
-                    hide = (int(rng.choice(np.array(CORNER_MARKERS))),)
-                elif covered == "two":
-                    hide = tuple(int(m) for m in rng.choice(np.array(CORNER_MARKERS), 2,
-                                                            replace=False))
-                else:
-                    hide = tuple(covered)
-                shot = synth.table_scene(rng, cards, tilt=tilt, turn=float(rng.uniform(0, 360)),
-                                         covered=hide)
-                view = T.read_table(det.detect(shot.frame), "builders", zones)
-                count_zones(view, zones, cards, tally)
-            what = {(): "all corners", "one": "one covered", "two": "two covered"}.get(
-                covered, "top-left covered")  # type: ignore[call-overload]
-            print(f"  tilt {tilt:4.0f} deg, {what:16}: {tally[0]} right, {tally[1]} wrong "
-                  f"zone, {tally[2]} rejected, {tally[3]} not found; {tally[4]}/{shots} "
-                  "frames could not be read")
+                seed_shot = int(rng.integers(1 << 30))
+                turn = float(rng.uniform(0, 360))
+                hide = tuple(int(m) for m in rng.choice(np.array(CORNER_MARKERS), covered,
+                                                        replace=False))
+                plane = T.TablePlane()
+                before = synth.table_scene(np.random.default_rng(seed_shot), cards, tilt=tilt,
+                                           turn=turn)  # all corners in view a moment before
+                plane.update(det.detect(before.frame))
+                shot = synth.table_scene(np.random.default_rng(seed_shot), cards, tilt=tilt,
+                                         turn=turn, covered=hide)
+                found = det.detect(shot.frame)
+                mapped = plane.update(found)
+                view = T.read_table(found, "builders", zones, plane=mapped)
+                count_zones(view, found, zones, cards, tally)
+                worst = max(worst, place_error(found, cards, mapped.h))
+            print(f"  tilt {tilt:4.0f} deg, {covered} corner(s) covered: {tally[0]} right, "
+                  f"{tally[1]} wrong, {tally[2]} rejected, {tally[3]} not detected; largest "
+                  f"error {worst:.0f} mm; {tally[4]}/{shots} frames could not be read")
+    moved = 0
+    for _ in range(shots):
+        seed_shot = int(rng.integers(1 << 30))
+        plane = T.TablePlane()
+        plane.update(det.detect(synth.table_scene(np.random.default_rng(seed_shot), cards,
+                                                  tilt=20.0, turn=0.0).frame))
+        hide = tuple(CORNER_MARKERS[:2])
+        knocked = synth.table_scene(np.random.default_rng(seed_shot), cards, tilt=23.0,
+                                    turn=8.0, covered=hide)  # the camera knocked, two hidden
+        view = T.read_table(det.detect(knocked.frame), "builders", zones,
+                            plane=plane.update(det.detect(knocked.frame)))
+        moved += view.moved and not view.ok
+    print(f"  the camera knocked (20 -> 23 deg, turned 8 deg) with two corners covered: said "
+          f"it moved (and read nothing) in {moved}/{shots} frames")
 
 
-def count_zones(view: object, zones: Sequence[object], cards: dict[int, tuple[float, float]],
-                tally: list[int]) -> None:
-    """Add one frame's cards to ``tally`` (right zone, wrong zone, rejected, not found,
-    frames unreadable)."""
+def place_error(found: Sequence[object], cards: dict[int, tuple[float, float]],
+                h: np.ndarray | None = None) -> float:
+    """The largest distance (mm on the 80 x 48 cm play area) between a card's place read
+    through the table's map (``h``, or the corners in view) and where it lies."""
+    from companion.vision import table as T
+    from companion.vision.detect import Marker
+
+    markers = [m for m in found if isinstance(m, Marker)]
+    h = T.homography(markers) if h is None else h
+    if h is None:
+        return 0.0
+    worst = 0.0
+    for m in markers:
+        if m.id in cards:
+            u, v = T.to_table(h, m.centre)
+            tu, tv = cards[m.id]
+            worst = max(worst, float(np.hypot((u - tu) * 800, (v - tv) * 480)))
+    return worst
+
+
+def count_zones(view: object, found: Sequence[object], zones: Sequence[object],
+                cards: dict[int, tuple[float, float]], tally: list[int]) -> None:
+    """Add one frame's cards to ``tally`` (right zone, another zone or none, rejected, not
+    detected, frames unreadable)."""
     from companion.vision import table as T
 
     assert isinstance(view, T.TableView)
     if not view.ok:
         tally[4] += 1
-        tally[3] += len(cards)
         return
+    detected = {getattr(m, "id", None) for m in found}
     where = {card: zid for zid, seen in view.seen.items() for card in seen}
     for marker, uv in cards.items():
         entry = REGISTRY[marker]
         truth = next(z.id for z in zones if isinstance(z, T.TableZone) and z.contains(uv))
-        if marker in view.rejected:
-            tally[2] += 1
-        elif entry.card not in where:
+        if marker not in detected:
             tally[3] += 1
-        elif where[entry.card] == truth:
+        elif marker in view.rejected:
+            tally[2] += 1
+        elif where.get(entry.card) == truth:
             tally[0] += 1
         else:
             tally[1] += 1

@@ -24,6 +24,7 @@ from .tracker import NOTHING, CardTracker, Place, Reading
 if TYPE_CHECKING:
     from .detect import Box, Detector, Grey, Marker
     from .sources import Camera
+    from .table import Plane, TablePlane
 
 __all__ = ["CardTracker", "Reading"]  # the tracker's, used from here by the device and tests
 
@@ -538,12 +539,24 @@ class TableWatch:
         if frames < 1:
             raise ValueError("frames must be 1 or more")
         self._frames: deque[tuple[Marker, ...]] = deque(maxlen=frames)
+        self._plane: TablePlane | None = None
 
     def add(self, markers: Iterable[Marker]) -> None:
         self._frames.append(tuple(markers))
 
     def clear(self) -> None:
+        """Forget the frames, and the table's map (a new source may be another camera)."""
         self._frames.clear()
+        self._plane = None
+
+    def plane(self, markers: tuple[Marker, ...]) -> Plane:
+        """The table's map for ``markers`` (``table.TablePlane``: the corners in view, or the
+        last map while the camera has not moved)."""
+        if self._plane is None:
+            from .table import TablePlane
+
+            self._plane = TablePlane()
+        return self._plane.update(markers)
 
     def markers(self) -> tuple[Marker, ...]:
         """Each marker id from the latest frame that found it most often."""
@@ -566,7 +579,8 @@ class Status:
     itself cannot be loaded, which no retry mends), the last card read, the counts of notices
     due (several cards at once, one id on two stickers, a marker on no card) with what they
     were about, the latest markers and frame, the markers of the last few frames analysed
-    merged (``recent``, for the table check) and when the last frame arrived.  ``version``
+    merged (``recent``, for the table check) with the table's map for them in table mode
+    (``plane``: ``table.TablePlane``) and when the last frame arrived.  ``version``
     grows when anything the kiosk shows changes, ``frames`` with every frame looked at, so the
     kiosk can tell cheaply whether to redraw.  ``view(now)`` gives a consistent snapshot in
     which a camera whose last frame is older than ``stale_after`` seconds is offline (a read
@@ -587,6 +601,7 @@ class Status:
     glare_notices: int = 0
     markers: tuple[Marker, ...] = ()
     recent: tuple[Marker, ...] = ()
+    plane: Plane | None = None
     frame: Grey | None = None
     frames: int = 0
     analysed: int = 0
@@ -611,6 +626,7 @@ class Status:
                 hold_notices=self.hold_notices, glare_notices=self.glare_notices,
                 markers=self.markers if online else (),
                 recent=self.recent if online else (),
+                plane=self.plane if online else None,
                 frames=self.frames, version=self.version,
             )
 
@@ -638,6 +654,7 @@ class CameraView:
     glare_notices: int
     markers: tuple[Marker, ...]
     recent: tuple[Marker, ...]
+    plane: Plane | None
     frames: int
     version: int
 
@@ -712,7 +729,8 @@ class CameraThread:
         if self._pipeline is not None:
             self._pipeline.reset()
         self.watch.clear()
-        self._set(online=False, reason=reason, broken=broken, markers=(), recent=(), frame=None)
+        self._set(online=False, reason=reason, broken=broken, markers=(), recent=(), plane=None,
+                  frame=None)
         if broken:
             return BACKOFF_MAX
         wait = self.backoff
@@ -767,6 +785,8 @@ class CameraThread:
             st.markers = step.markers
             if step.analysed:
                 st.recent = self.watch.markers()
+                if self.pipeline.tracker.table:
+                    st.plane = self.watch.plane(st.recent)
             if self.keep_frames:
                 st.frame = frame
             if reading is not NOTHING:  # a still view has nothing to tell
