@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from .markers import DICTIONARY, MARKER_CELLS, REGISTRY, MarkerEntry
+from .markers import DICTIONARY, MARKER_BITS, MARKER_CELLS, REGISTRY, MarkerEntry
 
 Grey = npt.NDArray[np.uint8]
 
@@ -465,11 +465,13 @@ on the table (another game's, a robot kit's).  ``DICT_6X6_1000`` holds 6X6_50 to
 FOREIGN_BITS = 6
 """Their markers within this many bits of one of ours (in any rotation) are checked against."""
 FOREIGN_MARGIN = 0.75
-"""A marker read must be at least this many bits nearer its id than any near foreign marker,
-counting each cell where the two differ by how far it leans between them (a clear cell 1, one
-read across the middle less than half): a blurred, tilted foreign marker whose differing cells
-were read just across the middle is refused; a sticker with a flipped bit or two is not,
-unless they make it as near a foreign marker as its own id."""
+"""A marker read must be more than this many bits nearer its id than any near foreign marker
+(``foreign_evidence``: each cell where the two differ counts by how far it leans between them,
++1 as ours has it, -1 as theirs, 0 half way): a blurred, tilted foreign marker whose
+differing cells were read across the middle is refused (the audit's AprilTag 36h11 #22 read
+as #149 scores -2.5 to -3.8, a marker half way between the two -0.8 to +0.6); our stickers
+score 1.3 and more in every generated condition, and one with a flipped bit or two is read
+unless the flips leave it less than a bit nearer its id than a foreign marker."""
 
 
 @functools.cache
@@ -511,36 +513,102 @@ def _code(marker: int) -> npt.NDArray[np.float32]:
     return _bits(dictionary(), marker).reshape(-1)
 
 
-def cell_levels(img: Grey, cells: int = MARKER_CELLS) -> npt.NDArray[np.float64]:
-    """The data cells of a straightened marker (``_straighten``) from 0 (as dark as its black
-    border) to 1 (as light as its white cells), row by row."""
-    means = _cell_means(img, cells)
-    n = cells + 2
-    border = np.concatenate([means[1, 1:n - 1], means[n - 2, 1:n - 1], means[2:n - 2, 1],
-                             means[2:n - 2, n - 2]])
-    inner = means[2:n - 2, 2:n - 2].reshape(-1)
-    black = float(np.sort(border)[border.size // 2])
-    light = np.sort(inner[inner > (black + float(inner.max())) / 2])
-    white = float(light[light.size // 2]) if light.size else black + 1.0
-    return np.clip((inner - black) / max(1.0, white - black), 0.0, 1.0)
+BLURS = (0.8, 1.8, 2.8, 4.0, 5.5)
+"""The blurs tried on a straightened marker (Gaussian sigma, in its pixels: ``_P`` a cell)."""
+
+
+@functools.cache
+def _blurred_cells() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """What a straightened marker's cell centres (``_centres``) show under each blur of
+    ``BLURS``: those of a white margin and a black border with black data cells, and what
+    each white data cell adds to each of them -- (blurs, 100) and (blurs, 100, 36): a code's
+    picture is ``base + spread @ code``."""
+    n = MARKER_CELLS + 2
+
+    def seen(cells: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float64]:
+        img = np.kron(cells, np.ones((_P, _P), np.float32))
+        return _centres(np.asarray(cv2.GaussianBlur(img, (0, 0), sigma), np.float32))
+
+    ring = np.ones((n, n), np.float32)
+    ring[1:-1, 1:-1] = 0.0
+    base = np.array([seen(ring, sigma) for sigma in BLURS])
+    spread = np.empty((len(BLURS), n * n, MARKER_BITS * MARKER_BITS))
+    for k in range(MARKER_BITS * MARKER_BITS):
+        one = np.zeros((n, n), np.float32)
+        one[2 + k // MARKER_BITS, 2 + k % MARKER_BITS] = 1.0
+        for b, sigma in enumerate(BLURS):
+            spread[b, :, k] = seen(one, sigma)
+    return base, spread
+
+
+def _centres(img: npt.NDArray[np.float32] | Grey) -> npt.NDArray[np.float64]:
+    """The mean of the middle 40 % of each cell of a straightened marker, row by row."""
+    n = MARKER_CELLS + 2
+    lo, hi = (3 * _P) // 10, _P - (3 * _P) // 10
+    return np.asarray(img.reshape(n, _P, n, _P)[:, lo:hi, :, lo:hi].mean(axis=(1, 3)),
+                      np.float64).reshape(-1)
+
+
+_INNER = np.pad(np.ones((MARKER_CELLS, MARKER_CELLS), bool), 1).reshape(-1)
+"""The border and the data cells of a straightened marker: not the margin around them."""
 
 
 def foreign_evidence(img: Grey, marker: int) -> tuple[float, tuple[str, int] | None]:
     """How much nearer a straightened marker (``_straighten``) read as ``marker`` is to it
-    than to the nearest foreign marker of ``FOREIGN_FAMILIES``, in bits: over the cells where
-    the two differ, how far each leans towards ``marker`` (+1 a clear cell as ours has it, -1
-    as the foreign marker has it, 0 undecided), summed; the least over the near foreign
-    markers, and that marker.  (inf, None) when no foreign marker is near."""
+    than to the nearest foreign marker of ``FOREIGN_FAMILIES``, in bits.  For each near
+    foreign marker, both are drawn as a camera would see them -- each blur of ``BLURS``,
+    scaled to the marker's black and white by the cells the two show alike, and the blur that
+    fits those cells best kept -- and the cells they show differently are compared with what
+    the picture has there: +1 for each cell where the picture is ours, -1 where it is theirs,
+    0 half way (as a share of the two pictures' difference there, times the bits that
+    differ).  The least over the near foreign markers, and that marker; (inf, None) when no
+    foreign marker is near."""
     near = near_foreign().get(marker)
     if near is None:
         return float("inf"), None
-    theirs, names = near
-    ours = _code(marker)
-    levels = cell_levels(img).astype(np.float32)
-    lean = np.where(ours > 0.5, 2 * levels - 1, 1 - 2 * levels)  # towards our cell, -1 to 1
-    margin = ((theirs != ours) * lean).sum(axis=1)
-    k = int(np.argmin(margin))
-    return float(margin[k]), names[k]
+    theirs_all, names = near
+    seen = _centres(img)
+    base, spread = _blurred_cells()
+    ours = _code(marker).astype(np.float64)
+    mine = base + spread @ ours  # (blurs, 100)
+    worst, like = float("inf"), None
+    for theirs, name in zip(theirs_all.astype(np.float64), names, strict=True):
+        bits = int((theirs != ours).sum())
+        lean = bits * _between(seen, mine, base + spread @ theirs)
+        if lean < worst:
+            worst, like = lean, name
+    return worst, like
+
+
+def _between(seen: npt.NDArray[np.float64], mine: npt.NDArray[np.float64],
+             other: npt.NDArray[np.float64]) -> float:
+    """Where ``seen`` lies between our code's picture (+1) and theirs (-1) on the cells the
+    two show differently, under the blur (a row of ``mine`` and ``other``) and the tones (a
+    line fitted) that fit the cells they show alike best; -1 when nothing fits."""
+    alike = _INNER & (np.abs(mine - other) < 0.05)  # (blurs, 100)
+    count = alike.sum(axis=1)
+    x = np.where(alike, mine, 0.0)
+    y = np.where(alike, seen, 0.0)
+    mx = x.sum(axis=1) / np.maximum(count, 1)
+    my = y.sum(axis=1) / np.maximum(count, 1)
+    dx = np.where(alike, mine - mx[:, None], 0.0)
+    var = (dx * dx).sum(axis=1)
+    a = (dx * (seen - my[:, None])).sum(axis=1) / np.maximum(var, 1e-9)
+    b = my - a * mx
+    rss = (np.where(alike, seen - a[:, None] * mine - b[:, None], 0.0) ** 2).sum(axis=1)
+    good = (count >= 8) & (var >= 0.01 * count) & (a > 0)
+    if not good.any():
+        return -1.0  # no blur explains the picture: not our marker
+    k = int(np.argmin(np.where(good, rss / np.maximum(count, 1), np.inf)))
+    want_ours = a[k] * mine[k] + b[k]
+    want_theirs = a[k] * other[k] + b[k]
+    differ = _INNER & ~alike[k]
+    gap = float(((want_theirs - want_ours)[differ] ** 2).sum())
+    if gap <= 0:
+        return 1.0
+    e_ours = float(((seen - want_ours)[differ] ** 2).sum())
+    e_theirs = float(((seen - want_theirs)[differ] ** 2).sum())
+    return float(np.clip((e_theirs - e_ours) / gap, -1.0, 1.0))
 
 
 def saturated(grey: Grey, quad: npt.ArrayLike, level: int = 250) -> float:

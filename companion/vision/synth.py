@@ -225,17 +225,24 @@ on the table (another game's, a robot kit's), drawn like ours but not ours."""
 
 Foreign = tuple[str, int]
 """A marker of another dictionary: its OpenCV dictionary name and its id there."""
+Pattern = tuple[str, tuple[tuple[float, ...], ...]]
+"""A marker-shaped square of one's own: a name and its 6x6 cells (1 white, 0 black, or grey
+between), in a black border."""
 
 
-def foreign_image(marker: Foreign, side: int) -> Grey:
-    """A marker of another dictionary drawn by OpenCV at ``side`` pixels, its border included."""
-    name, mid = marker
+def foreign_image(marker: Foreign | Pattern, side: int) -> Grey:
+    """A marker of another dictionary drawn by OpenCV at ``side`` pixels, its border included
+    (or a ``Pattern``'s cells in a border, in the tones of a print)."""
+    name, what = marker
+    if not isinstance(what, int):
+        return np.clip(draw_cells(np.array(what, np.float32), side, 0.0, 255.0), 0, 255).astype(
+            np.uint8)
     d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name))
-    return np.asarray(cv2.aruco.generateImageMarker(d, mid, side, borderBits=1), dtype=np.uint8)
+    return np.asarray(cv2.aruco.generateImageMarker(d, what, side, borderBits=1), dtype=np.uint8)
 
 
 def card_texture(
-    marker: int | Foreign, marker_px: int, rng: np.random.Generator
+    marker: int | Foreign | Pattern, marker_px: int, rng: np.random.Generator
 ) -> tuple[npt.NDArray[np.float32], Points]:
     """A white card with the marker (ours, or a ``Foreign`` one) near its top-left corner, in
     a white margin 1.3 cells wide, and some printed art below; the marker's corners in the
@@ -287,7 +294,8 @@ def _rotation(tilt: float, axis: float, spin: float) -> npt.NDArray[np.float64]:
 
 
 def render_scene(
-    rng: np.random.Generator, markers: Sequence[int | Foreign], cond: Conditions = Conditions()
+    rng: np.random.Generator, markers: Sequence[int | Foreign | Pattern],
+    cond: Conditions = Conditions()
 ) -> Scene:
     """One frame with the given markers' cards, laid out on a grid so they never overlap; a
     ``Foreign`` marker is drawn as the other dictionary has it and listed in ``foreign``."""
@@ -299,7 +307,7 @@ def render_scene(
     cells = list(range(rows * cols))
     rng.shuffle(cells)
     truth: list[Placed] = []
-    foreign: list[tuple[str, int, tuple[float, float]]] = []
+    foreign: list[tuple[str, int, tuple[float, float]]] = []  # (name, id or -1, centre)
     for marker, cell in zip(markers, cells, strict=False):
         r, c = divmod(cell, cols)
         cell_w, cell_h = w / cols, h / rows
@@ -329,7 +337,8 @@ def render_scene(
             _finger(acc, rng, mc)
         if isinstance(marker, tuple):
             centre = mc.mean(axis=0)
-            foreign.append((marker[0], marker[1], (float(centre[0]), float(centre[1]))))
+            mid = marker[1] if isinstance(marker[1], int) else -1
+            foreign.append((marker[0], mid, (float(centre[0]), float(centre[1]))))
             continue
         truth.append(Placed(marker, tuple((float(x), float(y)) for x, y in mc),
                             math.degrees(tilt)))
@@ -660,7 +669,8 @@ def table_scene(rng: np.random.Generator, cards: dict[int, tuple[float, float]],
     return TableShot(frame, dict(cards), uv_to_px, tuple(covered))
 
 
-def overlay_card(frame: npt.ArrayLike, rng: np.random.Generator, marker: int | Foreign,
+def overlay_card(frame: npt.ArrayLike, rng: np.random.Generator,
+                 marker: int | Foreign | Pattern,
                  side: float, centre: tuple[float, float], max_tilt: float = 15.0
                  ) -> tuple[npt.NDArray[np.float32], Placed]:
     """``frame`` with one more card on it (held over it or laid on it): the card of ``marker``
