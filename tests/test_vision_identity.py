@@ -264,3 +264,21 @@ def closest(family: str, fid: int) -> int:
     bits = (img[1:7, 1:7] > 127).astype(np.uint8)
     return min(STICKERS, key=lambda m: min(int((np.rot90(bits, k) != synth.marker_cells(m)).sum())
                                            for k in range(4)))
+
+
+def test_scan_says_which_foreign_marker_it_left_out(tmp_path: object,
+                                                    capfd: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from companion.cli import main
+
+    pattern = np.array(between(149, "DICT_APRILTAG_36h11", 22, 0.5)[1], np.float32)
+    img, _ = grid([pattern, synth.marker_cells(STICKERS[0])])
+    assert sorted(m.id for m in Detector(foreign_check=False).detect(img)) == [STICKERS[0], 149]
+    path = Path(str(tmp_path)) / "two.png"
+    cv2.imwrite(str(path), img)
+    assert main(["scan", str(path)]) == 0
+    out, _err = capfd.readouterr()
+    assert "1 marker(s)" in out and f"  #{STICKERS[0]} " in out and "  #149 " not in out
+    assert ("reads as #149 but looks more like #22 of APRILTAG_36h11, another set's: left out "
+            "(not one of our stickers)") in out
