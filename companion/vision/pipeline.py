@@ -659,10 +659,34 @@ class CameraView:
     version: int
 
 
+def _tell(st: Status, reading: Reading) -> None:
+    """Note a reading's news in the status (held under its lock)."""
+    if reading.card is not None:
+        st.last, st.last_again = reading.card, reading.again
+        st.version += 1
+    if reading.several:
+        st.notices += 1
+        st.several = reading.several
+        st.version += 1
+    if reading.duplicates:
+        st.duplicate_notices += 1
+        st.duplicates = reading.duplicates
+        st.version += 1
+    if reading.strays:
+        st.stray_notices += 1
+        st.strays = reading.strays
+        st.version += 1
+    if reading.hold_still or reading.glare:
+        st.hold_notices += reading.hold_still
+        st.glare_notices += reading.glare
+        st.version += 1
+
+
 BACKOFF_FIRST = 1.0
 BACKOFF_MAX = 30.0
 FAILURES_BEFORE_OFFLINE = 3  # frames in a row a source may fail to give before it is reopened
-RECENT_FRAMES = 5  # analysed frames merged for the table check
+RECENT_FRAMES = 2  # analysed frames merged for the table check (a lying card an analysis
+#                    misses is kept by the pipeline itself)
 PACE_SLACK = 0.15  # a pause shorter than this share of a frame is not taken: a camera's read
 #                    waits for the next frame anyway (each pause wakes the thread once more)
 
@@ -775,40 +799,25 @@ class CameraThread:
         self.failures = 0
         self.backoff = BACKOFF_FIRST  # only a camera that gives frames starts the pauses afresh
         reading = step.reading
+        recent: tuple[Marker, ...] | None = None
+        plane: Plane | None = None
         if step.analysed:
             self.watch.add(step.markers)
+            recent = self.watch.markers()
+            if self.pipeline.tracker.table:
+                plane = self.watch.plane(recent)
         with self.status.lock:
             st = self.status
             st.frames += 1
             st.analysed += step.analysed
             st.frame_at = self.clock()
             st.markers = step.markers
-            if step.analysed:
-                st.recent = self.watch.markers()
-                if self.pipeline.tracker.table:
-                    st.plane = self.watch.plane(st.recent)
+            if recent is not None:
+                st.recent, st.plane = recent, plane
             if self.keep_frames:
                 st.frame = frame
             if reading is not NOTHING:  # a still view has nothing to tell
-                if reading.card is not None:
-                    st.last, st.last_again = reading.card, reading.again
-                    st.version += 1
-                if reading.several:
-                    st.notices += 1
-                    st.several = reading.several
-                    st.version += 1
-                if reading.duplicates:
-                    st.duplicate_notices += 1
-                    st.duplicates = reading.duplicates
-                    st.version += 1
-                if reading.strays:
-                    st.stray_notices += 1
-                    st.strays = reading.strays
-                    st.version += 1
-                if reading.hold_still or reading.glare:
-                    st.hold_notices += reading.hold_still
-                    st.glare_notices += reading.glare
-                    st.version += 1
+                _tell(st, reading)
             if not st.online:  # frames again after a read that hung
                 st.online, st.reason = True, ""
                 st.version += 1
