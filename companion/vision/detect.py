@@ -253,7 +253,7 @@ class Detector:
             self.rejected = []
             return []
         part = np.ascontiguousarray(grey[y0:y1, x0:x1])
-        if self.downscale and w >= SEARCH_WIDTH and min(x1 - x0, y1 - y0) >= HALF_BOX_PX:
+        if self.downscale and w >= SEARCH_WIDTH and min(x1 - x0, y1 - y0) >= 4 * self.min_side:
             found = self._detect_half(part)  # a large part of a large frame: at half size
             self.rejected = [q + (x0, y0) for q in self.rejected]
             return to_markers([np.asarray(m.corners, np.float32).reshape(1, 4, 2) + (x0, y0)

@@ -225,6 +225,7 @@ class Pipeline:
         self._refreshed: float | None = None  # when the view was last analysed
         self._band = -1
         self._episode = False  # the view has changed since it was last still
+        self._doubtful = False  # a card found once waits to be found again
         self._whole = False  # the change had no box (the first frame): analyse it whole
         self._settle = 0
         self._look = 0  # frames left to confirm a marker found once
@@ -252,8 +253,9 @@ class Pipeline:
         if measure and self._choose_sharpest():
             width = self._width(grey)
             blurred = width > BLURRED_PX
-            if blurred and self._widths and width > min(self._widths):
+            if blurred and self._widths and width > min(self._widths) and not self._doubtful:
                 analyse = False  # a sharper frame came a moment ago: wait for a sharper one
+                #                  (unless a card found once waits for a second look)
         elif not moving:
             self._widths.clear()
         if moving:
@@ -322,8 +324,8 @@ class Pipeline:
             blurred = width > BLURRED_PX
         if (blurred and not found and self._held < SHARP_FRAMES and self._markers
                 and self._smeared_there()):
-            self._held += 1  # a smeared card where it was read: keep the read
-            found = ()
+            self._held += 1  # a smeared card where it was read: keep the read (the marker-
+            found = self._markers  # shaped smear there counts for it, as a frame showing it)
         else:
             self._held = 0
             self._markers = self._merge(found, box, self.change.region if moving else None)
@@ -394,6 +396,7 @@ class Pipeline:
         if not self.skip_still:
             return
         doubtful = self.tracker.unconfirmed()
+        self._doubtful = bool(doubtful)
         if doubtful and self._look > 0:
             self._look -= 1
             self._settle = max(self._settle, 1)
@@ -494,6 +497,7 @@ class Pipeline:
         self._places = {}
         self._settle = 0
         self._look = 0
+        self._doubtful = False
         self._focus = None
         self._episode = False
         self._whole = False
