@@ -767,30 +767,17 @@ class CameraThread:
 
     def cycle(self) -> float:
         """Open the source if needed, read and process one frame; the seconds to wait."""
-        from .sources import CameraLibraryError
-
         start = self.clock()
         if self.status.broken:
             return BACKOFF_MAX  # said once; a broken install is not mended by trying again
-        if self.source is None:
-            try:
-                pipeline = self.pipeline  # OpenCV, imported here in the camera's thread
-            except ImportError as exc:
-                return self._offline(f"OpenCV cannot be loaded: {exc}", broken=True)
-            try:
-                self.source = self.open_source()
-            except CameraLibraryError as exc:
-                return self._offline(str(exc), broken=True)
-            except Exception as exc:  # noqa: BLE001 - any failure means "offline, retry"
-                return self._offline(str(exc) or type(exc).__name__)
-            del pipeline
-            self.failures = 0
-            # Not online yet: that is said after a good frame (a reopened camera that gives
-            # only bad frames must not flap online and offline), and the open may have taken
-            # seconds (autofocus): the time of the last frame is the time it came.
-            start = self.clock()
+        source = self.source
+        if source is None:
+            wait = self._open()
+            if wait is not None or self.source is None:
+                return BACKOFF_MAX if wait is None else wait
+            source, start = self.source, self.clock()
         try:
-            frame = self.source.read()
+            frame = source.read()
             problem = "no frame from the camera"
             step = None if frame is None else self.pipeline.step(frame, start)
         except Exception as exc:  # noqa: BLE001 - an unplugged camera or a bad frame: anything
@@ -829,6 +816,28 @@ class CameraThread:
             self.on_reading(reading)
         wait = self.period - (self.clock() - start)
         return wait if wait > PACE_SLACK * self.period else 0.0  # a camera's read waits itself
+
+    def _open(self) -> float | None:
+        """Make the pipeline and open the source: None, or the seconds to wait after a
+        failure (said in the status)."""
+        from .sources import CameraLibraryError
+
+        try:
+            pipeline = self.pipeline  # OpenCV, imported here in the camera's thread
+        except ImportError as exc:
+            return self._offline(f"OpenCV cannot be loaded: {exc}", broken=True)
+        try:
+            self.source = self.open_source()
+        except CameraLibraryError as exc:
+            return self._offline(str(exc), broken=True)
+        except Exception as exc:  # noqa: BLE001 - any failure means "offline, retry"
+            return self._offline(str(exc) or type(exc).__name__)
+        del pipeline
+        self.failures = 0
+        # Not online yet: that is said after a good frame (a reopened camera that gives only
+        # bad frames must not flap online and offline), and the open may have taken seconds
+        # (autofocus): the time of the last frame is the time it came.
+        return None
 
     def run(self) -> None:
         while not self._stop.is_set():
