@@ -1,26 +1,28 @@
 """Benchmarks of the camera; prints its figures.
 
     .venv/bin/python bench/bench_vision.py [--frames N] [--seed S] [--only PART]
+    .venv-pi/bin/python bench/bench_vision.py ...      # the Pi's OpenCV 4.11 and numpy 1.x
 
 Parts (``--only`` runs one):
 
 - ``reads``: read rates and wrong ids on generated frame sets (``synth.py``: marked cards on a
   table, tilted, turned, unevenly lit, noisy, JPEG-compressed), one set per hard case --
   standard, small markers, defocus, motion blur, glare, a finger beside the marker, a busy
-  board, a realistic table at 25 px -- before issue 25 (``detect.fixed_rate_parameters``: a
-  fixed ``errorCorrectionRate``, the whole frame searched) and now (2 corrected bits on every
-  OpenCV version, the half-size search), on the same frames;
+  board, a realistic table at 25 px -- without the foreign-marker check (before issue 50) and
+  with it, on the same frames;
 - ``speed``: the whole pipeline (``CameraThread.cycle``: source read, frame check, change
   check, detection, registry, tracker, status) against OpenCV's raw detector
   (``ArucoDetector`` with OpenCV's default ``DetectorParameters``) on the same frames, at
   1280x720 and 1920x1080 on plain, wooden and busy-board backgrounds; interleaved rounds, the
   median ratio (target at most 1.10);
-- ``idle``: CPU while the camera watches a still busy board (fresh sensor noise in every frame)
-  at 30 frames a second, at 640x360, 1280x720 and 1920x1080, in steady light and under mains
-  flicker (+-5 %, rolling down the frame in bands as a rolling shutter sees it), with the
-  change check before issue 25 and now (target at most 1 % of one core at 1280x720);
-- ``latency``: a camera simulated in real time at 30 frames a second; a card appears at a random
-  moment; the time until its event is posted (target under 150 ms);
+- ``idle``: the real loop: the camera's thread running at 30 frames a second on a source that
+  waits for each frame's time, watching a still busy board with 24 stickered cards (fresh
+  sensor noise in every frame), in steady light and under +-2.5 % mains flicker rolling down
+  the frame, reading and table mode, at 1280x720 and 1920x1080: process CPU over wall time
+  (target at most 1 % of one core);
+- ``latency``: the same real loop; the board's 24 cards lying still, a card appears at a random
+  moment (held up in reading mode, laid in table mode); the time until its event is posted,
+  median and slowest of ``--trials`` (15) at each size and mode (target at most 150 ms);
 - ``ghosts``: frames with no marker but 40 faint, blurred, bordered random 6x6 patterns each
   (what a texture that looks like a marker is) on the three backgrounds: every id found is a
   false read (must be 0), before and now;
@@ -29,9 +31,17 @@ Parts (``--only`` runs one):
   nearest to ours: ids reported before and now (the pipeline, with the white-margin check);
 - ``moving``: a card waved in front of the camera (each frame smeared 4-12 px, as the audit's
   moving cards): how often it is read within half a second, frames analysed, and how often
-  the kiosk is asked to say "hold the card still".
+  the kiosk is asked to say "hold the card still";
+- ``foreign``: the other common dictionaries' markers within 5 bits of ours, rendered on cards
+  clean, blurred, tilted and both at 30-60 px, and the nearest six and the audit's AprilTag
+  36h11 #22 in the audit's blur and tilt through the reading and table pipelines too: ids of
+  ours read, before issue 50 and now; our nearest stickers in the same renders;
+- ``table``: table mode under a camera tilted 0-30 degrees with none, one or two corners
+  covered (and a camera knocked with two covered): cards in their zone, the largest error of a
+  card's place.
 
-The machine is shared: compare figures as ratios within one run.
+"before" means the code before the issue named; the machine is shared: compare timings as
+ratios within one run, and run the timed parts a few times.
 """
 
 from __future__ import annotations
