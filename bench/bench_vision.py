@@ -194,22 +194,6 @@ def speed(seed: int, rounds: int = 15) -> None:
                   f"{before:.2f}x")
 
 
-def still_frames(size: tuple[int, int], seed: int, n: int = 30, card: bool = True,
-                 background: str = "busy", flicker: float = 0.0) -> list[Grey]:
-    """A still busy board (with one card lying on it), as ``n`` frames of fresh sensor noise
-    (sigma 3), at 30 frames a second under mains light that swings by +-``flicker`` at 100 Hz:
-    against a short exposure a rolling shutter shows it as bands rolling down the frame."""
-    rng = np.random.default_rng(seed)
-    w, h = size
-    if card:
-        base = synth.render_scene(rng, [CARDS[5]], C(
-            size=size, background="busy", cards=(1, 1), marker_px=(w / 32,) * 2,
-            noise=(0.0, 0.0))).frame.astype(np.float32)
-    else:
-        base = np.clip(synth.background(rng, size, background), 0, 255)
-    return noisy_frames(base, n, rng, flicker)
-
-
 def noisy_frames(base: np.ndarray, n: int, rng: np.random.Generator, flicker: float = 0.0
                  ) -> list[Grey]:
     """``n`` frames of ``base`` with fresh sensor noise (sigma 3), 1/30 s apart, under light
