@@ -512,7 +512,7 @@ def own_reads(rng: np.random.Generator, markers: Sequence[int], renders: int,
     return scores[0].found, scores[1].found, scores[1].total
 
 
-def table_tilt(seed: int, shots: int = 4) -> None:
+def table_tilt(seed: int, shots: int = 8) -> None:
     """Table mode under a tilted camera with corners covered: every card in its zone?"""
     from companion.engine.registry import spec
     from companion.vision import table as T

@@ -247,9 +247,8 @@ def test_the_near_foreign_markers_blurred_and_tilted_are_refused_and_ours_read()
     read = 0
     for family, ids in near.items():
         for fid in ids:
-            for _ in range(2):
-                scene = synth.render_scene(rng, [(family, fid)], SEEN)
-                read += sum(m.id in REGISTRY for m in det.detect(scene.frame))
+            scene = synth.render_scene(rng, [(family, fid)], SEEN)
+            read += sum(m.id in REGISTRY for m in det.detect(scene.frame))
             ours = closest(family, fid)
             scene = synth.render_scene(rng, [ours], SEEN)
             own.add(scene.truth, [(m.id, m.centre) for m in det.detect(scene.frame)])
@@ -258,27 +257,11 @@ def test_the_near_foreign_markers_blurred_and_tilted_are_refused_and_ours_read()
 
 
 def closest(family: str, fid: int) -> int:
-    """Our marker nearest a foreign one."""
+    """Our sticker nearest a foreign marker (in any turn)."""
     d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, family))
     img = cv2.aruco.generateImageMarker(d, fid, 8, borderBits=1)
     bits = (img[1:7, 1:7] > 127).astype(np.uint8)
-    return min(STICKERS, key=lambda m: min(int((np.rot90(bits, k) != synth.marker_cells(m)).sum())
-                                           for k in range(4)))
-
-
-def test_scan_says_which_foreign_marker_it_left_out(tmp_path: object,
-                                                    capfd: pytest.CaptureFixture[str]) -> None:
-    from pathlib import Path
-
-    from companion.cli import main
-
-    pattern = np.array(between(149, "DICT_APRILTAG_36h11", 22, 0.5)[1], np.float32)
-    img, _ = grid([pattern, synth.marker_cells(STICKERS[0])])
-    assert sorted(m.id for m in Detector(foreign_check=False).detect(img)) == [STICKERS[0], 149]
-    path = Path(str(tmp_path)) / "two.png"
-    cv2.imwrite(str(path), img)
-    assert main(["scan", str(path)]) == 0
-    out, _err = capfd.readouterr()
-    assert "1 marker(s)" in out and f"  #{STICKERS[0]} " in out and "  #149 " not in out
-    assert ("reads as #149 but looks more like #22 of APRILTAG_36h11, another set's: left out "
-            "(not one of our stickers)") in out
+    turns = np.array([np.rot90(bits, k) for k in range(4)])
+    ours = np.array([synth.marker_cells(m) for m in STICKERS])
+    dist = (ours[:, None] != turns[None]).sum(axis=(2, 3)).min(axis=1)
+    return STICKERS[int(np.argmin(dist))]

@@ -640,8 +640,8 @@ def table_scene(rng: np.random.Generator, cards: dict[int, tuple[float, float]],
         distance *= 1.03
     px_mm = 3.0  # the textures' resolution: finer than any frame pixel
     mm_to_px = uv_to_px @ np.linalg.inv(to_mm)
-    board = busy_texture(rng, (round(2.4 * aw), round(2.4 * ah)))  # a millimetre a pixel
-    board_to_mm = np.array([[1.0, 0, -1.2 * aw], [0, 1.0, -1.2 * ah], [0, 0, 1]])
+    board = busy_texture(rng, (round(1.2 * aw), round(1.2 * ah)))  # 2 mm a pixel
+    board_to_mm = np.array([[2.0, 0, -1.2 * aw], [0, 2.0, -1.2 * ah], [0, 0, 1]])
     acc = np.zeros((h, w), np.float32)
     _paste(acc, board, mm_to_px @ board_to_mm)
     stickers: list[tuple[int, tuple[float, float], float, tuple[float, float] | None]] = [
