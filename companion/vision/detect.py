@@ -202,6 +202,9 @@ class Detector:
         self.rejected: list[npt.NDArray[np.float32]] = []
         self.foreign: list[tuple[Marker, tuple[str, int]]] = []
         self._straight: dict[Marker, Grey] = {}
+        if foreign_check:  # made once, now (the camera's thread starting), not at a card
+            near_foreign()
+            _blurred_cells()
 
     def _search(self, longest: int) -> cv2.aruco.ArucoDetector:
         key = (longest, self.min_side)
