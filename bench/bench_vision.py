@@ -263,7 +263,7 @@ def make_tracker(mode: str) -> CardTracker:
                        table=mode == "table")
 
 
-def idle(seed: int, seconds: float = 10.0) -> None:
+def idle(seed: int, seconds: float = 30.0) -> None:
     """Process CPU over wall time while the camera's thread watches a still busy board."""
     print(f"idle: the camera's thread at 30 frames a second in real time (a source that waits "
           f"for each frame's time), a still busy board with {BOARD_CARDS} stickered cards, "
@@ -673,8 +673,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="seed of the sets (7)")
     parser.add_argument("--only", choices=("reads", "speed", "idle", "latency", "ghosts",
                                            "icons", "moving", "foreign", "table"))
-    parser.add_argument("--seconds", type=float, default=10.0,
-                        help="idle: seconds measured per case (10)")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="idle: seconds measured per case (30: two of the still view's "
+                        "refreshes)")
     parser.add_argument("--trials", type=int, default=15, help="latency: trials per case (15)")
     parser.add_argument("--renders", type=int, default=10,
                         help="foreign: frames per marker and set (10)")

@@ -123,8 +123,8 @@ class Step:
 
 SETTLE_FRAMES = 4  # frames analysed after a change, before still frames are skipped
 LOOK_FRAMES = 30  # frames a marker found once may be looked for again, to confirm it
-REFRESH_SECONDS = 10.0  # a band of a still view is analysed again this often ...
-REFRESH_BANDS = 4  # ... one of this many in turn: the whole view every 40 s
+REFRESH_SECONDS = 15.0  # a band of a still view is analysed again this often ...
+REFRESH_BANDS = 4  # ... one of this many in turn: the whole view every minute
 WHOLE_SHARE = 0.4  # a change over more of the frame than this: the whole frame is analysed
 SHARP_FRAMES = 4  # while the view moves, a blurred frame is analysed only if it is the
 #                   sharpest of this many last frames
@@ -303,7 +303,8 @@ class Pipeline:
             self._refreshed = now
             self._band = (self._band + 1) % REFRESH_BANDS
             h, w = grey.shape[:2]
-            pad = round(self._margin())
+            pad = round(0.75 * max((p[2] for p in self._places.values()), default=32.0))
+            #     (a marker whose middle is in the band lies wholly in it and its pad)
             y0 = h * self._band // REFRESH_BANDS
             y1 = h * (self._band + 1) // REFRESH_BANDS
             return True, False, small, (0, max(0, y0 - pad), w, min(h, y1 + pad))
