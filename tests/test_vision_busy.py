@@ -107,7 +107,7 @@ def test_a_still_busy_board_under_flicker_is_not_analysed_again() -> None:
     base = np.clip(synth.background(rng, (1920, 1080), "busy"), 0, 255).astype(np.float32)
     check = P.ChangeCheck()
     check.reference = check.small(noisy(base, rng, 0.025))
-    assert check.cell == 30 and check.reference.shape == (18, 64)
+    assert check.cell == 30 and check.reference.shape == (12, 64)
     assert not any(check.changed(check.small(noisy(base, rng, 0.025, k / 30)))
                    for k in range(1, 7))
     moved = base.copy()

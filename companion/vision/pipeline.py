@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["CardTracker", "Reading"]  # the tracker's, used from here by the device and tests
 
 
+TALL = 3
+"""The change check's cells are this many times as tall as wide (one row of each is read)."""
 LIGHT_SLACK = 0.02
 """What one gain a row leaves of the light's change (pixels clipped at white, the flicker's
 slope across a cell), as a share of a cell's brightness: allowed on top of ``threshold``."""
@@ -61,18 +63,19 @@ class ChangeCheck:
 
     def small(self, grey: Grey) -> Any:
         """The frame as cells: ``across`` cells across (``cell`` pixels at least: 20 at
-        1280x720, 30 at 1920x1080), twice as tall, each the mean of the row of its pixels
-        across its middle: one row in 40 or 60 of the frame is read, where a card (taller than
-        that) cannot come in unseen; a row's pixels are lit alike by a flicker rolling down
-        the frame."""
+        1280x720, 30 at 1920x1080), ``TALL`` times as tall, each the mean of the row of its
+        pixels across its middle: one row in 60 or 90 of the frame is read, where a card
+        (taller than that) cannot come in unseen; a row's pixels are lit alike by a flicker
+        rolling down the frame."""
         import cv2
 
         h, w = grey.shape[:2]
         self.cell = c = max(self.least_cell, w // self.across)
-        size = (max(1, w // c), max(1, h // (2 * c)))
-        if h < 2 * c or w < c:
+        tall = TALL * c
+        size = (max(1, w // c), max(1, h // tall))
+        if h < tall or w < c:
             return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
-        rows = grey[c:size[1] * 2 * c:2 * c, :size[0] * c]
+        rows = grey[tall // 2:size[1] * tall:tall, :size[0] * c]
         return cv2.resize(rows, size, interpolation=cv2.INTER_AREA)
 
     def changed(self, small: Any) -> bool:
@@ -105,8 +108,8 @@ class ChangeCheck:
         rows = np.flatnonzero(moved.any(axis=1))
         cols = np.flatnonzero(moved.any(axis=0))
         c = self.cell
-        self.region = (int(cols[0]) * c, int(rows[0]) * 2 * c, (int(cols[-1]) + 1) * c,
-                       (int(rows[-1]) + 1) * 2 * c)
+        self.region = (int(cols[0]) * c, int(rows[0]) * TALL * c, (int(cols[-1]) + 1) * c,
+                       (int(rows[-1]) + 1) * TALL * c)
         return True
 
 
