@@ -47,6 +47,7 @@ ratios within one run, and run the timed parts a few times.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -231,23 +232,24 @@ HELD = CARDS[9]
 
 
 class LiveCamera:
-    """A camera in real time: a frame every 1/fps seconds (``read`` waits for it), showing the
-    card once ``appear`` has passed (a frame exposed before that moment does not)."""
+    """A camera in real time: a frame every 1/fps seconds, ``read`` giving the next one to be
+    taken after it is called (as picamera2 does with ``queue=False``: never a frame from before
+    the read); a frame shows the card when all of its exposure (a frame long) came after
+    ``appear``."""
 
     def __init__(self, empty: Sequence[Grey], card: Sequence[Grey], fps: float,
                  appear: float) -> None:
         self.empty, self.card = empty, card
         self.period = 1.0 / fps
         self.appear = appear
-        self.next = time.perf_counter()
+        self.start = time.perf_counter()
         self.i = 0
 
     def read(self) -> Grey:
-        wait = self.next - time.perf_counter()
-        if wait > 0:
-            time.sleep(wait)
-        taken = self.next
-        self.next = max(self.next + self.period, time.perf_counter())
+        now = time.perf_counter()
+        taken = self.start + math.ceil((now - self.start) / self.period) * self.period
+        if taken > now:
+            time.sleep(taken - now)
         self.i += 1
         frames = self.card if taken - self.period >= self.appear else self.empty
         return frames[self.i % len(frames)]
