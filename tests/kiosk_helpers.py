@@ -206,6 +206,15 @@ def drawn_texts(app: App) -> list[str]:
         ui.DRAWN = None
 
 
+def confirm_handout(app: App) -> None:
+    """Confirm the hand-out step on show: its pages read (``handout more``), then Done."""
+    for _k in range(10):
+        if "handout more" not in keys(app):
+            break
+        tap(app, "handout more")
+    tap(app, "handout confirm")
+
+
 def handed_out(app: App) -> None:
     """Confirm the hand-out steps a game shows on opening (the last action's, in case the
     table had not handed them out), as a table that had would."""
@@ -213,5 +222,5 @@ def handed_out(app: App) -> None:
         handouts = getattr(app.screen, "handouts", None)
         if handouts is None or handouts.current is None:
             return
-        tap(app, "handout confirm")
+        confirm_handout(app)
     raise AssertionError("the hand-out steps never ended")

@@ -103,6 +103,32 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        4,
+        "the set-up's hand-outs, who dealt each card, and what an undo gives back",
+        (
+            # the set-up's holdings are handed out as the steps of action -1
+            """CREATE TABLE handouts_v4 (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                action  INTEGER NOT NULL CHECK (action >= -1),
+                step    TEXT NOT NULL,
+                PRIMARY KEY (game_id, action, step)
+            ) WITHOUT ROWID""",
+            "INSERT INTO handouts_v4 (game_id, action, step) "
+            "SELECT game_id, action, step FROM handouts",
+            "DROP TABLE handouts",
+            "ALTER TABLE handouts_v4 RENAME TO handouts",
+            # 1: the companion's virtual deck dealt the card; 0: the table; NULL: not a deal
+            "ALTER TABLE entries ADD COLUMN dealt INTEGER",
+            """CREATE TABLE givebacks (
+                game_id    INTEGER NOT NULL REFERENCES games (id),
+                seq        INTEGER NOT NULL,
+                steps      TEXT NOT NULL,
+                instructed INTEGER NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 TABLES = frozenset({"meta", "games", "entries", "periods"})

@@ -261,6 +261,40 @@ def enter_position(app: App, journal: Journal, setup: Setup, actions: list[str],
         open_game(app)
 
 
+def enter_start(app: App, journal: Journal, setup: Setup) -> None:
+    """A new game as the set-up screen begins it: its first hand-out step (each seat's
+    starting pieces) on show."""
+    from companion.kiosk.screens.game import open_game
+
+    app.session = journal.start(setup, seed=0, handing_out=True)
+    app.config = app.config.with_(virtual_deck=False)
+    open_game(app)
+
+
+def enter_undone(app: App, journal: Journal, setup: Setup, actions: list[str], seat: int,
+                 action: str) -> None:
+    """A companion's move carried out by the table (seat ``seat``'s ``action`` after
+    ``actions``), then undone: what the table puts back on show."""
+    from companion.kiosk.screens.base import GameScreen
+    from companion.kiosk.screens.game import open_game
+
+    app.session = session = journal.start(setup, seed=0, companions={seat: "easy"},
+                                          handing_out=True)
+    for a in actions:
+        session.play(a)
+    session.all_handed_out()
+    app.config = app.config.with_(virtual_deck=False)
+    open_game(app)
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen)
+    screen.handouts.clear()
+    screen.commit_companion(session.game.parse_action(action))
+    while screen.handouts.current is not None:
+        screen.confirm_handout()
+    screen.undo()
+    app.tick(5.0)  # the toast of the undo gone: the step alone
+
+
 def take(
     outdir: Path,
     sizes: tuple[tuple[int, int], ...] = SIZES,

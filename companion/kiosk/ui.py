@@ -561,3 +561,17 @@ def split_v(area: pygame.Rect, *parts: float, gap: int = 0) -> list[pygame.Rect]
         out.append(pygame.Rect(area.x, y, area.width, h))
         y += h + gap
     return out
+
+
+def paginate(heights: list[int], room: int, gap: int) -> list[list[int]]:
+    """The indices of rows of ``heights`` page by page, each page as many as fit in ``room``
+    (at least one)."""
+    pages: list[list[int]] = [[]]
+    used = 0
+    for k, h in enumerate(heights):
+        if pages[-1] and used + gap + h > room:
+            pages.append([])
+            used = 0
+        used += (gap if pages[-1] else 0) + h
+        pages[-1].append(k)
+    return pages

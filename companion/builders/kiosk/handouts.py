@@ -19,7 +19,7 @@ from companion.kiosk import theme
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import panel
-from companion.kiosk.words import card_name
+from companion.kiosk.words import card_name, name_of
 
 from .panels.rows import card_fill, draw_card_face, row_card
 
@@ -56,16 +56,39 @@ class BuildersHandOuts(HandOutPlan[BuildersState, Action]):
         panel(surface, rect, card_fill(face), border=theme.ACCENT, width=2)
         draw_card_face(surface, screen.m, rect, face)
 
+    def start_notes(self, state: BuildersState) -> tuple[str, ...]:
+        first = state.setup.players[state.setup.start_player]
+        return (_("10 coins each: one gold coin (5) and five silver (1); the rest is the bank"),
+                _("{name} plays first: give them the first player card", name=name_of(first)))
+
+    def card_places(self, state: BuildersState) -> dict[str, tuple[int, str]]:
+        """The two rows and each player's idle workers, sites and finished buildings."""
+        out: dict[str, tuple[int, str]] = {c: (TABLE, _("the building row"))
+                                           for c in state.building_row}
+        out.update({c: (TABLE, _("the worker row")) for c in state.worker_row})
+        for seat, p in enumerate(state.players):
+            name = self.words.seat_name(state, seat)
+            out.update({c: (seat, _("{name}'s finished buildings", name=name))
+                        for c in p.finished})
+            out.update({c: (seat, _("{name}'s idle workers", name=name)) for c in p.idle})
+            for site in p.sites:
+                out[site.card] = (seat, _("{name}'s sites", name=name))
+                out.update({c: (seat, _("the {building} site",
+                                        building=card_name("builders", site.card)))
+                            for c in site.workers})
+        return out
+
     def replay(self, states: Sequence[BuildersState], actions: Sequence[Action], start: int,
-               virtual_deck: bool) -> list[tuple[int, HandOut]]:
-        """As the screen queues them: with the virtual deck, each row of cards it dealt
-        in one go is one step (at the first card's index); every other action's own."""
+               dealt: Sequence[bool]) -> list[tuple[int, HandOut]]:
+        """As the screen queues them: each row of cards the virtual deck dealt in one go is
+        one step (at the first card's index); every other action's own."""
         out: list[tuple[int, HandOut]] = []
         i = max(0, start)
         while i < len(actions):
-            if virtual_deck and self.game.current_player(states[i]) == CHANCE:
+            if dealt[i] and self.game.current_player(states[i]) == CHANCE:
                 first, lines = i, []
-                while i < len(actions) and self.game.current_player(states[i]) == CHANCE:
+                while (i < len(actions) and dealt[i]
+                       and self.game.current_player(states[i]) == CHANCE):
                     lines.append(deal_line(states[i], actions[i]))
                     i += 1
                 out.append((first, deal_step(lines)))

@@ -420,7 +420,7 @@ class GameScreen(Screen, Generic[S, A]):
         self.app.go("home")
 
     def undo(self) -> None:
-        """Take back the last action and the hand-out steps it brought (the preview dropped)."""
+        """Take back the last action (``HandOutView.undo``; the preview dropped)."""
         self.preview = None
         done = len(self.session.playthrough.actions)
         self.app.undo()
@@ -519,10 +519,10 @@ class GameScreen(Screen, Generic[S, A]):
         journal like a person's."""
         self.companion_view.confirm()
 
-    def commit_companion(self, action: A) -> None:
+    def commit_companion(self, action: A, *, dealt: bool = False) -> None:
         """Commit the companion's action the way this screen commits (its sounds and
-        animations); by default straight through the journal."""
-        self.app.play(action)
+        animations; ``dealt``: a card its visit dealt); by default through the journal."""
+        self.app.play(action, dealt=dealt)
 
     def companion_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
         """Over ``area``: the companion thinking or what the table does for it, or the hint;
@@ -587,25 +587,27 @@ class GameScreen(Screen, Generic[S, A]):
     def cancel_preview(self) -> None:
         self.preview = None
 
-    def commit(self, action: A, after: Step[S, A] | None = None) -> bool:
-        """Commit ``action`` through the journal (``after``: the step the rules already made
-        for it, None to let the journal apply it), then queue the hand-out steps of
+    def commit(self, action: A, after: Step[S, A] | None = None, *, dealt: bool = False
+               ) -> bool:
+        """Commit ``action`` through the journal (``play``), then queue the hand-out steps of
         what the rules did by themselves and call ``committed``.  True if it was taken."""
         before = self.state
         index = len(self.session.playthrough.actions)
-        if not self.play(action, after):
+        if not self.play(action, after, dealt=dealt):
             return False
         self.hand_out(index, before, action, self.state)
         self.committed(before, action)
         return True
 
-    def play(self, action: A, after: Step[S, A] | None = None) -> bool:
+    def play(self, action: A, after: Step[S, A] | None = None, *, dealt: bool = False
+             ) -> bool:
         """The one place a table screen writes to the journal: a :class:`Step` the preview
         made is committed as it is (the journal refuses it if the game moved on since), anything
-        else is applied by the journal."""
+        else is applied by the journal.  ``dealt``: a card the companion's virtual deck dealt
+        (else a chance outcome is the table's own: a tap, a card the camera read)."""
         if isinstance(after, Step):
-            return self.app.play(after)
-        return self.app.play(action)
+            return self.app.play(after, dealt=dealt)
+        return self.app.play(action, dealt=dealt)
 
     def committed(self, before: S, action: A) -> None:  # noqa: B027 - an optional hook
         """After a commit (sounds, animations, virtual cards, the end)."""
@@ -681,27 +683,6 @@ class GameScreen(Screen, Generic[S, A]):
     def table_check(self) -> None:
         self.help_open = False
         self.app.go("table-check", previous=self)
-
-    def big_button(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        label: str,
-        tap: Callable[[], None],
-        role: str,
-    ) -> None:
-        """The one large accent button of a step (DRAW, ROLL)."""
-        self.button(
-            surface,
-            rect,
-            label,
-            tap,
-            key=role,
-            role=role,
-            fill=theme.ACCENT,
-            text_colour=theme.OUTLINE,
-            size=self.m.huge,
-        )
 
 
 def foreign_card(app: App, game: str, seen: Card) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 import pygame
 
+from companion.engine import CHANCE
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, fitting, panel, split_h, split_v
@@ -42,6 +43,17 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         self.indicator = -1  # the thinking indicator's step last drawn
         self.dots: tuple[pygame.Rect, int] | None = None  # where the last frame drew them
         self.only_indicator = False  # the last update moved the indicator on, nothing else
+        self.undone: tuple[int, tuple[int, str] | None] = (-1, None)  # (entries, last undo)
+
+    def same_move_again(self, action: A) -> bool:
+        """Whether ``action`` is the very move the table's last undo took back (the companion
+        says so: the table put its pieces back a moment ago)."""
+        session = self.screen.session
+        if self.undone[0] != session.entries:
+            self.undone = (session.entries, session.last_undone())
+        undone = self.undone[1]
+        return undone is not None and undone == (len(session.playthrough.actions),
+                                                 self.screen.game.notation(action))
 
     def update(self) -> bool:
         """The companion's work: started when its seat decides, collected when done; while it
@@ -105,7 +117,8 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         self.visit = None
         for action in actions:
             before = len(s.session.playthrough.actions)
-            s.commit_companion(action)
+            # a card among them: the virtual deck dealt it inside the visit
+            s.commit_companion(action, dealt=s.game.current_player(s.state) == CHANCE)
             if len(s.session.playthrough.actions) == before:
                 return  # refused (the reason is on screen): the rest is decided afresh
 
@@ -195,8 +208,11 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             assert self.visit is not None
             text = s.visit_instruction(s.state, actions, self.visit.states)
             s.tap_area(area, s.confirm_companion, "companion done")
-            draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
-                      theme.ACCENT, bold=True, align="left", lines=2)
+            title = (_("{name}, the companion, plays the same move again:", name=name_of(player))
+                     if self.same_move_again(actions[0]) else
+                     _("{name}, the companion:", name=name_of(player)))
+            draw_text(surface, title, head, m.large, theme.ACCENT, bold=True, align="left",
+                      lines=2)
             draw_text(surface, text, body, m.large, theme.TEXT, align="left", valign="top",
                       lines=8, min_size=m.px(14))
             s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,

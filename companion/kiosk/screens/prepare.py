@@ -201,7 +201,7 @@ def start(app: App, setup: Setup, companions: dict[int, str], seed: int) -> None
     journal = app.journal
     assert journal is not None
     found = take(app, "new game")
-    app.session = journal.start(setup, seed=seed, companions=companions)
+    app.session = journal.start(setup, seed=seed, companions=companions, handing_out=True)
     if (isinstance(found, NewGame) and isinstance(found.screen, GameScreen)
             and found.chosen == (setup, seed, tuple(sorted(companions.items())))):
         app.show(found.screen)

@@ -225,7 +225,7 @@ class RollPanel(PillarsPanel):
             else _("Nobody is at the King's Court")
         )
         body = self.header(surface, area, text)
-        self.screen.big_button(
+        self.big_button(
             surface, body.inflate(-m.px(40), -m.px(40)), _("Roll"), self.screen.roll_die, "roll"
         )
 

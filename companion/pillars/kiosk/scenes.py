@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from functools import cache, partial
 from typing import TYPE_CHECKING, Protocol
 
-from companion.kiosk.screenshots import enter_position, find_prefixes
+from companion.kiosk.screenshots import enter_position, enter_start, enter_undone, find_prefixes
 from companion.pillars.actions import Action
 from companion.pillars.rules import STEPS
 from companion.pillars.state import PillarsState
@@ -56,6 +56,40 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Scene]]:
             yield name, partial(scene, enter=enter)
     yield from _hand_outs(journal)
     yield from _visits(journal)
+    yield "pillars-handout-start", partial(enter_start, journal=journal,
+                                           setup=prefixes["draft"][0])
+    setup, actions, seat, action = _companion_purchase()
+    yield "pillars-undo-handout", partial(enter_undone, journal=journal, setup=setup,
+                                          actions=actions, seat=seat, action=action)
+
+
+@cache
+def _companion_purchase(seed: int = 1) -> tuple[Setup, list[str], int, str]:
+    """A seeded game's first craftsman bought in the draft (a card and gold: what an undone
+    move of the companion gives back), after the first round."""
+    import random
+
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game("pillars")
+    rng = random.Random(seed)
+    setup = game.setup(3)
+    state = game.initial_state(setup)
+    done: list[str] = []
+    while not game.is_over(state):
+        who = game.current_player(state)
+        if who == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(game.legal_actions(state))
+            after = game.apply(state, action)
+            if (state.round >= 2 and state.step == "draft"
+                    and len(after.seats[who].craftsmen) > len(state.seats[who].craftsmen)):
+                return setup, done, who, str(action)
+        state = game.apply(state, action)
+        done.append(str(action))
+    raise AssertionError("no seeded game buys a craftsman")
 
 
 def _help_open(app: App, enter: Scene) -> None:

@@ -143,7 +143,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         before = self.state
         index = len(self.session.playthrough.actions)
         outcome = sample(self.game.chance_outcomes(before), self.app.rng)
-        if not self.play(outcome):
+        if not self.play(outcome, dealt=True):
             return False
         self.hand_out(index, before, outcome, self.state)
         return True
@@ -168,7 +168,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         if state.step == "peek":
             seat = self.game.active_seat(state)
             outcome = sample(self.game.chance_outcomes(state), self.app.rng)
-            if self.play(outcome) and seat is not None:
+            if self.play(outcome, dealt=True) and seat is not None:
                 if seat in self.session.companions:  # the companion looked; nobody else may
                     self.app.toast(_("{name} has seen the coming event; it stays secret until "
                                      "phase III", name=name_of(state.setup.players[seat])),
@@ -236,8 +236,8 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
             self.show_round_end(before.round)
         self.after_play()
 
-    def commit_companion(self, action: Action) -> None:
-        self.commit(action)
+    def commit_companion(self, action: Action, *, dealt: bool = False) -> None:
+        self.commit(action, dealt=dealt)
 
     def handout_text(self, step: HandOut) -> str:
         """What the card on a hand-out step does (the event's card text)."""

@@ -15,7 +15,7 @@ from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press
 from companion.kiosk.seats import Companion
-from companion.kiosk.ui import draw_text, panel, text_height
+from companion.kiosk.ui import draw_text, fitting, paginate, panel, text_height
 from companion.kiosk.words import name_of
 
 from ..plan import PlanLine, TurnPlan, plan_lines
@@ -144,6 +144,11 @@ class CompanionTurnPanel(Panel):
         inner = pygame.Rect(stripe.right + m.gap * 2, area.y + m.gap,
                             area.width - stripe.width - m.gap * 4, area.height - m.gap * 2)
         title = _("{name}, the companion:", name=name_of(player))
+        if plan.steps and self.screen.companion_view.same_move_again(plan.steps[0].action):
+            title = fitting(surface, pygame.Rect(0, 0, inner.width, 1), m.text,
+                            _("{name}, the companion, plays the same move again:",
+                              name=name_of(player)),
+                            _("{name}: the same move again", name=name_of(player)), title)
         head = pygame.Rect(inner.x, inner.y, inner.width, text_height(surface, m.text, bold=True))
         foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
         body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
@@ -198,18 +203,4 @@ class CompanionTurnPanel(Panel):
         return y
 
 
-def paginate(heights: list[int], room: int, gap: int) -> list[list[int]]:
-    """The indices of rows of ``heights`` page by page, each page as many as fit in ``room``
-    (at least one)."""
-    pages: list[list[int]] = [[]]
-    used = 0
-    for k, h in enumerate(heights):
-        if pages[-1] and used + gap + h > room:
-            pages.append([])
-            used = 0
-        used += (gap if pages[-1] else 0) + h
-        pages[-1].append(k)
-    return pages
-
-
-__all__ = ["CompanionTurnPanel", "TurnView", "paginate"]
+__all__ = ["CompanionTurnPanel", "TurnView"]
