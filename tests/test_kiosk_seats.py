@@ -25,7 +25,7 @@ from companion.kiosk.seats import Companion, decide, decision_seed, instruction
 from companion.pillars.kiosk import PillarsScreen
 from tests import test_kiosk_builders_game as builders_game
 from tests import test_kiosk_pillars_game as pillars_game
-from tests.kiosk_helpers import drawn_texts, keys, make_app, press, tap, wait
+from tests.kiosk_helpers import drawn_texts, handed_out, keys, make_app, press, tap, wait
 
 STRENGTH = "easy"
 
@@ -102,6 +102,7 @@ def start(
             tap(app, f"who {k}")
     assert app.screen.companions() == {companion_seat: strength}
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
 
 
 def play_pillars(app: Any, rng: random.Random, limit: int = 20000) -> list[str]:

@@ -90,6 +90,13 @@ class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             self.queue.add(index, [HandOut(st.title, st.lines, st.card, (*st.notes, note),
                                            st.key)])
 
+    def begin(self) -> None:
+        """A new game, not yet in the journal (a screen made ahead for Start): the set-up's
+        steps, as :meth:`resume` will find them once it is (nothing handed out yet)."""
+        self.resumed = True
+        states = self.screen.session.playthrough.states
+        self.queue.add(SETUP, self.screen.plan.start_steps(states[0]))
+
     def dealt(self) -> list[bool]:
         """Who dealt each action, as the journal says (True: the virtual deck); an action of
         an older journal, which did not say, as the settings say now."""

@@ -189,6 +189,8 @@ def new_game_frame(setup_screen: Screen,
         screen = _table_screen(app, session)
         if screen is None:
             return
+        with playing(app, session), quiet(app):
+            screen.handout_view.begin()  # the set-up's steps, as the journal will have them
         found = store["new game"] = NewGame(key, session, screen)
     _draw_for(app, found.session, found.screen, surface)
 
