@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from . import theme
-from .ui import draw_text, min_text, text_height
+from .ui import draw_text, fits, min_text
 
 
 @dataclass(frozen=True)
@@ -115,10 +115,14 @@ def _label(surface: pygame.Surface, box: pygame.Rect, area: Area, on: bool,
     text = area.label if names else area.number
     if names and area.number:
         text = f"{area.number} {area.label}"
-    if not text or room.height < text_height(surface, smallest) or room.width < smallest:
-        return
-    draw_text(surface, text, room, smallest, colour, bold=on, lines=3 if names else 1,
-              min_size=smallest)
+    lines = 3 if names else 1
+    if not text or not fits(surface, text, room, smallest, bold=on, lines=lines):
+        if not names or not area.number:
+            return
+        text, lines = area.number, 1  # the name does not fit: its number, if that does
+        if not fits(surface, text, room, smallest, bold=on, lines=1):
+            return
+    draw_text(surface, text, room, smallest, colour, bold=on, lines=lines, min_size=smallest)
 
 
 __all__ = ["Area", "BoardMap", "draw_map", "fit"]

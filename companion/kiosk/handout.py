@@ -27,6 +27,7 @@ from companion.engine.ledger import Entry
 from companion.journal.handouts import ALL
 
 from . import icons, retained, theme
+from .boardmap import BoardMap, draw_map
 from .i18n import _
 from .ui import draw_text, fitted_height, paginate, panel, split_h
 from .words import GameWords, amount_text, seat_label, words_for
@@ -66,6 +67,9 @@ class HandLine:
     what: str = ""
     """The line's own words for what moves, instead of the card's name (several cards to
     one place: ``Rural House, Hotel, Church``)."""
+    place: str = ""
+    """Where on the board it goes (an id of the game's board picture), lit on the step's
+    board; "" for a player's own place."""
 
     def text(self, game: str = "") -> str:
         """The change in words, as the log says it: ``+5 gold``, ``−2 VP``; a card's name."""
@@ -99,6 +103,9 @@ class HandOut:
     cards: tuple[str, ...] = ()
     """Cards drawn in a strip above the lines (the cards a deck dealt), as the game's
     screen draws them (:meth:`HandOutPlan.draw_face`)."""
+    places: tuple[str, ...] = ()
+    """The places on the board the step names, lit on the board drawn beside its title
+    (:meth:`HandOutPlan.board`)."""
 
     def seats(self) -> list[int]:
         """The seats with lines, in the order of the lines (the board's last)."""
@@ -233,6 +240,19 @@ class HandOutPlan(Generic[S, A]):
         a light card with its name and ``text``, what it does)."""
         draw_card(screen, surface, rect, self.game.name, card, text)
 
+    def board(self, state: S) -> BoardMap | None:
+        """The game's board in ``state``'s game, in the table's language (None: a game
+        without a board picture: nothing is drawn)."""
+        return None
+
+    def step_places(self, key: str) -> tuple[str, ...]:
+        """The places (:meth:`board`'s ids) a step of ``key`` names; none by default."""
+        return ()
+
+    def action_places(self, before: S, action: A) -> tuple[str, ...]:
+        """The places ``action`` moves pieces at (an instruction's, a give-back's)."""
+        return ()
+
     def step_card(self, key: str, entries: Sequence[Entry], before: S, after: S) -> str:
         """The card to draw on the step (none by default)."""
         return ""
@@ -289,7 +309,7 @@ class HandOutPlan(Generic[S, A]):
             return ()
         lines = tuple(sorted(lines, key=lambda ln: (ln.seat == TABLE, ln.seat)))
         return (HandOut(_("Each player's starting pieces"), lines, "", self.start_notes(state),
-                        "start"),)
+                        "start", places=self.step_places("start")),)
 
     def start_extra(self, state: S) -> tuple[HandLine, ...]:
         """Lines of the set-up's step besides the ledger's (cards each seat starts with)."""
@@ -344,7 +364,7 @@ class HandOutPlan(Generic[S, A]):
             return None
         return HandOut(_("Undone: put these back"), tuple(back), "",
                        (_("Undone: {action}", action=self.words.action_text(before, action)),),
-                       "back")
+                       "back", places=self.action_places(before, action))
 
     def steps(self, before: S, action: A, after: S) -> tuple[HandOut, ...]:
         """The hand-out steps of ``action`` (``before`` to ``after``), in the order the rules
@@ -368,7 +388,7 @@ class HandOutPlan(Generic[S, A]):
             else:
                 out[at] = (step.key, _merge(out[at][1], step))
         out.sort(key=lambda ks: self.rank(ks[0]))
-        return tuple(s for _k, s in out)
+        return tuple(s if s.places else replace(s, places=self.step_places(k)) for k, s in out)
 
 
 def _given_back(lines: Sequence[HandLine]) -> tuple[HandLine, ...]:
@@ -475,28 +495,32 @@ def draw_handout(
     companions: Collection[int] = (),
     page: int = 0,
     turn_page: Callable[[], None] | None = None,
+    board: BoardMap | None = None,
 ) -> None:
     """One hand-out step over ``area``: its title, the card (if any; the cards a deck dealt
     in a strip), per player what to take from or give back to the supply with the icons and
     the cause of each line, the notes, and one CONFIRM (role ``confirm``) for the whole
     step; ``more`` says how many steps follow; ``face`` draws a card as the game does.  A
     step whose lines do not fit is paged, never cut: page ``page`` is drawn, and until the
-    last one the CONFIRM button turns the page (``turn_page``).
+    last one the CONFIRM button turns the page (``turn_page``).  With the game's ``board``,
+    the board drawn small beside the title shows the step's places lit.
     Kept whole (``retained``) by all it draws from: the step, its seats' names and colours,
     the card's text, the steps to follow, the page and the confirmation (a card's ``face``
     is the game's, drawn from the card alone)."""
     words = words_for(game)
     labels = tuple(_seat_label(state, seat, words, companions) for seat in step.seats())
+    board = board if step.places else None
     retained.panel(screen, surface, area, (step, labels, game, confirm, card_text, more, page,
-                                           turn_page),
+                                           turn_page, board),
                    partial(_draw_handout, screen, surface, area, step, state, game, confirm,
-                           card_text, more, face, companions, page, turn_page), "hand-out")
+                           card_text, more, face, companions, page, turn_page, board),
+                   "hand-out")
 
 
 def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, step: HandOut,
                   state: object, game: str, confirm: Callable[[], None], card_text: str,
                   more: int, face: CardFace | None, companions: Collection[int], page: int,
-                  turn_page: Callable[[], None] | None) -> None:
+                  turn_page: Callable[[], None] | None, board: BoardMap | None) -> None:
     m = screen.m
     words = words_for(game)
     if face is None:
@@ -504,13 +528,10 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
             draw_card(screen, surf, r, game, card, text)
     panel(surface, area, theme.PANEL, border=theme.ACCENT)
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
-    title_h = fitted_height(surface, step.title, inner.width, m.px(32), m.large, lines=2)
-    title_r = pygame.Rect(inner.x, inner.y, inner.width, title_h)
-    draw_text(surface, step.title, title_r, m.large, theme.ACCENT, bold=True, lines=2,
-              align="left")
+    head = titled(screen, surface, inner, step.title, board, step.places)
     foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-    body = pygame.Rect(inner.x, title_r.bottom + m.gap, inner.width,
-                       foot.y - title_r.bottom - m.gap * 2)
+    body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                       foot.y - head.bottom - m.gap * 2)
     strip = strip_height(screen, body.height) + m.gap
     if step.cards and lines_height(screen, surface, step, body.width, game) <= (
             body.height - strip):  # else the lines alone: they name every card
@@ -543,6 +564,42 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
     screen.button(surface, foot, label, confirm, key="handout confirm", role="confirm",
                   fill=theme.ACCENT, text_colour=theme.OUTLINE,
                   short=_("Done"))
+
+
+MAP_WIDTH = (200, 420)
+"""The widest board (reference pixels) drawn beside a step's title: landscape (numbers only),
+portrait (the names where they fit)."""
+
+
+def titled(screen: Screen, surface: pygame.Surface, inner: pygame.Rect, title: str,
+           board: BoardMap | None, places: Collection[str]) -> pygame.Rect:
+    """A step's title at the top of ``inner`` (two lines at most), with the board drawn
+    small at its right (below it, on a portrait screen or a narrow panel) and ``places``
+    lit; the rectangle the two take."""
+    m = screen.m
+    if board is None or not places or m.portrait or inner.width < m.px(400):
+        title_h = fitted_height(surface, title, inner.width, m.px(32), m.large, lines=2)
+        title_r = pygame.Rect(inner.x, inner.y, inner.width, title_h)
+        draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=2,
+                  align="left")
+        if board is None or not places:
+            return title_r
+        ratio = board.size[1] / board.size[0]
+        share = 3 if m.portrait else 4
+        map_w = min(m.px(MAP_WIDTH[1]), inner.width, int(inner.height / share / ratio))
+        map_r = pygame.Rect(0, title_r.bottom + m.gap, map_w, round(map_w * ratio))
+        map_r.centerx = inner.centerx
+        draw_map(surface, map_r, board, places, names=True)
+        return pygame.Rect(inner.x, inner.y, inner.width, map_r.bottom - inner.y)
+    map_w = min(m.px(MAP_WIDTH[0]), int(inner.width * 0.45))
+    map_h = round(map_w * board.size[1] / board.size[0])
+    map_r = pygame.Rect(inner.right - map_w, inner.y, map_w, map_h)
+    text_w = inner.width - map_w - m.gap * 2
+    title_h = fitted_height(surface, title, text_w, m.px(32), m.large, lines=3)
+    title_r = pygame.Rect(inner.x, inner.y, text_w, title_h)
+    draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=3, align="left")
+    draw_map(surface, map_r, board, places)
+    return pygame.Rect(inner.x, inner.y, inner.width, max(title_h, map_h))
 
 
 def _one_card(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,

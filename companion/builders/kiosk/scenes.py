@@ -5,15 +5,15 @@ read by a hold, the log, and the companion's whole turn as one instruction."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
-from companion.builders.actions import Recruit, Start
+from companion.builders.actions import Recruit, Send, Start
 from companion.builders.cards import BUILDING
 from companion.engine import get_game
 from companion.kiosk.i18n import _
 from companion.kiosk.screenshots import enter_position as enter_game
-from companion.kiosk.screenshots import find_prefixes
+from companion.kiosk.screenshots import enter_start, enter_undone, find_prefixes
 from companion.kiosk.words import card_name
 
 from .plan import TurnPlan
@@ -75,11 +75,46 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
         setup, actions = ending
         yield "builders-handout-end", partial(
             _handed_out, journal=journal, setup=setup, actions=actions[:-1], last=actions[-1])
+    yield "builders-handout-start", partial(enter_start, journal=journal,
+                                            setup=prefixes["turn"][0])
+    setup, actions, seat, action = _companion_send()
+    yield "builders-undo-handout", partial(enter_undone, journal=journal, setup=setup,
+                                           actions=actions, seat=seat, action=action)
     solo = find_prefixes("builders", ["turn"], players=1)
     if "turn" in solo:
         setup, actions = solo["turn"]
         yield "builders-handout-automa", partial(_handed_out, journal=journal, setup=setup,
                                                  actions=actions, last="end turn")
+
+
+@cache
+def _companion_send(seed: int = 2) -> tuple[Setup, list[str], int, str]:
+    """A seeded game's first worker sent to a site for a wage (a card moved and coins paid:
+    what an undone move of the companion gives back)."""
+    import random
+
+    from companion.engine import CHANCE
+    from companion.engine.simulate import sample
+
+    game = get_game("builders")
+    rng = random.Random(seed)
+    setup = game.setup(3)
+    state = game.initial_state(setup)
+    done: list[str] = []
+    while not game.is_over(state):
+        who = game.current_player(state)
+        if who == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            legal = game.legal_actions(state)
+            paid = [a for a in legal if isinstance(a, Send)
+                    and game.apply(state, a).players[who].coins < state.players[who].coins]
+            if paid and state.turn >= 3:
+                return setup, done, who, str(paid[0])
+            action = rng.choice(legal)
+        state = game.apply(state, action)
+        done.append(str(action))
+    raise AssertionError("no seeded game sends a worker for a wage")
 
 
 LONG_WORDS = ("cabane-perchee", "maison-urbaine", "tour-de-guet")

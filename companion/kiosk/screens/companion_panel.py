@@ -13,6 +13,7 @@ import pygame
 
 from companion.engine import CHANCE
 from companion.kiosk import theme
+from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, fitting, panel, split_h, split_v
 from companion.kiosk.words import name_of
@@ -211,8 +212,10 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             title = (_("{name}, the companion, plays the same move again:", name=name_of(player))
                      if self.same_move_again(actions[0]) else
                      _("{name}, the companion:", name=name_of(player)))
-            draw_text(surface, title, head, m.large, theme.ACCENT, bold=True, align="left",
-                      lines=2)
+            places = visit_places(s, self.visit.states, actions)
+            head = titled(s, surface, inner, title, s.plan.board(s.state), places)
+            body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                               foot.y - head.bottom - m.gap * 2)
             draw_text(surface, text, body, m.large, theme.TEXT, align="left", valign="top",
                       lines=8, min_size=m.px(14))
             s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,
@@ -299,7 +302,12 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         s.button(surface, foot, _("Close"), s.close_hint, key="close hint", role="back")
 
 
-    # -- the card -> preview -> commit flow, once for every game ------------------------------
+def visit_places(screen: GameScreen[S, A], states: list[S], actions: list[A]) -> tuple[str, ...]:
+    """The places on the board a visit's actions move pieces at, in order, each once."""
+    found: dict[str, None] = {}
+    for before, action in zip(states, actions, strict=False):
+        found.update(dict.fromkeys(screen.plan.action_places(before, action)))
+    return tuple(found)
 
 
 __all__ = ["INDICATOR_STEPS", "CompanionPanel"]

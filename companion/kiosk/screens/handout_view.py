@@ -47,7 +47,7 @@ class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         draw_handout(s, surface, area, step, s.state, s.game.name, s.confirm_handout,
                      card_text=s.handout_text(step), more=len(self.queue.pending) - 1,
                      face=face, companions=s.session.companions, page=self.page_of(),
-                     turn_page=self.turn_page)
+                     turn_page=self.turn_page, board=s.plan.board(s.state))
 
     def page_of(self) -> int:
         """The page of the step on show (0 for a step just come)."""

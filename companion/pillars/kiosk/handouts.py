@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
+from companion.kiosk.boardmap import BoardMap
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
 from companion.kiosk.i18n import _, n_
 from companion.kiosk.words import name_of
@@ -16,6 +17,7 @@ from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
 
+from .boardmap import STEP_PLACES, action_places, board_map
 from .names import area_name, pillars_card_name
 
 
@@ -60,6 +62,15 @@ def event_shown(before: PillarsState, after: PillarsState) -> bool:
 
 class PillarsHandOuts(HandOutPlan[PillarsState, Action]):
     """Phase III and the round's end, step by step."""
+
+    def board(self, state: PillarsState) -> BoardMap:
+        return board_map()
+
+    def step_places(self, key: str) -> tuple[str, ...]:
+        return STEP_PLACES.get(key, ())
+
+    def action_places(self, before: PillarsState, action: Action) -> tuple[str, ...]:
+        return action_places(action)
 
     def step_key(self, entry: Entry) -> str:
         return _key(entry)
@@ -189,12 +200,13 @@ class PillarsHandOuts(HandOutPlan[PillarsState, Action]):
 def dealt_step(state: PillarsState) -> HandOut:
     """What the virtual deck dealt at the start of a round, for the table to lay out: the
     privilege cards on Kingsbridge, the craftsmen on Shiring, the cards of the pool."""
-    lines = [HandLine(TABLE, CARD, 1, _("Kingsbridge {n}", n=k), card=c)
-             for k, c in enumerate(state.kingsbridge, 1) if c]
-    lines += [HandLine(TABLE, CARD, 1, _("Shiring {n}", n=k), card=c)
+    lines = [HandLine(TABLE, CARD, 1, _("Kingsbridge {n}", n=k), card=c,
+                      place=f"kingsbridge{k}") for k, c in enumerate(state.kingsbridge, 1) if c]
+    lines += [HandLine(TABLE, CARD, 1, _("Shiring {n}", n=k), card=c, place=f"shiring{k}")
               for k, c in enumerate(state.shiring, 1) if c]
-    lines += [HandLine(TABLE, CARD, 1, _("the pool"), card=c) for c in state.pool]
-    return HandOut(_("Dealt for round {n}", n=state.round), tuple(lines), "", (), "dealt")
+    lines += [HandLine(TABLE, CARD, 1, _("the pool"), card=c, place="pool") for c in state.pool]
+    return HandOut(_("Dealt for round {n}", n=state.round), tuple(lines), "", (), "dealt",
+                   places=tuple(dict.fromkeys(ln.place for ln in lines)))
 
 
 __all__ = ["DEALT_STEPS", "PillarsHandOuts", "dealt_step", "event_shown"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.kiosk import theme
+from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press
 from companion.kiosk.seats import Companion
@@ -149,11 +150,19 @@ class CompanionTurnPanel(Panel):
                             _("{name}, the companion, plays the same move again:",
                               name=name_of(player)),
                             _("{name}: the same move again", name=name_of(player)), title)
-        head = pygame.Rect(inner.x, inner.y, inner.width, text_height(surface, m.text, bold=True))
         foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        places = [p for step in plan.steps
+                  for p in self.screen.plan.action_places(step.before, step.action)]
+        if places:
+            head = titled(self.screen, surface, inner, title, self.screen.plan.board(self.state),
+                          tuple(dict.fromkeys(places)))
+        else:
+            head = pygame.Rect(inner.x, inner.y, inner.width,
+                               text_height(surface, m.text, bold=True))
+            draw_text(surface, title, head, m.text, theme.ACCENT, bold=True, align="left",
+                      lines=1)
         body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                            foot.y - head.bottom - m.gap * 2)
-        draw_text(surface, title, head, m.text, theme.ACCENT, bold=True, align="left", lines=1)
         used = self._lines(surface, body, plan_lines(self.game, plan.steps))
         if not plan.complete and self.view.last:
             rest = pygame.Rect(body.x, used, body.width, body.bottom - used)
