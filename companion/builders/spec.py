@@ -115,6 +115,12 @@ def _words() -> type[Any]:
     return BuildersWords
 
 
+def _guide() -> Any:
+    from .kiosk.guide import steps
+
+    return steps
+
+
 def _scenes() -> Any:
     from .kiosk import scenes
 
@@ -148,6 +154,7 @@ SPEC = GameSpec(
     screen=_screen,
     words=_words,
     scenes=_scenes,
+    guide=_guide,
     simulator=_simulator,
     locale=Path(__file__).resolve().parent / "locale",
     unofficial_options=("solo",),

@@ -106,6 +106,10 @@ class GameSpec:
     words: Callable[[], Callable[[GameSpec], object]] | None = None
     """Loads the game's ``companion.kiosk.words.GameWords`` subclass (None: the default
     words, from this record)."""
+    guide: Callable[[], Callable[..., Any]] | None = None
+    """Loads the set-up guide: a function from a set-up and the virtual deck setting (a
+    bool) to the steps a table follows with the box open (``companion.kiosk.guide``;
+    None: no guide is offered)."""
     simulator: Callable[[], Simulator] | None = None
     """Loads the game's simulation path (``companion.engine.sim``; None: the rules behind
     the same interface, ``RulesSimulator``)."""

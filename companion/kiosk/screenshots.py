@@ -271,6 +271,29 @@ def enter_start(app: App, journal: Journal, setup: Setup) -> None:
     open_game(app)
 
 
+def enter_guide(app: App, journal: Journal, setup: Setup, page: int) -> None:
+    """A new game's set-up guide at step ``page`` (from 0)."""
+    from companion.kiosk.screens.guide import GuideScreen
+
+    enter_start(app, journal, setup)
+    screen = app.go("guide", previous=app.screen)
+    assert isinstance(screen, GuideScreen)
+    screen.page = page
+
+
+def guide_scenes(game: str, journal: Journal, setup: Setup
+                 ) -> Iterator[tuple[str, Callable[[App], None]]]:
+    """``setup-guide-<game>-<k>``: every step of the game's set-up guide."""
+    from companion.kiosk.guide import guide_for
+
+    guide = guide_for(game)
+    if guide is None:
+        return
+    for k in range(len(guide(setup, False))):
+        yield f"setup-guide-{game}-{k + 1}", partial(enter_guide, journal=journal, setup=setup,
+                                                     page=k)
+
+
 def enter_undone(app: App, journal: Journal, setup: Setup, actions: list[str], seat: int,
                  action: str) -> None:
     """A companion's move carried out by the table (seat ``seat``'s ``action`` after

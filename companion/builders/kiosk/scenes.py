@@ -13,7 +13,7 @@ from companion.builders.cards import BUILDING
 from companion.engine import get_game
 from companion.kiosk.i18n import _
 from companion.kiosk.screenshots import enter_position as enter_game
-from companion.kiosk.screenshots import enter_start, enter_undone, find_prefixes
+from companion.kiosk.screenshots import enter_start, enter_undone, find_prefixes, guide_scenes
 from companion.kiosk.words import card_name
 
 from .plan import TurnPlan
@@ -77,6 +77,7 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
             _handed_out, journal=journal, setup=setup, actions=actions[:-1], last=actions[-1])
     yield "builders-handout-start", partial(enter_start, journal=journal,
                                             setup=prefixes["turn"][0])
+    yield from guide_scenes("builders", journal, prefixes["turn"][0])
     setup, actions, seat, action = _companion_send()
     yield "builders-undo-handout", partial(enter_undone, journal=journal, setup=setup,
                                            actions=actions, seat=seat, action=action)

@@ -15,6 +15,7 @@ from companion.engine.registry import spec as game_spec
 from companion.engine.registry import specs
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
+from companion.kiosk.guide import guide_for
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.seats import STRENGTHS, strength_name
@@ -503,6 +504,8 @@ class SetupScreen(Screen):
             self.app.refuse(_("No journal: the game could not be saved"))
         else:  # (its screen made ahead, if it was for this table)
             start(self.app, *chosen, seed=self.app.rng.randrange(2**31))
+            if self.app.config.setup_guide and guide_for(chosen[0].game) is not None:
+                self.app.go("guide", previous=self.app.screen)
 
 
 KEYS = [

@@ -8,7 +8,13 @@ from collections.abc import Callable, Iterator
 from functools import cache, partial
 from typing import TYPE_CHECKING, Protocol
 
-from companion.kiosk.screenshots import enter_position, enter_start, enter_undone, find_prefixes
+from companion.kiosk.screenshots import (
+    enter_position,
+    enter_start,
+    enter_undone,
+    find_prefixes,
+    guide_scenes,
+)
 from companion.pillars.actions import Action
 from companion.pillars.rules import STEPS
 from companion.pillars.state import PillarsState
@@ -58,6 +64,7 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Scene]]:
     yield from _visits(journal)
     yield "pillars-handout-start", partial(enter_start, journal=journal,
                                            setup=prefixes["draft"][0])
+    yield from guide_scenes("pillars", journal, prefixes["draft"][0])
     setup, actions, seat, action = _companion_purchase()
     yield "pillars-undo-handout", partial(enter_undone, journal=journal, setup=setup,
                                           actions=actions, seat=seat, action=action)
