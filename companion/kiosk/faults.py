@@ -3,7 +3,7 @@ Plain text, no screens: the guard's fault screen and the screens' notices both u
 
 from __future__ import annotations
 
-from companion.journal import JournalDataError, JournalError
+from companion.journal import JournalDataError, JournalError, JournalReadOnly
 
 from .i18n import _
 
@@ -25,6 +25,18 @@ def is_busy(exc: BaseException) -> bool:
     return isinstance(exc, JournalError) and sqlite_code(exc) in (_BUSY, _LOCKED)
 
 
+def is_read_only(exc: BaseException) -> bool:
+    """True if ``exc`` means the journal cannot be written (its card is read-only): trying
+    again once the card can be written works."""
+    return isinstance(exc, JournalReadOnly)
+
+
+def is_retried(exc: BaseException) -> bool:
+    """True for a journal that could not be opened at start but may open a few seconds later
+    (another program holds it, or its card is read-only): the kiosk tries it again."""
+    return is_busy(exc) or is_read_only(exc)
+
+
 def journal_problem(exc: JournalError) -> tuple[str, str]:
     """What happened and what to do about it, in the current language."""
     if isinstance(exc, JournalDataError):
@@ -33,6 +45,14 @@ def journal_problem(exc: JournalError) -> tuple[str, str]:
             _(
                 "That game is kept as it is and the other games are not affected. Start a new "
                 "game, or choose another one."
+            ),
+        )
+    if isinstance(exc, JournalReadOnly):
+        return (
+            _("The journal cannot be written"),
+            _(
+                "The SD card or USB stick is read-only. Make it writable (check its lock "
+                "switch), then try again. Everything saved before is kept."
             ),
         )
     code = sqlite_code(exc)
@@ -77,8 +97,8 @@ def journal_message(exc: JournalError) -> str:
     return f"{what}. {todo}"
 
 
-def busy_at_start_message(exc: JournalError) -> str:
-    """The start screen's message for a journal another program holds: what, what to do,
-    and that the companion keeps trying."""
+def retried_at_start_message(exc: JournalError) -> str:
+    """The start screen's message for a journal another program holds or a read-only card
+    (``is_retried``): what, what to do, and that the companion keeps trying."""
     again = _("The companion tries again every few seconds.")
     return f"{journal_message(exc)} {again}"
