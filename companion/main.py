@@ -141,6 +141,7 @@ def open_config_and_journal(
         config = config_mod.load(config_path)
     except ConfigError as exc:
         return config_mod.Config(), None, str(exc), None
+    i18n.set_language(config.language)  # the messages below in the table's language
     try:
         return config, open_journal(config), None, None
     except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
