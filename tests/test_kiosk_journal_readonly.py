@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import random
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from companion.kiosk.app import JOURNAL_RETRY_SECONDS, App
 from companion.kiosk.config import Config
 from companion.kiosk.config import save as save_config
 from tests import kiosk_helpers  # noqa: F401 - SDL's dummy drivers
-from tests.kiosk_helpers import make_app
+from tests.kiosk_helpers import make_app, start_while_held
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -81,42 +80,24 @@ def test_a_read_only_journal_is_named_at_open_and_left_as_it_was(
 def test_a_read_only_card_at_start_is_tried_again_until_it_can_be_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Capsys
 ) -> None:
-    from companion.kiosk import app as app_mod
     from companion.kiosk.screens.home import ErrorScreen, HomeScreen
-    from companion.main import run_kiosk
 
     path = tmp_path / "journal.sqlite3"
     Journal.open(path).close()
     cfg = tmp_path / "config.toml"
     save_config(Config(journal=str(path), sound=False, language="zh"), cfg)
     card = ReadOnlyCard(monkeypatch, path)
-    seen: dict[str, Any] = {}
 
-    def fake_run(self: App) -> None:
-        self.render(force=True)
-        seen["first"] = self.screen
-        seen["message"] = getattr(self.screen, "message", "")
-        t0 = time.monotonic()
-        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # still read-only: tried, still waiting
-        seen["retry"] = time.monotonic() - t0
-        seen["still"] = self.screen
-        card.on = False  # the card's lock switch is off again
-        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # opened: the home screen
-        self.render()
-        seen["then"] = self.screen
-        seen["toasts"] = [self.toast_text, *(m for m, _ in self.toasts.waiting)]
-        assert self.journal is not None
-        session = self.journal.start(get_game("pillars").setup(2), seed=1)
-        self.session = session
-        state = session.state
-        action = (sample(session.game.chance_outcomes(state), random.Random(1))
-                  if session.game.current_player(state) == CHANCE
-                  else session.game.legal_actions(state)[0])
-        seen["played"] = self.play(action)
+    def unlock() -> None:  # the card's lock switch is off again
+        card.on = False
 
-    monkeypatch.setattr(app_mod.App, "run", fake_run)
+    def play(app: App, seen: dict[str, Any]) -> None:
+        assert app.journal is not None
+        app.session = app.journal.start(get_game("pillars").setup(2), seed=1)
+        seen["played"] = app.play(next_action(app, random.Random(1)))
+
     pygame.init()
-    assert run_kiosk(cfg, size=(800, 480)) == 0
+    seen = start_while_held(monkeypatch, cfg, unlock, play)
     assert isinstance(seen["first"], ErrorScreen)
     assert "无法写入游戏记录" in seen["message"] and "只读" in seen["message"]  # read-only
     assert "每隔几秒会再试一次" in seen["message"]  # and it tries again

@@ -233,7 +233,7 @@ def open_database(
     raise JournalError(f"cannot start a new journal at {path}")  # pragma: no cover
 
 
-def _sqlite_code(exc: BaseException) -> int | None:
+def sqlite_code(exc: BaseException) -> int | None:
     """SQLite's primary result code behind ``exc`` (the error itself or its cause), if any."""
     for e in (exc, exc.__cause__, exc.__context__):
         code = getattr(e, "sqlite_errorcode", None)
@@ -248,7 +248,7 @@ def read_only_reason(path: Path, exc: BaseException) -> str | None:
     mounted read-only, or the file or its folder may not be written (``access``: for root too
     on a read-only file system or an immutable file).  None when nothing says so, when ``exc``
     is another program's lock (busy), or not SQLite's or the file system's error."""
-    code = _sqlite_code(exc)
+    code = sqlite_code(exc)
     if code in (_SQLITE_BUSY, _SQLITE_LOCKED) or (code is None and not isinstance(exc, OSError)):
         return None
     folder = path.parent
@@ -288,7 +288,7 @@ def check_writable(conn: sqlite3.Connection, path: Path, busy_timeout: float) ->
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            if _sqlite_code(exc) not in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            if sqlite_code(exc) not in (_SQLITE_BUSY, _SQLITE_LOCKED):
                 raise
         else:
             try:

@@ -4,19 +4,12 @@ Plain text, no screens: the guard's fault screen and the screens' notices both u
 from __future__ import annotations
 
 from companion.journal import JournalDataError, JournalError, JournalReadOnly
+from companion.journal.schema import sqlite_code
 
 from .i18n import _
 
 # SQLite's primary result codes (the low byte of sqlite_errorcode).
 _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
-
-def sqlite_code(exc: BaseException) -> int | None:
-    """SQLite's primary result code behind ``exc`` (the error itself or its cause), if any."""
-    for e in (exc, exc.__cause__, exc.__context__):
-        code = getattr(e, "sqlite_errorcode", None)
-        if isinstance(code, int):
-            return code & 0xFF
-    return None
 
 
 def is_busy(exc: BaseException) -> bool:
