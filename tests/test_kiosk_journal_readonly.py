@@ -61,7 +61,7 @@ def digest(path: Path) -> tuple[str, bytes]:
 def test_a_read_only_journal_is_named_at_open_and_left_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion.journal import JournalReadOnly
+    from companion.journal.errors import JournalReadOnly
 
     path = tmp_path / "journal.sqlite3"
     with Journal.open(path) as journal:

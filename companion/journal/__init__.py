@@ -8,7 +8,7 @@ finished games are kept as history and export as records or BG Stats plays.  See
 
 from __future__ import annotations
 
-from .errors import JournalDataError, JournalError, JournalFromTheFuture, JournalReadOnly
+from .errors import JournalDataError, JournalError, JournalFromTheFuture
 from .journal import GamePage, HandedOut, Journal, JournaledGame, default_path
 from .records import Entry, GameInfo
 from .schema import schema_version
@@ -22,7 +22,6 @@ __all__ = [
     "JournalDataError",
     "JournalError",
     "JournalFromTheFuture",
-    "JournalReadOnly",
     "JournaledGame",
     "default_path",
     "schema_version",

@@ -3,7 +3,8 @@ Plain text, no screens: the guard's fault screen and the screens' notices both u
 
 from __future__ import annotations
 
-from companion.journal import JournalDataError, JournalError, JournalReadOnly
+from companion.journal import JournalDataError, JournalError
+from companion.journal.errors import JournalReadOnly
 from companion.journal.schema import sqlite_code
 
 from .i18n import _
