@@ -196,6 +196,7 @@ def run_kiosk(
     try:
         app.run()
     finally:
+        app.journal_errors.ended(", until the kiosk ended")
         inputs.stop_listening()
         app.close_devices()
         if app.journal is not None:

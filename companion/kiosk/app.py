@@ -26,7 +26,6 @@ from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
 from .devices import DeviceHub, notice_text
-from .faults import journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .journal_watch import JOURNAL_RETRY_SECONDS, JournalWatch
@@ -258,8 +257,7 @@ class App:
             self.refuse(self.refusal(exc))
             return False
         except JournalError as exc:  # not saved: the screen stays, the message says what to do
-            self.journal_errors.error(exc)
-            self.refuse(journal_message(exc))
+            self.refuse(self.journal_errors.message(exc))
             return False
         self.journal_errors.ended()
         self.dirty = True
@@ -277,8 +275,7 @@ class App:
             self.refuse(self.refusal(exc))
             return
         except JournalError as exc:
-            self.journal_errors.error(exc)
-            self.refuse(journal_message(exc))
+            self.refuse(self.journal_errors.message(exc))
             return
         self.journal_errors.ended()
         # The state before the action is the one undo went back to.
@@ -463,7 +460,6 @@ class App:
                 notifier.tick()
         finally:
             memory.give_back(thresholds)
-            self.journal_errors.ended(", until the kiosk ended")
         self.companion.close()
         notifier.stopping()
 

@@ -75,6 +75,11 @@ class JournalErrorLog:
         log(exc, with_traceback=False)
         self.last, self.repeats, self.since = text, 0, self.clock()
 
+    def message(self, exc: JournalError) -> str:
+        """Log ``exc`` (:meth:`error`); what the table is told of it (``journal_message``)."""
+        self.error(exc)
+        return journal_message(exc)
+
     def ended(self, how: str = ", then the journal worked again") -> None:
         """The journal worked (or the kiosk ends: ``how`` says so): the count of the last
         error, if it came again, is written."""
