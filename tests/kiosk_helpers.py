@@ -7,6 +7,7 @@ driver, with a journal in a temporary folder.
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -224,3 +225,41 @@ def handed_out(app: App) -> None:
             return
         confirm_handout(app)
     raise AssertionError("the hand-out steps never ended")
+
+
+def start_while_held(
+    monkeypatch: Any, config: Path, release: Any, then: Any = None
+) -> dict[str, Any]:
+    """``companion.main.run_kiosk(config)`` while its journal cannot be opened, its loop
+    stepped by hand: the first frame, a retry (still held), ``release()``, a retry (open).
+    What was seen: ``first`` and ``still`` (screens), ``message`` (the first screen's),
+    ``retry`` (seconds the held retry took), ``then`` (the screen once open), ``journal``,
+    ``toasts`` (the message on screen and those waiting); ``then(app, seen)`` adds more."""
+    from companion.kiosk import app as app_mod
+    from companion.kiosk.app import JOURNAL_RETRY_SECONDS
+    from companion.main import run_kiosk
+
+    seen: dict[str, Any] = {}
+
+    def run(self: App) -> None:
+        self.render(force=True)
+        seen["first"] = self.screen
+        seen["message"] = getattr(self.screen, "message", "")
+        t0 = time.monotonic()
+        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # still held: tried, still waiting
+        seen["retry"] = time.monotonic() - t0
+        seen["still"] = self.screen
+        release()
+        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # free: opened, the home screen
+        self.render()
+        seen["then"] = self.screen
+        seen["journal"] = self.journal
+        seen["toasts"] = [self.toast_text, *(m for m, _ in self.toasts.waiting)]
+        if then is not None:
+            then(self, seen)
+
+    monkeypatch.setattr(app_mod.App, "run", run)
+    t0 = time.monotonic()
+    assert run_kiosk(config, size=(800, 480)) == 0
+    seen["seconds"] = time.monotonic() - t0
+    return seen

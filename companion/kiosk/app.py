@@ -26,7 +26,6 @@ from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
 from .devices import DeviceHub, notice_text
-from .faults import journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .journal_watch import JOURNAL_RETRY_SECONDS, JournalWatch
@@ -113,6 +112,7 @@ class App:
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
+        self.journal_errors = guard.JournalErrorLog()  # the same error again: counted
         # Settings the companion could not read are never written over (they hold the
         # table's rotation, journal and sound): a change made now lasts until the next start.
         self.settings_unreadable = config_error is not None and not _readable(config_path)
@@ -262,9 +262,9 @@ class App:
             self.refuse(self.refusal(exc))
             return False
         except JournalError as exc:  # not saved: the screen stays, the message says what to do
-            guard.log(exc, with_traceback=False)
-            self.refuse(journal_message(exc))
+            self.refuse(self.journal_errors.message(exc))
             return False
+        self.journal_errors.ended()
         self.dirty = True
         return True
 
@@ -281,9 +281,9 @@ class App:
             self.refuse(self.refusal(exc))
             return
         except JournalError as exc:
-            guard.log(exc, with_traceback=False)
-            self.refuse(journal_message(exc))
+            self.refuse(self.journal_errors.message(exc))
             return
+        self.journal_errors.ended()
         # The state before the action is the one undo went back to.
         done = words_for(self.session.game.name).action_text(self.session.state, action)
         self.toast(i18n._("Undone: {action}", action=done), good=True, now=True)

@@ -66,6 +66,14 @@ def default_path() -> Path:
     return config_path()
 
 
+def journal_path(config: Config) -> Path | None:
+    """The journal file the settings name (``kiosk.journal``, a leading ``~`` being the
+    user's home), or None for the default (``companion.journal.default_path``).  The kiosk,
+    the safe mode, ``companion doctor`` and the commands that read the journal all take it
+    from here, so they use the same file."""
+    return Path(config.journal).expanduser() if config.journal else None
+
+
 MAX_CONFIG_BYTES = 1024 * 1024
 """The largest settings file read (a hand-written one is a few hundred bytes)."""
 
