@@ -6,6 +6,7 @@ pieces."""
 from __future__ import annotations
 
 from companion.engine import Setup
+from companion.kiosk.boardmap import BoardMap
 from companion.kiosk.guide import GuideStep, Piece
 from companion.kiosk.i18n import _, n_
 from companion.kiosk.words import name_of
@@ -19,10 +20,14 @@ BUILDERS_EACH = 3
 def steps(setup: Setup, virtual_deck: bool) -> list[GuideStep]:
     """The set-up of ``setup``'s table, step by step."""
     board = board_map()
-    n = len(setup.players)
     deal = (_("The companion deals these cards for you: keep the deck ready, it says which "
               "card goes where.") if virtual_deck else
             _("The table deals them: the companion asks for each card when it is due."))
+    return [*_board(board), *_decks(board, deal), *_pieces(setup)]
+
+
+def _board(board: BoardMap) -> list[GuideStep]:
+    """The board, the supply and the market, Shiring Castle and the cost track."""
     return [
         GuideStep(_("The board"), (
             _("Lay the board in the middle of the table."),
@@ -43,6 +48,12 @@ def steps(setup: Setup, virtual_deck: bool) -> list[GuideStep]:
             _("The cathedral pieces 2 to 6 and the tax die (2, 3, 3, 4, 4, 5) beside the "
               "board."),
         ), board, ("castle", "cost"), (Piece("worker", 4, label=_("gray")), Piece("die", 1))),
+    ]
+
+
+def _decks(board: BoardMap, deal: str) -> list[GuideStep]:
+    """The four decks: craftsmen, resource cards, privileges, events."""
+    return [
         GuideStep(_("The craftsmen"), (
             _("Sort the 24 round craftsmen by the round (1 to 6) on their backs; shuffle "
               "each stack of 4 and stack them, round 1 on top, beside Shiring."),
@@ -64,6 +75,13 @@ def steps(setup: Setup, virtual_deck: bool) -> list[GuideStep]:
             _("Shuffle the 10 event cards, put 4 back in the box unseen, and lay 6 face down "
               "on the event space."),
         ), board, ("event",), (Piece("card", 6, label=_("event cards")),)),
+    ]
+
+
+def _pieces(setup: Setup) -> list[GuideStep]:
+    """The bag and each player's pieces."""
+    n = len(setup.players)
+    return [
         GuideStep(_("The bag"), (
             n_("Each player's {n} master builder goes into the bag: {total} in all.",
                "Each player's {n} master builders go into the bag: {total} in all.",
