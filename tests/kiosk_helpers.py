@@ -33,8 +33,11 @@ def make_app(
 
     pygame.init()
     journal = Journal.open(tmp / "journal.sqlite3")
+    # A table that has set up before: no set-up guide at Start, no teaching cards (the tests
+    # of those turn them on).
     cfg = Config(
-        language=language, sound=False, width=size[0], height=size[1], virtual_deck=virtual_deck
+        language=language, sound=False, width=size[0], height=size[1], virtual_deck=virtual_deck,
+        setup_guide=False, teach="off",
     )
     app = App(
         cfg,

@@ -669,20 +669,11 @@ class GameScreen(Screen, Generic[S, A]):
         )
 
     def help_footer(self, surface: pygame.Surface, foot: pygame.Rect) -> None:
-        """Close the help; with a camera attached, also open the table check (what the
-        overhead camera sees against what the engine holds)."""
-        from companion.kiosk.ui import split_h
+        """Close the help; the set-up guide, when the game has one; with a camera attached,
+        the table check (``overlays.help_buttons``)."""
+        from .overlays import help_buttons
 
-        if any(callable(getattr(d, "check_table", None)) for d in self.app.devices):
-            check_r, close_r = split_h(foot, 1, 1, gap=self.m.gap)
-            self.button(surface, check_r, _("Table check"), self.table_check, key="table check")
-        else:
-            close_r = foot
-        self.button(surface, close_r, _("Close"), self.toggle_help, key="close", role="confirm")
-
-    def table_check(self) -> None:
-        self.help_open = False
-        self.app.go("table-check", previous=self)
+        help_buttons(self, surface, foot)
 
 
 def foreign_card(app: App, game: str, seen: Card) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,7 +20,7 @@ from companion.kiosk.ui import draw_text, fitted_height, panel, split_h, text_he
 from companion.kiosk.ui import min_text as ui_min_text
 
 if TYPE_CHECKING:
-    from .base import Screen
+    from .base import GameScreen, Screen
 
 Lines = list[tuple[str, str]]
 """Lines of a preview or a result: (a player's colour or "", text)."""
@@ -206,6 +206,30 @@ def help_frame(
     gap = m.gap * 2 if title is not None else m.gap
     body = pygame.Rect(inner.x, top, inner.width, foot.y - top - gap)
     return body, foot
+
+
+def help_buttons(screen: GameScreen[Any, Any], surface: pygame.Surface,
+                 foot: pygame.Rect) -> None:
+    """The help's footer: the set-up guide (a game with one), the table check (a camera
+    attached: what the overhead camera sees against what the engine holds), Close."""
+    from companion.kiosk.guide import guide_for
+
+    app = screen.app
+
+    def goto(name: str) -> None:
+        screen.help_open = False
+        app.go(name, previous=screen)
+
+    buttons = []
+    if guide_for(screen.game.name) is not None:
+        buttons.append((_("Set-up guide"), partial(goto, "guide"), "setup guide"))
+    if any(callable(getattr(d, "check_table", None)) for d in app.devices):
+        buttons.append((_("Table check"), partial(goto, "table-check"), "table check"))
+    cells = split_h(foot, *([1] * (len(buttons) + 1)), gap=screen.m.gap)
+    for (label, tap, key), cell in zip(buttons, cells, strict=False):
+        screen.button(surface, cell, label, tap, key=key)
+    screen.button(surface, cells[-1], _("Close"), screen.toggle_help, key="close",
+                  role="confirm")
 
 
 def legend(pairs: list[tuple[str, str]]) -> str:
