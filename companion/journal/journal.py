@@ -308,6 +308,11 @@ class Journal:
         """Every game (or the ``limit`` latest), the most recently active first."""
         return self._infos("1", limit=limit)
 
+    def first_of(self, game: str) -> int | None:
+        """The id of the journal's first game of ``game`` (None: it has none)."""
+        rows = self._read("SELECT MIN(id) FROM games WHERE game = ?", (game,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
     def ended_handing_out(self) -> GameInfo | None:
         """The most recently active game, when it has ended but the table may not have
         handed out all of its last changes (the steps after its last confirmation: the

@@ -294,6 +294,24 @@ def guide_scenes(game: str, journal: Journal, setup: Setup
                                                      page=k)
 
 
+def enter_teaching(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+    """Teach mode on a step seen for the first time: its help opened by itself, "New: ..."."""
+    from companion.kiosk.screens.base import GameScreen
+    from companion.kiosk.screens.game import open_game
+
+    app.session = session = journal.start(setup, seed=0)
+    for a in actions:
+        session.play(a)
+    session.all_handed_out()
+    app.config = app.config.with_(virtual_deck=False, teach="on")
+    open_game(app)
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen)
+    screen.handouts.clear()
+    screen.teacher.update()
+    app.config = app.config.with_(teach="first")
+
+
 def enter_undone(app: App, journal: Journal, setup: Setup, actions: list[str], seat: int,
                  action: str) -> None:
     """A companion's move carried out by the table (seat ``seat``'s ``action`` after

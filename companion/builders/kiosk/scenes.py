@@ -13,7 +13,13 @@ from companion.builders.cards import BUILDING
 from companion.engine import get_game
 from companion.kiosk.i18n import _
 from companion.kiosk.screenshots import enter_position as enter_game
-from companion.kiosk.screenshots import enter_start, enter_undone, find_prefixes, guide_scenes
+from companion.kiosk.screenshots import (
+    enter_start,
+    enter_teaching,
+    enter_undone,
+    find_prefixes,
+    guide_scenes,
+)
 from companion.kiosk.words import card_name
 
 from .plan import TurnPlan
@@ -78,6 +84,8 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
     yield "builders-handout-start", partial(enter_start, journal=journal,
                                             setup=prefixes["turn"][0])
     yield from guide_scenes("builders", journal, prefixes["turn"][0])
+    yield "builders-teach", partial(enter_teaching, journal=journal, setup=prefixes["turn"][0],
+                                    actions=prefixes["turn"][1])
     setup, actions, seat, action = _companion_send()
     yield "builders-undo-handout", partial(enter_undone, journal=journal, setup=setup,
                                            actions=actions, seat=seat, action=action)

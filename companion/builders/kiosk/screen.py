@@ -275,6 +275,11 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         return (partial(self.mine.select, w) for w in dict.fromkeys(me.idle))
 
     # -- time, undo, back ---------------------------------------------------------------------
+    def teach_kind(self, state: BuildersState) -> str:
+        """A turn, the cards revealed, the last round (teach mode)."""
+        kind = screen_key(state)
+        return "turn" if kind.startswith("turn") else kind if kind != "over" else ""
+
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
         if self.companion_turn.update():

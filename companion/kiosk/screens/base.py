@@ -23,6 +23,7 @@ from .companion_panel import CompanionPanel
 from .game import Preview
 from .handout_view import HandOutView
 from .read_view import ReadView
+from .teach import Teacher
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
@@ -324,6 +325,7 @@ class GameScreen(Screen, Generic[S, A]):
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
         self.reader = ReadView(self)  # a card or space read by a hold
+        self.teacher = Teacher(self)  # the help opened by itself on a new kind of step
 
     def draw(self, surface: pygame.Surface) -> None:
         self.companion_view.dots = None  # set again if this frame shows the indicator
@@ -412,6 +414,11 @@ class GameScreen(Screen, Generic[S, A]):
 
     def toggle_help(self) -> None:
         self.help_open = not self.help_open
+        self.teacher.closed()
+
+    def teach_kind(self, state: S) -> str:
+        """The kind of step ``state`` is, for teach mode (``screens.teach``); "" for none."""
+        return ""
 
     def home(self) -> None:
         """Back to the home screen; the game stays in the journal, to be resumed."""
@@ -455,8 +462,9 @@ class GameScreen(Screen, Generic[S, A]):
 
     # -- the companion's seats and the hint -----------------------------------------------------
     def update(self, dt: float) -> bool:
-        """The companion's work (``CompanionPanel.update``); True when it is to be redrawn."""
-        return self.companion_view.update()
+        """The companion's work (``CompanionPanel.update``), a new kind of step taught
+        (``Teacher``); True when it is to be redrawn."""
+        return self.companion_view.update() | self.teacher.update()
 
     def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
         """Only the companion's thinking indicator moved on: just its dots are drawn."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from companion.kiosk.screenshots import (
     enter_position,
     enter_start,
+    enter_teaching,
     enter_undone,
     find_prefixes,
     guide_scenes,
@@ -65,6 +66,8 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Scene]]:
     yield "pillars-handout-start", partial(enter_start, journal=journal,
                                            setup=prefixes["draft"][0])
     yield from guide_scenes("pillars", journal, prefixes["draft"][0])
+    yield "pillars-teach", partial(enter_teaching, journal=journal, setup=prefixes["draft"][0],
+                                   actions=prefixes["draft"][1])
     setup, actions, seat, action = _companion_purchase()
     yield "pillars-undo-handout", partial(enter_undone, journal=journal, setup=setup,
                                           actions=actions, seat=seat, action=action)

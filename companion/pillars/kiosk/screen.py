@@ -285,6 +285,10 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         if self.finished():
             open_game(self.app)
 
+    def teach_kind(self, state: PillarsState) -> str:
+        """The step of the round (teach mode)."""
+        return "" if state.over else str(state.step)
+
     def update(self, dt: float) -> bool:
         companion = super().update(dt)
         if self.anim is None:
@@ -425,7 +429,10 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
-        body, foot = help_frame(self, surface, area, step_title(self.state.step))
+        title = step_title(self.state.step)
+        if self.teacher.teaching:
+            title = _("New: {step}", step=title)
+        body, foot = help_frame(self, surface, area, title)
         draw_text(
             surface,
             step_text(self.game, self.state),

@@ -32,7 +32,10 @@ class HelpPanel(Panel):
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
-        body, foot = help_frame(self.screen, surface, area)
+        teaching = self.screen.teacher.teaching
+        titles = {"turn": _("New: your turn"), "reveal": _("New: the cards turned over"),
+                  "last-round": _("New: the last round")}
+        body, foot = help_frame(self.screen, surface, area, titles.get(teaching))
         now = _("Now: {text}", text=turn_now(self.game, self.state))
         now_h = fitted_height(surface, now, body.width, 1, m.small, lines=6)
         now_r = pygame.Rect(body.x, body.y, body.width, now_h)
