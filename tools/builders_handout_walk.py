@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import walk_common  # noqa: E402
-from walk_common import Tally, hand_out, press, tap  # noqa: E402
+from walk_common import Tally, hand_out, press, read_help, tap  # noqa: E402
 
 from companion.builders.actions import Action  # noqa: E402
 from companion.builders.kiosk.screen import BuildersScreen  # noqa: E402
@@ -90,6 +90,8 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     if screen.celebration.now is not None:
         for _k in range(60):
             app.tick(1 / 30)
+    elif read_help(app, tally):
+        pass
     elif screen.preview is not None:
         press(app, "confirm")
     elif (step := screen.handouts.current) is not None:

@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import walk_common  # noqa: E402
-from walk_common import Tally, hand_out, press, tap  # noqa: E402
+from walk_common import Tally, hand_out, press, read_help, tap  # noqa: E402
 
 from companion.engine import CHANCE, get_game  # noqa: E402
 from companion.engine.simulate import sample  # noqa: E402
@@ -95,6 +95,8 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     if screen.anim is not None:
         for _k in range(45):
             app.tick(1 / 30)
+    elif read_help(app, tally):
+        pass
     elif (step := screen.handouts.current) is not None:
         hand_out(app, step, out, label, state.round, tally)
     elif screen.result is not None or screen.preview is not None:

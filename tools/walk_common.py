@@ -41,13 +41,32 @@ class Tally:
     instructions: int = 0
     confirmations: int = 0
     shots: int = 0
+    taught: int = 0
     problems: list[str] = field(default_factory=list)
 
     def line(self, label: str, seconds: float) -> str:
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))
         return (f"{label}: {sum(self.kinds.values())} hand-out steps ({kinds}); "
                 f"{self.instructions} companion instructions, {self.confirmations} "
-                f"confirmations; {self.shots} pictures; {seconds:.0f} s")
+                f"confirmations; {self.taught} teaching cards read; {self.shots} pictures; "
+                f"{seconds:.0f} s")
+
+
+def read_help(app: App, tally: Tally) -> bool:
+    """The help on show (teach mode opened it on a new kind of step): read page by page, then
+    closed with CONFIRM, as a table learning the game does; False when none is open."""
+    screen = app.screen
+    if not getattr(screen, "help_open", False):
+        return False
+    teacher = getattr(screen, "teacher", None)
+    if teacher is not None and teacher.teaching:
+        tally.taught += 1
+    for _k in range(10):
+        press(app, "confirm")
+        if not getattr(screen, "help_open", False):
+            return True
+    tally.problems.append(f"the help would not close on {type(screen).__name__}")
+    return True
 
 
 def press(app: App, role: str) -> None:
@@ -76,11 +95,11 @@ def open_table(tmp: Path, language: str, size: tuple[int, int], virtual: bool, s
     pygame.init()
     journal = Journal.open(tmp / "journal.sqlite3")
     cfg = Config(language=language, sound=False, width=size[0], height=size[1],
-                 virtual_deck=virtual)
+                 virtual_deck=virtual, setup_guide=False, teach="first")
     app = App(cfg, size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml", seed=seed)
     listen()
-    app.session = journal.start(setup, seed=seed, companions=companions)
+    app.session = journal.start(setup, seed=seed, companions=companions, handing_out=True)
     app.open_game()
     app.render(force=True)
     ui.OVERFLOWS.clear()
@@ -96,6 +115,24 @@ def hand_out(app: App, step: HandOut, out: Path, label: str, period: int,
     pygame.image.save(app.surface, str(out / name))
     tally.kinds[step.key] += 1
     press(app, "confirm")
+
+
+def measure(app: App, label: str, tally: Tally) -> None:
+    """The screen on show measured as ``companion screenshots`` measures its scenes (a text
+    cut, an amount hidden behind "…", a line break a reader trips on, a touch target, a cap
+    height, a contrast); each problem noted once.  What a message covers for a moment is left
+    out: the messages come and go."""
+    from companion.kiosk.screenshots import _measured
+
+    found = _measured(app, f"{label} {type(app.screen).__name__}", app.size)
+    seen = set(tally.problems)
+    for problem in found.violations():
+        if " is under " in problem:
+            continue
+        text = problem.split(": ", 1)[1]
+        if text not in seen and not any(text in p for p in seen):
+            tally.problems.append(problem)
+            seen.add(problem)
 
 
 def close_table(app: App, tally: Tally, out: Path, label: str) -> None:
@@ -153,6 +190,7 @@ def walk(game: str, language: str, size: str, out: Path, seed: int, setup: Setup
                 break
             if not advance(app, out, label, rng, tally):
                 break
+            measure(app, label, tally)
         close_table(app, tally, out, label)
     return tally
 
@@ -181,5 +219,5 @@ def main(argv: list[str] | None, description: str, out_default: str,
     return 1 if failed else 0
 
 
-__all__ = ["SIZES", "Advance", "Tally", "close_table", "hand_out", "main", "open_table", "press",
-           "runs", "tap", "walk"]
+__all__ = ["SIZES", "Advance", "Tally", "close_table", "hand_out", "main", "measure",
+           "open_table", "press", "read_help", "runs", "tap", "walk"]

@@ -539,17 +539,17 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
     elif step.card:
         body = _one_card(screen, surface, body, step, card_text, face)
     columns = [body]
-    blocks = _blocks(screen, surface, step, body.width, game)
-    pages = paginate([h for _kind, _k, h in blocks], body.height, m.gap)
+    blocks = _blocks(screen, surface, step, body.width, game, body.height)
+    pages = paginate([b[2] for b in blocks], body.height, m.gap)
     if len(pages) > 1 and body.width >= m.px(560):  # side by side rather than page by page
         columns = split_h(body, 1, 1, gap=m.gap * 2)
-        blocks = _blocks(screen, surface, step, columns[0].width, game)
-        runs = paginate([h for _kind, _k, h in blocks], body.height, m.gap)
+        blocks = _blocks(screen, surface, step, columns[0].width, game, body.height)
+        runs = paginate([b[2] for b in blocks], body.height, m.gap)
         pages = [[k for run in runs[i:i + 2] for k in run] for i in range(0, len(runs), 2)]
     page = min(page, len(pages) - 1)
     shown = [blocks[k] for k in pages[page]]
     for column in columns:
-        here = paginate([h for _kind, _k, h in shown], body.height, m.gap)[0]
+        here = paginate([b[2] for b in shown], body.height, m.gap)[0]
         _draw_blocks(screen, surface, column, step, [shown[k] for k in here], state, game,
                      words, companions)
         shown = shown[len(here):]
@@ -653,22 +653,33 @@ def _card_strip(screen: Screen, surface: pygame.Surface, body: pygame.Rect,
                        body.height - height - gap)
 
 
-Block = tuple[str, int, int]
-"""A part of a step's lines, kept on one page: (``"seat"``, the seat, its height) for a seat's
-name and lines, (``"note"``, the note's index, its height) for a note."""
+Block = tuple[str, int, int, tuple[int, ...]]
+"""A part of a step's lines, kept on one page: (``"seat"``, the seat, its height, the indices
+of its lines in ``HandOut.lines``) for a seat's name and lines (a seat with more lines than a
+page holds has a block per page), (``"note"``, the note's index, its height, ()) for a
+note."""
 
 
 def _blocks(screen: Screen, surface: pygame.Surface, step: HandOut, width: int,
-            game: str) -> list[Block]:
+            game: str, room: int = 1 << 30) -> list[Block]:
     """The step's seats (each with its lines) and notes, in order, with their heights in
-    ``width`` pixels."""
+    ``width`` pixels; a seat's lines taller than ``room`` are split between blocks."""
     m = screen.m
     text_w = width - m.px(10) - m.px(18) - m.gap * 2
-    out: list[Block] = [
-        ("seat", seat, m.px(24) + sum(line_height(screen, surface, line_words(ln, game), text_w)
-                                      for ln in step.lines if ln.seat == seat))
-        for seat in step.seats()]
-    out += [("note", k, fitted_height(surface, n, width, m.px(24), m.small, lines=4))
+    out: list[Block] = []
+    for seat in step.seats():
+        height, mine = m.px(24), list[int]()
+        for k, ln in enumerate(step.lines):
+            if ln.seat != seat:
+                continue
+            h = line_height(screen, surface, line_words(ln, game), text_w)
+            if mine and height + h > room:
+                out.append(("seat", seat, height, tuple(mine)))
+                height, mine = m.px(24), list[int]()
+            height += h
+            mine.append(k)
+        out.append(("seat", seat, height, tuple(mine)))
+    out += [("note", k, fitted_height(surface, n, width, m.px(24), m.small, lines=4), ())
             for k, n in enumerate(step.notes)]
     return out
 
@@ -681,7 +692,7 @@ def _draw_blocks(screen: Screen, surface: pygame.Surface, body: pygame.Rect, ste
     y = body.y
     icon = m.px(18)
     text_w = body.width - m.px(10) - icon - m.gap * 2
-    for kind, k, height in blocks:
+    for kind, k, height, which in blocks:
         block = pygame.Rect(body.x, y, body.width, min(height, body.bottom - y))
         if kind == "note":
             draw_text(surface, step.notes[k], block, m.small, theme.MUTED, align="left",
@@ -694,7 +705,7 @@ def _draw_blocks(screen: Screen, surface: pygame.Surface, body: pygame.Rect, ste
                                              m.px(24)),
                   m.small, theme.TEXT, bold=True, align="left", lines=1)
         ly = y + m.px(24)
-        for ln in (ln for ln in step.lines if ln.seat == k):
+        for ln in (step.lines[i] for i in which):
             h = line_height(screen, surface, line_words(ln, game), text_w)
             row = pygame.Rect(block.x + m.px(10), ly, block.width - m.px(10), h)
             icon_r = pygame.Rect(row.x, row.y + (min(h, m.px(24)) - icon) // 2, icon, icon)

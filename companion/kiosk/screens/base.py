@@ -325,7 +325,7 @@ class GameScreen(Screen, Generic[S, A]):
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
         self.reader = ReadView(self)  # a card or space read by a hold
-        self.teacher = Teacher(self)  # the help opened by itself on a new kind of step
+        self.teacher: Teacher[S, A] = Teacher(self)  # the help, opened on a new kind of step
 
     def draw(self, surface: pygame.Surface) -> None:
         self.companion_view.dots = None  # set again if this frame shows the indicator

@@ -15,6 +15,7 @@ from companion.engine import CHANCE
 from companion.kiosk import theme
 from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
+from companion.kiosk.paging import draw_piece, pages
 from companion.kiosk.ui import draw_text, fitting, panel, split_h, split_v
 from companion.kiosk.words import name_of
 
@@ -45,6 +46,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         self.dots: tuple[pygame.Rect, int] | None = None  # where the last frame drew them
         self.only_indicator = False  # the last update moved the indicator on, nothing else
         self.undone: tuple[int, tuple[int, str] | None] = (-1, None)  # (entries, last undo)
+        self.page: tuple[object, int] = ((), 0)  # (the instruction shown, its page)
 
     def same_move_again(self, action: A) -> bool:
         """Whether ``action`` is the very move the table's last undo took back (the companion
@@ -208,7 +210,6 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         if actions:
             assert self.visit is not None
             text = s.visit_instruction(s.state, actions, self.visit.states)
-            s.tap_area(area, s.confirm_companion, "companion done")
             title = (_("{name}, the companion, plays the same move again:", name=name_of(player))
                      if self.same_move_again(actions[0]) else
                      _("{name}, the companion:", name=name_of(player)))
@@ -216,11 +217,11 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             head = titled(s, surface, inner, title, s.plan.board(s.state), places)
             body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                                foot.y - head.bottom - m.gap * 2)
-            draw_text(surface, text, body, m.large, theme.TEXT, align="left", valign="top",
-                      lines=8, min_size=m.px(14))
-            s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,
-                        key="companion confirm", role="confirm", fill=theme.ACCENT,
-                        text_colour=theme.OUTLINE)
+            if self.instruction(surface, body, text, foot):  # its last page: a tap confirms
+                s.tap_area(area, s.confirm_companion, "companion done")
+                s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,
+                         key="companion confirm", role="confirm", fill=theme.ACCENT,
+                         text_colour=theme.OUTLINE)
         elif thought is not None and thought.error is not None:
             draw_text(surface, _("{name}, the companion, could not decide", name=name_of(player)),
                       head, m.large, theme.BAD_TEXT, bold=True, align="left", lines=2)
@@ -235,6 +236,32 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             draw_text(surface, _("{name}, the companion, is thinking…", name=name_of(player)), head,
                       m.large, theme.ACCENT, bold=True, align="left", lines=2)
             self.thinking(surface, body)
+
+    def instruction(self, surface: pygame.Surface, body: pygame.Rect, text: str,
+                    foot: pygame.Rect) -> bool:
+        """The instruction over ``body``, paged when it does not fit (never cut): True on
+        its last page, else the foot holds the button to the next page."""
+        m = self.screen.m
+        for size in (m.large, m.text, m.small):
+            laid = pages(surface, [text], body.width, size, body.height, m.gap)
+            if len(laid) == 1:
+                break
+        key = (text, len(laid))
+        page = self.page[1] if self.page[0] == key else 0
+        self.page = (key, min(page, len(laid) - 1))
+        y = body.y
+        for piece in laid[self.page[1]]:
+            draw_piece(surface, piece, pygame.Rect(body.x, y, body.width, piece.height), size)
+            y += piece.height + m.gap
+        if self.page[1] >= len(laid) - 1:
+            return True
+        self.screen.button(surface, foot, _("More steps →"), self.next_page,
+                           key="companion more", role="confirm", sub_optional=True,
+                           sub=f"{self.page[1] + 1}/{len(laid)}")
+        return False
+
+    def next_page(self) -> None:
+        self.page = (self.page[0], self.page[1] + 1)
 
     def thinking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The thinking indicator: eight dots around a circle, one bright, turning."""

@@ -14,7 +14,7 @@ person (or the table, for a draw or a reveal) takes is taught, never the compani
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from companion.journal import JournalError
 
@@ -22,16 +22,25 @@ if TYPE_CHECKING:
     from .base import GameScreen
 
 
-class Teacher:
-    """The kinds of step a game screen has taught, and whether it teaches at all."""
+S = TypeVar("S")
+A = TypeVar("A")
 
-    def __init__(self, screen: GameScreen[Any, Any]) -> None:
+
+class Teacher(Generic[S, A]):
+    """The kinds of step a game screen has taught, and whether it teaches at all; the help's
+    page."""
+
+    def __init__(self, screen: GameScreen[S, A]) -> None:
         self.screen = screen
         self.teaching = ""  # the kind whose help is open because it is new
         self.taught: set[str] = set()  # kinds opened (or found old) on this screen
         self.seen: set[str] = set()  # kinds of the states before ``upto``
         self.upto = 0
         self.on_for: tuple[int, bool] = (-1, False)  # (game id, teaching it)
+        self.page = 0  # the help's page on show (a long help is paged)
+
+    def next_page(self) -> None:
+        self.page += 1
 
     def enabled(self) -> bool:
         """Whether this game teaches (the settings' ``teach``; ``first``: the journal has no
@@ -68,8 +77,9 @@ class Teacher:
         return True
 
     def closed(self) -> None:
-        """The help was closed: the kind it taught is done."""
+        """The help was closed (or opened): the kind it taught is done; its first page next."""
         self.teaching = ""
+        self.page = 0
 
     def _ready(self) -> bool:
         """Nothing else is due first (a hand-out, a preview, the companion's move)."""

@@ -27,9 +27,15 @@ from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import open_game
-from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame, lines_fit
+from companion.kiosk.screens.overlays import (
+    draw_preview,
+    draw_result,
+    help_frame,
+    lines_fit,
+    paged_help,
+)
 from companion.kiosk.screens.panel import StepPanel
-from companion.kiosk.ui import draw_text, split_h, split_v
+from companion.kiosk.ui import split_h, split_v
 from companion.kiosk.words import name_of
 from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
@@ -428,23 +434,11 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         self._next_result()
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
         title = step_title(self.state.step)
         if self.teacher.teaching:
             title = _("New: {step}", step=title)
         body, foot = help_frame(self, surface, area, title)
-        draw_text(
-            surface,
-            step_text(self.game, self.state),
-            body,
-            m.text,
-            theme.TEXT,
-            align="left",
-            valign="top",
-            lines=16,
-            min_size=m.px(12),
-        )
-        self.help_footer(surface, foot)
+        paged_help(self, surface, body, foot, [(step_text(self.game, self.state), theme.TEXT)])
 
 
 __all__ = ["PillarsScreen", "dealt_step"]

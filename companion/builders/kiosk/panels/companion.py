@@ -15,8 +15,9 @@ from companion.kiosk import theme
 from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press
+from companion.kiosk.paging import draw_piece, pages
 from companion.kiosk.seats import Companion
-from companion.kiosk.ui import draw_text, fitting, paginate, panel, text_height
+from companion.kiosk.ui import draw_text, fitting, panel, text_height
 from companion.kiosk.words import name_of
 
 from ..plan import PlanLine, TurnPlan, plan_lines
@@ -189,25 +190,22 @@ class CompanionTurnPanel(Panel):
                     for k, line in enumerate(lines, 1)]
         mark = m.px(8)
         width = body.width - mark - m.gap
-        for size in (m.text, m.small):
-            blocks = [self.text_block(surface, t, width, size) for t in numbered]
-            if sum(b[0] for b in blocks) + m.gap * (len(lines) - 1) <= body.height:
+        for size in (m.text, m.small):  # the larger size when the whole turn fits a page
+            laid = pages(surface, numbered, width, size, body.height, m.gap)
+            if len(laid) == 1:
                 break
-        heights = [b[0] for b in blocks]
-        pages = paginate(heights, body.height, m.gap)
-        self.view.pages = len(pages)
-        self.view.page = min(self.view.page, len(pages) - 1)
+        self.view.pages = len(laid)
+        self.view.page = min(self.view.page, len(laid) - 1)
         y = body.y
-        for k in pages[self.view.page]:
-            row = pygame.Rect(body.x, y, body.width, min(heights[k], body.bottom - y))
-            if lines[k].dealt:
+        for piece in laid[self.view.page]:  # a step too long for a page goes on the next
+            row = pygame.Rect(body.x, y, body.width, piece.height)
+            dealt = lines[piece.index].dealt
+            if dealt:
                 pygame.draw.rect(surface, theme.ACCENT, (row.x, row.y + 2, mark, row.height - 4),
                                  border_radius=3)
-            _h, size, rows = blocks[k]
-            draw_text(surface, numbered[k],
-                      pygame.Rect(row.x + mark + m.gap, row.y, width, row.height), size,
-                      theme.ACCENT if lines[k].dealt else theme.TEXT, align="left",
-                      valign="top", lines=rows, min_size=size)
+            draw_piece(surface, piece, pygame.Rect(row.x + mark + m.gap, row.y, width,
+                                                   row.height), size,
+                       theme.ACCENT if dealt else theme.TEXT)
             y = row.bottom + m.gap
         return y
 
