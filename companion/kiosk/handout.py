@@ -533,8 +533,10 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
     body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                        foot.y - head.bottom - m.gap * 2)
     strip = strip_height(screen, body.height) + m.gap
-    if step.cards and lines_height(screen, surface, step, body.width, game) <= (
-            body.height - strip):  # else the lines alone: they name every card
+    if step.cards and strip > m.px(STRIP_HEIGHT - 20) and lines_height(
+            screen, surface, step, body.width, game) <= body.height - strip:
+        # (else the lines alone: they name every card; a card too short for its name is not
+        # drawn)
         body = _card_strip(screen, surface, body, step.cards, face)
     elif step.card:
         body = _one_card(screen, surface, body, step, card_text, face)

@@ -19,6 +19,9 @@ from .fonts import font
 from .linebreak import wrap
 from .ui import draw_text, min_text, text_height
 
+ARROW = " →"
+"""What ends the last line of a page when its text goes on on the next."""
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -38,6 +41,7 @@ def pages(surface: pygame.Surface, texts: list[str], width: int, size: int, room
     (``gap`` between two texts): a text stays whole on one page when it fits one."""
     size = max(size, min_text(surface))
     f = font(size)
+    width -= f.size(ARROW)[0]  # room for the arrow of a text that goes on on the next page
     per_page = 1
     while per_page < 200 and text_height(surface, size, lines=per_page + 1) <= room:
         per_page += 1
@@ -63,7 +67,7 @@ def draw_piece(surface: pygame.Surface, piece: Piece, rect: pygame.Rect, size: i
     size = max(size, min_text(surface))
     rows = list(piece.rows)
     if not piece.last:
-        rows[-1] += " →"
+        rows[-1] += ARROW
     draw_text(surface, "\n".join(rows), rect, size, colour, align="left", valign="top",
               lines=len(rows), min_size=size)
 
