@@ -126,11 +126,11 @@ def companion(app: App, screen: BuildersScreen, tally: Tally) -> bool:
     return True
 
 
-def walk(language: str, size: str, out: Path, seed: int) -> Tally:
+def walk(language: str, size: str, out: Path, seed: int, steps: int | None = None) -> Tally:
     """One game of two players, the second the companion's, in ``language`` at ``size``."""
     setup = get_game("builders").setup(2, start_player=0)
     return walk_common.walk("builders", language, size, out, seed, setup, {1: "easy"},
-                            RUNS[language][1], advance)
+                            RUNS[language][1], advance, steps)
 
 
 if __name__ == "__main__":

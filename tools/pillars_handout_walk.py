@@ -121,11 +121,11 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     return True
 
 
-def walk(language: str, size: str, out: Path, seed: int) -> Tally:
+def walk(language: str, size: str, out: Path, seed: int, steps: int | None = None) -> Tally:
     """One game of three players, two of them the companion's, in ``language`` at ``size``."""
     setup = get_game("pillars").setup(3)
     return walk_common.walk("pillars", language, size, out, seed, setup, {0: "easy", 2: "easy"},
-                            RUNS[language][1], advance)
+                            RUNS[language][1], advance, steps)
 
 
 if __name__ == "__main__":

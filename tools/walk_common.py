@@ -99,6 +99,7 @@ def open_table(tmp: Path, language: str, size: tuple[int, int], virtual: bool, s
     app = App(cfg, size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml", seed=seed)
     listen()
+    ui.CHECK_GLYPHS = True  # a character the bundled fonts lack is a problem too
     app.session = journal.start(setup, seed=seed, companions=companions, handing_out=True)
     app.open_game()
     app.render(force=True)
@@ -147,6 +148,7 @@ def close_table(app: App, tally: Tally, out: Path, label: str) -> None:
         final = replay(game, app.journal.record(app.session.id))
         if dict(end.summary.scores) != dict(game.summary(final).scores):
             tally.problems.append("the end screen's scores do not replay")
+    tally.problems += [f"missing glyph: {g}" for g in dict.fromkeys(ui.MISSING_GLYPHS)]
     tally.problems += [f"overflow: {o}" for o in dict.fromkeys(ui.OVERFLOWS)]
     app.companion.close()
     app.journal.close()
@@ -174,17 +176,20 @@ Advance = Callable[[App, Path, str, random.Random, Tally], bool]
 
 
 def walk(game: str, language: str, size: str, out: Path, seed: int, setup: Setup,
-         companions: dict[int, str], virtual: bool, advance: Advance) -> Tally:
+         companions: dict[int, str], virtual: bool, advance: Advance,
+         steps: int | None = None) -> Tally:
     """One game of ``setup`` (``companions``: the companion's seats and strengths) in
     ``language`` at ``size``, the table's steps by ``advance``, to its end screen (15 minutes
-    at most)."""
+    at most), or its first ``steps`` steps."""
     tally = Tally()
     rng = random.Random(seed)
     label = f"{game}-{language}-{size}"
     with tempfile.TemporaryDirectory() as tmp:
         app = open_table(Path(tmp), language, SIZES[size], virtual, seed, setup, companions)
         deadline = time.monotonic() + 900
-        while not isinstance(app.screen, EndScreen):
+        taken = 0
+        while not isinstance(app.screen, EndScreen) and (steps is None or taken < steps):
+            taken += 1
             if time.monotonic() > deadline:
                 tally.problems.append("the game did not end in 15 minutes")
                 break
