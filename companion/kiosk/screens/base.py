@@ -471,6 +471,11 @@ class GameScreen(Screen, Generic[S, A]):
         held = self.animating() or self.reader.held is not None
         return None if held else self.companion_view.redraw_part()
 
+    def hint_visit(self, state: S) -> bool:
+        """Whether the hint proposes the whole visit from ``state`` (a market), not one
+        action; by default not."""
+        return False
+
     def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
         visit (one instruction, one confirmation for all); by default never."""
@@ -515,6 +520,7 @@ class GameScreen(Screen, Generic[S, A]):
         return self.game.current_player(self.session.state) != CHANCE
 
     def open_hint(self) -> None:
+        self.companion_view.hint_page = 0
         self.app.companion.ask_hint(self.session, self.app.time)
         self.hint_open = self.app.companion.hint is not None
 

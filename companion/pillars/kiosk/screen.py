@@ -291,6 +291,10 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         if self.finished():
             open_game(self.app)
 
+    def hint_visit(self, state: PillarsState) -> bool:
+        """A market hint proposes the whole visit: the sales and purchases, then done."""
+        return state.step == "market"
+
     def teach_kind(self, state: PillarsState) -> str:
         """The step of the round (teach mode)."""
         return "" if state.over else str(state.step)
