@@ -261,6 +261,34 @@ def enter_position(app: App, journal: Journal, setup: Setup, actions: list[str],
         open_game(app)
 
 
+def seeded_move(game_name: str, players: int, seed: int,
+                pick: Callable[[object, int, list[object]], object | None]
+                ) -> tuple[Setup, list[str], int, str]:
+    """The first decision of a seeded random game that ``pick(state, seat, legal)`` names
+    (None: a random one is played): the set-up, the actions before it, its seat and it."""
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game(game_name)
+    rng = random.Random(seed)
+    setup = game.setup(players)
+    state = game.initial_state(setup)
+    done: list[str] = []
+    while not game.is_over(state):
+        who = game.current_player(state)
+        if who == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            legal = list(game.legal_actions(state))
+            found = pick(state, who, legal)
+            if found is not None:
+                return setup, done, who, str(found)
+            action = rng.choice(legal)
+        state = game.apply(state, action)
+        done.append(str(action))
+    raise AssertionError(f"no seeded {game_name} game makes the move asked for")
+
+
 def enter_start(app: App, journal: Journal, setup: Setup) -> None:
     """A new game as the set-up screen begins it: its first hand-out step (each seat's
     starting pieces) on show."""
@@ -310,6 +338,22 @@ def enter_teaching(app: App, journal: Journal, setup: Setup, actions: list[str])
     screen.handouts.clear()
     screen.teacher.update()
     app.config = app.config.with_(teach="first")
+
+
+def first_game_scenes(game: str, journal: Journal, setup: Setup, actions: list[str],
+                      undone: tuple[Setup, list[str], int, str]
+                      ) -> Iterator[tuple[str, Callable[[App], None]]]:
+    """A first game from the box: each seat's starting pieces handed out
+    (``<game>-handout-start``), every step of the set-up guide, a teaching card at
+    ``actions`` (``<game>-teach``) and the give-back of a companion's move undone
+    (``<game>-undo-handout``: ``undone`` is its set-up, actions, seat and move)."""
+    yield f"{game}-handout-start", partial(enter_start, journal=journal, setup=setup)
+    yield from guide_scenes(game, journal, setup)
+    yield f"{game}-teach", partial(enter_teaching, journal=journal, setup=setup,
+                                   actions=actions)
+    before, done, seat, move = undone
+    yield f"{game}-undo-handout", partial(enter_undone, journal=journal, setup=before,
+                                          actions=done, seat=seat, action=move)
 
 
 def enter_undone(app: App, journal: Journal, setup: Setup, actions: list[str], seat: int,

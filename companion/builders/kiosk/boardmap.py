@@ -5,17 +5,7 @@ it out."""
 
 from __future__ import annotations
 
-from companion.builders.actions import (
-    Action,
-    BuyAction,
-    DealApprentice,
-    Recruit,
-    Reveal,
-    Send,
-    ShowNext,
-    Start,
-    TakeCoins,
-)
+from companion.builders import actions as B
 from companion.engine import Setup
 from companion.kiosk.boardmap import Area, BoardMap
 from companion.kiosk.i18n import _
@@ -52,20 +42,20 @@ STEP_PLACES: dict[str, tuple[str, ...]] = {
 """The places of each kind of hand-out step."""
 
 
-def action_places(seat: int, action: Action) -> tuple[str, ...]:
+def action_places(seat: int, action: B.Action) -> tuple[str, ...]:
     """The places ``action`` of seat ``seat`` moves pieces at."""
     own = f"player{seat}"
-    if isinstance(action, Recruit):
+    if isinstance(action, B.Recruit):
         return ("worker-row", own)
-    if isinstance(action, Start):
+    if isinstance(action, B.Start):
         return ("building-row", own)
-    if isinstance(action, Send):
+    if isinstance(action, B.Send):
         return (own,)
-    if isinstance(action, TakeCoins | BuyAction):
+    if isinstance(action, B.TakeCoins | B.BuyAction):
         return ("bank", own)
-    if isinstance(action, Reveal | ShowNext):
+    if isinstance(action, B.Reveal | B.ShowNext):
         return (f"{action.deck}-row",)
-    if isinstance(action, DealApprentice):
+    if isinstance(action, B.DealApprentice):
         return ("worker-deck",)
     return ()
 

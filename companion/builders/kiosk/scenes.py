@@ -10,15 +10,14 @@ from typing import TYPE_CHECKING
 
 from companion.builders.actions import Recruit, Send, Start
 from companion.builders.cards import BUILDING
+from companion.builders.state import BuildersState
 from companion.engine import get_game
 from companion.kiosk.i18n import _
 from companion.kiosk.screenshots import enter_position as enter_game
 from companion.kiosk.screenshots import (
-    enter_start,
-    enter_teaching,
-    enter_undone,
     find_prefixes,
-    guide_scenes,
+    first_game_scenes,
+    seeded_move,
 )
 from companion.kiosk.words import card_name
 
@@ -26,7 +25,6 @@ from .plan import TurnPlan
 from .screen import BuildersScreen, screen_key
 
 if TYPE_CHECKING:
-    from companion.builders.state import BuildersState
     from companion.engine import Setup
     from companion.journal import Journal
     from companion.kiosk.app import App
@@ -81,14 +79,7 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
         setup, actions = ending
         yield "builders-handout-end", partial(
             _handed_out, journal=journal, setup=setup, actions=actions[:-1], last=actions[-1])
-    yield "builders-handout-start", partial(enter_start, journal=journal,
-                                            setup=prefixes["turn"][0])
-    yield from guide_scenes("builders", journal, prefixes["turn"][0])
-    yield "builders-teach", partial(enter_teaching, journal=journal, setup=prefixes["turn"][0],
-                                    actions=prefixes["turn"][1])
-    setup, actions, seat, action = _companion_send()
-    yield "builders-undo-handout", partial(enter_undone, journal=journal, setup=setup,
-                                           actions=actions, seat=seat, action=action)
+    yield from first_game_scenes("builders", journal, *prefixes["turn"], _companion_send())
     solo = find_prefixes("builders", ["turn"], players=1)
     if "turn" in solo:
         setup, actions = solo["turn"]
@@ -100,30 +91,16 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
 def _companion_send(seed: int = 2) -> tuple[Setup, list[str], int, str]:
     """A seeded game's first worker sent to a site for a wage (a card moved and coins paid:
     what an undone move of the companion gives back)."""
-    import random
-
-    from companion.engine import CHANCE
-    from companion.engine.simulate import sample
-
     game = get_game("builders")
-    rng = random.Random(seed)
-    setup = game.setup(3)
-    state = game.initial_state(setup)
-    done: list[str] = []
-    while not game.is_over(state):
-        who = game.current_player(state)
-        if who == CHANCE:
-            action = sample(game.chance_outcomes(state), rng)
-        else:
-            legal = game.legal_actions(state)
-            paid = [a for a in legal if isinstance(a, Send)
-                    and game.apply(state, a).players[who].coins < state.players[who].coins]
-            if paid and state.turn >= 3:
-                return setup, done, who, str(paid[0])
-            action = rng.choice(legal)
-        state = game.apply(state, action)
-        done.append(str(action))
-    raise AssertionError("no seeded game sends a worker for a wage")
+
+    def pick(state: object, who: int, legal: list[object]) -> object | None:
+        assert isinstance(state, BuildersState)
+        if state.turn < 3:
+            return None
+        return next((a for a in legal if isinstance(a, Send) and game.apply(state, a)
+                     .players[who].coins < state.players[who].coins), None)
+
+    return seeded_move("builders", 3, seed, pick)
 
 
 LONG_WORDS = ("cabane-perchee", "maison-urbaine", "tour-de-guet")

@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from companion.kiosk.screenshots import (
     enter_position,
-    enter_start,
-    enter_teaching,
-    enter_undone,
     find_prefixes,
-    guide_scenes,
+    first_game_scenes,
+    seeded_move,
 )
 from companion.pillars.actions import Action
 from companion.pillars.rules import STEPS
@@ -63,43 +61,25 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Scene]]:
             yield name, partial(scene, enter=enter)
     yield from _hand_outs(journal)
     yield from _visits(journal)
-    yield "pillars-handout-start", partial(enter_start, journal=journal,
-                                           setup=prefixes["draft"][0])
-    yield from guide_scenes("pillars", journal, prefixes["draft"][0])
-    yield "pillars-teach", partial(enter_teaching, journal=journal, setup=prefixes["draft"][0],
-                                   actions=prefixes["draft"][1])
-    setup, actions, seat, action = _companion_purchase()
-    yield "pillars-undo-handout", partial(enter_undone, journal=journal, setup=setup,
-                                          actions=actions, seat=seat, action=action)
+    yield from first_game_scenes("pillars", journal, *prefixes["draft"], _companion_purchase())
 
 
 @cache
 def _companion_purchase(seed: int = 1) -> tuple[Setup, list[str], int, str]:
     """A seeded game's first craftsman bought in the draft (a card and gold: what an undone
     move of the companion gives back), after the first round."""
-    import random
-
-    from companion.engine import CHANCE, get_game
-    from companion.engine.simulate import sample
+    from companion.engine import get_game
 
     game = get_game("pillars")
-    rng = random.Random(seed)
-    setup = game.setup(3)
-    state = game.initial_state(setup)
-    done: list[str] = []
-    while not game.is_over(state):
-        who = game.current_player(state)
-        if who == CHANCE:
-            action = sample(game.chance_outcomes(state), rng)
-        else:
-            action = rng.choice(game.legal_actions(state))
-            after = game.apply(state, action)
-            if (state.round >= 2 and state.step == "draft"
-                    and len(after.seats[who].craftsmen) > len(state.seats[who].craftsmen)):
-                return setup, done, who, str(action)
-        state = game.apply(state, action)
-        done.append(str(action))
-    raise AssertionError("no seeded game buys a craftsman")
+
+    def pick(state: object, who: int, legal: list[object]) -> object | None:
+        assert isinstance(state, PillarsState)
+        if state.round < 2 or state.step != "draft":
+            return None
+        return next((a for a in legal if len(game.apply(state, a).seats[who].craftsmen)
+                     > len(state.seats[who].craftsmen)), None)
+
+    return seeded_move("pillars", 3, seed, pick)
 
 
 def _help_open(app: App, enter: Scene) -> None:
