@@ -7,6 +7,7 @@ driver, with a journal in a temporary folder.
 from __future__ import annotations
 
 import os
+import re
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -196,6 +197,16 @@ def enter(app: App, setup: Any, actions: list[str]) -> None:
     app.open_game()
     app.render(force=True)
     handed_out(app)
+
+
+def shows(drawn: list[str], text: str) -> bool:
+    """Whether ``text`` is among the texts drawn (``drawn_texts``), also when it was paged:
+    drawn line by line as it was wrapped, across texts drawn one after another (spaces,
+    line ends and the arrow of a text going on on the next page left out)."""
+    def bare(t: str) -> str:
+        return re.sub(r"\s+|→", "", t)
+
+    return bare(text) in bare("".join(str(t) for t in drawn))
 
 
 def drawn_texts(app: App) -> list[str]:

@@ -528,12 +528,13 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
             draw_card(screen, surf, r, game, card, text)
     panel(surface, area, theme.PANEL, border=theme.ACCENT)
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
-    head = titled(screen, surface, inner, step.title, board, step.places)
+    head = titled(screen, surface, inner, step.title, board, step.places,
+                  small=bool(step.cards))
     foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
     body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                        foot.y - head.bottom - m.gap * 2)
     strip = strip_height(screen, body.height) + m.gap
-    if step.cards and strip > m.px(STRIP_HEIGHT - 20) and lines_height(
+    if step.cards and strip > m.px(STRIP_HEIGHT - 40) and lines_height(
             screen, surface, step, body.width, game) <= body.height - strip:
         # (else the lines alone: they name every card; a card too short for its name is not
         # drawn)
@@ -574,10 +575,12 @@ portrait (the names where they fit)."""
 
 
 def titled(screen: Screen, surface: pygame.Surface, inner: pygame.Rect, title: str,
-           board: BoardMap | None, places: Collection[str]) -> pygame.Rect:
+           board: BoardMap | None, places: Collection[str], *, small: bool = False
+           ) -> pygame.Rect:
     """A step's title at the top of ``inner`` (two lines at most), with the board drawn
-    small at its right (below it, on a portrait screen or a narrow panel) and ``places``
-    lit; the rectangle the two take."""
+    small at its right (below it, on a portrait screen or a narrow panel: smaller still with
+    ``small``, for a step whose cards need the room) and ``places`` lit; the rectangle the
+    two take."""
     m = screen.m
     if board is None or not places or m.portrait or inner.width < m.px(400):
         title_h = fitted_height(surface, title, inner.width, m.px(32), m.large, lines=2)
@@ -587,7 +590,7 @@ def titled(screen: Screen, surface: pygame.Surface, inner: pygame.Rect, title: s
         if board is None or not places:
             return title_r
         ratio = board.size[1] / board.size[0]
-        share = 3 if m.portrait else 4
+        share = (3 if m.portrait else 4) * (2 if small else 1)
         map_w = min(m.px(MAP_WIDTH[1]), inner.width, int(inner.height / share / ratio))
         map_r = pygame.Rect(0, title_r.bottom + m.gap, map_w, round(map_w * ratio))
         map_r.centerx = inner.centerx

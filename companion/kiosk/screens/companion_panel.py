@@ -403,8 +403,8 @@ def hint_pages(screen: GameScreen[S, A], surface: pygame.Surface, body: pygame.R
     m = screen.m
     width = (body.width - m.gap * 3) * 5 // 6
     for size in (m.text, m.small):
-        heights = [choice_height(surface, width, k, v, size, m.small, m.gap)
-                   for k, v in enumerate(visits)]
+        heights = [max(m.touch, choice_height(surface, width, k, v, size, m.small, m.gap))
+                   for k, v in enumerate(visits)]  # (each a touch target: a tap plays it)
         pages = paginate(heights, body.height, m.gap)
         if len(pages) == 1:
             break
