@@ -529,7 +529,7 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
     panel(surface, area, theme.PANEL, border=theme.ACCENT)
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
     head = titled(screen, surface, inner, step.title, board, step.places,
-                  small=bool(step.cards))
+                  small=bool(step.cards or step.card))
     foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
     body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                        foot.y - head.bottom - m.gap * 2)
@@ -583,7 +583,8 @@ def titled(screen: Screen, surface: pygame.Surface, inner: pygame.Rect, title: s
     two take."""
     m = screen.m
     if board is None or not places or m.portrait or inner.width < m.px(400):
-        title_h = fitted_height(surface, title, inner.width, m.px(32), m.large, lines=2)
+        title_h = fitted_height(surface, title, inner.width, m.px(32), m.large, lines=2,
+                                bold=True)
         title_r = pygame.Rect(inner.x, inner.y, inner.width, title_h)
         draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=2,
                   align="left")
@@ -596,11 +597,11 @@ def titled(screen: Screen, surface: pygame.Surface, inner: pygame.Rect, title: s
         map_r.centerx = inner.centerx
         draw_map(surface, map_r, board, places, names=True)
         return pygame.Rect(inner.x, inner.y, inner.width, map_r.bottom - inner.y)
-    map_w = min(m.px(MAP_WIDTH[0]), int(inner.width * 0.45))
+    map_w = min(m.px(MAP_WIDTH[0]) // (2 if small else 1), int(inner.width * 0.45))
     map_h = round(map_w * board.size[1] / board.size[0])
     map_r = pygame.Rect(inner.right - map_w, inner.y, map_w, map_h)
     text_w = inner.width - map_w - m.gap * 2
-    title_h = fitted_height(surface, title, text_w, m.px(32), m.large, lines=3)
+    title_h = fitted_height(surface, title, text_w, m.px(32), m.large, lines=3, bold=True)
     title_r = pygame.Rect(inner.x, inner.y, text_w, title_h)
     draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=3, align="left")
     draw_map(surface, map_r, board, places)

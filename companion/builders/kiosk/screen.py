@@ -276,9 +276,10 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
 
     # -- time, undo, back ---------------------------------------------------------------------
     def teach_kind(self, state: BuildersState) -> str:
-        """A turn, the cards revealed, the last round (teach mode)."""
+        """A turn and the last round (teach mode; the cards the table turns over are asked
+        for by the picker itself, which the help would not cover)."""
         kind = screen_key(state)
-        return "turn" if kind.startswith("turn") else kind if kind != "over" else ""
+        return "turn" if kind.startswith("turn") else "last-round" if kind == "last-round" else ""
 
     def update(self, dt: float) -> bool:
         changed = super().update(dt)

@@ -35,7 +35,7 @@ from companion.kiosk.screens.overlays import (
     paged_help,
 )
 from companion.kiosk.screens.panel import StepPanel
-from companion.kiosk.ui import split_h, split_v
+from companion.kiosk.ui import fitting, split_h, split_v
 from companion.kiosk.words import name_of
 from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
@@ -296,8 +296,9 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         return state.step == "market"
 
     def teach_kind(self, state: PillarsState) -> str:
-        """The step of the round (teach mode)."""
-        return "" if state.over else str(state.step)
+        """The step of the round (teach mode; not Ellen's look, whose owner alone may read
+        the screen then)."""
+        return "" if state.over or state.step == "peek" else str(state.step)
 
     def update(self, dt: float) -> bool:
         companion = super().update(dt)
@@ -439,8 +440,10 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         title = step_title(self.state.step)
-        if self.teacher.teaching:
-            title = _("New: {step}", step=title)
+        if self.teacher.teaching:  # (the step's name alone where "New:" does not fit)
+            title = fitting(surface, pygame.Rect(0, 0, area.width - self.m.gap * 6,
+                                                 self.m.px(40)),
+                            self.m.large, _("New: {step}", step=title), title, bold=True)
         body, foot = help_frame(self, surface, area, title)
         paged_help(self, surface, body, foot, [(step_text(self.game, self.state), theme.TEXT)])
 

@@ -31,8 +31,7 @@ class HelpPanel(Panel):
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         teaching = self.screen.teacher.teaching
-        titles = {"turn": _("New: your turn"), "reveal": _("New: the cards turned over"),
-                  "last-round": _("New: the last round")}
+        titles = {"turn": _("New: your turn"), "last-round": _("New: the last round")}
         body, foot = help_frame(self.screen, surface, area, titles.get(teaching))
         now = _("Now: {text}", text=turn_now(self.game, self.state))
         texts = [(now, theme.ACCENT)] + [(builders_action_help(kind), theme.TEXT)
