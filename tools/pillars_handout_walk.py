@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import walk_common  # noqa: E402
-from walk_common import Tally, hand_out, press, read_help, tap  # noqa: E402
+from walk_common import Tally, hand_out, press, read_help, take_back, tap  # noqa: E402
 
 from companion.engine import CHANCE, get_game  # noqa: E402
 from companion.engine.simulate import sample  # noqa: E402
@@ -104,12 +104,17 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     elif game.current_player(state) == CHANCE:
         chance(app, screen, state, rng)
     elif screen.visit_ready():
+        if "companion more" in {b.key for b in screen.buttons}:
+            press(app, "confirm")  # the instruction's next page: read on
+            return True
         tally.instructions += 1
         before = len(app.session.playthrough.actions)
         press(app, "confirm")
         tally.confirmations += 1
         if len(app.session.playthrough.actions) == before:
             tally.problems.append(f"CONFIRM took nothing at {state.step}")
+        else:
+            take_back(app, rng, tally)
     elif game.current_player(state) not in app.session.companions:
         person(app, state, rng)
     else:

@@ -42,14 +42,38 @@ class Tally:
     confirmations: int = 0
     shots: int = 0
     taught: int = 0
+    undone: int = 0
     problems: list[str] = field(default_factory=list)
 
     def line(self, label: str, seconds: float) -> str:
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))
         return (f"{label}: {sum(self.kinds.values())} hand-out steps ({kinds}); "
                 f"{self.instructions} companion instructions, {self.confirmations} "
-                f"confirmations; {self.taught} teaching cards read; {self.shots} pictures; "
-                f"{seconds:.0f} s")
+                f"confirmations; {self.undone} undone and given back; {self.taught} teaching "
+                f"cards read; {self.shots} pictures; {seconds:.0f} s")
+
+
+UNDO_ODDS = 0.08
+"""How often the table takes back the companion's move it just carried out (then puts the
+pieces back as the give-back step says, and the companion moves again)."""
+
+
+def take_back(app: App, rng: random.Random, tally: Tally) -> None:
+    """Now and then, UNDO on the move the table just carried out for the companion: a
+    give-back step must come (it is handed out next, pictured and measured like any step)."""
+    session = app.session
+    if session is None or rng.random() >= UNDO_ODDS or not session.can_undo():
+        return
+    before = len(session.playthrough.actions)
+    states, game = session.playthrough.states, session.game
+    changed = len(game.ledger(states[-1])) > len(game.ledger(states[-2]))
+    press(app, "undo")
+    if len(session.playthrough.actions) == before:
+        return  # (undo stops at a reveal: nothing taken back)
+    tally.undone += 1
+    step = getattr(app.screen, "handouts", None)
+    if changed and (step is None or step.current is None or step.current.key != "back"):
+        tally.problems.append("an undone move of the companion gave nothing back")
 
 
 def read_help(app: App, tally: Tally) -> bool:
@@ -225,4 +249,4 @@ def main(argv: list[str] | None, description: str, out_default: str,
 
 
 __all__ = ["SIZES", "Advance", "Tally", "close_table", "hand_out", "main", "measure",
-           "open_table", "press", "read_help", "runs", "tap", "walk"]
+           "open_table", "press", "read_help", "runs", "take_back", "tap", "walk"]
