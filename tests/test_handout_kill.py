@@ -26,10 +26,11 @@ from tests.kiosk_helpers import make_app
 
 
 def _due(screen: GameScreen[Any, Any], actions: int) -> list[tuple[int, str, str, Any]]:
-    """The steps pending for the first ``actions`` actions (and the give-backs): what a
-    restart must show again."""
+    """The steps pending for the first ``actions`` actions (and the give-backs), those
+    waiting behind a result on show too: what a restart must show again."""
+    held = [(i, "dealt#0", s.title, s.lines) for i, s in getattr(screen, "after_result", [])]
     return [(p.index, p.id, p.step.title, p.step.lines) for p in screen.handouts.pending
-            if p.back or p.index < actions]
+            if p.back or p.index < actions] + [h for h in held if h[0] < actions]
 
 
 def _settle(app: Any) -> None:

@@ -643,6 +643,10 @@ class GameScreen(Screen, Generic[S, A]):
     def handouts_done(self) -> None:  # noqa: B027 - an optional hook
         """After a hand-out step is confirmed (the game over: the end screen)."""
 
+    def held_hand_outs(self) -> int:
+        """Hand-out steps due that wait outside the queue (behind a result on show)."""
+        return 0
+
     def handout_text(self, step: HandOut) -> str:
         """What the card of a hand-out step does (drawn on it); none by default."""
         return ""

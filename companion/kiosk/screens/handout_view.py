@@ -132,8 +132,8 @@ class HandOutView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             if first.back:
                 s.session.confirm_give_back(first.back)
             else:
-                s.session.confirm_hand_out(first.index, first.id or "step",
-                                           done=self.queue.hand_outs_left() == 1)
+                done = self.queue.hand_outs_left() == 1 and not s.held_hand_outs()
+                s.session.confirm_hand_out(first.index, first.id or "step", done=done)
         except JournalError as exc:  # not saved: the step stays, the message says what to do
             s.app.refuse(journal_message(exc))
             return False

@@ -295,6 +295,10 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         """A market hint proposes the whole visit: the sales and purchases, then done."""
         return state.step == "market"
 
+    def held_hand_outs(self) -> int:
+        """The new round's cards, dealt while the round's breakdown is on show."""
+        return len(self.after_result)
+
     def teach_kind(self, state: PillarsState) -> str:
         """The step of the round (teach mode; not Ellen's look, whose owner alone may read
         the screen then)."""
