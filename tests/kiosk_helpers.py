@@ -209,6 +209,22 @@ def shows(drawn: list[str], text: str) -> bool:
     return bare(text) in bare("".join(str(t) for t in drawn))
 
 
+def read_pages(app: App, more: str, turn: Any = None) -> list[str]:
+    """Every text drawn on every page of what is on show, the button ``more`` turning the
+    page (``turn``: what turns it instead of a tap, CONFIRM for an instruction), as a table
+    reads a paged text."""
+    drawn: list[str] = []
+    for _k in range(20):
+        drawn += drawn_texts(app)
+        if more not in keys(app):
+            return drawn
+        if turn is None:
+            tap(app, more)
+        else:
+            turn()
+    raise AssertionError(f"{more!r} never reached the last page")
+
+
 def drawn_texts(app: App) -> list[str]:
     """Every text the screen on show draws (a whole frame, ``ui.DRAWN``)."""
     from companion.kiosk import ui

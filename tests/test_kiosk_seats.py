@@ -31,6 +31,7 @@ from tests.kiosk_helpers import (
     keys,
     make_app,
     press,
+    read_pages,
     shows,
     tap,
     wait,
@@ -70,18 +71,9 @@ def companion_turn(app: Any, rng: random.Random, check_seed: bool) -> str:
     index = len(app.session.playthrough.actions)
     actions = think(app)
     states = app.screen.visit.states
-    drawn: list[str] = []
-    while True:  # the instruction read page by page (a long one is paged, never cut)
-        ui.DRAWN = []
-        try:
-            app.render(force=True)
-            drawn += list(ui.DRAWN)
-        finally:
-            ui.DRAWN = None
-        if "companion more" not in keys(app):
-            break
-        press(app, "confirm")
-        assert len(app.session.playthrough.actions) == index  # nothing taken while reading
+    # the instruction read page by page (a long one is paged, never cut), nothing taken
+    drawn = read_pages(app, "companion more", lambda: press(app, "confirm"))
+    assert len(app.session.playthrough.actions) == index
     name = before.setup.players[seat].name
     assert f"{name}, the companion:" in drawn
     assert shows(drawn, app.screen.visit_instruction(before, actions, states))
@@ -228,18 +220,9 @@ def builders_companion_turn(app: Any, check_seed: bool) -> list[str]:
     assert seat is not None
     index = len(app.session.playthrough.actions)
     plan = planned(app)
-    drawn: list[str] = []
-    while True:
-        ui.DRAWN = []
-        try:
-            app.render(force=True)
-            drawn += list(ui.DRAWN)
-        finally:
-            ui.DRAWN = None
-        if "companion more" not in keys(app):
-            break
-        press(app, "confirm")
-        assert len(app.session.playthrough.actions) == index  # nothing taken while reading
+    # the instruction read page by page (a long one is paged, never cut), nothing taken
+    drawn = read_pages(app, "companion more", lambda: press(app, "confirm"))
+    assert len(app.session.playthrough.actions) == index
     name = plan.start.setup.players[seat].name
     assert f"{name}, the companion:" in drawn
     lines = plan_lines(app.session.game, plan.steps)
@@ -442,17 +425,7 @@ def test_the_hint_shows_three_choices_for_a_person(tmp_path: Path) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.002)
         app.tick(1 / 30)
-    drawn: list[str] = []
-    while True:  # every page of the hint's choices (each whole on one)
-        ui.DRAWN = []
-        try:
-            app.render(force=True)
-            drawn += list(ui.DRAWN)
-        finally:
-            ui.DRAWN = None
-        if "hint more" not in keys(app):
-            break
-        tap(app, "hint more")
+    drawn = read_pages(app, "hint more")  # every page of its choices (each whole on one)
     hint = app.companion.hint
     assert hint is not None and hint.error is None
     game = app.session.game
