@@ -34,6 +34,7 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from companion.bots import HeuristicBot, decide, hint, make_bot, search
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=5)
     args = parser.parse_args(argv)
     if args.compare:
-        before, after = (json.loads(open(p, encoding="utf-8").read()) for p in args.compare)
+        before, after = (json.loads(Path(p).read_text(encoding="utf-8")) for p in args.compare)
         return 1 if compare(before, after) else 0
     if not args.out:
         parser.error("--out FILE or --compare BEFORE AFTER")
@@ -176,8 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     games = args.games.split(",") if args.games else list(game_names())
     t0 = time.process_time()
     records = collect(games, args.positions, args.every)
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(records, f, indent=0)
+    Path(args.out).write_text(json.dumps(records, indent=0), encoding="utf-8")
     print(f"{len(records)} positions written to {args.out} ({time.process_time() - t0:.0f} s CPU)")
     return 0
 
