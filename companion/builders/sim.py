@@ -484,8 +484,8 @@ class BuildersSim:
         "left*crew",
         "plan",
     )
-    """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
-    ``companion/bots/evaluation.py``, weighs them).  ``vp`` VP of finished cards; ``coins``;
+    """What :meth:`signals` measures of each seat, in order (``signals.py`` declares how the
+    bots weigh them: the fitted model).  ``vp`` VP of finished cards; ``coins``;
     ``sites`` each open site's worth (its VP and its coins at 10 a point) times how far the
     workers *on it* have supplied it (a site nobody works on counts nothing); ``reach`` the
     worth still to come of the open sites the seat's idle workers and machines could finish

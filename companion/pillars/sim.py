@@ -299,8 +299,8 @@ class PillarsSim(PillarsDraft):
         "left*privileges",
         "convertible",
     )
-    """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
-    ``companion/bots/evaluation.py``, weighs them): ``vp``; ``gold``, ``cubes`` (in gold at
+    """What :meth:`signals` measures of each seat, in order (``signals.py`` declares how the
+    bots weigh them): ``vp``; ``gold``, ``cubes`` (in gold at
     market prices) and ``craftsmen`` as :meth:`features` counts them; ``privileges`` the
     privilege cards held; ``left`` the share of the game still to play (rounds, 1 before the
     first, 0 after the last) times each of the others: gold, cubes and craftsmen are worth
@@ -318,14 +318,14 @@ class PillarsSim(PillarsDraft):
             privileges = len(s.privileges)
             out.append(
                 [
-                    f.vp,
-                    f.gold,
-                    f.resources,
-                    f.craftsmen,
+                    f.score,
+                    f.money,
+                    f.goods,
+                    f.hands,
                     privileges,
-                    left * f.gold,
-                    left * f.resources,
-                    left * f.craftsmen,
+                    left * f.money,
+                    left * f.goods,
+                    left * f.hands,
                     left * privileges,
                     _convertible(s),
                 ]
