@@ -9,8 +9,8 @@ import pytest
 
 from companion.bots import make_bot
 from companion.bots.evaluation import Evaluation, evaluations, model_for
-from companion.builders.signals import MODEL
 from companion.builders.actions import Start
+from companion.builders.signals import MODEL
 from companion.builders.sim import _NEEDS, _WORTH, CREW, BuildersSim, SimSite
 
 from .bots_helpers import random_positions
