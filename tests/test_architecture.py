@@ -633,16 +633,7 @@ def test_reading_a_spec_imports_no_pygame() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT.parent)
 
 
-# -- a third game, registered only here ---------------------------------------------------------
-
-
-@pytest.fixture
-def toy() -> Iterator[registry.GameSpec]:
-    from tests.toygame import register_toy, unregister_toy
-
-    spec = register_toy()
-    yield spec
-    unregister_toy()
+# -- a third game, registered only here (the ``toy`` fixture: tests/conftest.py) ----------------
 
 
 def test_a_toy_game_plays_through_the_engine_contract(toy: registry.GameSpec) -> None:

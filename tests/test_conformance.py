@@ -67,7 +67,7 @@ def test_what_the_game_declares_for_the_companion(name: str) -> None:
             break
         if k % 20 == 0:
             rows = sim.signals()
-            assert sim.SIGNALS == declared.names
+            assert declared.names == sim.SIGNALS
             assert len(rows) == sim.seat_count()
             assert all(len(row) == len(declared.names) for row in rows)
             assert declared.rows(game, sim.freeze()) == rows

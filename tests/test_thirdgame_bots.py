@@ -16,7 +16,7 @@ take the last stick) has room for thought: there normal beats easy.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -169,20 +169,11 @@ def test_dice_race_solved_easy_wins_all_that_can_be_won_and_nothing_beats_it() -
 # -- Sticks: room for thought ---------------------------------------------------------------
 
 
-@pytest.fixture
-def sticks() -> Iterator[registry.GameSpec]:
-    from tests.toygame import register_toy, unregister_toy
-
-    spec = register_toy()
-    yield spec
-    unregister_toy()
-
-
-def test_in_sticks_normal_beats_easy(sticks: registry.GameSpec) -> None:
+def test_in_sticks_normal_beats_easy(toy: registry.GameSpec) -> None:
     """Sixty seeded games (5 s of CPU): normal wins 38; over 400 (seeds 1 to 400) it won 0.590
     [0.541, 0.637] of them, and easy 0.667 [0.620, 0.712] against random."""
-    game = get_game(sticks.name)
-    normal, weak = (STRENGTHS[s].bot_for(sticks.name, 2) for s in ("normal", "easy"))
+    game = get_game(toy.name)
+    normal, weak = (STRENGTHS[s].bot_for(toy.name, 2) for s in ("normal", "easy"))
     assert (normal, weak) == ("search@500", "heuristic")  # Sticks declares no strengths
     result = arena(game, 2, [normal, weak], 60, seed=1).to_json()
     assert result["bots"][normal]["wins"] > 30
@@ -201,26 +192,26 @@ def _left(state: Any) -> list[list[float]]:
 
 
 def test_a_game_judged_by_the_signals_and_the_bots_it_declares(
-    sticks: registry.GameSpec,
+    toy: registry.GameSpec,
 ) -> None:
     model = Model("sticks", ("left",), (1.0,), 0.5)
     declared = Signals(("left",), _left, (model,), evaluations={"nim": (replace(model, scale=2),)})
-    registry.register(replace(sticks, signals=lambda: declared,
+    registry.register(replace(toy, signals=lambda: declared,
                               strengths={"easy": "greedy", "normal/3": "search@50+nim"}))
-    game = get_game(sticks.name)
+    game = get_game(toy.name)
     sim = simulator(game).start(game.setup(2, options={"sticks": 10}))
     assert isinstance(sim, RulesSim) and sim.SIGNALS == ("left",)
     assert model_for(sim) is model and "nim" in evaluations()
     assert model_for(sim, evaluations()["nim"]) == replace(model, scale=2)
     state = replace(sim.freeze(), sticks=8, turn=1, card="plain")
     assert RulesSim(game, state).signals() == [[1.0], [0.0]]
-    assert STRENGTHS["easy"].bot_for(sticks.name, 2) == "greedy"
-    assert STRENGTHS["normal"].bot_for(sticks.name, 3) == "search@50+nim"
-    assert STRENGTHS["normal"].bot_for(sticks.name, 2) == "search@500"
+    assert STRENGTHS["easy"].bot_for(toy.name, 2) == "greedy"
+    assert STRENGTHS["normal"].bot_for(toy.name, 3) == "search@50+nim"
+    assert STRENGTHS["normal"].bot_for(toy.name, 2) == "search@500"
     # easy is one ply of the declared judge: it leaves a multiple of four where it can
     at_ten = replace(state, sticks=10, turn=0)
     assert decide(game, at_ten, 0, "easy") == game.parse_action("take 2")
     assert isinstance(make_bot("greedy"), GreedyBot)
-    registry.unregister(sticks.name)
+    registry.unregister(toy.name)
     assert "nim" not in evaluations()  # the game's evaluation goes with it
-    registry.register(sticks)
+    registry.register(toy)
