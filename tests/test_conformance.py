@@ -41,14 +41,14 @@ def test_the_cases_follow_each_spec() -> None:
 @pytest.mark.parametrize("name", [s.name for s in specs()])
 def test_what_the_game_declares_for_the_companion(name: str) -> None:
     """Its strengths name a strength (and a table size it allows) and a bot the arena knows;
-    its signals are those its simulation path measures, and its measure of a rules state
-    gives what that path measures of it (``GameSpec.signals``, or the summary's)."""
+    its signals are those its simulation path measures, and the rules behind the same
+    interface measure them the same (``GameSpec.signals``, or the summary's)."""
     import random
 
     from companion.bots import STRENGTHS, make_bot
     from companion.engine import CHANCE, TERMINAL, registry
     from companion.engine.signals import declared_signals
-    from companion.engine.sim import simulator
+    from companion.engine.sim import RulesSim, simulator
     from companion.engine.simulate import sample
 
     spec = registry.spec(name)
@@ -70,6 +70,6 @@ def test_what_the_game_declares_for_the_companion(name: str) -> None:
             assert declared.names == sim.SIGNALS
             assert len(rows) == sim.seat_count()
             assert all(len(row) == len(declared.names) for row in rows)
-            assert declared.rows(game, sim.freeze()) == rows
+            assert RulesSim(game, sim.freeze()).signals() == rows
         sim.apply(sample(sim.chance_outcomes(), rng) if who == CHANCE
                   else rng.choice(sim.legal_actions()))

@@ -14,13 +14,28 @@ from __future__ import annotations
 
 from companion.engine.signals import Model, Signals, changed
 
-from .sim import SIMULATOR, BuildersSim
-from .state import BuildersState
-
-
-def measure(state: BuildersState) -> list[list[float]]:
-    """Each seat's signals in the rules' state (its simulation path measures them)."""
-    return SIMULATOR.thaw(state).signals()
+NAMES: tuple[str, ...] = (
+    "vp",
+    "coins",
+    "sites",
+    "reach",
+    "open",
+    "workforce",
+    "machines",
+    "ap",
+    "left*sites",
+    "left*reach",
+    "left*workforce",
+    "left*machines",
+    "left*coins",
+    "tempo",
+    "crew",
+    "left*crew",
+    "plan",
+)
+"""What the game measures of each seat, in order: :attr:`BuildersSim.SIGNALS
+<companion.builders.sim.BuildersSim>` (which says what each is; it measures them, this module
+declares them without importing it: the bots' catalogue of every game's models reads it)."""
 
 
 # The score's own terms fixed (a VP 1, a coin 0.1); the rest tuned in the arena on self-play
@@ -29,7 +44,7 @@ def measure(state: BuildersState) -> list[list[float]]:
 # won 0 of 24 games; see docs/bots.md).
 MODEL = Model(
     "builders",
-    BuildersSim.SIGNALS,
+    NAMES,
     (1.0, 0.1, 0.8, 0.1, -0.3, 0.0, 0.0, 0.3, 0.0, 0.0, 0.15, 1.5, 0.05, 0.0, 0.0, 0.0, 0.0),
     2.0,
 )
@@ -44,8 +59,7 @@ def _changed(changes: dict[str, float]) -> tuple[Model, ...]:
 
 
 SIGNALS = Signals(
-    names=BuildersSim.SIGNALS,
-    measure=measure,
+    names=NAMES,
     models=(MODEL,),
     evaluations={
         # a worker's resources worth less while the end is far (``left*workforce`` 0.04, not

@@ -34,6 +34,7 @@ from .cards import BUILDINGS, MACHINE_IDS, ORDER, OUTPUT, WAGE, WORKER, WORKERS
 from .chance import OUTCOME
 from .checks import holdings
 from .constants import ACTION_PRICE, AUTOMA, AUTOMA_HAND, COIN_TABLE, END_VP, START_AP
+from .signals import NAMES
 from .state import (
     DEAL_APPRENTICE,
     NEXT_BUILDING,
@@ -465,25 +466,7 @@ class BuildersSim:
         tempo = _AP_COINS * self.ap if seat == self.turn_player and not self.over else 0
         return Features(p.vp, p.coins, 0, len(p.idle), sites, tempo)
 
-    SIGNALS = (
-        "vp",
-        "coins",
-        "sites",
-        "reach",
-        "open",
-        "workforce",
-        "machines",
-        "ap",
-        "left*sites",
-        "left*reach",
-        "left*workforce",
-        "left*machines",
-        "left*coins",
-        "tempo",
-        "crew",
-        "left*crew",
-        "plan",
-    )
+    SIGNALS = NAMES
     """What :meth:`signals` measures of each seat, in order (``signals.py`` declares how the
     bots weigh them: the fitted model).  ``vp`` VP of finished cards; ``coins``;
     ``sites`` each open site's worth (its VP and its coins at 10 a point) times how far the

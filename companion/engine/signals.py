@@ -103,13 +103,13 @@ def summary_signals(summary: Summary) -> list[list[float]]:
 class Signals:
     """What a game gives the companion's search to judge its positions by (see the module).
 
-    ``names``: the signals measured of each seat, in order (a game with a simulation path of
-    its own: its ``SimState.SIGNALS``).  ``measure``: each seat's signals from the rules'
-    state, in seat order (a game with a simulation path of its own thaws the state and asks
-    it; None: from the summary, which only :data:`SUMMARY_SIGNALS` can be).  ``models``: the
-    models fitted on them, the search's default judge (none: the heuristic judges).
-    ``bases``: where no model was fitted, the heuristic's judgement written as a model, the
-    start of named evaluations and of tuning (``bench/bench_bots.py --try-evaluation``).
+    ``names``: the signals measured of each seat, in order.  ``measure``: each seat's signals
+    from the rules' state, in seat order, for a game without a simulation path of its own
+    (None: its simulation path measures them, ``SimState.signals``; a game without one
+    declares :data:`SUMMARY_SIGNALS`, which its summary gives).  ``models``: the models
+    fitted on them, the search's default judge (none: the heuristic judges).  ``bases``:
+    where no model was fitted, the heuristic's judgement written as a model, the start of
+    named evaluations and of tuning (``bench/bench_bots.py --try-evaluation``).
     ``evaluations``: the named evaluations, each a set of models as ``models`` (made with
     :func:`changed`)."""
 
@@ -120,11 +120,6 @@ class Signals:
     evaluations: Mapping[str, tuple[Model, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.measure is None and self.names != SUMMARY_SIGNALS:
-            raise ValueError(
-                f"signals {', '.join(self.names)} need a measure (only "
-                f"{', '.join(SUMMARY_SIGNALS)} come from the summary)"
-            )
         named = {k: m for k, ms in self.evaluations.items() for m in ms}
         for model in (*self.models, *self.bases, *named.values()):
             if model.signals != self.names:
@@ -132,12 +127,6 @@ class Signals:
                     f"the model {model.game!r} weighs {', '.join(model.signals)}, not the "
                     f"signals declared ({', '.join(self.names)})"
                 )
-
-    def rows(self, game: Game[Any, Any], state: Any) -> list[list[float]]:
-        """Each seat's signals in the rules' ``state``, in seat order."""
-        if self.measure is None:
-            return summary_signals(game.summary(state))
-        return [[float(x) for x in row] for row in self.measure(state)]
 
 
 SUMMARY = Signals(models=(SUMMARY_MODEL,))

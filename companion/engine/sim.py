@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import CHANCE, TERMINAL, Game, Setup
-from .signals import Signals, declared_signals, summary_signals
+from .signals import SUMMARY_SIGNALS, Signals, declared_signals, summary_signals
 from .simulate import sample
 from .summary import Summary
 
@@ -182,11 +182,21 @@ class RulesSim:
         return self.declared.names
 
     def signals(self, skip: Container[str] = ()) -> list[list[float]]:
-        """Each seat's declared signals (all of them: ``skip`` is for a simulation path's
-        costly ones)."""
-        if self.declared.measure is None:
+        """Each seat's declared signals: by the declaration's ``measure``, else the summary's,
+        else (a game with a simulation path of its own, here behind the rules) by that path;
+        all of them (``skip`` is for a simulation path's costly ones)."""
+        declared = self.declared
+        if declared.measure is not None:
+            return [[float(x) for x in row] for row in declared.measure(self.state)]
+        if declared.names == SUMMARY_SIGNALS:
             return summary_signals(self.summary())
-        return self.declared.rows(self.game, self.state)
+        own = simulator(self.game)
+        if isinstance(own, RulesSimulator):
+            raise TypeError(
+                f"{self.game.name}: signals {', '.join(declared.names)} need a measure of "
+                "the rules' state or a simulation path of the game's own"
+            )
+        return own.thaw(self.state).signals()
 
 
 class RulesSimulator:

@@ -13,18 +13,24 @@ from __future__ import annotations
 
 from companion.engine.signals import Model, Signals, changed
 
-from .sim import SIMULATOR, PillarsSim
-from .state import PillarsState
-
-
-def measure(state: PillarsState) -> list[list[float]]:
-    """Each seat's signals in the rules' state (its simulation path measures them)."""
-    return SIMULATOR.thaw(state).signals()
-
-
-HEURISTIC = Model(
-    "pillars", PillarsSim.SIGNALS, (10.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), 20.0
+NAMES: tuple[str, ...] = (
+    "vp",
+    "gold",
+    "cubes",
+    "craftsmen",
+    "privileges",
+    "left*gold",
+    "left*cubes",
+    "left*craftsmen",
+    "left*privileges",
+    "convertible",
 )
+"""What the game measures of each seat, in order: :attr:`PillarsSim.SIGNALS
+<companion.pillars.sim.PillarsSim>` (which says what each is; it measures them, this module
+declares them without importing it: the bots' catalogue of every game's models reads it)."""
+
+
+HEURISTIC = Model("pillars", NAMES, (10.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), 20.0)
 """The heuristic's judgement written as a model, in gold (the bots' ``WEIGHTS``: a VP 10, a
 gold and a cube's market price 1, a craftsman 5; no sites or tempo in The Pillars) through the
 logistic at the bots' ``TEMPERATURE`` (20 gold): the same margins and the same chances as the
@@ -33,8 +39,7 @@ a fitted model: a bot without an evaluation's name judges The Pillars by the heu
 itself."""
 
 SIGNALS = Signals(
-    names=PillarsSim.SIGNALS,
-    measure=measure,
+    names=NAMES,
     bases=(HEURISTIC,),
     evaluations={
         # the heuristic's judgement (in gold) with the VP the seat's craftsmen can still make

@@ -42,6 +42,7 @@ from .invariants import holdings
 from .phase1 import end_draft
 from .phase2 import after_builder
 from .phase3 import take_privilege
+from .signals import NAMES
 from .state import PillarsState, Seat
 from .steps import CHANCE_STEPS, STEP
 
@@ -287,18 +288,7 @@ class PillarsSim(PillarsDraft):
             cubes += max(0, _CARD_YIELD[c] + s.yield_mod) * price[_CARD_RESOURCE[c]]
         return Features(s.vp, gold, cubes, len(s.craftsmen), 0)
 
-    SIGNALS = (
-        "vp",
-        "gold",
-        "cubes",
-        "craftsmen",
-        "privileges",
-        "left*gold",
-        "left*cubes",
-        "left*craftsmen",
-        "left*privileges",
-        "convertible",
-    )
+    SIGNALS = NAMES
     """What :meth:`signals` measures of each seat, in order (``signals.py`` declares how the
     bots weigh them): ``vp``; ``gold``, ``cubes`` (in gold at
     market prices) and ``craftsmen`` as :meth:`features` counts them; ``privileges`` the
