@@ -33,9 +33,9 @@ NAMES: tuple[str, ...] = (
     "left*crew",
     "plan",
 )
-"""What the game measures of each seat, in order: :attr:`BuildersSim.SIGNALS
-<companion.builders.sim.BuildersSim>` (which says what each is; it measures them, this module
-declares them without importing it: the bots' catalogue of every game's models reads it)."""
+"""The signals, in the order ``BuildersSim.signals`` measures them (``BuildersSim.SIGNALS`` is
+this tuple and says what each is).  Declared here, apart from the simulation path, so that the
+bots read every game's models without importing the sims."""
 
 
 # The score's own terms fixed (a VP 1, a coin 0.1); the rest tuned in the arena on self-play

@@ -25,9 +25,8 @@ NAMES: tuple[str, ...] = (
     "left*privileges",
     "convertible",
 )
-"""What the game measures of each seat, in order: :attr:`PillarsSim.SIGNALS
-<companion.pillars.sim.PillarsSim>` (which says what each is; it measures them, this module
-declares them without importing it: the bots' catalogue of every game's models reads it)."""
+"""The Pillars' signals in their order (``PillarsSim.SIGNALS``, this very tuple, describes
+them; ``PillarsSim.signals`` measures them)."""
 
 
 HEURISTIC = Model("pillars", NAMES, (10.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), 20.0)
