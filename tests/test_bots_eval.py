@@ -324,3 +324,37 @@ def test_a_deep_search_by_the_tempo_evaluation_spends_its_turn() -> None:
     assert isinstance(choice(tempo), Recruit)
     assert choice(lean) == TakeCoins(3)
     assert choice(_with(tempo, {"tempo": 0.3})) == TakeCoins(3)
+
+
+def test_a_declaration_weighs_only_its_own_signals() -> None:
+    from companion.engine.signals import SUMMARY_SIGNALS, Signals
+
+    mine = Model("mine", ("a", "b"), (1.0, 0.5), 2.0)
+    other = Model("other", ("a",), (1.0,), 2.0)
+    assert Signals(("a", "b"), lambda s: [[1, 2]], (mine,)).models == (mine,)
+    for wrong in ({"models": (other,)}, {"bases": (other,)},
+                  {"evaluations": {"x": (mine, other)}}):
+        with pytest.raises(ValueError, match="the model 'other' weighs a, not the signals"):
+            Signals(("a", "b"), lambda s: [[1, 2]], **wrong)  # type: ignore[arg-type]
+    assert Signals().names == SUMMARY_SIGNALS and Signals().models == ()
+    with pytest.raises(ValueError, match="2 weights for 1 signals"):
+        Model("bad", ("a",), (1.0, 2.0), 1.0)
+
+
+def test_two_games_may_not_weigh_the_same_signals_two_ways(toy: object) -> None:
+    from dataclasses import replace as changed_spec
+
+    from companion.bots.evaluation import catalogue
+    from companion.engine import registry
+    from companion.engine.signals import SUMMARY_MODEL, SUMMARY_SIGNALS, Signals
+
+    assert registry.spec("dicerace").signals is None  # weighed by SUMMARY_MODEL
+    spec = registry.spec("sticks")
+    other = Model("sticks", SUMMARY_SIGNALS, (1.0, 0.0, 0.0), 1.0)
+    registry.register(changed_spec(spec, signals=lambda: Signals(models=(other,))))
+    try:
+        with pytest.raises(ValueError, match="declare different models for the same signals"):
+            catalogue()
+    finally:
+        registry.register(spec)
+    assert SUMMARY_MODEL in catalogue().fitted

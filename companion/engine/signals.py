@@ -120,8 +120,8 @@ class Signals:
     evaluations: Mapping[str, tuple[Model, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        named = {k: m for k, ms in self.evaluations.items() for m in ms}
-        for model in (*self.models, *self.bases, *named.values()):
+        named = [m for models in self.evaluations.values() for m in models]
+        for model in (*self.models, *self.bases, *named):
             if model.signals != self.names:
                 raise ValueError(
                     f"the model {model.game!r} weighs {', '.join(model.signals)}, not the "
