@@ -86,8 +86,7 @@ def make_bot(name: str) -> Bot:
                 f"bot {name!r}: the exploration must be above 0 and at most {MAX_EXPLORATION:g}"
             )
         evaluation = m.group(8)
-        known = evaluations()
-        if evaluation is not None and evaluation not in known:
+        if evaluation is not None and evaluation not in (known := evaluations()):
             raise ValueError(
                 f"bot {name!r}: unknown evaluation {evaluation!r}; the evaluations are "
                 + ", ".join(known)
