@@ -8,10 +8,12 @@ package (see ``pyproject.toml``), and a game can also be registered at run time 
 :func:`register` (the tests register a toy third game that way).
 
 A spec declares its extension points as values, never as names found by convention: the
-kiosk-side pieces (the table screen class, the screenshot scenes, the words of its actions) and
-the simulation path are zero-argument loaders that import the game's own modules when called
-(so the engine, the bots and the command line never import pygame through a spec), and
-``locale`` is the folder of the game's translation catalogue.  The kiosk calls the loaders; it
+kiosk-side pieces (the table screen class, the screenshot scenes, the words of its actions),
+the simulation path and the signals the companion's search judges its positions by are
+zero-argument loaders that import the game's own modules when called (so the engine, the bots
+and the command line never import pygame through a spec); ``locale`` is the folder of the
+game's translation catalogue and ``strengths`` the bot each of the companion's strengths plays
+in the game.  The kiosk calls the loaders; it
 never imports a game by name, and a game's rules never import the kiosk.
 """
 
@@ -30,6 +32,7 @@ from .core import COLOURS, Game, Option
 from .errors import SetupError
 
 if TYPE_CHECKING:
+    from .signals import Signals
     from .sim import Simulator
 
 ENTRY_POINT_GROUP = "companion.games"
@@ -81,9 +84,10 @@ class GameSpec:
     (a catalogue key the kiosk translates); ``rules`` builds the :class:`Game`.
     ``cards`` is the card catalogue in marker order: append-only, since a card's position plus
     ``marker_base`` is the id of the sticker printed for it (``None``: no camera markers).
-    The extension points (all optional) are declared values: ``screen``, ``words``, ``scenes``
-    and ``simulator`` are zero-argument loaders, each importing the game's module on first call
-    and returning what it holds; ``locale`` is the game's catalogue folder.
+    The extension points (all optional) are declared values: ``screen``, ``words``, ``scenes``,
+    ``simulator`` and ``signals`` are zero-argument loaders, each importing the game's module on
+    first call and returning what it holds; ``locale`` is the game's catalogue folder;
+    ``strengths`` the companion's bot at each strength where it is not the default one.
     """
 
     name: str
@@ -113,6 +117,16 @@ class GameSpec:
     simulator: Callable[[], Simulator] | None = None
     """Loads the game's simulation path (``companion.engine.sim``; None: the rules behind
     the same interface, ``RulesSimulator``)."""
+    signals: Callable[[], Signals] | None = None
+    """Loads what the companion's search judges the game's positions by: each seat's signals
+    and the models that weigh them (``companion.engine.signals``; None: the summary's score,
+    money and rank, ``signals.SUMMARY``)."""
+    strengths: Mapping[str, str] = field(default_factory=dict)
+    """The bot each of the companion's strengths (``easy``, ``normal``, ``strong``) plays in
+    this game where it is not the strength's default (``companion.bots.STRENGTHS``), by the
+    strength's name or by ``strength/players`` for one table size (which comes first), e.g.
+    ``{"normal/4": "search@50t+open", "strong": "search@500+open"}``; a bot's name as
+    ``companion arena --bots`` takes it."""
     locale: Path | None = None
     """The game's gettext catalogues: ``<locale>/<lang>/LC_MESSAGES/<name>.po`` (domain: the
     game's name) for what only this game says (its cards, sentences, help, title and options);
@@ -161,21 +175,33 @@ class GameSpec:
 _lock = threading.Lock()
 _specs: dict[str, GameSpec] = {}
 _loaded = False
+_generation = 0
 
 
 def register(spec: GameSpec) -> GameSpec:
     """Make ``spec`` known (replacing a spec of the same name); returns it."""
+    global _generation
     if not spec.name or not spec.name.replace("-", "").isalnum() or spec.name != spec.name.lower():
         raise SetupError(f"a game's name is lower-case letters and digits, not {spec.name!r}")
     with _lock:
         _specs[spec.name] = spec
+        _generation += 1
     return spec
 
 
 def unregister(name: str) -> None:
     """Forget a game registered at run time (for tests)."""
+    global _generation
     with _lock:
-        _specs.pop(name, None)
+        if _specs.pop(name, None) is not None:
+            _generation += 1
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered or forgotten (what is built from
+    every spec, such as the bots' catalogue of models, is kept until it changes)."""
+    _load_builtin()
+    return _generation
 
 
 def _load_builtin() -> None:
@@ -235,6 +261,7 @@ __all__ = [
     "GameSpec",
     "Rect",
     "TableZone",
+    "generation",
     "get_game",
     "names",
     "register",
