@@ -785,9 +785,22 @@ SETTINGS_SHOWN = ("kiosk", "session", "doctor")
 running it) on its screen, ``doctor`` in its table."""
 
 
+def say_broken_games() -> None:
+    """Each game that could not be loaded, by name and why, on stderr (once, before the
+    command; every other game works)."""
+    from companion.engine.registry import problems
+    from companion.text import terminal
+
+    for name, why in sorted(problems().items()):
+        print(f"companion: the game {name!r} could not be loaded and is left out: "
+              f"{terminal(why)}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command != "doctor":  # (doctor says it in its table)
+        say_broken_games()
     if args.command is None:
         return _kiosk(args)
     # A settings file named on the command line is read as the kiosk reads it, whatever the

@@ -231,6 +231,18 @@ def check_fonts(font_dir: Path = FONT_DIR, system_font: Path = SYSTEM_FONT) -> C
     )
 
 
+def check_games() -> list[Check]:
+    """The games installed: those that load, and each that cannot, by name, with what is
+    wrong (MISSING: the kiosk starts without it and every other game works)."""
+    from companion.engine.registry import names, problems
+
+    lines = [Check("games", OK, ", ".join(names()) or "none")]
+    lines += [Check(f"game {name}", MISSING, why,
+                    "update or reinstall the game's package, or uninstall it")
+              for name, why in sorted(problems().items())]
+    return lines
+
+
 def check_journal(config_path: Path) -> Check:
     from companion.journal import default_path
     from companion.kiosk.config import Config, ConfigError, journal_path, load
@@ -314,6 +326,7 @@ def checks(
     lines += check_gpio(pins, model_path, pin_factory)
     lines += check_camera(model_path, dev_dir, camera_config)
     lines.append(check_fonts(font_dir))
+    lines += check_games()
     lines.append(check_journal(config_path))
     lines.append(check_audio(config_path, cards))
     return lines

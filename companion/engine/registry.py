@@ -136,6 +136,8 @@ class GameSpec:
     """The camera's table mode: the zones for a number of players (None: no table mode)."""
     table_cards: Callable[[Any], dict[str, list[str]]] | None = None
     """The table mode: where the engine's state has each card, by zone id."""
+    contract: int = 1
+    """The version of the game contract the game is written for (``registry.CONTRACT``)."""
     rank: int = 100
     """Where the game is listed (home screen, set-up): lower first."""
     unofficial_options: tuple[str, ...] = ()
@@ -172,6 +174,12 @@ class GameSpec:
         return out
 
 
+CONTRACT = 1
+"""The version of the contract a game is written against (``docs/architecture.md``, "Add a
+game": the ``Game`` methods, ``GameSpec`` and its loaders).  It changes when a change of the
+contract would break a game written for the one before; a game that declares another version
+is refused by name rather than failing later with an unexpected error."""
+
 _lock = threading.Lock()
 _specs: dict[str, GameSpec] = {}
 _loaded = False
@@ -183,6 +191,9 @@ def register(spec: GameSpec) -> GameSpec:
     global _generation
     if not spec.name or not spec.name.replace("-", "").isalnum() or spec.name != spec.name.lower():
         raise SetupError(f"a game's name is lower-case letters and digits, not {spec.name!r}")
+    refused = contract_problem(spec)
+    if refused:
+        raise SetupError(refused)
     with _lock:
         _specs[spec.name] = spec
         _generation += 1
@@ -204,17 +215,56 @@ def generation() -> int:
     return _generation
 
 
+_problems: dict[str, str] = {}
+
+
+def problems() -> dict[str, str]:
+    """The games that could not be loaded, by their entry point's name, each with what is
+    wrong in words (an import that fails, an entry point that is not a ``GameSpec``, a game
+    written for another contract): every other game works; ``companion doctor``, the command
+    line and the kiosk's set-up say which failed and why."""
+    _load_builtin()
+    with _lock:
+        return dict(_problems)
+
+
 def _load_builtin() -> None:
-    """Import every game package named by the ``companion.games`` entry points: each registers
-    its spec when imported."""
+    """Load every game named by the ``companion.games`` entry points, each on its own: one
+    that cannot be loaded is noted in :func:`problems` (by name, with the reason) and the
+    others load as if it were not there."""
     global _loaded
     if _loaded:
         return
     _loaded = True
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        spec = ep.load()
-        if isinstance(spec, GameSpec) and spec.name not in _specs:
-            register(spec)
+        where = f"{ep.value}" + (f" (from {ep.dist.name})" if ep.dist is not None else "")
+        try:
+            spec = ep.load()
+        except Exception as exc:  # noqa: BLE001 - a plugin's fault is its own, not everyone's
+            _problems[ep.name] = f"{where} could not be imported: {type(exc).__name__}: {exc}"
+            continue
+        if not isinstance(spec, GameSpec):
+            _problems[ep.name] = (f"{where} is not a GameSpec (it is a "
+                                  f"{type(spec).__name__})")
+            continue
+        refused = contract_problem(spec)
+        if refused:
+            _problems[ep.name] = f"{where}: {refused}"
+            continue
+        if spec.name not in _specs:
+            try:
+                register(spec)
+            except SetupError as exc:
+                _problems[ep.name] = f"{where}: {exc}"
+
+
+def contract_problem(spec: GameSpec) -> str:
+    """Why ``spec`` cannot be loaded by this companion ("" when it can): a game declares the
+    version of the game contract it was written for (``GameSpec.contract``)."""
+    if spec.contract == CONTRACT:
+        return ""
+    return (f"the game {spec.name!r} is written for version {spec.contract} of the companion's "
+            f"game contract; this companion speaks version {CONTRACT}")
 
 
 def specs() -> tuple[GameSpec, ...]:
@@ -237,11 +287,10 @@ def spec(name: str) -> GameSpec:
         from .errors import bounded
 
         known = ", ".join(names())
-        raise SetupError(
-            f"unknown game {bounded(str(name), 40)!r}; the games are {known}",
-            "setup.game",
-            game=str(name),
-        )
+        broken = problems().get(str(name))
+        why = f"the game {bounded(str(name), 40)!r} could not be loaded: {broken}" if broken \
+            else f"unknown game {bounded(str(name), 40)!r}"
+        raise SetupError(f"{why}; the games are {known}", "setup.game", game=str(name))
     return found
 
 
@@ -256,14 +305,17 @@ def spec_for_card(card_id: str) -> list[GameSpec]:
 
 
 __all__ = [
+    "CONTRACT",
     "ENTRY_POINT_GROUP",
     "CardInfo",
     "GameSpec",
     "Rect",
     "TableZone",
+    "contract_problem",
     "generation",
     "get_game",
     "names",
+    "problems",
     "register",
     "spec",
     "spec_for_card",

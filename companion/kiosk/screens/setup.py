@@ -119,6 +119,16 @@ the key of its buttons."""
 class SetupScreen(Screen):
     """Choose the game and the table; Start opens the game screen."""
 
+    def on_show(self) -> None:
+        """A game that could not be loaded is not offered: the table is told which, and
+        where to read why."""
+        from companion.engine.registry import problems
+
+        broken = sorted(problems())
+        if broken:
+            self.app.toast(_("Left out, it could not be loaded: {games} (companion doctor "
+                             "says why)", games=_(", ").join(broken)))
+
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
         self.game = game if game is not None else specs()[0].name
