@@ -820,13 +820,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - a last word instead of a traceback
         if os.environ.get("COMPANION_DEBUG"):
             raise
+        game = failing_game(exc)
+        whose = (f"the game {game!r} failed (report it to that game's authors)"
+                 if game else "please report it")
         print(
             f"companion {args.command}: unexpected error: {type(exc).__name__}: "
-            f"{terminal(str(exc))[:500]} (COMPANION_DEBUG=1 shows the traceback; please "
-            "report it)",
+            f"{terminal(str(exc))[:500]} (COMPANION_DEBUG=1 shows the traceback; {whose})",
             file=sys.stderr,
         )
         return 70
+
+
+def failing_game(exc: BaseException) -> str:
+    """The game installed from outside the project in whose code ``exc`` was raised ("" when
+    it was raised in the companion's own): its package's folder holds the innermost frame."""
+    import traceback
+
+    from companion.engine.registry import specs
+
+    own = Path(__file__).resolve().parent
+    frames = traceback.extract_tb(exc.__traceback__)
+    for spec in specs():
+        module = sys.modules.get(type(spec.game()).__module__.split(".")[0])
+        root = Path(getattr(module, "__file__", "") or "").resolve().parent
+        if not module or root == own or own in root.parents:
+            continue
+        if frames and root in Path(frames[-1].filename).resolve().parents:
+            return spec.name
+    return ""
 
 
 if __name__ == "__main__":

@@ -109,3 +109,20 @@ def test_an_import_error_of_a_plugin_does_not_stop_doctor(broken: list[Any],
     assert any(c.what == "game crashes" and c.status == doctor.MISSING for c in checks)
     # (not an ERROR: the kiosk starts without it, so doctor's status does not fail for it)
     assert all(c.status != doctor.ERROR for c in checks if c.what.startswith("game"))
+
+
+def test_a_game_that_fails_in_its_own_code_is_named_not_the_companion(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Dice Race (installed from outside the project) raising in its own rules: the command
+    names the game, not the companion, as the one to report it to."""
+    from dicerace import rules
+
+    from companion import cli
+
+    found: dict[str, Any] = {}  # a fault in the game's own file (as its code would raise it)
+    exec(compile("def broken(self, state):\n    raise TypeError('scores() lost its players')\n",
+                 rules.__file__, "exec"), found)
+    monkeypatch.setattr(rules.DiceRace, "scores", found["broken"])
+    assert cli.main(["simulate", "dicerace", "--games", "1"]) == 70
+    err = capsys.readouterr().err
+    assert "the game 'dicerace' failed (report it to that game's authors)" in err, err
