@@ -126,8 +126,8 @@ class SetupScreen(Screen):
 
         broken = sorted(problems())
         if broken:
-            self.app.toast(_("Left out, it could not be loaded: {games} (companion doctor "
-                             "says why)", games=_(", ").join(broken)))
+            self.app.toast(_("Left out, it could not be loaded: {games} ({command} says why)",
+                             games=_(", ").join(broken), command="companion doctor"))
 
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
