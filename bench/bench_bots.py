@@ -72,6 +72,7 @@ from companion.bots.evaluation import model_for
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.errors import SetupError
 from companion.engine.registry import names as game_names
+from companion.engine.registry import specs as game_specs
 from companion.engine.sim import SimState, simulator
 from companion.engine.simulate import sample
 
@@ -286,7 +287,7 @@ def _cost(job: Job) -> float:
 
 def try_evaluation(spec: str) -> None:
     """Register ``NAME[@GAME]:SIGNAL=W,...`` in :data:`~companion.bots.evaluation.EVALUATIONS`:
-    each model of :data:`~companion.bots.evaluation.BASES` (the fitted ones, and the
+    each model of :func:`~companion.bots.evaluation.bases` (the games' fitted ones, and the
     heuristic's judgement as a model for a game that has none: The Pillars) that weighs every
     signal named (of ``GAME`` only, if given), with those weights changed (``scale=S``: its
     margin scale, in the model's units: a Builders point, a Pillars gold), for a search's
@@ -296,11 +297,11 @@ def try_evaluation(spec: str) -> None:
     name, _, game = head.partition("@")
     if not (re.fullmatch(r"\w+", name) and changes and re.fullmatch(r"\w*", game)):
         raise ValueError(f"an evaluation to try is NAME[@GAME]:SIGNAL=W,..., not {spec!r}")
-    bases = evaluation.BASES
+    bases = evaluation.bases()
     if game:
         bases = tuple(m for m in bases if m.game == game)
         if not bases:
-            games = ", ".join(sorted({m.game for m in evaluation.BASES}))
+            games = ", ".join(sorted({m.game for m in evaluation.bases()}))
             raise ValueError(f"{spec!r}: no model of a game {game!r}; the games are {games}")
     weights: dict[str, float] = {}
     scale = None
@@ -317,7 +318,7 @@ def try_evaluation(spec: str) -> None:
     if scale is not None and not scale > 0:
         raise ValueError(f"{spec!r}: the scale must be above 0")
     try:
-        evaluation.EVALUATIONS[name] = evaluation.changed(weights, scale, bases)
+        evaluation.EVALUATIONS[name] = evaluation.changed(weights, bases, scale)
     except ValueError as exc:
         raise ValueError(f"{spec!r}: {exc}") from None
 
@@ -401,7 +402,9 @@ def own_games() -> list[str]:
 
 def strength_of(bot: str) -> str:
     for s in STRENGTHS.values():
-        if bot == s.bot or bot in (b for _game, b in s.games):
+        declared = (b for spec in game_specs() for k, b in spec.strengths.items()
+                    if k.partition("/")[0] == s.name)
+        if bot == s.bot or bot in declared:
             return f"{s.name} (`{bot}`)"
     return f"`{bot}`"
 

@@ -1,5 +1,6 @@
-"""Fit the bots' evaluation (``companion/bots/evaluation.py``) on self-play games; print the
-fit, its test on games held out of it, and the model to paste into ``MODELS``.
+"""Fit a game's evaluation on self-play games; print the fit, its test on games held out of it,
+and the model to paste into the game's declared signals (``companion/<game>/signals.py``, its
+``MODEL``; ``companion/engine/signals.py`` says what a game declares).
 
     nice -n 10 .venv/bin/python bench/fit_evaluation.py --game builders --games 1200 \\
         --bots heuristic,greedy,search@50 --epsilon 0.1 --seed 1 [--workers 2]
@@ -15,8 +16,8 @@ The fit: least squares (a small ridge) of the final score on the signals and a c
 then the margin scale by likelihood of the wins.  The test, on held-out games, per player
 count and per third of the game: R² of the final score, log-loss of who wins, and how often
 the seat with the best predicted margin is the winner, beside the same for the heuristic's
-judgement (its score through the logistic at ``TEMPERATURE``) and for the model in
-``MODELS`` now (if there is one for these signals).
+judgement (its score through the logistic at ``TEMPERATURE``) and for the model the game
+declares now (if there is one for these signals).
 """
 
 from __future__ import annotations
@@ -343,7 +344,7 @@ def main() -> None:
         def now_chance(sig: list[list[float]], h: list[float]) -> list[float]:
             return [logistic(m / model.scale) for m in margins(model.predict(sig))]
 
-        report("in MODELS", test, now_pred, now_chance)
+        report("declared", test, now_pred, now_chance)
     print("the model:")
     print(
         f"    Model(\n        {args.game!r},\n        {names!r},\n"

@@ -35,7 +35,7 @@ import numpy as np
 
 from companion.bots import make_bot
 from companion.bots.bots import outcome
-from companion.bots.evaluation import EVALUATIONS, model_for
+from companion.bots.evaluation import evaluations, model_for
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.sim import simulator
 from companion.engine.simulate import sample
@@ -169,7 +169,7 @@ def main() -> None:
             Path(args.save).write_text(json.dumps(games))
     train = arrays([g for g in games if g["k"] % 4])
     test = arrays([g for g in games if not g["k"] % 4])
-    open_model = model_for(sim, EVALUATIONS["open"])
+    open_model = model_for(sim, evaluations()["open"])
     assert open_model is not None
     start = np.array(open_model.weights) / open_model.scale
     best = min((loss_grad(start * a, train)[0], float(a)) for a in np.linspace(0.2, 3.0, 57))[1]

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,10 +16,11 @@ from companion.engine import Record, RecordError, RulesError, get_game, replay
 from companion.engine.registry import names as game_names
 from companion.engine.registry import spec as game_spec
 from companion.engine.sim import Mismatch, simulator, verified_game
-from companion.text import clean, terminal
+from companion.text import clean, json_safe, json_text, terminal
 
 if TYPE_CHECKING:
     from companion.journal import GameInfo, Journal
+    from companion.kiosk.config import Config
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -83,15 +83,14 @@ def _simulate(args: argparse.Namespace) -> int:
     }
     if args.json:
         print(
-            json.dumps(
+            json_text(
                 {
                     "game": args.game,
                     "players": args.players,
                     "seed": args.seed,
                     "games": results,
                     "timing": timing,
-                },
-                ensure_ascii=False,
+                }
             )
         )
     else:
@@ -125,7 +124,7 @@ def _arena(args: argparse.Namespace) -> int:
         print(f"companion arena: {terminal(str(exc))}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        print(json_text(result))
         return 0
     print(
         f"{result['game']}, {result['players']} players, {result['games']} games, "
@@ -165,7 +164,7 @@ def _replay(args: argparse.Namespace) -> int:
         out = game.summary(state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
-        print(_json_text(out))
+        print(json_text(out))
     else:
         print(terminal(game.describe(state)))
     return 0
@@ -220,8 +219,57 @@ def _journal_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--journal",
         metavar="PATH",
-        help="the journal file (default: journal.sqlite3 in the user's data folder)",
+        help="the journal file (default: the one the settings name, as the kiosk uses it; "
+        "else journal.sqlite3 in the user's data folder)",
     )
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        default=argparse.SUPPRESS,  # (also before the command: companion --config FILE games)
+        help="the settings whose journal to read (default: the user's, "
+        "~/.config/companion/config.toml)",
+    )
+
+
+def _read_settings(command: str, path: Path | None) -> Config | None:
+    """The settings in ``path`` (None: the user's), read exactly as the kiosk reads them
+    (``kiosk.config.load``: a FIFO, a device, a file too large, not UTF-8, not TOML or with a
+    bad value is refused); None, with the file and what is wrong printed, when refused."""
+    from companion.kiosk.config import ConfigError, load
+
+    try:
+        return load(path)
+    except ConfigError as exc:
+        print(f"companion {command}: the settings cannot be read: {terminal(str(exc))}",
+              file=sys.stderr)
+        return None
+
+
+def _journal_path(command: str, args: argparse.Namespace) -> Path | None:
+    """The journal a command reads: ``--journal``; else the one the settings name (the
+    ``--config`` file, or the user's), as the kiosk opens it; else the default.  Unless
+    ``--journal`` named it, which file and why is said on standard error.  None, the reason
+    printed, when the settings cannot be read."""
+    from companion.journal import default_path
+    from companion.kiosk.config import default_path as default_config
+    from companion.kiosk.config import journal_path
+
+    if args.journal:
+        return Path(args.journal)
+    source = Path(args.config) if args.config else default_config()
+    config = _read_settings(command, source)
+    if config is None:
+        return None
+    named = journal_path(config)
+    where = named or default_path()
+    shown = terminal(str(source))
+    why = (
+        f"named by the settings {shown}" if named
+        else f"the default: the settings {shown} name none" if os.path.lexists(source)
+        else f"the default: there is no settings file {shown}"
+    )
+    print(f"companion {command}: the journal {terminal(str(where))} ({why})", file=sys.stderr)
+    return where
 
 
 def _journal_game_id(text: str) -> int | None:
@@ -233,13 +281,14 @@ def _journal_game_id(text: str) -> int | None:
     return None
 
 
-def _open_journal(command: str, path: str | None) -> Journal | None:
-    """The journal named by --journal (or the default), opened read-only: these commands
-    never create, migrate or move a file.  None, with the message printed, if there is no
-    journal there or the file is not one."""
-    from companion.journal import Journal, JournalError, default_path
+def _open_journal(command: str, where: Path | None) -> Journal | None:
+    """The journal at ``where`` (see _journal_path), opened read-only: these commands never
+    create, migrate or move a file.  None, with the message printed, if there is no journal
+    there or the file is not one (or ``where`` is None: the settings were refused)."""
+    from companion.journal import Journal, JournalError
 
-    where = Path(path) if path else default_path()
+    if where is None:
+        return None
     try:
         return Journal.open(where, read_only=True)
     except JournalError as exc:
@@ -250,7 +299,7 @@ def _open_journal(command: str, path: str | None) -> Journal | None:
 def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
     from companion.journal import JournalError
 
-    journal = _open_journal("replay", args.journal)
+    journal = _open_journal("replay", _journal_path("replay", args))
     if journal is None:
         return 1
     where = f"{JOURNAL_PREFIX}{game_id}"
@@ -268,7 +317,7 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
         out = game.summary(state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
-        print(_json_text(out))
+        print(json_text(out))
     else:
         print(terminal(game.describe(state)))
     return 0
@@ -314,33 +363,24 @@ def _game_json(info: GameInfo) -> dict[str, Any]:
     }
 
 
-def _json_text(value: Any) -> str:
-    """JSON with the text as it is; escaped (\\uXXXX) only if it holds lone surrogates,
-    which no terminal or file can take as UTF-8."""
-    text = json.dumps(value, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(value)
-    return text
-
-
 GAMES_PAGE = 50
 """How many games ``companion games`` lists unless told otherwise."""
 
 
 def _games(args: argparse.Namespace) -> int:
-    from companion.journal import JournalError, default_path
+    from companion.journal import JournalError
 
-    where = Path(args.journal) if args.journal else default_path()
     if args.limit < 1 or args.page < 1:
         print("companion games: --limit and --page must be 1 or more", file=sys.stderr)
         return 2
+    where = _journal_path("games", args)
+    if where is None:
+        return 1
     if not where.exists():
         print("[]" if args.json else
               f"no games yet (there is no journal at {terminal(str(where))})")
         return 0
-    journal = _open_journal("games", args.journal)
+    journal = _open_journal("games", where)
     if journal is None:
         return 1
     status = 0
@@ -374,7 +414,7 @@ def _games(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.json:
-        print(_json_text([_game_json(info) for info in infos]))
+        print(json_text([_game_json(info) for info in infos]))
         return status
     if not total:
         print(f"no games yet in the journal {terminal(str(where))}")
@@ -418,20 +458,20 @@ def _export(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    journal = _open_journal("export", args.journal)
+    journal = _open_journal("export", _journal_path("export", args))
     if journal is None:
         return 1
     try:
         with journal:
             if args.format == "json":
-                text = journal.record(game_id).dumps()
+                text = json_safe(journal.record(game_id).dumps())
             elif args.format == "text":
                 record = journal.record(game_id)
                 text = _log_text(get_game(record.setup.game), record)
             else:
                 play = journal.bgstats(game_id)
                 link = journal.bgstats_link(game_id)
-                text = json.dumps(play, ensure_ascii=False, indent=2) + "\n" + link + "\n"
+                text = json_text(play, indent=2) + "\n" + link + "\n"
     except (JournalError, RulesError) as exc:
         print(f"companion export: {terminal(str(exc))}", file=sys.stderr)
         return 1
@@ -451,11 +491,35 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _count(text: str) -> int:
-    """A whole number for an option (at most 9 digits: larger means nothing here)."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 9):
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number up to 999999999")
-    return int(text)
+MAX_GAMES = 100_000
+"""The most games ``simulate`` and ``arena`` play in one run: about six minutes of ``simulate``
+here (``--json`` keeps each game's result until the end, some 100 MB at most), hours of
+``arena``.  More is refused before any game is played; run again with other seeds for more."""
+
+MAX_PAGE = 999_999_999
+"""The largest ``games --limit`` or ``--page`` (larger means nothing for a journal)."""
+
+
+def _count_up_to(maximum: int) -> Callable[[str], int]:
+    """The option type of a count: a whole number written in digits, at most ``maximum``
+    (anything else is a usage error naming the maximum, before any work is done).  Counts
+    under 1 are left to the command, which says what it needs."""
+
+    def count(text: str) -> int:
+        if not (text.isascii() and text.isdigit()):
+            raise argparse.ArgumentTypeError(
+                f"{terminal(text[:20])!r} is not a count (digits only, at most {maximum})"
+            )
+        if len(text.lstrip("0")) > len(str(maximum)) or int(text) > maximum:
+            shown = text if len(text) <= 20 else f"{text[:12]}… ({len(text)} digits)"
+            raise argparse.ArgumentTypeError(f"{shown} is over the maximum, {maximum}")
+        return int(text)
+
+    count.__name__ = "count"  # what argparse calls the type in its messages
+    return count
+
+
+_count = _count_up_to(MAX_PAGE)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -574,7 +638,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_doctor(sub)
     register_vision(sub)
     kio = sub.add_parser("kiosk", help="open the kiosk (the default with no command)")
-    _kiosk_options(kio)
+    _kiosk_options(kio, sub=True)
     kio.add_argument(
         "--safe-mode",
         action="store_true",
@@ -585,7 +649,8 @@ def build_parser() -> argparse.ArgumentParser:
     ses = sub.add_parser("session", help="the kiosk inside the Cage kiosk compositor (for "
                          "the systemd unit on the Pi)")
     ses.add_argument("--cage", default="cage", help="the Cage program (default: cage)")
-    ses.add_argument("--config", metavar="FILE", help="the config file")
+    ses.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
+                     help="the config file")
     ses.set_defaults(run=_session)
     shots = sub.add_parser("screenshots", help="write a PNG of every kiosk screen")
     shots.add_argument("outdir", help="the folder for the pictures")
@@ -613,7 +678,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=None,
                      help="how many players (default: the most the game allows)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    sim.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    sim.add_argument("--games", type=_count_up_to(MAX_GAMES), default=1,
+                     help=f"how many games (default 1, at most {MAX_GAMES})")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     sim.add_argument(
@@ -634,7 +700,8 @@ def build_parser() -> argparse.ArgumentParser:
         "decision); search:SECONDS (e.g. search:0.5); search@ITERATIONS (e.g. search@200: the "
         "same games on any machine)",
     )
-    are.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    are.add_argument("--games", type=_count_up_to(MAX_GAMES), default=100,
+                     help=f"how many games (default 100, at most {MAX_GAMES})")
     are.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     are.add_argument("--json", action="store_true", help="print one JSON object")
     are.set_defaults(run=_arena)
@@ -686,32 +753,61 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _kiosk_options(parser: argparse.ArgumentParser) -> None:
+def _kiosk_options(parser: argparse.ArgumentParser, *, sub: bool = False) -> None:
+    """The kiosk's options, before any command or after ``kiosk``; after it (``sub``) an
+    option not given leaves the one given before it as it was (``companion --config FILE
+    kiosk`` uses FILE)."""
+    unset: dict[str, Any] = {"default": argparse.SUPPRESS} if sub else {}
     parser.add_argument(
         "--fullscreen",
         action="store_true",
-        default=None,
         help="full screen (the default on the Pi is set in the config)",
+        **(unset or {"default": None}),
     )
     parser.add_argument(
         "--windowed",
         action="store_false",
         dest="fullscreen",
         help="a window, whatever the config says",
+        **unset,
     )
-    parser.add_argument("--size", type=_size, help="the window size, e.g. 720x1280")
+    parser.add_argument("--size", type=_size, help="the window size, e.g. 720x1280", **unset)
     parser.add_argument(
         "--config",
         metavar="FILE",
         help="the config file (default: the user's, ~/.config/companion/config.toml)",
+        **unset,
     )
+
+
+SETTINGS_SHOWN = ("kiosk", "session", "doctor")
+"""The commands that show settings they cannot read themselves: the kiosk (and the session
+running it) on its screen, ``doctor`` in its table."""
+
+
+def say_broken_games() -> None:
+    """Each game that could not be loaded, by name and why, on stderr (once, before the
+    command; every other game works)."""
+    from companion.engine.registry import problems
+    from companion.text import terminal
+
+    for name, why in sorted(problems().items()):
+        print(f"companion: the game {name!r} could not be loaded and is left out: "
+              f"{terminal(why)}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command != "doctor":  # (doctor says it in its table)
+        say_broken_games()
     if args.command is None:
         return _kiosk(args)
+    # A settings file named on the command line is read as the kiosk reads it, whatever the
+    # command: one it cannot read is refused here, before anything is done.
+    named = args.config is not None and args.command not in SETTINGS_SHOWN
+    if named and _read_settings(args.command, Path(args.config)) is None:
+        return 2
     if args.command in ("kiosk", "session"):  # the kiosk logs its own faults (kiosk/guard.py)
         return int(args.run(args))
     try:
@@ -724,13 +820,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - a last word instead of a traceback
         if os.environ.get("COMPANION_DEBUG"):
             raise
+        game = failing_game(exc)
+        whose = (f"the game {game!r} failed (report it to that game's authors)"
+                 if game else "please report it")
         print(
             f"companion {args.command}: unexpected error: {type(exc).__name__}: "
-            f"{terminal(str(exc))[:500]} (COMPANION_DEBUG=1 shows the traceback; please "
-            "report it)",
+            f"{terminal(str(exc))[:500]} (COMPANION_DEBUG=1 shows the traceback; {whose})",
             file=sys.stderr,
         )
         return 70
+
+
+def failing_game(exc: BaseException) -> str:
+    """The game installed from outside the project in whose code ``exc`` was raised ("" when
+    it was raised in the companion's own): its package's folder holds the innermost frame."""
+    import traceback
+
+    from companion.engine.registry import specs
+
+    own = Path(__file__).resolve().parent
+    frames = traceback.extract_tb(exc.__traceback__)
+    for spec in specs():
+        module = sys.modules.get(type(spec.game()).__module__.split(".")[0])
+        root = Path(getattr(module, "__file__", "") or "").resolve().parent
+        if not module or root == own or own in root.parents:
+            continue
+        if frames and root in Path(frames[-1].filename).resolve().parents:
+            return spec.name
+    return ""
 
 
 if __name__ == "__main__":

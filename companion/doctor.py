@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Iterable
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.panel.pins import SHARED_USES, PinConfigError, PinMap, describe, load_pins, physical
+from companion.text import json_text
 
 OK = "OK"
 NOTE = "NOTE"
@@ -231,15 +231,27 @@ def check_fonts(font_dir: Path = FONT_DIR, system_font: Path = SYSTEM_FONT) -> C
     )
 
 
+def check_games() -> list[Check]:
+    """The games installed: those that load, and each that cannot, by name, with what is
+    wrong (MISSING: the kiosk starts without it and every other game works)."""
+    from companion.engine.registry import names, problems
+
+    lines = [Check("games", OK, ", ".join(names()) or "none")]
+    lines += [Check(f"game {name}", MISSING, why,
+                    "update or reinstall the game's package, or uninstall it")
+              for name, why in sorted(problems().items())]
+    return lines
+
+
 def check_journal(config_path: Path) -> Check:
     from companion.journal import default_path
-    from companion.kiosk.config import ConfigError, load
+    from companion.kiosk.config import Config, ConfigError, journal_path, load
 
     try:
-        named = load(config_path).journal
+        config = load(config_path)
     except ConfigError:
-        named = ""
-    path = Path(named).expanduser() if named else default_path()
+        config = Config()
+    path = journal_path(config) or default_path()
     if path.exists():
         if os.access(path, os.W_OK):
             return Check("journal", OK, f"{path} ({path.stat().st_size} bytes)")
@@ -314,6 +326,7 @@ def checks(
     lines += check_gpio(pins, model_path, pin_factory)
     lines += check_camera(model_path, dev_dir, camera_config)
     lines.append(check_fonts(font_dir))
+    lines += check_games()
     lines.append(check_journal(config_path))
     lines.append(check_audio(config_path, cards))
     return lines
@@ -343,7 +356,7 @@ def run_doctor(
     out = out or sys.stdout
     lines = checks(config_path, **probes)
     if as_json:
-        print(json.dumps([asdict(c) for c in lines], indent=2, ensure_ascii=False), file=out)
+        print(json_text([asdict(c) for c in lines], indent=2), file=out)
     else:
         print(format_table(lines), file=out)
     return 1 if any(c.status == ERROR for c in lines) else 0
@@ -361,6 +374,7 @@ def register(sub: Any) -> None:
         help="check the display, pins, camera, fonts, journal and audio, and say how to fix "
         "what is missing",
     )
-    doc.add_argument("--config", metavar="FILE", help="the config file (default: the user's)")
+    doc.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
+                     help="the config file (default: the user's)")
     doc.add_argument("--json", action="store_true", help="print one JSON array")
     doc.set_defaults(run=_run)

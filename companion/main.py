@@ -58,10 +58,9 @@ def open_journal(config: Config) -> Journal:
     """The journal the settings name (or the default), opened as the kiosk uses it: waiting
     at most KIOSK_BUSY_TIMEOUT for another program's lock."""
     from companion.journal import Journal
+    from companion.kiosk.config import journal_path
 
-    return Journal.open(
-        Path(config.journal) if config.journal else None, busy_timeout=KIOSK_BUSY_TIMEOUT
-    )
+    return Journal.open(journal_path(config), busy_timeout=KIOSK_BUSY_TIMEOUT)
 
 
 SAFE_MODE_GAMES = 5
@@ -85,7 +84,7 @@ def run_safe_mode(
     from companion.kiosk import config as config_mod
     from companion.kiosk import inputs
     from companion.kiosk.app import App
-    from companion.kiosk.config import ConfigError
+    from companion.kiosk.config import ConfigError, journal_path
     from companion.kiosk.safemode import Ending, SafeModeScreen
 
     problems: list[str] = []
@@ -96,7 +95,7 @@ def run_safe_mode(
         problems.append(str(exc))
     games = []
     try:
-        with Journal.open(Path(config.journal) if config.journal else None, read_only=True,
+        with Journal.open(journal_path(config), read_only=True,
                           busy_timeout=KIOSK_BUSY_TIMEOUT) as journal:
             page = journal.page(None, 0, SAFE_MODE_GAMES)
             games, problems = page.games, problems + page.problems
@@ -129,25 +128,29 @@ def open_config_and_journal(
     config_path: Path | None,
 ) -> tuple[Config, Journal | None, str | None, Callable[[], Journal] | None]:
     """The kiosk's config and journal, or why not: (config, journal or None, the message to
-    show or None, the journal's opener to try again while another program holds it).  A
-    config that cannot be read gives the defaults and its error; the journal is then not
-    opened."""
+    show or None, the journal's opener to try again while another program holds it or its
+    card is read-only).  A config that cannot be read gives the defaults and its error; the
+    journal is then not opened."""
     from companion.kiosk import config as config_mod
     from companion.kiosk import i18n
     from companion.kiosk.config import ConfigError
-    from companion.kiosk.faults import busy_at_start_message, is_busy
+    from companion.kiosk.faults import is_retried, retried_at_start_message
+    from companion.kiosk.journal_watch import JOURNAL_RETRY_SECONDS
 
     try:
         config = config_mod.load(config_path)
     except ConfigError as exc:
         return config_mod.Config(), None, str(exc), None
+    i18n.set_language(config.language)  # the messages below in the table's language
     try:
         return config, open_journal(config), None, None
     except Exception as exc:  # noqa: BLE001 - any failure becomes a message on screen
         from companion.journal import JournalError
 
-        if isinstance(exc, JournalError) and is_busy(exc):
-            return config, None, busy_at_start_message(exc), partial(open_journal, config)
+        if isinstance(exc, JournalError) and is_retried(exc):
+            print(f"companion: {exc}; trying again every {JOURNAL_RETRY_SECONDS:g} s",
+                  file=sys.stderr)
+            return config, None, retried_at_start_message(exc), partial(open_journal, config)
         return config, None, i18n._("The journal cannot be opened: {error}", error=str(exc)), None
 
 
@@ -159,7 +162,7 @@ def run_kiosk(
 ) -> int:
     """Open the companion: the config, the journal, the window, the devices.  A config or
     journal that cannot be opened is shown on screen with the reason, never as a traceback;
-    a journal another program holds is tried again until it opens."""
+    a journal another program holds, or on a read-only card, is tried again until it opens."""
     import pygame
 
     from companion.kiosk import inputs
@@ -193,6 +196,7 @@ def run_kiosk(
     try:
         app.run()
     finally:
+        app.journal_errors.ended(", until the kiosk ended")
         inputs.stop_listening()
         app.close_devices()
         if app.journal is not None:

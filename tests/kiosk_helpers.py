@@ -7,6 +7,8 @@ driver, with a journal in a temporary folder.
 from __future__ import annotations
 
 import os
+import re
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -32,8 +34,11 @@ def make_app(
 
     pygame.init()
     journal = Journal.open(tmp / "journal.sqlite3")
+    # A table that has set up before: no set-up guide at Start, no teaching cards (the tests
+    # of those turn them on).
     cfg = Config(
-        language=language, sound=False, width=size[0], height=size[1], virtual_deck=virtual_deck
+        language=language, sound=False, width=size[0], height=size[1], virtual_deck=virtual_deck,
+        setup_guide=False, teach="off",
     )
     app = App(
         cfg,
@@ -194,6 +199,32 @@ def enter(app: App, setup: Any, actions: list[str]) -> None:
     handed_out(app)
 
 
+def shows(drawn: list[str], text: str) -> bool:
+    """Whether ``text`` is among the texts drawn (``drawn_texts``), also when it was paged:
+    drawn line by line as it was wrapped, across texts drawn one after another (spaces,
+    line ends and the arrow of a text going on on the next page left out)."""
+    def bare(t: str) -> str:
+        return re.sub(r"\s+|→", "", t)
+
+    return bare(text) in bare("".join(str(t) for t in drawn))
+
+
+def read_pages(app: App, more: str, turn: Any = None) -> list[str]:
+    """Every text drawn on every page of what is on show, the button ``more`` turning the
+    page (``turn``: what turns it instead of a tap, CONFIRM for an instruction), as a table
+    reads a paged text."""
+    drawn: list[str] = []
+    for _k in range(20):
+        drawn += drawn_texts(app)
+        if more not in keys(app):
+            return drawn
+        if turn is None:
+            tap(app, more)
+        else:
+            turn()
+    raise AssertionError(f"{more!r} never reached the last page")
+
+
 def drawn_texts(app: App) -> list[str]:
     """Every text the screen on show draws (a whole frame, ``ui.DRAWN``)."""
     from companion.kiosk import ui
@@ -206,6 +237,15 @@ def drawn_texts(app: App) -> list[str]:
         ui.DRAWN = None
 
 
+def confirm_handout(app: App) -> None:
+    """Confirm the hand-out step on show: its pages read (``handout more``), then Done."""
+    for _k in range(10):
+        if "handout more" not in keys(app):
+            break
+        tap(app, "handout more")
+    tap(app, "handout confirm")
+
+
 def handed_out(app: App) -> None:
     """Confirm the hand-out steps a game shows on opening (the last action's, in case the
     table had not handed them out), as a table that had would."""
@@ -213,5 +253,43 @@ def handed_out(app: App) -> None:
         handouts = getattr(app.screen, "handouts", None)
         if handouts is None or handouts.current is None:
             return
-        tap(app, "handout confirm")
+        confirm_handout(app)
     raise AssertionError("the hand-out steps never ended")
+
+
+def start_while_held(
+    monkeypatch: Any, config: Path, release: Any, then: Any = None
+) -> dict[str, Any]:
+    """``companion.main.run_kiosk(config)`` while its journal cannot be opened, its loop
+    stepped by hand: the first frame, a retry (still held), ``release()``, a retry (open).
+    What was seen: ``first`` and ``still`` (screens), ``message`` (the first screen's),
+    ``retry`` (seconds the held retry took), ``then`` (the screen once open), ``journal``,
+    ``toasts`` (the message on screen and those waiting); ``then(app, seen)`` adds more."""
+    from companion.kiosk import app as app_mod
+    from companion.kiosk.app import JOURNAL_RETRY_SECONDS
+    from companion.main import run_kiosk
+
+    seen: dict[str, Any] = {}
+
+    def run(self: App) -> None:
+        self.render(force=True)
+        seen["first"] = self.screen
+        seen["message"] = getattr(self.screen, "message", "")
+        t0 = time.monotonic()
+        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # still held: tried, still waiting
+        seen["retry"] = time.monotonic() - t0
+        seen["still"] = self.screen
+        release()
+        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # free: opened, the home screen
+        self.render()
+        seen["then"] = self.screen
+        seen["journal"] = self.journal
+        seen["toasts"] = [self.toast_text, *(m for m, _ in self.toasts.waiting)]
+        if then is not None:
+            then(self, seen)
+
+    monkeypatch.setattr(app_mod.App, "run", run)
+    t0 = time.monotonic()
+    assert run_kiosk(config, size=(800, 480)) == 0
+    seen["seconds"] = time.monotonic() - t0
+    return seen

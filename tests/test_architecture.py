@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -411,6 +412,198 @@ def test_the_comparison_check_can_fail(tmp_path: Path) -> None:
     ]
 
 
+# -- the bots and the engine know no game's words ---------------------------------------------
+
+KNOWING = ("bots", "engine")
+"""The packages that know every game only through the engine's contract and what a game's
+spec declares (its signals, its strengths): they name no game and none of a game's own
+words."""
+
+COINCIDENCES = {
+    "workers": "a search's worker processes (bots/search.py, bots/parallel.py)",
+}
+"""Words of a game that the bots also use for something of their own, with what."""
+
+
+def contract_words() -> frozenset[str]:
+    """The words of the engine's contract with every game, which a game's own may share
+    (``score``, ``turn``, ``round``): the public names, fields and parameters of the
+    contract's types, the period kinds, the ledger's tag for points, the summary's signals,
+    and Python's builtins."""
+    import builtins
+    import inspect
+
+    from companion.engine import core, ledger, record, signals, sim, summary
+
+    types: tuple[type, ...] = (
+        core.Game, core.Setup, core.PlayerSpec, core.Option, core.Step, summary.Period,
+        summary.Summary, summary.PlayerResult, ledger.Entry, ledger.Ledger, ledger.Cause,
+        registry.GameSpec, registry.CardInfo, registry.TableZone, record.Record,
+        sim.SimState, sim.Simulator, signals.Signals, signals.Model,
+    )
+    words = {*dir(builtins), *summary.PERIOD_KINDS, ledger.POINTS, *signals.SUMMARY_SIGNALS}
+    for kind in types:
+        words |= {name for name in dir(kind) if not name.startswith("_")}
+        words |= set(getattr(kind, "__dataclass_fields__", ()))
+        for member in vars(kind).values():
+            if callable(member):
+                words |= set(inspect.signature(member).parameters)
+    return frozenset(words)
+
+
+def _fields(value: object, seen: set[int]) -> set[str]:
+    """The field names of a dataclass and of the dataclasses it holds."""
+    import dataclasses
+
+    if id(value) in seen:
+        return set()
+    seen.add(id(value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {f.name for f in dataclasses.fields(value)}
+        for f in dataclasses.fields(value):
+            out |= _fields(getattr(value, f.name), seen)
+        return out
+    if isinstance(value, list | tuple):
+        return set().union(*(_fields(v, seen) for v in value[:64]))
+    if isinstance(value, dict):
+        return set().union(*(_fields(v, seen) for v in list(value.values())[:64]))
+    return set()
+
+
+def _keys(value: object) -> set[str]:
+    """The keys of a JSON value's objects, at every depth."""
+    if isinstance(value, dict):
+        return set(value).union(*(_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value))
+    return set()
+
+
+def game_words(spec: registry.GameSpec) -> frozenset[str]:
+    """A game's own words: its name, the fields of its state (and of what the state holds),
+    the keys of its summary and the names of its signals (those it declares and those its
+    simulation path measures), at the start and the end of a random game at its largest
+    table, less the contract's (:func:`contract_words`)."""
+    import random
+
+    from companion.engine.signals import declared_signals
+    from companion.engine.sim import simulator
+    from companion.engine.simulate import random_game
+
+    game = spec.game()
+    setup = game.setup(min(spec.max_players, 4))
+    end, _ = random_game(game, setup, random.Random(1))
+    words = {spec.name, *declared_signals(game).names}
+    words |= set(getattr(simulator(game).start(setup), "SIGNALS", ()))
+    for state in (game.initial_state(setup), end):
+        words |= _fields(state, set()) | _keys(game.summary(state).to_json())
+    return frozenset(words - contract_words())
+
+
+def named_words(tree: Tree, words: dict[str, frozenset[str]]) -> list[str]:
+    """Every place in the bots and the engine (:data:`KNOWING`) that names a game or one of
+    its words (``words``: by game) as a string that is not a docstring (or a game's name in
+    one: ``"dice/4"``), an attribute, a keyword, a class's field or a function's name: what
+    reads or builds a game's things (comments, docstrings and local variables may name
+    them)."""
+    owner: dict[str, str] = {}
+    for game, own in sorted(words.items()):
+        for word in sorted(own):
+            if word not in COINCIDENCES:
+                owner.setdefault(word, game)
+    found = []
+    for _module, path in tree.modules():
+        if path.relative_to(tree.root).parts[0] not in KNOWING:
+            continue
+        parsed = ast.parse(path.read_text(encoding="utf-8"))
+        prose = {
+            id(node.value) for node in ast.walk(parsed)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        }
+        fields = {
+            id(target) for node in ast.walk(parsed) if isinstance(node, ast.ClassDef)
+            for line in node.body if isinstance(line, ast.AnnAssign | ast.Assign)
+            for target in (line.targets if isinstance(line, ast.Assign) else [line.target])
+        }
+        for node in ast.walk(parsed):
+            named: str | None = None
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                named = None if id(node) in prose else node.value
+            elif isinstance(node, ast.Name) and id(node) in fields:
+                named = node.id
+            elif isinstance(node, ast.Attribute):
+                named = node.attr
+            elif isinstance(node, ast.keyword):
+                named = node.arg
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                named = node.name
+            if named is None:
+                continue
+            where = f"{path.relative_to(tree.root.parent)}:{getattr(node, 'lineno', 0)}"
+            if named in owner:
+                found.append(f"{where} {named!r} ({owner[named]})")
+            elif isinstance(node, ast.Constant):  # a game's name inside a string: "dice/4"
+                found += [f"{where} {named!r} ({w})" for w in re.findall(r"[a-z0-9]+", named)
+                          if w in words]
+    return sorted(set(found), key=_by_place)
+
+
+def _by_place(line: str) -> tuple[str, int, str]:
+    path, _, rest = line.partition(":")
+    number, _, what = rest.partition(" ")
+    return path, int(number), what
+
+
+def test_the_bots_and_the_engine_name_no_game_nor_its_words() -> None:
+    """The companion knows a game through the game: what it judges it by and the bot each
+    strength plays are the game's own declarations (``GameSpec.signals``,
+    ``GameSpec.strengths``), so the bots and the engine never speak a game's words (gold,
+    coins, craftsmen, sites...)."""
+    words = {spec.name: game_words(spec) for spec in registry.specs()}
+    assert {"gold", "craftsmen", "pillars"} <= words["pillars"]
+    assert {"coins", "idle", "sites", "builders"} <= words["builders"]
+    assert {"pawns", "dicerace"} <= words["dicerace"]
+    assert not {"score", "turn", "setup", "vp"} & words["builders"]  # the contract's own
+    found = named_words(real_tree(), words)
+    assert not found, "the bots or the engine speak a game's words:\n" + "\n".join(found)
+
+
+def test_the_words_check_can_fail(tmp_path: Path) -> None:
+    """The same scan, on a planted tree: a game's name, its fields read from a summary or a
+    state, its signals, a field and a keyword of the same name, in the bots and the engine;
+    prose, the contract's words, a coincidence and the games' own packages are let be."""
+    code = (
+        '"""The dice\'s gold."""\n'
+        'def judge(p, f):\n'
+        '    """Reads gold."""\n'
+        '    x = p.get("gold", p.get("coins", 0))  # gold\n'
+        '    return f.craftsmen + Model("dice", ("vp", "left*gold"), (1, 2), 3).scale\n'
+        'class Features:\n'
+        '    idle: float\n'
+        '    """The idle ones."""\n'
+        'y = Features(idle=1, score=2)\n'
+        'def run(workers, turn, gold):\n'
+        '    return workers.workers + gold + {"dice/4": 1, "cards": 2, "dicey": 3}\n'
+    )
+    tree = _plant(tmp_path, {"bots/__init__.py": "", "bots/x.py": code, "engine/__init__.py": "",
+                             "engine/y.py": "def f(s):\n    return s.sites\n",
+                             "kiosk/__init__.py": "", "kiosk/z.py": code, "dice/rules.py": code})
+    words = {"dice": frozenset({"dice", "gold", "craftsmen", "left*gold", "workers"}),
+             "cards": frozenset({"coins", "idle", "sites"})}
+    assert named_words(tree, words) == [
+        "companion/bots/x.py:4 'coins' (cards)",
+        "companion/bots/x.py:4 'gold' (dice)",
+        "companion/bots/x.py:5 'craftsmen' (dice)",
+        "companion/bots/x.py:5 'dice' (dice)",
+        "companion/bots/x.py:5 'left*gold' (dice)",
+        "companion/bots/x.py:7 'idle' (cards)",
+        "companion/bots/x.py:9 'idle' (cards)",
+        "companion/bots/x.py:11 'cards' (cards)",
+        "companion/bots/x.py:11 'dice/4' (dice)",
+        "companion/engine/y.py:2 'sites' (cards)",
+    ]
+
+
 def test_the_devices_import_nothing_of_the_kiosk() -> None:
     tree = real_tree()
     for module, path in tree.modules():
@@ -440,16 +633,7 @@ def test_reading_a_spec_imports_no_pygame() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT.parent)
 
 
-# -- a third game, registered only here ---------------------------------------------------------
-
-
-@pytest.fixture
-def toy() -> Iterator[registry.GameSpec]:
-    from tests.toygame import register_toy, unregister_toy
-
-    spec = register_toy()
-    yield spec
-    unregister_toy()
+# -- a third game, registered only here (the ``toy`` fixture: tests/conftest.py) ----------------
 
 
 def test_a_toy_game_plays_through_the_engine_contract(toy: registry.GameSpec) -> None:

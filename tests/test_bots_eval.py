@@ -11,10 +11,10 @@ import pytest
 from companion.bots import GreedyBot, HeuristicBot, SearchBot, make_bot
 from companion.bots.bots import judge, options
 from companion.bots.evaluation import (
-    EVALUATIONS,
-    MODELS,
     Evaluation,
     Model,
+    evaluations,
+    fitted,
     logistic,
     margins,
     model_for,
@@ -119,7 +119,7 @@ def test_the_builders_model_was_fitted_on_the_builders_signals() -> None:
 
 def test_pillars_is_judged_by_the_heuristic() -> None:
     # a fitted Pillars model lost to the heuristic's judgement in the arena (docs/bots.md):
-    # none is in MODELS, so its signals get the heuristic
+    # The Pillars declares none, so its signals get the heuristic
     sim = simulator(PILLARS).start(PILLARS.setup(3))
     assert isinstance(sim, PillarsSim) and model_for(sim) is None
     rows = sim.signals()
@@ -133,10 +133,13 @@ def test_a_model_is_used_only_on_the_signals_it_was_fitted_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     sim = _builders()
-    assert model_for(RulesSim(BUILDERS, BUILDERS.initial_state(BUILDERS.setup(2)))) is None
+    # the rules behind the interface measure the same signals: the same model
+    rules = RulesSim(BUILDERS, BUILDERS.initial_state(BUILDERS.setup(2)))
+    assert model_for(rules) is model_for(sim) and rules.signals() == BuildersSim.thaw(
+        rules.state).signals()
     monkeypatch.setattr(BuildersSim, "SIGNALS", ("vp", "coins"))
     assert model_for(sim) is None
-    assert len(MODELS) >= 1
+    assert len(fitted()) >= 1
 
 
 def test_margins_and_chances() -> None:
@@ -218,7 +221,7 @@ def test_one_ply_bots_do_not_peek_at_ellen_s_event(monkeypatch: pytest.MonkeyPat
 
 def test_the_lean_evaluation_weighs_a_worker_s_resources_less_and_nothing_else() -> None:
     sim = _builders()
-    default, lean = model_for(sim), model_for(sim, EVALUATIONS["lean"])
+    default, lean = model_for(sim), model_for(sim, evaluations()["lean"])
     assert default is not None and lean is not None and lean is not default
     changed = [
         name
@@ -239,7 +242,7 @@ def test_the_lean_judge_takes_coins_where_the_default_recruits_a_worker_it_canno
     me = sim.players[seat]
     me.coins = 0
     me.idle = ["compagnon-2110", "compagnon-0301", "manoeuvre-1020", "maitre-0230"]
-    default, lean = model_for(sim), model_for(sim, EVALUATIONS["lean"])
+    default, lean = model_for(sim), model_for(sim, evaluations()["lean"])
     assert default is not None and lean is not None
     by_default = GreedyBot(default).choose(sim.copy(), seat, random.Random(1))
     by_lean = GreedyBot(lean).choose(sim.copy(), seat, random.Random(1))
@@ -250,7 +253,7 @@ def test_the_lean_judge_takes_coins_where_the_default_recruits_a_worker_it_canno
 def test_a_named_evaluation_falls_back_where_it_has_no_model() -> None:
     # The Pillars has no lean model: search@N+lean judges it as search@N does
     sim = _decision(simulator(PILLARS).start(PILLARS.setup(2)), random.Random(4))
-    assert model_for(sim, EVALUATIONS["lean"]) is None
+    assert model_for(sim, evaluations()["lean"]) is None
     seat = sim.current_player()
     plain = make_bot("search@60").rank(sim, seat, random.Random(2), top=3)
     assert make_bot("search@60+lean").rank(sim, seat, random.Random(2), top=3) == plain
@@ -259,7 +262,7 @@ def test_a_named_evaluation_falls_back_where_it_has_no_model() -> None:
 def test_the_open_evaluation_holds_no_open_site_against_the_seat_and_nothing_else() -> None:
     # strong's at three and four players (docs/bots.md): the default counts -0.3 an open site
     sim = _builders(players=4)
-    default, bold = model_for(sim), model_for(sim, EVALUATIONS["open"])
+    default, bold = model_for(sim), model_for(sim, evaluations()["open"])
     assert default is not None and bold is not None
     changed = {
         name: (a, b)
@@ -280,7 +283,7 @@ def test_the_open_evaluation_holds_no_open_site_against_the_seat_and_nothing_els
 
 def test_the_tempo_evaluation_weighs_the_round_s_ap_and_these_weights() -> None:
     sim = _builders()
-    default, tempo = model_for(sim), model_for(sim, EVALUATIONS["tempo"])
+    default, tempo = model_for(sim), model_for(sim, evaluations()["tempo"])
     assert default is not None and tempo is not None
     changed = {
         name: a
@@ -310,8 +313,8 @@ def test_a_deep_search_by_the_tempo_evaluation_spends_its_turn() -> None:
     # own, come sooner); by the tempo evaluation it recruits (docs/bots.md)
     sim = _builders(seed=1004)
     seat = sim.current_player()
-    tempo = model_for(sim, EVALUATIONS["tempo"])
-    lean = model_for(sim, EVALUATIONS["lean"])
+    tempo = model_for(sim, evaluations()["tempo"])
+    lean = model_for(sim, evaluations()["lean"])
     assert tempo is not None and lean is not None
 
     def choice(model: Model) -> object:
@@ -321,3 +324,37 @@ def test_a_deep_search_by_the_tempo_evaluation_spends_its_turn() -> None:
     assert isinstance(choice(tempo), Recruit)
     assert choice(lean) == TakeCoins(3)
     assert choice(_with(tempo, {"tempo": 0.3})) == TakeCoins(3)
+
+
+def test_a_declaration_weighs_only_its_own_signals() -> None:
+    from companion.engine.signals import SUMMARY_SIGNALS, Signals
+
+    mine = Model("mine", ("a", "b"), (1.0, 0.5), 2.0)
+    other = Model("other", ("a",), (1.0,), 2.0)
+    assert Signals(("a", "b"), lambda s: [[1, 2]], (mine,)).models == (mine,)
+    for wrong in ({"models": (other,)}, {"bases": (other,)},
+                  {"evaluations": {"x": (mine, other)}}):
+        with pytest.raises(ValueError, match="the model 'other' weighs a, not the signals"):
+            Signals(("a", "b"), lambda s: [[1, 2]], **wrong)  # type: ignore[arg-type]
+    assert Signals().names == SUMMARY_SIGNALS and Signals().models == ()
+    with pytest.raises(ValueError, match="2 weights for 1 signals"):
+        Model("bad", ("a",), (1.0, 2.0), 1.0)
+
+
+def test_two_games_may_not_weigh_the_same_signals_two_ways(toy: object) -> None:
+    from dataclasses import replace as changed_spec
+
+    from companion.bots.evaluation import catalogue
+    from companion.engine import registry
+    from companion.engine.signals import SUMMARY_MODEL, SUMMARY_SIGNALS, Signals
+
+    assert registry.spec("dicerace").signals is None  # weighed by SUMMARY_MODEL
+    spec = registry.spec("sticks")
+    other = Model("sticks", SUMMARY_SIGNALS, (1.0, 0.0, 0.0), 1.0)
+    registry.register(changed_spec(spec, signals=lambda: Signals(models=(other,))))
+    try:
+        with pytest.raises(ValueError, match="declare different models for the same signals"):
+            catalogue()
+    finally:
+        registry.register(spec)
+    assert SUMMARY_MODEL in catalogue().fitted

@@ -11,19 +11,19 @@ import pytest
 from companion.bots import make_bot
 from companion.bots.bots import TEMPERATURE, WEIGHTS, HeuristicBot, judge
 from companion.bots.evaluation import (
-    BASES,
     EVALUATIONS,
-    HEURISTIC_MODELS,
-    MODELS,
-    PILLARS_SIGNALS,
     Evaluation,
+    bases,
     changed,
+    evaluations,
+    fitted,
     model_for,
 )
 from companion.engine import CHANCE, TERMINAL, get_game
 from companion.engine.sim import SimState, simulator
 from companion.engine.simulate import sample
 from companion.pillars import data as D
+from companion.pillars.signals import HEURISTIC, SIGNALS
 from companion.pillars.sim import PillarsSim
 from tests.bots_helpers import bench_bots
 
@@ -52,21 +52,23 @@ def _positions(players: int, seed: int, every: int = 7) -> list[tuple[SimState, 
 
 
 def test_the_pillars_signals_are_the_sim_s() -> None:
-    assert PILLARS_SIGNALS == PillarsSim.SIGNALS
-    (model,) = HEURISTIC_MODELS
+    assert SIGNALS.names == PillarsSim.SIGNALS and SIGNALS.models == ()
+    model = HEURISTIC
+    assert SIGNALS.bases == (model,)
     assert model.game == "pillars" and model.signals == PillarsSim.SIGNALS
     weights = dict(zip(model.signals, model.weights, strict=True))
-    assert weights["vp"] == WEIGHTS.vp and weights["gold"] == WEIGHTS.gold
-    assert weights["cubes"] == WEIGHTS.resources and weights["craftsmen"] == WEIGHTS.craftsmen
+    assert weights["vp"] == WEIGHTS.score and weights["gold"] == WEIGHTS.money
+    assert weights["cubes"] == WEIGHTS.goods and weights["craftsmen"] == WEIGHTS.hands
     assert model.scale == TEMPERATURE
-    assert model not in MODELS and (*MODELS, *HEURISTIC_MODELS) == BASES
+    assert model not in fitted() and model in bases()
+    assert {m.game for m in bases()} >= {"builders", "pillars"}
     # a bot without an evaluation's name still judges The Pillars by the heuristic itself
     sim = simulator(PILLARS).start(PILLARS.setup(3))
     assert model_for(sim) is None
 
 
 def test_the_heuristic_as_a_model_judges_every_position_as_the_heuristic() -> None:
-    (model,) = HEURISTIC_MODELS
+    model = HEURISTIC
     for players in (2, 3, 4):
         for sim, _seat in _positions(players, seed=players):
             assert judge(sim, model=model) == judge(sim)  # exactly: whole gold, one division
@@ -75,7 +77,7 @@ def test_the_heuristic_as_a_model_judges_every_position_as_the_heuristic() -> No
 def test_a_search_by_the_heuristic_as_a_model_decides_as_the_plain_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(EVALUATIONS, "asis", HEURISTIC_MODELS)
+    monkeypatch.setitem(EVALUATIONS, "asis", (HEURISTIC,))
     for players in (3, 4):
         positions = _positions(players, seed=10 + players, every=25)[:4]
         assert len(positions) == 4
@@ -116,19 +118,19 @@ def test_convertible_is_what_the_craftsmen_can_still_make_this_round() -> None:
 
 
 def test_named_pillars_evaluations_change_only_what_they_name() -> None:
-    (base,) = changed({"convertible": 6.0, "cubes": 0.5})
+    (base,) = changed({"convertible": 6.0, "cubes": 0.5}, bases())
     assert base.game == "pillars" and base.scale == TEMPERATURE
-    (model,) = HEURISTIC_MODELS
+    model = HEURISTIC
     diff = {
         n: w for n, w, b in zip(base.signals, base.weights, model.weights, strict=True) if w != b
     }
     assert diff == {"convertible": 6.0, "cubes": 0.5}
-    both = changed({"vp": 10.0}, scale=3.0)  # a signal of both games: both models
+    both = changed({"vp": 10.0}, bases(), scale=3.0)  # a signal of both games: both models
     assert {m.game for m in both} == {"builders", "pillars"} and all(m.scale == 3 for m in both)
     with pytest.raises(ValueError, match="no model weighs all of nosuch"):
-        changed({"nosuch": 1.0})
+        changed({"nosuch": 1.0}, bases())
     with pytest.raises(ValueError, match="no model weighs all of open, convertible"):
-        changed({"open": 0.0, "convertible": 1.0})  # a Builders and a Pillars signal
+        changed({"open": 0.0, "convertible": 1.0}, bases())  # a Builders and a Pillars signal
 
 
 def test_try_evaluation_makes_a_pillars_model(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,8 +175,8 @@ def test_try_evaluation_refuses_what_is_no_evaluation(
 
 def test_the_convert_evaluation_weighs_the_convertible_vp_and_a_cube_less() -> None:
     sim = simulator(PILLARS).start(PILLARS.setup(3))
-    model = model_for(sim, EVALUATIONS["convert"])
-    (base,) = HEURISTIC_MODELS
+    model = model_for(sim, evaluations()["convert"])
+    base = HEURISTIC
     assert model is not None and model.game == "pillars" and model.scale == base.scale
     diff = {
         n: w for n, w, b in zip(model.signals, model.weights, base.weights, strict=True) if w != b
@@ -185,7 +187,7 @@ def test_the_convert_evaluation_weighs_the_convertible_vp_and_a_cube_less() -> N
     builders = simulator(BUILDERS).start(BUILDERS.setup(2))
     while builders.current_player() == CHANCE:
         builders.apply(sample(builders.chance_outcomes(), random.Random(1)))
-    assert model_for(builders, EVALUATIONS["convert"]) is model_for(builders)
+    assert model_for(builders, evaluations()["convert"]) is model_for(builders)
     seat = builders.current_player()
     plain = make_bot("search@60").rank(builders, seat, random.Random(2), top=3)
     assert make_bot("search@60+convert").rank(builders, seat, random.Random(2), top=3) == plain
@@ -196,7 +198,7 @@ def test_greedy_by_the_convert_evaluation_drafts_what_its_craftsmen_can_use() ->
     # latter's pick leaves the seat more VP its craftsmen can make this round
     from companion.bots import GreedyBot
 
-    model = EVALUATIONS["convert"][0]
+    model = evaluations()["convert"][0]
     k = PillarsSim.SIGNALS.index("convertible")
     differ = 0
     for players in (3, 4):

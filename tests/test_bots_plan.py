@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from companion.bots import make_bot
-from companion.bots.evaluation import EVALUATIONS, MODELS, Evaluation, model_for
+from companion.bots.evaluation import Evaluation, evaluations, model_for
 from companion.builders.actions import Start
+from companion.builders.signals import MODEL
 from companion.builders.sim import _NEEDS, _WORTH, CREW, BuildersSim, SimSite
 
 from .bots_helpers import random_positions
@@ -104,9 +105,9 @@ def test_starting_a_site_the_seat_can_finish_raises_its_plan_and_one_it_cannot_d
 
 
 def test_a_judge_that_gives_plan_no_weight_does_not_measure_it_and_predicts_the_same() -> None:
-    default = MODELS[0]
+    default = MODEL
     assert "plan" in default.unweighed and "vp" not in default.unweighed
-    judged = [m for m in EVALUATIONS["plan"] if m.game == "builders"][0]
+    judged = [m for m in evaluations()["plan"] if m.game == "builders"][0]
     assert "plan" not in judged.unweighed and "crew" in judged.unweighed
     measured = 0
     for sim in random_positions("builders", 3, 4, 30):
@@ -124,7 +125,7 @@ def test_a_judge_that_gives_plan_no_weight_does_not_measure_it_and_predicts_the_
 def test_the_plan_judge_by_name() -> None:
     bot = make_bot("search@500nt+plan")
     sim, _seat_ = _seat()
-    model = model_for(sim, EVALUATIONS["plan"])
+    model = model_for(sim, evaluations()["plan"])
     assert model is not None and bot.name == "search@500nt+plan"
     weights = dict(zip(model.signals, model.weights, strict=True))
     assert weights["plan"] == 0.2 and weights["left*crew"] == 0.15

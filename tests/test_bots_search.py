@@ -30,7 +30,7 @@ from companion.bots.search import EXPLORATION, _decided, _Node
 from companion.builders.constants import AUTOMA
 from companion.builders.sim import BuildersSim
 from companion.cli import main
-from companion.engine import CHANCE, TERMINAL, get_game
+from companion.engine import CHANCE, TERMINAL, get_game, registry
 from companion.engine.sim import SimState, simulator
 from companion.engine.simulate import sample
 from companion.pillars.data import EVENTS as PILLARS_EVENTS
@@ -433,18 +433,21 @@ def test_decide_and_hint_take_the_game_s_bot(monkeypatch: pytest.MonkeyPatch) ->
         return real(name)
 
     monkeypatch.setattr(names, "make_bot", recording)
-    monkeypatch.setitem(
-        names.STRENGTHS,
-        "strong",
-        names.Strength("strong", "search@10", "test",
-                       games=(("pillars/3", "search@11"), ("pillars", "search@12"))),
-    )
-    for game, players in ((PILLARS, 2), (PILLARS, 3), (BUILDERS, 2)):
-        sim = _to_decision(simulator(game).start(game.setup(players)), random.Random(5), skip=3)
-        state = sim.freeze()
-        seat = game.current_player(state)
-        assert decide(game, state, seat, "strong") in game.legal_actions(state)
-        assert hint(game, state, seat, top=1, strength="strong")
+    monkeypatch.setitem(names.STRENGTHS, "strong", names.Strength("strong", "search@10", "test"))
+    spec = registry.spec("pillars")  # the game declares its strong bot, at 3 players another
+    registry.register(replace(spec, strengths={"strong/3": "search@11", "strong": "search@12"}))
+    try:
+        # Dice Race declares no strengths: the strength's default bot
+        for game, players in ((PILLARS, 2), (PILLARS, 3), (get_game("dicerace"), 2)):
+            sim = _to_decision(
+                simulator(game).start(game.setup(players)), random.Random(5), skip=3
+            )
+            state = sim.freeze()
+            seat = game.current_player(state)
+            assert decide(game, state, seat, "strong") in game.legal_actions(state)
+            assert hint(game, state, seat, top=1, strength="strong")
+    finally:
+        registry.register(spec)
     assert made == ["search@12", "search@12", "search@11", "search@11", "search@10", "search@10"]
 
 

@@ -18,7 +18,7 @@ from companion.builders.kiosk.plan import TurnPlan, plan_lines
 from companion.engine import CHANCE, get_game
 from companion.kiosk import ui
 from companion.kiosk.seats import Companion
-from tests.kiosk_helpers import drawn_texts, keys, make_app, position, press
+from tests.kiosk_helpers import drawn_texts, keys, make_app, position, press, shows
 
 SIZES = [(800, 480), (720, 1280)]
 GAME = get_game("builders")
@@ -132,7 +132,7 @@ def test_a_companion_s_turn_is_one_instruction_with_one_confirmation(tmp_path: P
         texts += drawn_texts(app)
     lines = plan_lines(GAME, plan.steps)
     for k, line in enumerate(lines, 1):
-        assert f"{k}. {line.text}" in texts
+        assert shows(texts, f"{k}. {line.text}")
     assert "companion confirm" in keys(app)
     press(app, "confirm")  # once
     record = app.journal.record(app.session.id)

@@ -16,7 +16,15 @@ from companion.engine import CHANCE, get_game
 from companion.journal import HandedOut, Journal, JournalError, schema_version
 from companion.journal import schema as journal_schema
 from companion.pillars.kiosk.handouts import PillarsHandOuts
-from tests.kiosk_helpers import drawn_texts, enter, make_app, position, press, tap, wait
+from tests.kiosk_helpers import (
+    confirm_handout,
+    drawn_texts,
+    enter,
+    make_app,
+    position,
+    press,
+    wait,
+)
 from tests.test_journal import make_v1_journal
 
 PILLARS = get_game("pillars")
@@ -61,7 +69,7 @@ def test_a_confirmed_hand_out_is_not_shown_again_after_a_restart(tmp_path: Path)
     first = _keys(app)
     assert len(first) >= 2, first
     titles = [p.step.title for p in app.screen.handouts.pending]
-    tap(app, "handout confirm")  # the first step handed out, then the power goes
+    confirm_handout(app)  # the first step handed out, then the power goes
     handed = app.session.handed_out()
     assert handed is not None and handed.confirmed(len(actions), first[0])
     app = _restart(app, tmp_path)
@@ -105,7 +113,7 @@ def test_the_builders_deal_is_resumed_until_confirmed(tmp_path: Path) -> None:
     app = _restart(app, tmp_path, virtual_deck=True)
     again = app.screen.handouts.current
     assert again is not None and again.key == "deal" and again.lines == step.lines
-    tap(app, "handout confirm")
+    confirm_handout(app)
     assert app.screen.handouts.current is None
     app = _restart(app, tmp_path, virtual_deck=True)
     assert app.screen.handouts.current is None
@@ -268,7 +276,7 @@ def test_a_companion_seats_lines_are_marked_on_the_hand_out(tmp_path: Path) -> N
     _take(app, action)
     while (step := app.screen.handouts.current) is not None and all(
             ln.seat != seat for ln in step.lines):
-        tap(app, "handout confirm")
+        confirm_handout(app)
     assert app.screen.handouts.current is not None
     texts = drawn_texts(app)
     marked = seat_label(setup.players[seat], True)

@@ -237,7 +237,8 @@ def test_a_failed_write_is_not_acknowledged(journal: Journal, jpath: Path) -> No
     actions = random_actions("pillars", 2, 0)
     jg.play(actions[0])
     other = raw(jpath)
-    other.execute("INSERT INTO entries VALUES (?, 2, 'action', 'x', 't')", (jg.id,))
+    other.execute("INSERT INTO entries (game_id, seq, kind, text, time) "
+                  "VALUES (?, 2, 'action', 'x', 't')", (jg.id,))
     other.commit()
     other.close()  # a second writer took seq 2: the next insert must fail
     before = jg.state

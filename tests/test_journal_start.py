@@ -70,7 +70,8 @@ def journal_with_history(path: Path) -> None:
                      "touched, actions, period, scores, winners) SELECT game, setup, seed, "
                      "status, started, updated, ended, touched + 1, actions, period, scores, "
                      "winners FROM games WHERE id = 1")
-        conn.execute("INSERT INTO entries SELECT last_insert_rowid(), seq, kind, text, time "
+        conn.execute("INSERT INTO entries (game_id, seq, kind, text, time) "
+                     "SELECT last_insert_rowid(), seq, kind, text, time "
                      "FROM entries WHERE game_id = 1")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything in the main file
     conn.close()

@@ -85,6 +85,7 @@ def test_a_complete_three_player_game_through_the_kiosk(tmp_path: Path) -> None:
     tap(app, "game builders")
     tap(app, "players 3")
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
     assert isinstance(app.screen, BuildersScreen)
     game_id = app.session.id
     decisions = play_through(app, random.Random(8))
@@ -107,6 +108,7 @@ def test_refill_picker_offers_only_cards_still_possible_and_undo_stops_at_it(
     tap(app, "game builders")
     tap(app, "players 2")
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
     game = get_game("builders")
     rng = random.Random(2)
     while game.current_player(app.session.state) == CHANCE:
@@ -222,6 +224,7 @@ def test_picker_cards_keep_their_place_while_a_row_fills(tmp_path: Path) -> None
     tap(app, "game builders")
     tap(app, "players 2")
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
     game = get_game("builders")
     state = app.session.state
     assert game.waiting_for(state) == "reveal building"

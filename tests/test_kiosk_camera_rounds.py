@@ -24,7 +24,7 @@ from companion.vision.pipeline import CardTracker, Pipeline
 from companion.vision.synth import card_frame
 from tests import test_kiosk_builders_game as builders_driver
 from tests import test_kiosk_pillars_game as pillars_driver
-from tests.kiosk_helpers import make_app, press, tap, wait
+from tests.kiosk_helpers import handed_out, make_app, press, tap, wait
 
 
 class FakeCamera:
@@ -73,6 +73,7 @@ def test_a_pillars_round_read_by_the_camera(tmp_path: Path) -> None:
     tap(app, "new")
     tap(app, "players 2")
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
     game = get_game("pillars")
     camera = FakeCamera()
     for _ in range(2000):
@@ -120,6 +121,7 @@ def test_a_builders_round_read_by_the_camera(tmp_path: Path) -> None:
     tap(app, "game builders")
     tap(app, "players 2")
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
     game = get_game("builders")
     camera = FakeCamera()
     turns = 0

@@ -97,19 +97,19 @@ def test_a_phase_three_step_hands_out_the_privileges_and_craftsmen_taken() -> No
     assert seen
 
 
-def test_the_queue_gives_back_what_an_undone_action_handed_out() -> None:
+def test_an_undo_drops_the_steps_not_handed_out_and_keeps_what_is_to_be_put_back() -> None:
     q = HandOutQueue()
     step = HandOut("The wool mill", (HandLine(0, "gold", 3, "the wool mill, 3 workers"),))
-    q.add(7, [step])
-    q.confirm()
-    assert q.current is None
-    q.undo(7, "Undone")
-    back = q.current
-    assert back is not None and back.lines[0].amount == -3 and back.title == "Undone"
-    q.confirm()
-    q.add(7, [step])
-    q.undo(7, "Undone")  # not handed out yet: dropped, nothing to give back
-    assert q.current is None
+    back = HandOut("Undone: put these back", (HandLine(0, "gold", -3, "taken back"),))
+    q.add(6, [step])
+    q.add(7, [step, step])
+    q.give_back(12, back)
+    assert [p.id for p in q.pending] == ["back#12", "step#0", "step#0", "step#1"]
+    q.undo(7)  # action 7's steps were not handed out: they go; the give-back stays first
+    assert [(p.index, p.id, p.back) for p in q.pending] == [(-1, "back#12", 12), (6, "step#0", 0)]
+    assert q.hand_outs_left() == 1
+    q.add(7, [step])  # another action 7: numbered afresh
+    assert q.pending[-1].id == "step#0"
 
 
 def test_the_default_plan_steps_by_cause_in_order() -> None:

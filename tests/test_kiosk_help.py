@@ -21,7 +21,7 @@ from companion.pillars import data as D
 from companion.pillars.kiosk import cardhelp as pillars_help
 from companion.pillars.kiosk import names as PN
 from companion.pillars.kiosk.names import space_name
-from tests.kiosk_helpers import enter, find, hold, keys, make_app, position, press, tap
+from tests.kiosk_helpers import enter, find, hold, keys, make_app, position, press, shows, tap
 
 PILLARS = get_game("pillars")
 BUILDERS = get_game("builders")
@@ -136,7 +136,7 @@ def test_the_pillars_help_says_what_the_step_costs_now(
     state = app.session.state
     press(app, "help")
     text = pillars_help.step_text(PILLARS, state)
-    assert text in drawn
+    assert shows(drawn, text)
     assert PN.step_help("place") in text  # what the step does
     seat = state.turn
     for n in (PILLARS.cost_marker(state), state.seats[seat].gold):  # this moment's numbers
@@ -226,7 +226,7 @@ def test_the_builders_help_says_what_each_choice_costs_now(
     state = app.session.state
     press(app, "help")
     now = _("Now: {text}", text=builders_help.turn_now(BUILDERS, state))
-    assert now in drawn
+    assert shows(drawn, now)
     me = state.players[state.turn_player]
     assert str(me.coins) in now and str(state.ap) in now
     for k in (1, 2, 3):

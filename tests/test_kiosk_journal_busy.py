@@ -16,12 +16,13 @@ import pytest
 from companion.engine import CHANCE, get_game
 from companion.engine.simulate import sample
 from companion.journal import Journal
-from companion.kiosk.app import JOURNAL_RETRY_SECONDS, App
+from companion.kiosk.app import App
 from companion.kiosk.config import Config
 from companion.kiosk.config import save as save_config
 from companion.kiosk.inputs import Tap
 from companion.main import open_journal
 from tests import kiosk_helpers  # noqa: F401 - SDL's dummy drivers
+from tests.kiosk_helpers import start_while_held
 
 BUSY_TEXT = "Another program is using the journal"
 
@@ -147,38 +148,18 @@ def v1_journal(path: Path) -> None:
 def test_a_journal_held_at_start_is_tried_again_until_it_opens(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion.kiosk import app as app_mod
     from companion.kiosk.screens.home import ErrorScreen, HomeScreen
-    from companion.main import run_kiosk
 
     path = tmp_path / "journal.sqlite3"
     v1_journal(path)
     cfg = tmp_path / "config.toml"
     save_config(Config(journal=str(path), sound=False), cfg)
     holder = Holder(path)
-    seen: dict[str, object] = {}
-
-    def fake_run(self: App) -> None:
-        self.render(force=True)
-        seen["first"] = self.screen
-        seen["message"] = getattr(self.screen, "message", "")
-        t0 = time.monotonic()
-        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # still held: tried, still waiting
-        seen["retry"] = time.monotonic() - t0
-        seen["still"] = self.screen
-        holder.release()
-        self.tick(JOURNAL_RETRY_SECONDS + 0.1)  # free: opened, the home screen
-        self.render()
-        seen["then"] = self.screen
-        seen["journal"] = self.journal
-
-    monkeypatch.setattr(app_mod.App, "run", fake_run)
-    t0 = time.monotonic()
-    assert run_kiosk(cfg, size=(800, 480)) == 0
-    assert time.monotonic() - t0 < 5
+    seen = start_while_held(monkeypatch, cfg, holder.release)
+    assert seen["seconds"] < 5
     assert isinstance(seen["first"], ErrorScreen)
     assert BUSY_TEXT in str(seen["message"]) and "tries again" in str(seen["message"])
-    assert float(seen["retry"]) < 0.25  # type: ignore[arg-type]
+    assert float(seen["retry"]) < 0.25
     assert isinstance(seen["still"], ErrorScreen)
     assert isinstance(seen["then"], HomeScreen)
     assert seen["journal"] is not None

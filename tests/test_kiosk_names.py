@@ -158,7 +158,7 @@ def test_home_history_and_end_mark_the_companion_in_the_table_language(tmp_path:
     assert "Yellow" not in row.sub and "Blue" not in row.sub
     tap(app, f"game {done}")
     names = [n for _c, n in app.screen.table.players]  # type: ignore[attr-defined]
-    assert sorted(names) == sorted(["赤", "青（コンパニオン）", "黄"]), names
+    assert sorted(names) == sorted(["赤", "◆ 青", "黄"]), names  # its columns: the sign
     tap(app, "chart")  # the scores and the chart
     texts = drawn_texts(app)
     assert any("青（コンパニオン）" in t for t in texts), texts

@@ -25,7 +25,17 @@ from companion.kiosk.seats import Companion, decide, decision_seed, instruction
 from companion.pillars.kiosk import PillarsScreen
 from tests import test_kiosk_builders_game as builders_game
 from tests import test_kiosk_pillars_game as pillars_game
-from tests.kiosk_helpers import drawn_texts, keys, make_app, press, tap, wait
+from tests.kiosk_helpers import (
+    drawn_texts,
+    handed_out,
+    keys,
+    make_app,
+    press,
+    read_pages,
+    shows,
+    tap,
+    wait,
+)
 
 STRENGTH = "easy"
 
@@ -60,18 +70,15 @@ def companion_turn(app: Any, rng: random.Random, check_seed: bool) -> str:
     before = app.session.state
     index = len(app.session.playthrough.actions)
     actions = think(app)
-    ui.DRAWN = []
-    try:
-        app.render(force=True)
-        drawn = list(ui.DRAWN)
-    finally:
-        ui.DRAWN = None
+    states = app.screen.visit.states
+    # the instruction read page by page (a long one is paged, never cut), nothing taken
+    drawn = read_pages(app, "companion more", lambda: press(app, "confirm"))
+    assert len(app.session.playthrough.actions) == index
     name = before.setup.players[seat].name
     assert f"{name}, the companion:" in drawn
-    states = app.screen.visit.states
-    assert app.screen.visit_instruction(before, actions, states) in drawn
+    assert shows(drawn, app.screen.visit_instruction(before, actions, states))
     if len(actions) == 1:
-        assert instruction(app.session.game.name, before, actions[0]) in drawn
+        assert shows(drawn, instruction(app.session.game.name, before, actions[0]))
     assert "companion confirm" in keys(app)
     if rng.random() < 0.5:
         press(app, "confirm")
@@ -102,6 +109,7 @@ def start(
             tap(app, f"who {k}")
     assert app.screen.companions() == {companion_seat: strength}
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
 
 
 def play_pillars(app: Any, rng: random.Random, limit: int = 20000) -> list[str]:
@@ -212,22 +220,13 @@ def builders_companion_turn(app: Any, check_seed: bool) -> list[str]:
     assert seat is not None
     index = len(app.session.playthrough.actions)
     plan = planned(app)
-    drawn: list[str] = []
-    while True:
-        ui.DRAWN = []
-        try:
-            app.render(force=True)
-            drawn += list(ui.DRAWN)
-        finally:
-            ui.DRAWN = None
-        if "companion more" not in keys(app):
-            break
-        press(app, "confirm")
-        assert len(app.session.playthrough.actions) == index  # nothing taken while reading
+    # the instruction read page by page (a long one is paged, never cut), nothing taken
+    drawn = read_pages(app, "companion more", lambda: press(app, "confirm"))
+    assert len(app.session.playthrough.actions) == index
     name = plan.start.setup.players[seat].name
     assert f"{name}, the companion:" in drawn
     lines = plan_lines(app.session.game, plan.steps)
-    assert all(any(line.text in d for d in drawn) for line in lines), (lines, drawn)
+    assert all(shows(drawn, line.text) for line in lines), (lines, drawn)
     assert "companion confirm" in keys(app)
     if plan.decisions % 2:
         press(app, "confirm")
@@ -426,12 +425,7 @@ def test_the_hint_shows_three_choices_for_a_person(tmp_path: Path) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.002)
         app.tick(1 / 30)
-    ui.DRAWN = []
-    try:
-        app.render(force=True)
-        drawn = list(ui.DRAWN)
-    finally:
-        ui.DRAWN = None
+    drawn = read_pages(app, "hint more")  # every page of its choices (each whole on one)
     hint = app.companion.hint
     assert hint is not None and hint.error is None
     game = app.session.game
@@ -440,7 +434,7 @@ def test_the_hint_shows_three_choices_for_a_person(tmp_path: Path) -> None:
     for k, (action, chance, _visits, _margin) in enumerate(hint.result, 1):
         assert action in legal
         assert 0.0 <= chance <= 1.0
-        assert f"{k}. " + instruction(game.name, state, action) in drawn
+        assert shows(drawn, f"{k}. " + instruction(game.name, state, action))
         percent = f"{round(chance * 100)} %"  # "≈" before it when about equal to another
         assert percent in drawn or f"≈ {percent}" in drawn
     assert app.session.state == state  # a hint changes nothing

@@ -148,6 +148,7 @@ def test_resume_after_a_restart(tmp_path: Path) -> None:
     tap(app, "new")
     tap(app, "players 3")
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
     for _ in range(5):
         b = next(b for b in app.screen.buttons if b.key.startswith("privilege ")
                  or b.key.startswith("craftsman ") or b.key.startswith("resource "))
@@ -296,6 +297,7 @@ def test_a_card_read_by_the_camera_is_checked_against_the_rules(tmp_path: Path) 
     tap(app, "new")
     tap(app, "players 2")
     tap(app, "start")
+    handed_out(app)  # each seat's starting pieces
     assert app.session.state.step == "privilege"
     post_card(app, "pillars", "madonna")
     assert app.screen.preview is not None

@@ -563,10 +563,11 @@ def test_a_pillars_round_by_panel_presses_matches_the_engine(rigs: Callable[...,
             role = ""
         if role:
             before = (entries(app), screen.preview, screen.result,
-                      len(screen.handouts.pending))
+                      len(screen.handouts.pending), screen.handout_view.page_of())
             assert rig.press(role) == [Press(role)]
             used.add(role)
-            after = (entries(app), screen.preview, screen.result, len(screen.handouts.pending))
+            after = (entries(app), screen.preview, screen.result, len(screen.handouts.pending),
+                     screen.handout_view.page_of())
             assert after != before, (role, state.step)
         record = app.journal.record(app.session.id)
         assert replay(game, record) == app.session.state

@@ -22,7 +22,7 @@ from companion.engine import CHANCE, get_game, registry, replay
 from companion.engine.registry import ENTRY_POINT_GROUP
 from companion.kiosk import i18n, ui
 from companion.kiosk.inputs import Card
-from tests.kiosk_helpers import drawn_texts, keys, make_app, press, tap
+from tests.kiosk_helpers import confirm_handout, drawn_texts, keys, make_app, press, tap
 
 NAME = "dicerace"
 
@@ -336,13 +336,13 @@ def test_the_generic_screen_hands_out_what_the_rules_change(tmp_path: Path) -> N
         app.open_game()
         app.render(force=True)
         assert app.session.id == first and "handout confirm" in keys(app)
-        tap(app, "handout confirm")
+        confirm_handout(app)
         assert app.session.handed_out() is not None and "virtual" in keys(app)
         for _k in range(40):  # to the end: the last take's hand-out first, then the end screen
             if isinstance(app.screen, EndScreen):
                 break
             if "handout confirm" in keys(app):
-                tap(app, "handout confirm")
+                confirm_handout(app)
             elif "virtual" in keys(app):
                 app.dispatch(Card("tally", "double" if app.session.state.sticks >= 2
                                   else "plain"))

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import walk_common  # noqa: E402
-from walk_common import Tally, hand_out, press, tap  # noqa: E402
+from walk_common import Tally, hand_out, press, read_help, take_back, tap  # noqa: E402
 
 from companion.builders.actions import Action  # noqa: E402
 from companion.builders.kiosk.screen import BuildersScreen  # noqa: E402
@@ -90,6 +90,8 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     if screen.celebration.now is not None:
         for _k in range(60):
             app.tick(1 / 30)
+    elif read_help(app, tally):
+        pass
     elif screen.preview is not None:
         press(app, "confirm")
     elif (step := screen.handouts.current) is not None:
@@ -97,13 +99,13 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     elif game.current_player(state) == CHANCE:
         chance(app, screen, state, rng)
     elif screen.companion_turn.due():
-        return companion(app, screen, tally)
+        return companion(app, screen, tally, rng)
     else:
         person(app, screen, state, rng)
     return True
 
 
-def companion(app: App, screen: BuildersScreen, tally: Tally) -> bool:
+def companion(app: App, screen: BuildersScreen, tally: Tally, rng: random.Random) -> bool:
     """The companion's turn: CONFIRM page by page once it is all thought out; False if it
     failed."""
     panel = screen.companion_turn
@@ -115,6 +117,7 @@ def companion(app: App, screen: BuildersScreen, tally: Tally) -> bool:
         press(app, "confirm")
         if len(screen.session.playthrough.actions) != before:
             tally.confirmations += 1
+            take_back(app, rng, tally)
         return True
     decision = app.companion.decision
     if decision is not None and decision.error is not None:
@@ -124,11 +127,11 @@ def companion(app: App, screen: BuildersScreen, tally: Tally) -> bool:
     return True
 
 
-def walk(language: str, size: str, out: Path, seed: int) -> Tally:
+def walk(language: str, size: str, out: Path, seed: int, steps: int | None = None) -> Tally:
     """One game of two players, the second the companion's, in ``language`` at ``size``."""
     setup = get_game("builders").setup(2, start_player=0)
     return walk_common.walk("builders", language, size, out, seed, setup, {1: "easy"},
-                            RUNS[language][1], advance)
+                            RUNS[language][1], advance, steps)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import walk_common  # noqa: E402
-from walk_common import Tally, hand_out, press, tap  # noqa: E402
+from walk_common import Tally, hand_out, press, read_help, take_back, tap  # noqa: E402
 
 from companion.engine import CHANCE, get_game  # noqa: E402
 from companion.engine.simulate import sample  # noqa: E402
@@ -95,6 +95,8 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     if screen.anim is not None:
         for _k in range(45):
             app.tick(1 / 30)
+    elif read_help(app, tally):
+        pass
     elif (step := screen.handouts.current) is not None:
         hand_out(app, step, out, label, state.round, tally)
     elif screen.result is not None or screen.preview is not None:
@@ -102,12 +104,17 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     elif game.current_player(state) == CHANCE:
         chance(app, screen, state, rng)
     elif screen.visit_ready():
+        if "companion more" in {b.key for b in screen.buttons}:
+            press(app, "confirm")  # the instruction's next page: read on
+            return True
         tally.instructions += 1
         before = len(app.session.playthrough.actions)
         press(app, "confirm")
         tally.confirmations += 1
         if len(app.session.playthrough.actions) == before:
             tally.problems.append(f"CONFIRM took nothing at {state.step}")
+        else:
+            take_back(app, rng, tally)
     elif game.current_player(state) not in app.session.companions:
         person(app, state, rng)
     else:
@@ -119,11 +126,11 @@ def advance(app: App, out: Path, label: str, rng: random.Random, tally: Tally) -
     return True
 
 
-def walk(language: str, size: str, out: Path, seed: int) -> Tally:
+def walk(language: str, size: str, out: Path, seed: int, steps: int | None = None) -> Tally:
     """One game of three players, two of them the companion's, in ``language`` at ``size``."""
     setup = get_game("pillars").setup(3)
     return walk_common.walk("pillars", language, size, out, seed, setup, {0: "easy", 2: "easy"},
-                            RUNS[language][1], advance)
+                            RUNS[language][1], advance, steps)
 
 
 if __name__ == "__main__":

@@ -41,13 +41,56 @@ class Tally:
     instructions: int = 0
     confirmations: int = 0
     shots: int = 0
+    taught: int = 0
+    undone: int = 0
     problems: list[str] = field(default_factory=list)
 
     def line(self, label: str, seconds: float) -> str:
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))
         return (f"{label}: {sum(self.kinds.values())} hand-out steps ({kinds}); "
                 f"{self.instructions} companion instructions, {self.confirmations} "
-                f"confirmations; {self.shots} pictures; {seconds:.0f} s")
+                f"confirmations; {self.undone} undone and given back; {self.taught} teaching "
+                f"cards read; {self.shots} pictures; {seconds:.0f} s")
+
+
+UNDO_ODDS = 0.08
+"""How often the table takes back the companion's move it just carried out (then puts the
+pieces back as the give-back step says, and the companion moves again)."""
+
+
+def take_back(app: App, rng: random.Random, tally: Tally) -> None:
+    """Now and then, UNDO on the move the table just carried out for the companion: a
+    give-back step must come (it is handed out next, pictured and measured like any step)."""
+    session = app.session
+    if session is None or rng.random() >= UNDO_ODDS or not session.can_undo():
+        return
+    before = len(session.playthrough.actions)
+    states, game = session.playthrough.states, session.game
+    changed = len(game.ledger(states[-1])) > len(game.ledger(states[-2]))
+    press(app, "undo")
+    if len(session.playthrough.actions) == before:
+        return  # (undo stops at a reveal: nothing taken back)
+    tally.undone += 1
+    step = getattr(app.screen, "handouts", None)
+    if changed and (step is None or step.current is None or step.current.key != "back"):
+        tally.problems.append("an undone move of the companion gave nothing back")
+
+
+def read_help(app: App, tally: Tally) -> bool:
+    """The help on show (teach mode opened it on a new kind of step): read page by page, then
+    closed with CONFIRM, as a table learning the game does; False when none is open."""
+    screen = app.screen
+    if not getattr(screen, "help_open", False):
+        return False
+    teacher = getattr(screen, "teacher", None)
+    if teacher is not None and teacher.teaching:
+        tally.taught += 1
+    for _k in range(10):
+        press(app, "confirm")
+        if not getattr(screen, "help_open", False):
+            return True
+    tally.problems.append(f"the help would not close on {type(screen).__name__}")
+    return True
 
 
 def press(app: App, role: str) -> None:
@@ -76,11 +119,12 @@ def open_table(tmp: Path, language: str, size: tuple[int, int], virtual: bool, s
     pygame.init()
     journal = Journal.open(tmp / "journal.sqlite3")
     cfg = Config(language=language, sound=False, width=size[0], height=size[1],
-                 virtual_deck=virtual)
+                 virtual_deck=virtual, setup_guide=False, teach="first")
     app = App(cfg, size=size, fullscreen=False, journal=journal,
               config_path=tmp / "config.toml", seed=seed)
     listen()
-    app.session = journal.start(setup, seed=seed, companions=companions)
+    ui.CHECK_GLYPHS = True  # a character the bundled fonts lack is a problem too
+    app.session = journal.start(setup, seed=seed, companions=companions, handing_out=True)
     app.open_game()
     app.render(force=True)
     ui.OVERFLOWS.clear()
@@ -98,6 +142,24 @@ def hand_out(app: App, step: HandOut, out: Path, label: str, period: int,
     press(app, "confirm")
 
 
+def measure(app: App, label: str, tally: Tally) -> None:
+    """The screen on show measured as ``companion screenshots`` measures its scenes (a text
+    cut, an amount hidden behind "…", a line break a reader trips on, a touch target, a cap
+    height, a contrast); each problem noted once.  What a message covers for a moment is left
+    out: the messages come and go."""
+    from companion.kiosk.screenshots import _measured
+
+    found = _measured(app, f"{label} {type(app.screen).__name__}", app.size)
+    seen = set(tally.problems)
+    for problem in found.violations():
+        if " is under " in problem:
+            continue
+        text = problem.split(": ", 1)[1]
+        if text not in seen and not any(text in p for p in seen):
+            tally.problems.append(problem)
+            seen.add(problem)
+
+
 def close_table(app: App, tally: Tally, out: Path, label: str) -> None:
     """The end screen pictured and its scores checked against the journal replayed, what was
     drawn too wide noted; the kiosk closed."""
@@ -110,6 +172,7 @@ def close_table(app: App, tally: Tally, out: Path, label: str) -> None:
         final = replay(game, app.journal.record(app.session.id))
         if dict(end.summary.scores) != dict(game.summary(final).scores):
             tally.problems.append("the end screen's scores do not replay")
+    tally.problems += [f"missing glyph: {g}" for g in dict.fromkeys(ui.MISSING_GLYPHS)]
     tally.problems += [f"overflow: {o}" for o in dict.fromkeys(ui.OVERFLOWS)]
     app.companion.close()
     app.journal.close()
@@ -137,22 +200,26 @@ Advance = Callable[[App, Path, str, random.Random, Tally], bool]
 
 
 def walk(game: str, language: str, size: str, out: Path, seed: int, setup: Setup,
-         companions: dict[int, str], virtual: bool, advance: Advance) -> Tally:
+         companions: dict[int, str], virtual: bool, advance: Advance,
+         steps: int | None = None) -> Tally:
     """One game of ``setup`` (``companions``: the companion's seats and strengths) in
     ``language`` at ``size``, the table's steps by ``advance``, to its end screen (15 minutes
-    at most)."""
+    at most), or its first ``steps`` steps."""
     tally = Tally()
     rng = random.Random(seed)
     label = f"{game}-{language}-{size}"
     with tempfile.TemporaryDirectory() as tmp:
         app = open_table(Path(tmp), language, SIZES[size], virtual, seed, setup, companions)
         deadline = time.monotonic() + 900
-        while not isinstance(app.screen, EndScreen):
+        taken = 0
+        while not isinstance(app.screen, EndScreen) and (steps is None or taken < steps):
+            taken += 1
             if time.monotonic() > deadline:
                 tally.problems.append("the game did not end in 15 minutes")
                 break
             if not advance(app, out, label, rng, tally):
                 break
+            measure(app, label, tally)
         close_table(app, tally, out, label)
     return tally
 
@@ -181,5 +248,5 @@ def main(argv: list[str] | None, description: str, out_default: str,
     return 1 if failed else 0
 
 
-__all__ = ["SIZES", "Advance", "Tally", "close_table", "hand_out", "main", "open_table", "press",
-           "runs", "tap", "walk"]
+__all__ = ["SIZES", "Advance", "Tally", "close_table", "hand_out", "main", "measure",
+           "open_table", "press", "read_help", "runs", "take_back", "tap", "walk"]

@@ -19,22 +19,23 @@ from companion.engine.simulate import sample
 
 from .evaluation import Evaluation, Model, model_for
 
-WEIGHTS = Features(vp=10.0, gold=1.0, resources=1.0, craftsmen=5.0, sites=10.0, tempo=1.0)
-"""The heuristic's value of one unit of each measure, in gold: a VP is worth 10 gold (ten coins
-make a point in The Builders), a cube what the market pays for it, a craftsman (or worker) 5,
-a site's VP to come as much as a VP held (the features give sites in VP already), the actions
-left in one's own turn what the features say they are worth."""
+WEIGHTS = Features(score=10.0, money=1.0, goods=1.0, hands=5.0, coming=10.0, initiative=1.0)
+"""The heuristic's value of one unit of each measure, in money: a point is worth 10 (ten coins
+make a point in The Builders), goods what they fetch (the features count them in money
+already), a piece working for the seat 5, a point to come as much as a point held (the
+features count the work under way in points already), the actions left in one's own turn what
+the features say they are worth."""
 
 
 def value(f: Features, weights: Features = WEIGHTS) -> float:
     """A seat's holdings as one number (see :data:`WEIGHTS`)."""
     return (
-        weights.vp * f.vp
-        + weights.gold * f.gold
-        + weights.resources * f.resources
-        + weights.craftsmen * f.craftsmen
-        + weights.sites * f.sites
-        + weights.tempo * f.tempo
+        weights.score * f.score
+        + weights.money * f.money
+        + weights.goods * f.goods
+        + weights.hands * f.hands
+        + weights.coming * f.coming
+        + weights.initiative * f.initiative
     )
 
 
@@ -207,8 +208,8 @@ class RandomBot:
 
 class HeuristicBot:
     """One ply of greed: the action after which the seat's value most exceeds the best
-    opponent's (:func:`value` of ``features``; an opponent's tempo left out, or ending one's
-    turn would look like a gift to the next player); ties broken at random."""
+    opponent's (:func:`value` of ``features``; an opponent's initiative left out, or ending
+    one's turn would look like a gift to the next player); ties broken at random."""
 
     name = "heuristic"
 
@@ -224,7 +225,7 @@ class HeuristicBot:
         for i in players:
             if i != seat:
                 f = state.features(i)
-                others.append(value(f, w) - w.tempo * f.tempo)
+                others.append(value(f, w) - w.initiative * f.initiative)
         return mine - max(others, default=0.0)
 
     def scores(self, state: SimState) -> list[float]:
@@ -232,7 +233,7 @@ class HeuristicBot:
         w = self.weights
         feats = [state.features(i) for i in range(state.seat_count())]
         mine = [value(f, w) for f in feats]
-        lean = [v - w.tempo * f.tempo for v, f in zip(mine, feats, strict=True)]
+        lean = [v - w.initiative * f.initiative for v, f in zip(mine, feats, strict=True)]
         out = []
         for i, v in enumerate(mine):
             others = [x for j, x in enumerate(lean) if j != i]

@@ -66,7 +66,7 @@ from companion.engine.simulate import sample
 
 from . import parallel
 from .bots import DEPTH, TEMPERATURE, Choice, HeuristicBot, decision, judged, options, outcome
-from .evaluation import EVALUATIONS, Model, model_for
+from .evaluation import Model, evaluations, model_for
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are win shares in [0, 1])."""
@@ -142,9 +142,10 @@ class SearchBot:
             )
         if workers is not None and workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
-        if evaluation is not None and evaluation not in EVALUATIONS:
+        known = evaluations() if evaluation is not None else {}
+        if evaluation is not None and evaluation not in known:
             raise ValueError(
-                f"unknown evaluation {evaluation!r}; the evaluations are {', '.join(EVALUATIONS)}"
+                f"unknown evaluation {evaluation!r}; the evaluations are {', '.join(known)}"
             )
         self.think = think
         self.iterations = iterations
@@ -182,8 +183,8 @@ class SearchBot:
         market and decides the rest at random, ``search@No``), not searched: the tree holds the
         searching seat's own decisions, turn after turn, and more iterations plan its own
         turns further; a game without ``advance`` searches them as usual."""
-        self.models = EVALUATIONS[evaluation] if evaluation is not None else None
-        """The named evaluation's models (None: the fitted ones, :data:`.evaluation.MODELS`)."""
+        self.models = known[evaluation] if evaluation is not None else None
+        """The named evaluation's models (None: the fitted ones, :func:`.evaluation.fitted`)."""
         self._judge = HeuristicBot()
         if name is None:
             if iterations is None:

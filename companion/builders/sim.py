@@ -34,6 +34,7 @@ from .cards import BUILDINGS, MACHINE_IDS, ORDER, OUTPUT, WAGE, WORKER, WORKERS
 from .chance import OUTCOME
 from .checks import holdings
 from .constants import ACTION_PRICE, AUTOMA, AUTOMA_HAND, COIN_TABLE, END_VP, START_AP
+from .signals import NAMES
 from .state import (
     DEAL_APPRENTICE,
     NEXT_BUILDING,
@@ -465,27 +466,9 @@ class BuildersSim:
         tempo = _AP_COINS * self.ap if seat == self.turn_player and not self.over else 0
         return Features(p.vp, p.coins, 0, len(p.idle), sites, tempo)
 
-    SIGNALS = (
-        "vp",
-        "coins",
-        "sites",
-        "reach",
-        "open",
-        "workforce",
-        "machines",
-        "ap",
-        "left*sites",
-        "left*reach",
-        "left*workforce",
-        "left*machines",
-        "left*coins",
-        "tempo",
-        "crew",
-        "left*crew",
-        "plan",
-    )
-    """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
-    ``companion/bots/evaluation.py``, weighs them).  ``vp`` VP of finished cards; ``coins``;
+    SIGNALS = NAMES
+    """What :meth:`signals` measures of each seat, in order (``signals.py`` declares how the
+    bots weigh them: the fitted model).  ``vp`` VP of finished cards; ``coins``;
     ``sites`` each open site's worth (its VP and its coins at 10 a point) times how far the
     workers *on it* have supplied it (a site nobody works on counts nothing); ``reach`` the
     worth still to come of the open sites the seat's idle workers and machines could finish

@@ -17,6 +17,7 @@ from . import cards as C
 from .rules import BuildersGame
 
 if TYPE_CHECKING:
+    from companion.engine.signals import Signals
     from companion.engine.sim import Simulator
 
 MARKER_BASE = 100
@@ -115,6 +116,12 @@ def _words() -> type[Any]:
     return BuildersWords
 
 
+def _guide() -> Any:
+    from .kiosk.guide import steps
+
+    return steps
+
+
 def _scenes() -> Any:
     from .kiosk import scenes
 
@@ -125,6 +132,35 @@ def _simulator() -> Simulator:
     from .sim import SIMULATOR
 
     return SIMULATOR
+
+
+def _signals() -> Signals:
+    from .signals import SIGNALS
+
+    return SIGNALS
+
+
+STRENGTHS = {
+    "normal/4": "search@50t+open",
+    "strong/2": "search@500+lean",
+    "strong": "search@500+open",
+}
+"""The companion's bot at each strength where it is not the default one (easy: the heuristic;
+normal: ``search@500``).  More iterations did not make the search stronger: the evaluation is
+a judge of the next turn or two, and a deeper tree finds its errors (``docs/bots.md``).
+Strong at two players is normal's search with the evaluation tuned against normal at two
+players (``+lean``, ``signals.py``: a worker's resources worth less, so that it does not
+recruit workers it cannot pay), which won 0.92 of 48 two-player games against normal at the
+same 500 iterations (four trees of 1000 with it won 0.06 of 32 against it at 500: more thought
+is weaker still).  At three and four players it was no better than normal; there (and solo)
+strong is normal's search with open sites not held against the seat (``+open``), which won
+0.54 (three players) and 0.45 (four) of 96 games against normal (even: 0.33 and 0.25).
+
+Normal at four players is fifty iterations whose leaves are played on to the start of the
+seat's next turn (each turn's AP left taken as coins) and judged there by the open evaluation
+(``search@50t+open``, a decision cheaper on a Pi); against three heuristics it won 0.625 of 40
+held-out games where ``search@500`` won 0.43 of 100, and strong (``search@500+open``) won 0.35
+of 96 against three of it (even: 0.25; ``docs/bots.md``, "Phase-consistent leaves")."""
 
 
 SPEC = GameSpec(
@@ -148,7 +184,10 @@ SPEC = GameSpec(
     screen=_screen,
     words=_words,
     scenes=_scenes,
+    guide=_guide,
     simulator=_simulator,
+    signals=_signals,
+    strengths=STRENGTHS,
     locale=Path(__file__).resolve().parent / "locale",
     unofficial_options=("solo",),
 )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import AmbiguousAction, IllegalAction, MalformedAction, SetupError
-from .ledger import Entry
+from .ledger import POINTS, Entry
 from .summary import Period, PlayerResult, Summary, ranks
 
 CHANCE = -1
@@ -409,7 +409,7 @@ class Game(ABC, Generic[S, A]):
             if ledger:
                 sources = {}
                 for e in ledger:
-                    if e.player == k and e.what == "vp":
+                    if e.player == k and e.what == POINTS:
                         sources[e.cause] = sources.get(e.cause, 0) + e.amount
             extra = {
                 key: value

@@ -20,6 +20,9 @@ from typing import Any, NamedTuple
 
 Detail = tuple[tuple[str, int | str], ...]
 
+POINTS = "vp"
+"""An entry's ``what`` for points (victory points): what a summary adds up by cause."""
+
 
 class Entry(NamedTuple):
     """One change: in ``period`` (the round or turn, ``Game.period_of``'s number), seat ``player``'s

@@ -8,10 +8,12 @@ package (see ``pyproject.toml``), and a game can also be registered at run time 
 :func:`register` (the tests register a toy third game that way).
 
 A spec declares its extension points as values, never as names found by convention: the
-kiosk-side pieces (the table screen class, the screenshot scenes, the words of its actions) and
-the simulation path are zero-argument loaders that import the game's own modules when called
-(so the engine, the bots and the command line never import pygame through a spec), and
-``locale`` is the folder of the game's translation catalogue.  The kiosk calls the loaders; it
+kiosk-side pieces (the table screen class, the screenshot scenes, the words of its actions),
+the simulation path and the signals the companion's search judges its positions by are
+zero-argument loaders that import the game's own modules when called (so the engine, the bots
+and the command line never import pygame through a spec); ``locale`` is the folder of the
+game's translation catalogue and ``strengths`` the bot each of the companion's strengths plays
+in the game.  The kiosk calls the loaders; it
 never imports a game by name, and a game's rules never import the kiosk.
 """
 
@@ -30,6 +32,7 @@ from .core import COLOURS, Game, Option
 from .errors import SetupError
 
 if TYPE_CHECKING:
+    from .signals import Signals
     from .sim import Simulator
 
 ENTRY_POINT_GROUP = "companion.games"
@@ -81,9 +84,10 @@ class GameSpec:
     (a catalogue key the kiosk translates); ``rules`` builds the :class:`Game`.
     ``cards`` is the card catalogue in marker order: append-only, since a card's position plus
     ``marker_base`` is the id of the sticker printed for it (``None``: no camera markers).
-    The extension points (all optional) are declared values: ``screen``, ``words``, ``scenes``
-    and ``simulator`` are zero-argument loaders, each importing the game's module on first call
-    and returning what it holds; ``locale`` is the game's catalogue folder.
+    The extension points (all optional) are declared values: ``screen``, ``words``, ``scenes``,
+    ``simulator`` and ``signals`` are zero-argument loaders, each importing the game's module on
+    first call and returning what it holds; ``locale`` is the game's catalogue folder;
+    ``strengths`` the companion's bot at each strength where it is not the default one.
     """
 
     name: str
@@ -106,9 +110,23 @@ class GameSpec:
     words: Callable[[], Callable[[GameSpec], object]] | None = None
     """Loads the game's ``companion.kiosk.words.GameWords`` subclass (None: the default
     words, from this record)."""
+    guide: Callable[[], Callable[..., Any]] | None = None
+    """Loads the set-up guide: a function from a set-up and the virtual deck setting (a
+    bool) to the steps a table follows with the box open (``companion.kiosk.guide``;
+    None: no guide is offered)."""
     simulator: Callable[[], Simulator] | None = None
     """Loads the game's simulation path (``companion.engine.sim``; None: the rules behind
     the same interface, ``RulesSimulator``)."""
+    signals: Callable[[], Signals] | None = None
+    """Loads what the companion's search judges the game's positions by: each seat's signals
+    and the models that weigh them (``companion.engine.signals``; None: the summary's score,
+    money and rank, ``signals.SUMMARY``)."""
+    strengths: Mapping[str, str] = field(default_factory=dict)
+    """The bot each of the companion's strengths (``easy``, ``normal``, ``strong``) plays in
+    this game where it is not the strength's default (``companion.bots.STRENGTHS``), by the
+    strength's name or by ``strength/players`` for one table size (which comes first), e.g.
+    ``{"normal/4": "search@50t+open", "strong": "search@500+open"}``; a bot's name as
+    ``companion arena --bots`` takes it."""
     locale: Path | None = None
     """The game's gettext catalogues: ``<locale>/<lang>/LC_MESSAGES/<name>.po`` (domain: the
     game's name) for what only this game says (its cards, sentences, help, title and options);
@@ -118,6 +136,8 @@ class GameSpec:
     """The camera's table mode: the zones for a number of players (None: no table mode)."""
     table_cards: Callable[[Any], dict[str, list[str]]] | None = None
     """The table mode: where the engine's state has each card, by zone id."""
+    contract: int = 1
+    """The version of the game contract the game is written for (``registry.CONTRACT``)."""
     rank: int = 100
     """Where the game is listed (home screen, set-up): lower first."""
     unofficial_options: tuple[str, ...] = ()
@@ -154,37 +174,97 @@ class GameSpec:
         return out
 
 
+CONTRACT = 1
+"""The version of the contract a game is written against (``docs/architecture.md``, "Add a
+game": the ``Game`` methods, ``GameSpec`` and its loaders).  It changes when a change of the
+contract would break a game written for the one before; a game that declares another version
+is refused by name rather than failing later with an unexpected error."""
+
 _lock = threading.Lock()
 _specs: dict[str, GameSpec] = {}
 _loaded = False
+_generation = 0
 
 
 def register(spec: GameSpec) -> GameSpec:
     """Make ``spec`` known (replacing a spec of the same name); returns it."""
+    global _generation
     if not spec.name or not spec.name.replace("-", "").isalnum() or spec.name != spec.name.lower():
         raise SetupError(f"a game's name is lower-case letters and digits, not {spec.name!r}")
+    refused = contract_problem(spec)
+    if refused:
+        raise SetupError(refused)
     with _lock:
         _specs[spec.name] = spec
+        _generation += 1
     return spec
 
 
 def unregister(name: str) -> None:
     """Forget a game registered at run time (for tests)."""
+    global _generation
     with _lock:
-        _specs.pop(name, None)
+        if _specs.pop(name, None) is not None:
+            _generation += 1
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered or forgotten (what is built from
+    every spec, such as the bots' catalogue of models, is kept until it changes)."""
+    _load_builtin()
+    return _generation
+
+
+_problems: dict[str, str] = {}
+
+
+def problems() -> dict[str, str]:
+    """The games that could not be loaded, by their entry point's name, each with what is
+    wrong in words (an import that fails, an entry point that is not a ``GameSpec``, a game
+    written for another contract): every other game works; ``companion doctor``, the command
+    line and the kiosk's set-up say which failed and why."""
+    _load_builtin()
+    with _lock:
+        return dict(_problems)
 
 
 def _load_builtin() -> None:
-    """Import every game package named by the ``companion.games`` entry points: each registers
-    its spec when imported."""
+    """Load every game named by the ``companion.games`` entry points, each on its own: one
+    that cannot be loaded is noted in :func:`problems` (by name, with the reason) and the
+    others load as if it were not there."""
     global _loaded
     if _loaded:
         return
     _loaded = True
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        spec = ep.load()
-        if isinstance(spec, GameSpec) and spec.name not in _specs:
-            register(spec)
+        where = f"{ep.value}" + (f" (from {ep.dist.name})" if ep.dist is not None else "")
+        try:
+            spec = ep.load()
+        except Exception as exc:  # noqa: BLE001 - a plugin's fault is its own, not everyone's
+            _problems[ep.name] = f"{where} could not be imported: {type(exc).__name__}: {exc}"
+            continue
+        if not isinstance(spec, GameSpec):
+            _problems[ep.name] = (f"{where} is not a GameSpec (it is a "
+                                  f"{type(spec).__name__})")
+            continue
+        refused = contract_problem(spec)
+        if refused:
+            _problems[ep.name] = f"{where}: {refused}"
+            continue
+        if spec.name not in _specs:
+            try:
+                register(spec)
+            except SetupError as exc:
+                _problems[ep.name] = f"{where}: {exc}"
+
+
+def contract_problem(spec: GameSpec) -> str:
+    """Why ``spec`` cannot be loaded by this companion ("" when it can): a game declares the
+    version of the game contract it was written for (``GameSpec.contract``)."""
+    if spec.contract == CONTRACT:
+        return ""
+    return (f"the game {spec.name!r} is written for version {spec.contract} of the companion's "
+            f"game contract; this companion speaks version {CONTRACT}")
 
 
 def specs() -> tuple[GameSpec, ...]:
@@ -207,11 +287,10 @@ def spec(name: str) -> GameSpec:
         from .errors import bounded
 
         known = ", ".join(names())
-        raise SetupError(
-            f"unknown game {bounded(str(name), 40)!r}; the games are {known}",
-            "setup.game",
-            game=str(name),
-        )
+        broken = problems().get(str(name))
+        why = f"the game {bounded(str(name), 40)!r} could not be loaded: {broken}" if broken \
+            else f"unknown game {bounded(str(name), 40)!r}"
+        raise SetupError(f"{why}; the games are {known}", "setup.game", game=str(name))
     return found
 
 
@@ -226,13 +305,17 @@ def spec_for_card(card_id: str) -> list[GameSpec]:
 
 
 __all__ = [
+    "CONTRACT",
     "ENTRY_POINT_GROUP",
     "CardInfo",
     "GameSpec",
     "Rect",
     "TableZone",
+    "contract_problem",
+    "generation",
     "get_game",
     "names",
+    "problems",
     "register",
     "spec",
     "spec_for_card",

@@ -17,36 +17,53 @@ the same decisions), only faster; it is what ``companion simulate`` and the benc
 from __future__ import annotations
 
 import random
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core import CHANCE, TERMINAL, Game, Setup
+from .signals import SUMMARY_SIGNALS, Signals, declared_signals, summary_signals
 from .simulate import sample
+from .summary import Summary
 
 
 @dataclass(frozen=True, slots=True)
 class Features:
-    """What a seat holds, in the few measures both games share, for a bot's value function.
+    """What a seat holds, in the few measures the heuristic weighs (``companion.bots``), each
+    game measuring its own (its simulation path's ``features``; a game without one, from its
+    summary: its score and money).
 
-    ``vp`` victory points so far; ``gold`` gold or coins (with income already earned this
-    round); ``resources`` the cubes held and coming, in gold at market prices; ``craftsmen``
-    how many craftsmen (Pillars) or workers and machines (Builders) work for the seat;
-    ``sites`` open construction sites, each counted by how far it is supplied (0 to 1) times
-    the VP it will bring (0 where a game has none); ``tempo`` what the actions left in the
-    seat's own turn are worth in gold (The Builders' AP; 0 when it is not the seat's turn)."""
+    ``score`` points so far; ``money`` (with income already earned this round); ``goods``
+    what else it holds and has coming, in money at what it would fetch; ``hands`` how many
+    pieces work for the seat; ``coming`` the points its unfinished work will bring, each piece
+    of work counted by how far it is done (0 where a game has none); ``initiative`` what the
+    actions left in the seat's own turn are worth in money (0 when it is not the seat's
+    turn)."""
 
-    vp: float
-    gold: float
-    resources: float
-    craftsmen: float
-    sites: float
-    tempo: float = 0.0
+    score: float
+    money: float
+    goods: float
+    hands: float
+    coming: float
+    initiative: float = 0.0
 
 
 class SimState(Protocol):
     """A mutable state of one game.  ``apply`` trusts its action to be legal (the rules check;
     the simulation path does not), so a bot gives it only actions from ``legal_actions`` or
-    ``chance_outcomes``."""
+    ``chance_outcomes``.
+
+    What the bots judge a position by is the game's: ``features`` (the heuristic's measures)
+    and ``SIGNALS``, the names of what ``signals`` measures of each seat (the search's leaves,
+    weighed by the models the game declares: ``companion.engine.signals``)."""
+
+    @property
+    def SIGNALS(self) -> tuple[str, ...]:  # noqa: N802  (a game's sim holds it as a constant)
+        """The names of :meth:`signals`' measures, in order."""
+
+    def signals(self, skip: Container[str] = ()) -> list[list[float]]:
+        """Each seat's signals, in seat order; those named in ``skip`` (no weight in the
+        judge asking) may be left at 0 where they cost time."""
 
     def current_player(self) -> int:
         """The seat to act, CHANCE at a chance node, TERMINAL when the game is over."""
@@ -98,13 +115,19 @@ class Simulator(Protocol):
 
 class RulesSim:
     """The immutable rules behind the :class:`SimState` interface (for a game without a
-    simulation path of its own): correct by construction, as fast as the rules."""
+    simulation path of its own): correct by construction, as fast as the rules.  It measures
+    the signals the game declares (``GameSpec.signals``; none: its summary's score, money and
+    rank) and the heuristic's features from the summary (``given``: the declaration, for a copy
+    or a game measured otherwise than its registry record says)."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("_judged", "_summary", "declared", "game", "state")
 
-    def __init__(self, game: Game[Any, Any], state: Any) -> None:
+    def __init__(self, game: Game[Any, Any], state: Any, given: Signals | None = None) -> None:
         self.game = game
         self.state = state
+        self.declared = declared_signals(game) if given is None else given
+        self._judged: Any = None
+        self._summary: Summary | None = None
 
     def current_player(self) -> int:
         return self.game.current_player(self.state)
@@ -119,7 +142,7 @@ class RulesSim:
         self.state = self.game.apply(self.state, action)
 
     def copy(self) -> RulesSim:
-        return RulesSim(self.game, self.state)
+        return RulesSim(self.game, self.state, self.declared)
 
     def freeze(self) -> Any:
         return self.state
@@ -137,22 +160,43 @@ class RulesSim:
     def determinize(self, seat: int, rng: random.Random) -> RulesSim:
         """A copy: a game without a simulation path of its own declares nothing hidden (its
         chance is drawn at chance nodes, never held in the state)."""
-        return RulesSim(self.game, self.state)
+        return RulesSim(self.game, self.state, self.declared)
+
+    def summary(self) -> Summary:
+        """The rules' summary of the state (kept until the state changes: the heuristic asks
+        it for every seat)."""
+        if self._summary is None or self._judged is not self.state:
+            self._summary = self.game.summary(self.state)
+            self._judged = self.state
+        return self._summary
 
     def features(self, seat: int) -> Features:
-        """From the rules' JSON summary (slow; a game's own path reads its state)."""
-        players = self.game.summary(self.state).to_json().get("players", [])
-        if not isinstance(players, list) or seat >= len(players):
-            return Features(0, 0, 0, 0, 0)
-        p = players[seat]
-        resources = p.get("resources", {})
-        return Features(
-            vp=float(p.get("vp", 0)),
-            gold=float(p.get("gold", p.get("coins", 0))),
-            resources=float(sum(resources.values()) if isinstance(resources, dict) else 0),
-            craftsmen=float(len(p.get("craftsmen", p.get("idle", [])))),
-            sites=float(len(p.get("sites", []))),
-        )
+        """The seat's score and money from the rules' summary (slow; a game's own path
+        measures its state)."""
+        p = self.summary().players[seat]
+        return Features(score=float(p.score), money=float(p.money or 0), goods=0.0, hands=0.0,
+                        coming=0.0)
+
+    @property
+    def SIGNALS(self) -> tuple[str, ...]:  # noqa: N802  (the SimState's name)
+        return self.declared.names
+
+    def signals(self, skip: Container[str] = ()) -> list[list[float]]:
+        """Each seat's declared signals: by the declaration's ``measure``, else the summary's,
+        else (a game with a simulation path of its own, here behind the rules) by that path;
+        all of them (``skip`` is for a simulation path's costly ones)."""
+        declared = self.declared
+        if declared.measure is not None:
+            return [[float(x) for x in row] for row in declared.measure(self.state)]
+        if declared.names == SUMMARY_SIGNALS:
+            return summary_signals(self.summary())
+        own = simulator(self.game)
+        if isinstance(own, RulesSimulator):
+            raise TypeError(
+                f"{self.game.name}: signals {', '.join(declared.names)} need a measure of "
+                "the rules' state or a simulation path of the game's own"
+            )
+        return own.thaw(self.state).signals()
 
 
 class RulesSimulator:
@@ -160,12 +204,13 @@ class RulesSimulator:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
+        self.declared = declared_signals(game)
 
     def start(self, setup: Setup) -> SimState:
-        return RulesSim(self.game, self.game.initial_state(setup))
+        return RulesSim(self.game, self.game.initial_state(setup), self.declared)
 
     def thaw(self, state: Any) -> SimState:
-        return RulesSim(self.game, state)
+        return RulesSim(self.game, state, self.declared)
 
 
 def simulator(game: Game[Any, Any]) -> Simulator:

@@ -9,7 +9,8 @@ finished games are kept as history and export as records or BG Stats plays.  See
 from __future__ import annotations
 
 from .errors import JournalDataError, JournalError, JournalFromTheFuture
-from .journal import GamePage, HandedOut, Journal, JournaledGame, default_path
+from .handouts import GiveBack, HandedOut
+from .journal import GamePage, Journal, JournaledGame, default_path
 from .records import Entry, GameInfo
 from .schema import schema_version
 
@@ -17,6 +18,7 @@ __all__ = [
     "Entry",
     "GameInfo",
     "GamePage",
+    "GiveBack",
     "HandedOut",
     "Journal",
     "JournalDataError",

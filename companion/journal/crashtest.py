@@ -23,7 +23,6 @@ the power)::
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import signal
@@ -39,6 +38,7 @@ from typing import Any, NoReturn
 from companion.engine import CHANCE, Game, Setup, get_game, replay
 from companion.engine.registry import names as game_names
 from companion.engine.simulate import sample
+from companion.text import json_text
 
 from .errors import JournalError
 from .journal import Journal
@@ -352,6 +352,10 @@ def _tail(path: Path) -> str:
     return text[-2000:] or "(no output)"
 
 
+MAX_KILLS = 100_000
+"""The most kills one run makes (some four hours here)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["child"]:
@@ -360,11 +364,14 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m companion.journal.crashtest",
         description="Kill a child playing into a journal again and again; check the journal.",
     )
-    parser.add_argument("--kills", type=int, default=300)
+    parser.add_argument("--kills", type=int, default=300,
+                        help=f"how many times the child is killed (default 300, 1 to {MAX_KILLS})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--path", help="the journal to use (default: a new one in a temp folder)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     opts = parser.parse_args(args)
+    if not 1 <= opts.kills <= MAX_KILLS:
+        parser.error(f"argument --kills: {opts.kills} is not from 1 to the maximum, {MAX_KILLS}")
     with tempfile.TemporaryDirectory(prefix="companion-crashtest-") as tmp:
         path = Path(opts.path) if opts.path else Path(tmp) / "journal.sqlite3"
         try:
@@ -372,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
         except CrashTestFailure as exc:
             print(f"FAILED: {exc}", file=sys.stderr)
             return 1
-    print(json.dumps(report.__dict__) if opts.json else report)
+    print(json_text(report.__dict__) if opts.json else report)
     return 0
 
 

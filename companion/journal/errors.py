@@ -13,6 +13,12 @@ class JournalDataError(JournalError):
     other games are not affected."""
 
 
+class JournalReadOnly(JournalError):
+    """The journal cannot be written: its file system is mounted read-only (a card's lock
+    switch, a card the system set read-only after errors), or the file or its folder may not be
+    written.  Nothing was changed; opening it again works once it can be written."""
+
+
 class JournalFromTheFuture(JournalError):
     """The journal was written by a newer version of the companion (a higher schema version).
 

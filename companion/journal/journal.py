@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 
@@ -37,8 +38,19 @@ from companion.engine.registry import spec as game_spec
 
 from . import bgstats as _bgstats
 from .errors import JournalDataError, JournalError
+from .handouts import (
+    GiveBack,
+    HandedOut,
+    dealt_flags,
+    forget,
+    give_backs,
+    read_handed_out,
+    record_give_back,
+)
 from .records import Entry, GameInfo
 from .schema import BUSY_TIMEOUT, full_check, open_database, open_read_only
+
+T = TypeVar("T")
 
 Clock = Callable[[], datetime]
 """Where the journal gets the time from (aware datetimes; UTC by default)."""
@@ -102,6 +114,7 @@ class Journal:
         self._journal_id = ""
         self._columns = _GAME_COLUMNS
         self._handouts = True  # a migrated journal stores the hand-outs confirmed
+        self._dealt = True  # ... who dealt each card, and what an undo gives back
 
     # -- opening and closing ------------------------------------------------------------------
     @classmethod
@@ -141,6 +154,9 @@ class Journal:
             if "companions" not in names:
                 journal._columns = _V1_COLUMNS
             journal._handouts = "handed_out" in names
+            tables = {str(r[0]) for r in journal._read(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            journal._dealt = "givebacks" in tables
             return journal
         conn, notice = open_database(where, clock(), busy_timeout)
         journal = cls(where, conn, notice, clock)
@@ -206,6 +222,19 @@ class Journal:
         except sqlite3.Error as exc:
             raise JournalError(f"cannot read the journal {self.path}: {exc}") from exc
 
+    def _open_for(self, stored: bool) -> bool:
+        """``stored`` (whether this journal's version stores a thing), once the journal is
+        known to be open (JournalError when closed)."""
+        self._db()
+        return stored
+
+    def _reading(self, read: Callable[[sqlite3.Connection], T]) -> T:
+        """``read(connection)``, SQLite's errors as JournalError."""
+        try:
+            return read(self._db())
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot read the journal {self.path}: {exc}") from exc
+
     def _ensure_meta(self) -> None:
         if not self._read("SELECT 1 FROM meta WHERE key = 'journal_id'"):
             with self._write() as conn:
@@ -236,11 +265,15 @@ class Journal:
 
     # -- games --------------------------------------------------------------------------------
     def start(
-        self, setup: Setup, seed: int | None = None, companions: dict[int, str] | None = None
+        self, setup: Setup, seed: int | None = None, companions: dict[int, str] | None = None,
+        *, handing_out: bool = False,
     ) -> JournaledGame:
         """Begin a new game; it is in the journal (committed) when this returns.
         ``companions`` maps the seats the companion plays to its strength; SetupError when a
-        seat is not one of the table's, or the companion would take every seat."""
+        seat is not one of the table's, or the companion would take every seat.
+        ``handing_out``: the table hands out every change from the set-up's holdings on (the
+        kiosk's new game), so nothing is handed out yet; else what was handed out is not
+        known until the first confirmation (a game built outside the kiosk)."""
         game = get_game(setup.game)
         playthrough: Playthrough[Any, Any] = Playthrough(game, setup, seed)  # SetupError
         try:
@@ -252,8 +285,9 @@ class Journal:
         with self._write() as conn:
             cur = conn.execute(
                 "INSERT INTO games (game, setup, seed, status, started, updated, ended, touched,"
-                " actions, period, scores, winners, companions) VALUES (?, ?, ?, 'playing', ?,"
-                " ?, NULL, (SELECT COALESCE(MAX(touched), 0) + 1 FROM games), 0, ?, ?, '[]', ?)",
+                " actions, period, scores, winners, companions, handed_out) VALUES (?, ?, ?,"
+                " 'playing', ?, ?, NULL, (SELECT COALESCE(MAX(touched), 0) + 1 FROM games), 0,"
+                " ?, ?, '[]', ?, ?)",
                 (
                     setup.game,
                     _dumps(setup.to_json()),
@@ -263,6 +297,7 @@ class Journal:
                     game.period_of(state).number,
                     _dumps(game.scores(state)),
                     _dumps({str(k): v for k, v in seats.items()}),
+                    -1 if handing_out else None,
                 ),
             )
             game_id = cur.lastrowid
@@ -272,6 +307,24 @@ class Journal:
     def games(self, limit: int | None = None) -> list[GameInfo]:
         """Every game (or the ``limit`` latest), the most recently active first."""
         return self._infos("1", limit=limit)
+
+    def first_of(self, game: str) -> int | None:
+        """The id of the journal's first game of ``game`` (None: it has none)."""
+        rows = self._read("SELECT MIN(id) FROM games WHERE game = ?", (game,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    def ended_handing_out(self) -> GameInfo | None:
+        """The most recently active game, when it has ended but the table may not have
+        handed out all of its last changes (the steps after its last confirmation: the
+        kiosk stopped before the end screen); None otherwise."""
+        if not self._open_for(self._handouts):
+            return None
+        rows = self._read("SELECT id FROM games ORDER BY touched DESC, id DESC LIMIT 1")
+        if not rows:
+            return None
+        found = self._infos("id = ? AND status = 'finished' AND handed_out IS NOT NULL "
+                            "AND handed_out < actions", (int(rows[0][0]),))
+        return found[0] if found else None
 
     def unfinished(self) -> list[GameInfo]:
         """The games still being played, the most recently active first."""
@@ -515,26 +568,6 @@ class Journal:
         return _bgstats.link(self.bgstats(game_id), web=web)
 
 
-@dataclass(frozen=True)
-class HandedOut:
-    """What the table confirmed handing out in one game: every hand-out of its first
-    ``through`` actions, and the steps ``(action index, step id)`` confirmed after them."""
-
-    through: int
-    steps: frozenset[tuple[int, str]]
-
-    def confirmed(self, action: int, step: str) -> bool:
-        return action < self.through or (action, step) in self.steps
-
-
-def _forget_hand_outs(conn: sqlite3.Connection, game_id: int, actions: int) -> None:
-    """An undo left ``actions`` actions: the confirmations of those taken back go with them
-    (another action may take their place)."""
-    conn.execute("UPDATE games SET handed_out = MIN(handed_out, ?) WHERE id = ?",
-                 (actions, game_id))
-    conn.execute("DELETE FROM handouts WHERE game_id = ? AND action >= ?", (game_id, actions))
-
-
 class JournaledGame:
     """A game being played through the journal.
 
@@ -592,10 +625,12 @@ class JournaledGame:
                 "resume it from the journal"
             )
 
-    def play(self, action: Any) -> Any:
+    def play(self, action: Any, *, dealt: bool | None = None) -> Any:
         """Apply a decision or a chance outcome (an action, its notation, or a ``Step`` the
         table previewed) and return the new state, which is committed to the journal before
-        this returns.
+        this returns.  ``dealt`` says who dealt a chance outcome: True the companion's
+        virtual deck (the table lays it out as told), False the table by hand; stored with
+        the entry, so what a restart hands out depends on what happened, not on a setting.
 
         The rules are applied once (``Game.step``), and not at all for a step made on the
         current state: its state after is committed as it is (a step made on another state
@@ -627,11 +662,18 @@ class JournaledGame:
         now = self._journal._now()
         seq = self._entries + 1
         with self._journal._write() as conn:
-            conn.execute(
-                "INSERT INTO entries (game_id, seq, kind, text, time) "
-                "VALUES (?, ?, 'action', ?, ?)",
-                (self.id, seq, text, now),
-            )
+            if self._journal._dealt:
+                conn.execute(
+                    "INSERT INTO entries (game_id, seq, kind, text, time, dealt) "
+                    "VALUES (?, ?, 'action', ?, ?, ?)",
+                    (self.id, seq, text, now, None if dealt is None else int(dealt)),
+                )
+            else:  # (a journal opened read-only: the write below refuses)
+                conn.execute(
+                    "INSERT INTO entries (game_id, seq, kind, text, time) "
+                    "VALUES (?, ?, 'action', ?, ?)",
+                    (self.id, seq, text, now),
+                )
             if period_after != period_before:
                 conn.execute(
                     "INSERT OR REPLACE INTO periods (game_id, period, scores) VALUES (?, ?, ?)",
@@ -662,28 +704,23 @@ class JournaledGame:
         return state
 
     def handed_out(self) -> HandedOut | None:
-        """What the table confirmed handing out (:meth:`confirm_hand_out`), or None before
-        its first confirmation (or in a journal too old to store it): the kiosk then shows
-        the last action's steps again."""
-        self._journal._db()
-        if not self._journal._handouts:
+        """What the table confirmed handing out (:meth:`confirm_hand_out`), or None for a game
+        begun outside the kiosk before its first confirmation (or in a journal too old to
+        store it): the kiosk then shows the last action's steps again."""
+        if not self._journal._open_for(self._journal._handouts):
             return None
-        rows = self._journal._read("SELECT handed_out FROM games WHERE id = ?", (self.id,))
-        if not rows or rows[0][0] is None:
-            return None
-        steps = self._journal._read(
-            "SELECT action, step FROM handouts WHERE game_id = ?", (self.id,))
-        return HandedOut(int(rows[0][0]), frozenset((int(a), str(k)) for a, k in steps))
+        return self._journal._reading(partial(read_handed_out, game_id=self.id))
 
     def confirm_hand_out(self, action: int | None, step: str, *, done: bool) -> None:
         """The table confirmed the hand-out ``step`` (its id among the steps of the action at
-        index ``action``; None for what an undo gave back, which no action holds), committed
-        before this returns; ``done``: no step is left to hand out, so every hand-out of the
-        actions so far is confirmed.  JournalError, with nothing written, for an action the
-        game does not have, a step without its id, or a journal that cannot write."""
+        index ``action``; -1 for the set-up's holdings; None for a step no action holds),
+        committed before this returns; ``done``: no step is left to hand out, so every
+        hand-out of the actions so far is confirmed.  JournalError, with nothing written, for
+        an action the game does not have, a step without its id, or a journal that cannot
+        write."""
         self._check()
         count = len(self.playthrough.actions)
-        if action is not None and not 0 <= action < count:
+        if action is not None and not -1 <= action < count:
             raise JournalError(f"game {self.id} has no action {action} to confirm a hand-out "
                                f"of (it has {count})")
         if not step:
@@ -698,9 +735,52 @@ class JournaledGame:
                 conn.execute("INSERT OR IGNORE INTO handouts (game_id, action, step) "
                              "VALUES (?, ?, ?)", (self.id, action, step))
 
-    def undo(self) -> Any:
+    def all_handed_out(self) -> None:
+        """Nothing of the actions so far is left to hand out (a game that ended with no step
+        to hand out): committed, so the end screen is not held for steps after a restart."""
+        self._check()
+        with self._journal._write() as conn:
+            conn.execute("UPDATE games SET handed_out = ? WHERE id = ?",
+                         (len(self.playthrough.actions), self.id))
+            conn.execute("DELETE FROM handouts WHERE game_id = ?", (self.id,))
+
+    def dealt(self) -> list[bool | None]:
+        """Who dealt each action in force (``play``'s ``dealt``): True the virtual deck, False
+        the table, None not a deal or not known (a journal of an older version)."""
+        if not self._journal._open_for(self._journal._dealt):
+            return [None] * len(self.playthrough.actions)
+        return self._journal._reading(partial(dealt_flags, game_id=self.id))
+
+    def give_backs(self) -> list[GiveBack]:
+        """What the undos took back that had reached the table and the table has not yet
+        confirmed putting back, oldest first (:meth:`undo`'s ``instructed``)."""
+        if not self._journal._open_for(self._journal._dealt):
+            return []
+        return self._journal._reading(partial(give_backs, game_id=self.id))
+
+    def confirm_give_back(self, seq: int) -> None:
+        """The table put back what the undo entry ``seq`` took back; committed before this
+        returns (JournalError, nothing written, if the journal cannot write)."""
+        self._check()
+        with self._journal._write() as conn:
+            conn.execute("DELETE FROM givebacks WHERE game_id = ? AND seq = ?", (self.id, seq))
+
+    def last_undone(self) -> tuple[int, str] | None:
+        """When the game's last entry is an undo: the index and notation of the action it took
+        back (the companion says when it plays the same move again); else None."""
+        rows = self._journal._read(
+            "SELECT kind, text FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (self.id,))
+        if not rows or rows[0][0] != "undo":
+            return None
+        return len(self.playthrough.actions), str(rows[0][1])
+
+    def undo(self, *, instructed: bool = False) -> Any:
         """Take back the last decision (Playthrough.undo: UndoBlocked at a draw, a roll or a
-        reveal, and nothing is written), then commit an undo entry; the action taken back."""
+        reveal, and nothing is written), then commit an undo entry; the action taken back.
+        What of the action had reached the table (its hand-out steps confirmed, and with
+        ``instructed`` the action itself: the companion's, carried out by the table as told)
+        is stored with the entry, to be given back (:meth:`give_backs`)."""
         self._check()
         playthrough = self.playthrough
         action = playthrough.undo()  # UndoBlocked propagates; nothing written
@@ -719,7 +799,9 @@ class JournaledGame:
                 conn.execute(
                     "DELETE FROM periods WHERE game_id = ? AND period >= ?", (self.id, period)
                 )
-                _forget_hand_outs(conn, self.id, len(playthrough.actions))
+                if self._journal._dealt:
+                    record_give_back(conn, self.id, seq, len(playthrough.actions), instructed)
+                forget(conn, self.id, len(playthrough.actions))
                 conn.execute(
                     "UPDATE games SET status = 'playing', updated = ?, ended = NULL, "
                     "touched = (SELECT MAX(touched) FROM games) + 1, actions = actions - 1, "

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .errors import JournalError, JournalFromTheFuture
+from .errors import JournalError, JournalFromTheFuture, JournalReadOnly
 
 APPLICATION_ID = int.from_bytes(b"CmpJ", "big")
 """``PRAGMA application_id`` of a companion journal (the bytes ``CmpJ``)."""
@@ -30,6 +30,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 # SQLite's primary result codes that mean "this file is not a (healthy) database".
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
+# ... and those that mean "another connection holds it" and "it cannot be written".
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY = 5, 6, 8
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,32 @@ MIGRATIONS: tuple[Migration, ...] = (
                 action  INTEGER NOT NULL CHECK (action >= 0),
                 step    TEXT NOT NULL,
                 PRIMARY KEY (game_id, action, step)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        4,
+        "the set-up's hand-outs, who dealt each card, and what an undo gives back",
+        (
+            # the set-up's holdings are handed out as the steps of action -1
+            """CREATE TABLE handouts_v4 (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                action  INTEGER NOT NULL CHECK (action >= -1),
+                step    TEXT NOT NULL,
+                PRIMARY KEY (game_id, action, step)
+            ) WITHOUT ROWID""",
+            "INSERT INTO handouts_v4 (game_id, action, step) "
+            "SELECT game_id, action, step FROM handouts",
+            "DROP TABLE handouts",
+            "ALTER TABLE handouts_v4 RENAME TO handouts",
+            # 1: the companion's virtual deck dealt the card; 0: the table; NULL: not a deal
+            "ALTER TABLE entries ADD COLUMN dealt INTEGER",
+            """CREATE TABLE givebacks (
+                game_id    INTEGER NOT NULL REFERENCES games (id),
+                seq        INTEGER NOT NULL,
+                steps      TEXT NOT NULL,
+                instructed INTEGER NOT NULL,
+                PRIMARY KEY (game_id, seq)
             ) WITHOUT ROWID""",
         ),
     ),
@@ -203,23 +231,102 @@ def open_database(
     and a notice if a damaged or foreign file had to be moved aside first.  The connection
     waits at most ``busy_timeout`` seconds for another process's lock.
 
-    Raises JournalFromTheFuture (nothing changed) or JournalError (busy: its cause is
-    SQLite's SQLITE_BUSY)."""
+    Raises JournalFromTheFuture (nothing changed), JournalReadOnly (the file, its folder or
+    its file system cannot be written: nothing changed, and opening it again works once it
+    can) or JournalError (busy: its cause is SQLite's SQLITE_BUSY)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        read_only(path, exc)
         raise JournalError(f"cannot create the folder of the journal {path}: {exc}") from None
     notice: str | None = None
     for _ in range(2):
         try:
-            return _open_checked(path, busy_timeout), notice
+            conn = _open_checked(path, busy_timeout)
+        except JournalError as exc:
+            if not isinstance(exc, JournalFromTheFuture):
+                read_only(path, exc)
+            raise
         except _Unusable as unusable:
             moved = move_aside(path, now)
             notice = (
                 f"The journal {path} could not be used ({unusable.reason}). It was moved to "
                 f"{moved.name} in the same folder, and a new, empty journal was started."
             )
+        else:
+            check_writable(conn, path, busy_timeout)
+            return conn, notice
     raise JournalError(f"cannot start a new journal at {path}")  # pragma: no cover
+
+
+def sqlite_code(exc: BaseException) -> int | None:
+    """SQLite's primary result code behind ``exc`` (the error itself or its cause), if any."""
+    for e in (exc, exc.__cause__, exc.__context__):
+        code = getattr(e, "sqlite_errorcode", None)
+        if isinstance(code, int):
+            return code & 0xFF
+    return None
+
+
+def read_only_reason(path: Path, exc: BaseException) -> str | None:
+    """Why the journal at ``path`` cannot be written, if that is why SQLite failed (``exc``,
+    or a folder that could not be made): SQLite said so (SQLITE_READONLY), its file system is
+    mounted read-only, or the file or its folder may not be written (``access``: for root too
+    on a read-only file system or an immutable file).  None when nothing says so, when ``exc``
+    is another program's lock (busy), or not SQLite's or the file system's error."""
+    code = sqlite_code(exc)
+    if code in (_SQLITE_BUSY, _SQLITE_LOCKED) or (code is None and not isinstance(exc, OSError)):
+        return None
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # a folder not made yet: the one it would be made in
+    with suppress(OSError):
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "its file system is mounted read-only"
+    if os.path.lexists(path) and not os.access(path, os.W_OK):
+        return "the file may not be written"
+    if not os.access(folder, os.W_OK):
+        return f"its folder {folder} may not be written"
+    if code == _SQLITE_READONLY:
+        return "SQLite can open it only for reading"
+    return None
+
+
+def read_only(path: Path, exc: BaseException) -> None:
+    """Raise JournalReadOnly (caused by ``exc``) if the journal at ``path`` cannot be written
+    (:func:`read_only_reason`); return if nothing says so."""
+    reason = read_only_reason(path, exc)
+    if reason is not None:
+        raise JournalReadOnly(
+            f"the journal {path} is read-only ({reason}): nothing can be saved until it can be "
+            "written again"
+        ) from exc
+
+
+def check_writable(conn: sqlite3.Connection, path: Path, busy_timeout: float) -> None:
+    """Raise JournalReadOnly, the connection closed, if SQLite opened the journal only for
+    reading (it does so without a word for a file it may not write, and begins a write
+    transaction all the same): the schema version is written over with itself inside a
+    transaction that is rolled back, so nothing is written.  Another program's lock is no
+    answer (that program writes, so the file can be written), so it is not waited for."""
+    try:
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            if sqlite_code(exc) not in (_SQLITE_BUSY, _SQLITE_LOCKED):
+                raise
+        else:
+            try:
+                version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+                conn.execute(f"PRAGMA user_version = {version}")
+            finally:
+                conn.execute("ROLLBACK")
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+    except sqlite3.Error as exc:
+        conn.close()
+        read_only(path, exc)
+        raise JournalError(f"cannot open the journal {path}: {exc}") from exc
 
 
 def open_read_only(path: Path) -> sqlite3.Connection:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.engine import RulesError, Step
+from companion.engine import CHANCE, RulesError, Step
 from companion.events import Card, Device
 from companion.journal import JournalError
 
@@ -26,7 +26,6 @@ from .config import Config, ConfigError
 from .config import load as load_config
 from .config import save as save_config
 from .devices import DeviceHub, notice_text
-from .faults import journal_message
 from .gestures import Gestures
 from .inputs import Hold, Input, Pointer, Press, Tap, translate
 from .journal_watch import JOURNAL_RETRY_SECONDS, JournalWatch
@@ -113,6 +112,7 @@ class App:
         self.typing = False
         self.gestures = Gestures(slop=self.metrics.px(12))  # holds, drags and flicks
         self.restart_hook = guard.restart_process  # the fault screen's Restart button
+        self.journal_errors = guard.JournalErrorLog()  # the same error again: counted
         # Settings the companion could not read are never written over (they hold the
         # table's rotation, journal and sound): a change made now lasts until the next start.
         self.settings_unreadable = config_error is not None and not _readable(config_path)
@@ -169,7 +169,9 @@ class App:
         if session is None:
             self.go("home")
             return
-        if session.game.is_over(session.state):
+        from .screens.game import hand_outs_due
+
+        if session.game.is_over(session.state) and not hand_outs_due(session):
             self.go("end", game_id=session.id)
             return
         load = spec(session.game.name).screen
@@ -245,21 +247,24 @@ class App:
             return None
         return step
 
-    def play(self, action: object) -> bool:
+    def play(self, action: object, *, dealt: bool = False) -> bool:
         """Apply an action (or commit a :meth:`preview`'s step) through the engine and the
         journal.  A refusal is shown with its reason and changes nothing.  True if the action
-        was taken."""
-        if self.session is None:
+        was taken.  A chance outcome is journaled as dealt by the virtual deck (``dealt``)
+        or by the table (a tap, a card the camera read, the bag, the die)."""
+        session = self.session
+        if session is None:
             return False
+        chance = session.game.current_player(session.state) == CHANCE
         try:
-            self.session.play(action)
+            session.play(action, dealt=dealt if chance else None)
         except RulesError as exc:
             self.refuse(self.refusal(exc))
             return False
         except JournalError as exc:  # not saved: the screen stays, the message says what to do
-            guard.log(exc, with_traceback=False)
-            self.refuse(journal_message(exc))
+            self.refuse(self.journal_errors.message(exc))
             return False
+        self.journal_errors.ended()
         self.dirty = True
         return True
 
@@ -269,15 +274,16 @@ class App:
         if not self.session.playthrough.actions:
             self.refuse(i18n._("Nothing to undo"))
             return
+        session = self.session
         try:
-            action = self.session.undo()
+            action = session.undo(instructed=instructed(session))
         except RulesError as exc:
             self.refuse(self.refusal(exc))
             return
         except JournalError as exc:
-            guard.log(exc, with_traceback=False)
-            self.refuse(journal_message(exc))
+            self.refuse(self.journal_errors.message(exc))
             return
+        self.journal_errors.ended()
         # The state before the action is the one undo went back to.
         done = words_for(self.session.game.name).action_text(self.session.state, action)
         self.toast(i18n._("Undone: {action}", action=done), good=True, now=True)
@@ -497,5 +503,15 @@ def draw_parts(app: App, parts: list[Callable[[pygame.Surface], pygame.Rect]]) -
     return True
 
 
+def instructed(session: JournaledGame) -> bool:
+    """Whether the last action was the companion's (the table moved its pieces as the
+    instruction said): undone, they are put back."""
+    states, actions = session.playthrough.states, session.playthrough.actions
+    if not actions:
+        return False
+    return session.game.actor(states[-2], actions[-1]) in session.companions
+
+
 __all__ = ["JOURNAL_RETRY_SECONDS", "LOOP_HZ", "TOAST_SECONDS", "App", "one_pass", "place_toast",
            "unrotate"]
+

@@ -117,7 +117,7 @@ def entry_lines(game: Game[S, A], state: S, entries: Iterable[Entry]) -> Lines:
             _("{cause}: {changes}", cause=c, changes=_(", ").join(changes))
             for c, changes in causes.items()
         ]
-        out.append((colour, f"{name}: " + " · ".join(parts)))
+        out.append((colour, _("{name}: {changes}", name=name, changes=" · ".join(parts))))
     return out
 
 

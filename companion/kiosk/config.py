@@ -10,6 +10,8 @@
     journal = ""           # path of the journal; empty for the default
     rotation = 0           # 0, 90, 180 or 270: turn the picture (and the touches) clockwise
     hint = false           # a Hint button on a person's decision: the companion's top choices
+    setup_guide = true     # the set-up guide when a game starts (a step a page, skippable)
+    teach = "first"        # a card on each new kind of step: "first" game of a title, "on", "off"
 
 A missing file means the defaults.  A malformed file is an error that names the key or the
 line; the kiosk shows it on screen instead of starting a game.
@@ -44,6 +46,8 @@ class Config:
     journal: str = ""
     rotation: int = 0
     hint: bool = False
+    setup_guide: bool = True
+    teach: str = "first"
 
     def with_(self, **changes: Any) -> Config:
         return replace(self, **changes)
@@ -52,6 +56,7 @@ class Config:
 _CHOICES: dict[str, tuple[object, ...]] = {
     "language": ("en", "zh", "ja"),
     "rotation": (0, 90, 180, 270),
+    "teach": ("first", "on", "off"),
 }
 _LIMITS = {"width": (320, 7680), "height": (240, 7680)}
 
@@ -59,6 +64,14 @@ _LIMITS = {"width": (320, 7680), "height": (240, 7680)}
 def default_path() -> Path:
     """``$XDG_CONFIG_HOME/companion/config.toml`` (see ``companion.paths``)."""
     return config_path()
+
+
+def journal_path(config: Config) -> Path | None:
+    """The journal file the settings name (``kiosk.journal``, a leading ``~`` being the
+    user's home), or None for the default (``companion.journal.default_path``).  The kiosk,
+    the safe mode, ``companion doctor`` and the commands that read the journal all take it
+    from here, so they use the same file."""
+    return Path(config.journal).expanduser() if config.journal else None
 
 
 MAX_CONFIG_BYTES = 1024 * 1024

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 import traceback
+from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -44,6 +46,53 @@ def log(exc: BaseException, *, with_traceback: bool) -> None:
     else:
         print(f"companion: journal error, shown on screen: {exc}", file=sys.stderr)
     sys.stderr.flush()
+
+
+REPEAT_SUMMARY_SECONDS = 60.0
+"""While the same journal error goes on, how often at most its count is written."""
+
+
+class JournalErrorLog:
+    """The journal errors written to standard error: a new error at once; the same error
+    again (a full card fails every tap) only counted, its count written in one line when
+    another error comes, when the journal works again, when the kiosk ends, and at most every
+    REPEAT_SUMMARY_SECONDS while it goes on."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.last = ""  # the error written last ("": none, or the journal worked since)
+        self.repeats = 0  # how often it came again since it, or its last count, was written
+        self.since = 0.0  # when that was
+
+    def error(self, exc: BaseException) -> None:
+        text = str(exc)
+        if text == self.last:
+            self.repeats += 1
+            if self.clock() - self.since >= REPEAT_SUMMARY_SECONDS:
+                self._count("")
+            return
+        self._count(", then another error")
+        log(exc, with_traceback=False)
+        self.last, self.repeats, self.since = text, 0, self.clock()
+
+    def message(self, exc: JournalError) -> str:
+        """Log ``exc`` (:meth:`error`); what the table is told of it (``journal_message``)."""
+        self.error(exc)
+        return journal_message(exc)
+
+    def ended(self, how: str = ", then the journal worked again") -> None:
+        """The journal worked (or the kiosk ends: ``how`` says so): the count of the last
+        error, if it came again, is written."""
+        if self.last:
+            self._count(how)
+            self.last = ""
+
+    def _count(self, how: str) -> None:
+        if self.repeats:
+            print(f"companion: journal error repeated {self.repeats} times in "
+                  f"{self.clock() - self.since:.0f} s{how}: {self.last}", file=sys.stderr)
+            sys.stderr.flush()
+        self.repeats, self.since = 0, self.clock()
 
 
 def restart_process() -> None:
@@ -111,7 +160,10 @@ def fault(app: App, exc: Exception) -> bool:
     screen itself), and the caller lets it end the kiosk."""
     if isinstance(app.screen, FaultScreen):
         return False
-    log(exc, with_traceback=not isinstance(exc, JournalError))
+    if isinstance(exc, JournalError):
+        app.journal_errors.error(exc)
+    else:
+        log(exc, with_traceback=True)
     app.show(FaultScreen(app, exc))
     return True
 
@@ -149,4 +201,5 @@ def draw(app: App, surface: pygame.Surface) -> None:
         app.screen.draw(surface)
 
 
-__all__ = ["FaultScreen", "fault", "journal_message", "journal_problem", "protect"]
+__all__ = ["FaultScreen", "JournalErrorLog", "fault", "journal_message", "journal_problem",
+           "protect"]

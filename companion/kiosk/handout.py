@@ -17,17 +17,19 @@ draws a step with the resource icons.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
 from companion.engine.ledger import Entry
+from companion.journal.handouts import ALL
 
 from . import icons, retained, theme
+from .boardmap import BoardMap, draw_map
 from .i18n import _
-from .ui import draw_text, fitted_height, panel
+from .ui import draw_text, fitted_height, paginate, panel, split_h
 from .words import GameWords, amount_text, seat_label, words_for
 
 if TYPE_CHECKING:
@@ -65,6 +67,9 @@ class HandLine:
     what: str = ""
     """The line's own words for what moves, instead of the card's name (several cards to
     one place: ``Rural House, Hotel, Church``)."""
+    place: str = ""
+    """Where on the board it goes (an id of the game's board picture), lit on the step's
+    board; "" for a player's own place."""
 
     def text(self, game: str = "") -> str:
         """The change in words, as the log says it: ``+5 gold``, ``−2 VP``; a card's name."""
@@ -98,6 +103,9 @@ class HandOut:
     cards: tuple[str, ...] = ()
     """Cards drawn in a strip above the lines (the cards a deck dealt), as the game's
     screen draws them (:meth:`HandOutPlan.draw_face`)."""
+    places: tuple[str, ...] = ()
+    """The places on the board the step names, lit on the board drawn beside its title
+    (:meth:`HandOutPlan.board`)."""
 
     def seats(self) -> list[int]:
         """The seats with lines, in the order of the lines (the board's last)."""
@@ -116,39 +124,34 @@ class HandOut:
                 out[key] = out.get(key, 0) + line.amount
         return out
 
-    def undone(self, title: str) -> HandOut:
-        """The same step taken back (an undo): every amount the other way."""
-        lines = tuple(
-            HandLine(ln.seat, ln.resource, -ln.amount, ln.cause_text, ln.card, -ln.owed,
-                     ln.what)
-            for ln in self.lines
-        )
-        return HandOut(title, lines, "", (), self.key)
-
     def drawn_cards(self) -> tuple[str, ...]:
         """The cards drawn on the step: the strip's, else the one card."""
         return self.cards or ((self.card,) if self.card else ())
 
 
+SETUP = -1
+"""The action index of the set-up's hand-out steps (each seat's starting holdings)."""
+
+
 @dataclass
 class Pending:
     """A hand-out step waiting for the table's CONFIRM: the step, the index of the action
-    whose changes it hands out (undo takes back the steps of the action it undoes; -1 for
-    what an undo gives back) and its id among that action's steps (``key#n``: the journal
-    stores the confirmation under it)."""
+    whose changes it hands out (``SETUP`` for the set-up's holdings) and its id among that
+    action's steps (``key#n``: the journal stores the confirmation under it); ``back``: the
+    journal's undo entry whose give-back the step is (0 for a hand-out)."""
 
     index: int
     step: HandOut
     id: str = ""
+    back: int = 0
 
 
 @dataclass
 class HandOutQueue:
-    """The hand-out steps a table screen shows, one at a time, and those already confirmed
-    (by action index, so an undo can hand them back)."""
+    """The hand-out steps a table screen shows, one at a time: what an undo gives back
+    first, then the rules' changes in the order they were made."""
 
     pending: list[Pending] = field(default_factory=list)
-    confirmed: dict[int, list[HandOut]] = field(default_factory=dict)
     ids: dict[tuple[int, str], int] = field(default_factory=dict)
     """How many steps of each (action index, key) were queued: the next one's number."""
 
@@ -159,13 +162,7 @@ class HandOutQueue:
     def ids_for(self, index: int, steps: Sequence[HandOut]) -> list[str]:
         """The ids the steps of action ``index`` get when queued now (``key#n``, numbered
         per key in the order they are queued: the same steps replayed get the same ids)."""
-        out = []
-        counts = dict(self.ids)
-        for s in steps:
-            n = counts.get((index, s.key), 0)
-            counts[(index, s.key)] = n + 1
-            out.append(f"{s.key or 'step'}#{n}")
-        return out
+        return step_ids(steps, {k[1]: n for k, n in self.ids.items() if k[0] == index})
 
     def add(self, index: int, steps: Sequence[HandOut],
             skip: Callable[[int, str], bool] | None = None) -> None:
@@ -177,32 +174,44 @@ class HandOutQueue:
                 continue
             self.pending.append(Pending(index, s, sid))
 
+    def give_back(self, seq: int, step: HandOut) -> None:
+        """Show ``step`` first: what the undo entry ``seq`` takes back, to put back."""
+        self.pending.insert(0, Pending(SETUP, step, f"back#{seq}", seq))
+
     def copy(self) -> HandOutQueue:
         """A queue of its own with the same steps (what a frame drawn ahead changes)."""
-        return HandOutQueue(list(self.pending), {k: list(v) for k, v in self.confirmed.items()},
-                            dict(self.ids))
+        return HandOutQueue(list(self.pending), dict(self.ids))
 
     def confirm(self) -> None:
         """The table moved the pieces of the current step."""
         if self.pending:
-            done = self.pending.pop(0)
-            if done.index >= 0:
-                self.confirmed.setdefault(done.index, []).append(done.step)
+            self.pending.pop(0)
 
-    def undo(self, index: int, title: str) -> None:
-        """The action at ``index`` was taken back: its steps not yet handed out are dropped,
-        those handed out are shown again the other way round (to give back)."""
-        self.pending = [p for p in self.pending if p.index < index]
-        back = [s.undone(title) for s in reversed(self.confirmed.pop(index, []))]
-        for k in [k for k in self.confirmed if k > index]:
-            del self.confirmed[k]
+    def hand_outs_left(self) -> int:
+        """How many steps are hand-outs (not give-backs)."""
+        return sum(1 for p in self.pending if not p.back)
+
+    def undo(self, index: int) -> None:
+        """The action at ``index`` was taken back: its steps not yet handed out are dropped
+        (what was handed out is given back: ``give_back``)."""
+        self.pending = [p for p in self.pending if p.back or p.index < index]
         self.ids = {k: n for k, n in self.ids.items() if k[0] < index}
-        self.pending[:0] = [Pending(-1, s, f"{s.key or 'step'}#back") for s in back if s.lines]
 
     def clear(self) -> None:
         self.pending.clear()
-        self.confirmed.clear()
         self.ids.clear()
+
+
+def step_ids(steps: Sequence[HandOut], counts: dict[str, int] | None = None) -> list[str]:
+    """The ids of one action's ``steps`` (``key#n``, numbered per key in order, after
+    ``counts`` steps of each key already numbered)."""
+    seen = dict(counts or {})
+    out = []
+    for s in steps:
+        n = seen.get(s.key, 0)
+        seen[s.key] = n + 1
+        out.append(f"{s.key or 'step'}#{n}")
+    return out
 
 
 class HandOutPlan(Generic[S, A]):
@@ -230,6 +239,19 @@ class HandOutPlan(Generic[S, A]):
         """Card ``card`` over ``rect`` as the table sees it on the game's screen (the default:
         a light card with its name and ``text``, what it does)."""
         draw_card(screen, surface, rect, self.game.name, card, text)
+
+    def board(self, state: S) -> BoardMap | None:
+        """The game's board in ``state``'s game, in the table's language (None: a game
+        without a board picture: nothing is drawn)."""
+        return None
+
+    def step_places(self, key: str) -> tuple[str, ...]:
+        """The places (:meth:`board`'s ids) a step of ``key`` names; none by default."""
+        return ()
+
+    def action_places(self, before: S, action: A) -> tuple[str, ...]:
+        """The places ``action`` moves pieces at (an instruction's, a give-back's)."""
+        return ()
 
     def step_card(self, key: str, entries: Sequence[Entry], before: S, after: S) -> str:
         """The card to draw on the step (none by default)."""
@@ -267,13 +289,82 @@ class HandOutPlan(Generic[S, A]):
         )
 
     def replay(self, states: Sequence[S], actions: Sequence[A], start: int,
-               virtual_deck: bool) -> list[tuple[int, HandOut]]:
+               dealt: Sequence[bool]) -> list[tuple[int, HandOut]]:
         """The hand-out steps the actions from index ``start`` on made (``states[i]`` is the
         state before ``actions[i]``), each with its action's index, in the order the table
-        screen queued them: what a restart shows again.  The default: each action's
+        screen queued them: what a restart shows again.  ``dealt[i]``: the companion's
+        virtual deck dealt ``actions[i]`` (as the journal says).  The default: each action's
         :meth:`steps`; a game whose screen queues more (the virtual deck's cards) adds them."""
         return [(i, step) for i in range(max(0, start), len(actions))
                 for step in self.steps(states[i], actions[i], states[i + 1])]
+
+    # -- the set-up's holdings, and what an undo gives back ------------------------------------
+    def start_steps(self, state: S) -> tuple[HandOut, ...]:
+        """What each seat takes before the first action (the ledger's entries of the
+        set-up, ``state`` being the first state): one step, per seat, with what else the
+        table gives them (:meth:`start_extra`)."""
+        own = tuple(replace(ln, cause_text="") for ln in self.lines(self.game.ledger(state)))
+        lines = (*own, *self.start_extra(state))
+        if not lines:
+            return ()
+        lines = tuple(sorted(lines, key=lambda ln: (ln.seat == TABLE, ln.seat)))
+        return (HandOut(_("Each player's starting pieces"), lines, "", self.start_notes(state),
+                        "start", places=self.step_places("start")),)
+
+    def start_extra(self, state: S) -> tuple[HandLine, ...]:
+        """Lines of the set-up's step besides the ledger's (cards each seat starts with)."""
+        return ()
+
+    def start_notes(self, state: S) -> tuple[str, ...]:
+        """What else the table does at the set-up that moves no holding."""
+        return ()
+
+    def card_places(self, state: S) -> dict[str, tuple[int, str]]:
+        """Where each card of ``state`` lies that a move can take: its id, the seat holding it
+        (``TABLE`` for the board) and the place in words (``the pool``, ``Shiring 2``); none
+        by default (a game without cards)."""
+        return {}
+
+    def moved_cards(self, before: S, after: S) -> tuple[HandLine, ...]:
+        """The cards a move put somewhere else, one line each: the seat that has it now (the
+        one that had it, for a card put on the board), and in ``cause_text`` the place it
+        came from, where an undo puts it back."""
+        was, now = self.card_places(before), self.card_places(after)
+        lines = []
+        for card, (seat, place) in was.items():
+            if now.get(card, (seat, "")) != (seat, place):
+                holder = now.get(card, (TABLE, ""))[0]
+                lines.append(HandLine(holder if holder != TABLE else seat, CARD, 1, place,
+                                      card=card))
+        return tuple(lines)
+
+    def give_back(self, before: S, action: A, after: S, steps: Collection[str],
+                  instructed: bool) -> HandOut | None:
+        """What the table puts back when ``action`` (``before`` to ``after``) is undone: the
+        lines of its hand-out steps the table confirmed (ids ``steps``; ``"*"``: all) and,
+        when the action was ``instructed`` (the companion's, carried out by the table), its
+        own changes and the cards it moved; per seat and thing, every amount the other way.
+        None when nothing reached the table."""
+        made = self.steps(before, action, after)
+        ids = step_ids(made)
+        lines = [ln for st, sid in zip(made, ids, strict=True)
+                 if ALL in steps or sid in steps for ln in st.lines]
+        if instructed:
+            old = len(self.game.ledger(before))
+            lines += self.lines([e for e in self.game.ledger(after)[old:]
+                                 if not self.is_rules(before, action, e)])
+        back = list(_given_back(lines))
+        if instructed:
+            known = {ln.card for ln in back if ln.resource == CARD}
+            back += [HandLine(ln.seat, CARD, -1, _("back to {place}", place=ln.cause_text),
+                              ln.card) for ln in self.moved_cards(before, after)
+                     if ln.card not in known]
+            back.sort(key=lambda ln: (ln.seat == TABLE, ln.seat, ln.resource == CARD))
+        if not back:
+            return None
+        return HandOut(_("Undone: put these back"), tuple(back), "",
+                       (_("Undone: {action}", action=self.words.action_text(before, action)),),
+                       "back", places=self.action_places(before, action))
 
     def steps(self, before: S, action: A, after: S) -> tuple[HandOut, ...]:
         """The hand-out steps of ``action`` (``before`` to ``after``), in the order the rules
@@ -297,7 +388,25 @@ class HandOutPlan(Generic[S, A]):
             else:
                 out[at] = (step.key, _merge(out[at][1], step))
         out.sort(key=lambda ks: self.rank(ks[0]))
-        return tuple(s for _k, s in out)
+        return tuple(s if s.places else replace(s, places=self.step_places(k)) for k, s in out)
+
+
+def _given_back(lines: Sequence[HandLine]) -> tuple[HandLine, ...]:
+    """``lines`` (what reached the table) the other way round, one per seat and thing
+    (amounts added up, none that comes to 0), cards last in their seat's lines."""
+    amounts: dict[tuple[int, str], int] = {}
+    cards: list[HandLine] = []
+    for ln in lines:
+        if ln.resource == CARD:
+            cards.append(HandLine(ln.seat, CARD, -ln.amount, _("put back: {why}",
+                                                               why=ln.cause_text),
+                                  ln.card, 0, ln.what))
+        else:
+            key = (ln.seat, ln.resource)
+            amounts[key] = amounts.get(key, 0) - ln.amount
+    out = [HandLine(seat, what, n, _("taken back")) for (seat, what), n in amounts.items() if n]
+    out += cards
+    return tuple(sorted(out, key=lambda ln: (ln.seat == TABLE, ln.seat, ln.resource == CARD)))
 
 
 def _merge(first: HandOut, more: HandOut) -> HandOut:
@@ -336,7 +445,10 @@ def line_height(screen: Screen, surface: pygame.Surface, text: str, width: int) 
 
 
 def line_words(line: HandLine, game: str) -> str:
-    """A line as the table reads it: ``+5 gold · the King (event)``."""
+    """A line as the table reads it: ``+5 gold · the King (event)`` (``+5 gold`` without a
+    cause)."""
+    if not line.cause_text:
+        return line.text(game)
     return _("{change} · {cause}", change=line.text(game), cause=line.cause_text)
 
 
@@ -381,24 +493,34 @@ def draw_handout(
     more: int = 0,
     face: CardFace | None = None,
     companions: Collection[int] = (),
+    page: int = 0,
+    turn_page: Callable[[], None] | None = None,
+    board: BoardMap | None = None,
 ) -> None:
     """One hand-out step over ``area``: its title, the card (if any; the cards a deck dealt
     in a strip), per player what to take from or give back to the supply with the icons and
     the cause of each line, the notes, and one CONFIRM (role ``confirm``) for the whole
-    step; ``more`` says how many steps follow; ``face`` draws a card as the game does.
+    step; ``more`` says how many steps follow; ``face`` draws a card as the game does.  A
+    step whose lines do not fit is paged, never cut: page ``page`` is drawn, and until the
+    last one the CONFIRM button turns the page (``turn_page``).  With the game's ``board``,
+    the board drawn small beside the title shows the step's places lit.
     Kept whole (``retained``) by all it draws from: the step, its seats' names and colours,
-    the card's text, the steps to follow and the confirmation (a card's ``face`` is the
-    game's, drawn from the card alone)."""
+    the card's text, the steps to follow, the page and the confirmation (a card's ``face``
+    is the game's, drawn from the card alone)."""
     words = words_for(game)
     labels = tuple(_seat_label(state, seat, words, companions) for seat in step.seats())
-    retained.panel(screen, surface, area, (step, labels, game, confirm, card_text, more),
+    board = board if step.places else None
+    retained.panel(screen, surface, area, (step, labels, game, confirm, card_text, more, page,
+                                           turn_page, board),
                    partial(_draw_handout, screen, surface, area, step, state, game, confirm,
-                           card_text, more, face, companions), "hand-out")
+                           card_text, more, face, companions, page, turn_page, board),
+                   "hand-out")
 
 
 def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, step: HandOut,
                   state: object, game: str, confirm: Callable[[], None], card_text: str,
-                  more: int, face: CardFace | None, companions: Collection[int]) -> None:
+                  more: int, face: CardFace | None, companions: Collection[int], page: int,
+                  turn_page: Callable[[], None] | None, board: BoardMap | None) -> None:
     m = screen.m
     words = words_for(game)
     if face is None:
@@ -406,26 +528,84 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
             draw_card(screen, surf, r, game, card, text)
     panel(surface, area, theme.PANEL, border=theme.ACCENT)
     inner = area.inflate(-m.gap * 3, -m.gap * 3)
-    title_h = fitted_height(surface, step.title, inner.width, m.px(32), m.large, lines=2)
-    title_r = pygame.Rect(inner.x, inner.y, inner.width, title_h)
-    draw_text(surface, step.title, title_r, m.large, theme.ACCENT, bold=True, lines=2,
-              align="left")
+    head = titled(screen, surface, inner, step.title, board, step.places,
+                  small=bool(step.cards or step.card))
     foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
-    body = pygame.Rect(inner.x, title_r.bottom + m.gap, inner.width,
-                       foot.y - title_r.bottom - m.gap * 2)
+    body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                       foot.y - head.bottom - m.gap * 2)
     strip = strip_height(screen, body.height) + m.gap
-    if step.cards and lines_height(screen, surface, step, body.width, game) <= (
-            body.height - strip):  # else the lines alone: they name every card
+    if step.cards and strip > m.px(STRIP_HEIGHT - 40) and lines_height(
+            screen, surface, step, body.width, game) <= body.height - strip:
+        # (else the lines alone: they name every card; a card too short for its name is not
+        # drawn)
         body = _card_strip(screen, surface, body, step.cards, face)
     elif step.card:
         body = _one_card(screen, surface, body, step, card_text, face)
-    _draw_lines(screen, surface, body, step, state, game, words, companions)
+    columns = [body]
+    blocks = _blocks(screen, surface, step, body.width, game, body.height)
+    pages = paginate([b[2] for b in blocks], body.height, m.gap)
+    if len(pages) > 1 and body.width >= m.px(560):  # side by side rather than page by page
+        columns = split_h(body, 1, 1, gap=m.gap * 2)
+        blocks = _blocks(screen, surface, step, columns[0].width, game, body.height)
+        runs = paginate([b[2] for b in blocks], body.height, m.gap)
+        pages = [[k for run in runs[i:i + 2] for k in run] for i in range(0, len(runs), 2)]
+    page = min(page, len(pages) - 1)
+    shown = [blocks[k] for k in pages[page]]
+    for column in columns:
+        here = paginate([b[2] for b in shown], body.height, m.gap)[0]
+        _draw_blocks(screen, surface, column, step, [shown[k] for k in here], state, game,
+                     words, companions)
+        shown = shown[len(here):]
+    if page < len(pages) - 1 and turn_page is not None:
+        screen.button(surface, foot, _("More: page {k} of {n}", k=page + 1, n=len(pages)),
+                      turn_page, key="handout more", role="confirm", fill=theme.ACCENT,
+                      text_colour=theme.OUTLINE, short=_("More"))
+        return
     label = _("Done: handed out")
     if more:
         label = _("Done: handed out ({n} more)", n=more)
     screen.button(surface, foot, label, confirm, key="handout confirm", role="confirm",
                   fill=theme.ACCENT, text_colour=theme.OUTLINE,
                   short=_("Done"))
+
+
+MAP_WIDTH = (200, 420)
+"""The widest board (reference pixels) drawn beside a step's title: landscape (numbers only),
+portrait (the names where they fit)."""
+
+
+def titled(screen: Screen, surface: pygame.Surface, inner: pygame.Rect, title: str,
+           board: BoardMap | None, places: Collection[str], *, small: bool = False
+           ) -> pygame.Rect:
+    """A step's title at the top of ``inner`` (two lines at most), with the board drawn
+    small at its right (below it, on a portrait screen or a narrow panel: smaller still with
+    ``small``, for a step whose cards need the room) and ``places`` lit; the rectangle the
+    two take."""
+    m = screen.m
+    if board is None or not places or m.portrait or inner.width < m.px(400):
+        title_h = fitted_height(surface, title, inner.width, m.px(32), m.large, lines=2,
+                                bold=True)
+        title_r = pygame.Rect(inner.x, inner.y, inner.width, title_h)
+        draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=2,
+                  align="left")
+        if board is None or not places:
+            return title_r
+        ratio = board.size[1] / board.size[0]
+        share = (3 if m.portrait else 4) * (2 if small else 1)
+        map_w = min(m.px(MAP_WIDTH[1]), inner.width, int(inner.height / share / ratio))
+        map_r = pygame.Rect(0, title_r.bottom + m.gap, map_w, round(map_w * ratio))
+        map_r.centerx = inner.centerx
+        draw_map(surface, map_r, board, places, names=True)
+        return pygame.Rect(inner.x, inner.y, inner.width, map_r.bottom - inner.y)
+    map_w = min(m.px(MAP_WIDTH[0]) // (2 if small else 1), int(inner.width * 0.45))
+    map_h = round(map_w * board.size[1] / board.size[0])
+    map_r = pygame.Rect(inner.right - map_w, inner.y, map_w, map_h)
+    text_w = inner.width - map_w - m.gap * 2
+    title_h = fitted_height(surface, title, text_w, m.px(32), m.large, lines=3, bold=True)
+    title_r = pygame.Rect(inner.x, inner.y, text_w, title_h)
+    draw_text(surface, title, title_r, m.large, theme.ACCENT, bold=True, lines=3, align="left")
+    draw_map(surface, map_r, board, places)
+    return pygame.Rect(inner.x, inner.y, inner.width, max(title_h, map_h))
 
 
 def _one_card(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
@@ -479,30 +659,60 @@ def _card_strip(screen: Screen, surface: pygame.Surface, body: pygame.Rect,
                        body.height - height - gap)
 
 
-def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
-                state: object, game: str, words: GameWords,
-                companions: Collection[int] = ()) -> None:
+Block = tuple[str, int, int, tuple[int, ...]]
+"""A part of a step's lines, kept on one page: (``"seat"``, the seat, its height, the indices
+of its lines in ``HandOut.lines``) for a seat's name and lines (a seat with more lines than a
+page holds has a block per page), (``"note"``, the note's index, its height, ()) for a
+note."""
+
+
+def _blocks(screen: Screen, surface: pygame.Surface, step: HandOut, width: int,
+            game: str, room: int = 1 << 30) -> list[Block]:
+    """The step's seats (each with its lines) and notes, in order, with their heights in
+    ``width`` pixels; a seat's lines taller than ``room`` are split between blocks."""
+    m = screen.m
+    text_w = width - m.px(10) - m.px(18) - m.gap * 2
+    out: list[Block] = []
+    for seat in step.seats():
+        height, mine = m.px(24), list[int]()
+        for k, ln in enumerate(step.lines):
+            if ln.seat != seat:
+                continue
+            h = line_height(screen, surface, line_words(ln, game), text_w)
+            if mine and height + h > room:
+                out.append(("seat", seat, height, tuple(mine)))
+                height, mine = m.px(24), list[int]()
+            height += h
+            mine.append(k)
+        out.append(("seat", seat, height, tuple(mine)))
+    out += [("note", k, fitted_height(surface, n, width, m.px(24), m.small, lines=4), ())
+            for k, n in enumerate(step.notes)]
+    return out
+
+
+def _draw_blocks(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
+                 blocks: Sequence[Block], state: object, game: str, words: GameWords,
+                 companions: Collection[int] = ()) -> None:
+    """The blocks of one page, top to bottom (each fits: the page was made so)."""
     m = screen.m
     y = body.y
     icon = m.px(18)
     text_w = body.width - m.px(10) - icon - m.gap * 2
-    for seat in step.seats():
-        name, colour = _seat_label(state, seat, words, companions)
-        lines = [ln for ln in step.lines if ln.seat == seat]
-        heights = [line_height(screen, surface, line_words(ln, game), text_w) for ln in lines]
-        name_h = m.px(24)
-        block = pygame.Rect(body.x, y, body.width,
-                            min(name_h + sum(heights), body.bottom - y))
-        if block.height <= 0:
-            break
+    for kind, k, height, which in blocks:
+        block = pygame.Rect(body.x, y, body.width, min(height, body.bottom - y))
+        if kind == "note":
+            draw_text(surface, step.notes[k], block, m.small, theme.MUTED, align="left",
+                      lines=4)
+            y = block.bottom + m.gap
+            continue
+        name, colour = _seat_label(state, k, words, companions)
         pygame.draw.rect(surface, colour, (block.x, block.y + 2, m.px(6), block.height - 4))
         draw_text(surface, name, pygame.Rect(block.x + m.px(10), y, block.width - m.px(10),
-                                             name_h),
+                                             m.px(24)),
                   m.small, theme.TEXT, bold=True, align="left", lines=1)
-        ly = y + name_h
-        for ln, h in zip(lines, heights, strict=True):
-            if ly + h > body.bottom:
-                break
+        ly = y + m.px(24)
+        for ln in (step.lines[i] for i in which):
+            h = line_height(screen, surface, line_words(ln, game), text_w)
             row = pygame.Rect(block.x + m.px(10), ly, block.width - m.px(10), h)
             icon_r = pygame.Rect(row.x, row.y + (min(h, m.px(24)) - icon) // 2, icon, icon)
             if ln.resource in icons.SHAPES:
@@ -513,13 +723,6 @@ def _draw_lines(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step
                       valign="top", lines=LINE_LINES)
             ly += h
         y = block.bottom + m.gap
-    for note in step.notes:
-        h = fitted_height(surface, note, body.width, m.px(24), m.small, lines=4)
-        if y + h > body.bottom:
-            break
-        draw_text(surface, note, pygame.Rect(body.x, y, body.width, h), m.small, theme.MUTED,
-                  align="left", lines=4)
-        y += h + m.gap
 
 
 def handout_fits(screen: Screen, surface: pygame.Surface, area: pygame.Rect,
@@ -562,6 +765,8 @@ __all__ = [
     "HandOutPlan",
     "HandOutQueue",
     "Pending",
+    "SETUP",
+    "step_ids",
     "draw_card",
     "draw_handout",
     "handout_fits",

@@ -1,6 +1,7 @@
-"""The kiosk's watch over its journal: a journal another program held at start, tried again
-every few seconds from the main loop, and the whole-file check run in a thread of its own once
-the first frame is on screen, its findings told on the main loop."""
+"""The kiosk's watch over its journal: a journal another program held at start, or on a card
+that could not be written, tried again every few seconds from the main loop, and the
+whole-file check run in a thread of its own once the first frame is on screen, its findings
+told on the main loop."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 from companion.journal import JournalError
 
 from . import i18n
-from .faults import is_busy
+from .faults import is_read_only, is_retried, retried_at_start_message
 
 if TYPE_CHECKING:
     from companion.journal import Journal
@@ -21,24 +22,27 @@ if TYPE_CHECKING:
     from .app import App
 
 JOURNAL_RETRY_SECONDS = 2.0
-"""How often a journal another program held at start is tried again."""
+"""How often a journal another program held at start, or a read-only one, is tried again."""
 
 
 class JournalWatch:
-    """The journal's opener while another program holds it (None once open, or never held),
-    when to try it next, and the whole-file check's results on their way back."""
+    """The journal's opener while another program holds it or its card is read-only (None
+    once open, or never held), when to try it next, what the last try met, and the
+    whole-file check's results on their way back."""
 
     def __init__(self, app: App, opener: Callable[[], Journal] | None) -> None:
         self.app = app
         self.opener = opener
         self.retry_at = JOURNAL_RETRY_SECONDS
+        self.read_only = False  # the last try met a read-only card (not a busy journal)
         self.check_started = False
         self.results: queue.SimpleQueue[list[str]] = queue.SimpleQueue()
 
     def retry(self) -> None:
-        """Try again to open the journal another program held at start (every
-        JOURNAL_RETRY_SECONDS); once it opens, the home screen.  Another fault is shown
-        instead, and not tried again."""
+        """Try again to open the journal another program held at start, or whose card could
+        not be written (every JOURNAL_RETRY_SECONDS); once it opens, the home screen.  The
+        message changes if the other one of those two is met; another fault is shown instead,
+        and not tried again."""
         app = self.app
         if self.opener is None or app.time < self.retry_at:
             return
@@ -46,7 +50,9 @@ class JournalWatch:
         try:
             journal = self.opener()
         except JournalError as exc:
-            if is_busy(exc):
+            if is_retried(exc):
+                self.read_only = is_read_only(exc)
+                self.tell(retried_at_start_message(exc))
                 return
             self.opener = None
             app.go("error", message=i18n._("The journal cannot be opened: {error}",
@@ -55,9 +61,20 @@ class JournalWatch:
         self.opener = None
         app.journal = journal
         app.go("home")
-        app.toast(i18n._("The journal is free again."), good=True)
+        print(f"companion: the journal {journal.path} is open", file=sys.stderr)
+        app.toast(i18n._("The journal can be written again.") if self.read_only
+                  else i18n._("The journal is free again."), good=True)
         if journal.notice:
             app.toast(journal.notice)
+
+    def tell(self, message: str) -> None:
+        """Show ``message`` on the start's error screen if it says something else (the
+        other fault of the two, or the table changed the language)."""
+        from .screens.home import ErrorScreen
+
+        screen = self.app.screen
+        if isinstance(screen, ErrorScreen) and screen.message != message:
+            self.app.go("error", message=message)
 
     def start_check(self) -> None:
         """Check the whole journal file in a thread of its own (``Journal.check``, on a

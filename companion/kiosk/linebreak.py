@@ -47,6 +47,10 @@ _KANA = range(0x3040, 0x3100)
 WORD_SEPARATORS = frozenset("・･")
 """Marks that separate words inside CJK text: a line may break after one."""
 
+CLAUSE_ENDS = frozenset("、。，．：；！？")
+"""Full-width marks that end a clause: in CJK print a line may always break after one (BudouX
+joins the mark to the phrase after it, "：1AP、", but "派遣する：" ends a line well)."""
+
 RECORD: list[tuple[str, str, int, list[str]]] | None = None
 """When a list, every :func:`wrap` call appends ``(text, lang, width, lines)`` (for the
 tests)."""
@@ -290,6 +294,29 @@ def wrap(
     return list(lines)
 
 
+def _char_break(line: str, after: str, phrase_ends: set[int]) -> int:
+    """Where a unit too wide for its line breaks, the line being ``line`` and the next
+    character ``after``: the last end of a phrase in ``line`` (``phrase_ends``) where a reader
+    does not trip (not inside a word or a number, not after a number, not before a closing
+    mark), after the end of a clause first; else the last such offset anywhere in it, else
+    its end."""
+    text = line + after
+
+    def ok(at: int) -> bool:
+        before, nxt = text[at - 1], text[at]
+        if _is_word_char(before) and _is_word_char(nxt):
+            return False
+        return not (before.isdigit() or nxt in NO_LINE_START or before in NO_LINE_END)
+
+    for at in range(len(line), 0, -1):  # after the end of a clause, where print breaks
+        if text[at - 1] in CLAUSE_ENDS and ok(at):
+            return at
+    for at in sorted(phrase_ends, reverse=True):
+        if 0 < at <= len(line) and ok(at):
+            return at
+    return next((at for at in range(len(line), 0, -1) if ok(at)), len(line))
+
+
 def clear_cache() -> None:
     """Forget the cached lines, units and glossaries (the fonts or the catalogues changed)."""
     _LINES.clear()
@@ -323,18 +350,20 @@ def _wrap(text: str, font: pygame.font.Font, width: int, lang: str, force: bool)
             if text_fits(unit, font, width) or not force:
                 line = unit
                 continue
-            # A single unit wider than the line: break it between characters.
-            for ch in unit:
+            # A single unit wider than the line: break it between characters, never inside
+            # a Latin word or a number, nor between a number and its unit ("1A|P"), nor
+            # before a closing mark, where the line has a better place.
+            bounds, at = set(), 0
+            for phrase in phrases(unit, lang):  # (a phrase's end is the best place)
+                at += len(phrase)
+                bounds.add(at)
+            start = 0  # where the line being filled starts in the unit
+            for i, ch in enumerate(unit):
                 if line and not text_fits(line + ch, font, width):
-                    carry = ""
-                    if (
-                        ch in NO_LINE_START
-                        and len(line) > 1
-                        and text_fits(line[-1] + ch, font, width)
-                    ):
-                        line, carry = line[:-1], line[-1]  # a closing mark never starts a line
-                    lines.append(line)
-                    line = carry
+                    cut = _char_break(line, ch, {b - start for b in bounds if start < b < i})
+                    lines.append(line[:cut])
+                    line = line[cut:]
+                    start += cut
                 line += ch
         lines.append(line)
     return lines

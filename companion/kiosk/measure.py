@@ -41,11 +41,14 @@ class ScreenMeasures:
     covered: tuple[str, ...] = ()
     breaks: tuple[str, ...] = ()
     """Each line break a reader trips on: inside a word, or between a number and its unit."""
+    hidden: tuple[str, ...] = ()
+    """Each text that does not fit and hides an amount (a digit) behind "…"."""
 
     def violations(self) -> list[str]:
         """Every reading under its limit, worded."""
         out = [f"{self.screen}: a list cut without '…': {c!r}" for c in self.cut]
         out += [f"{self.screen}: a line break {b}" for b in self.breaks]
+        out += [f"{self.screen}: an amount hidden behind '…': {h}" for h in self.hidden]
         out += [f"{self.screen}: {c}" for c in self.covered]
         out += [
             f"{self.screen}: touch target {r.what} is {r.value:.1f} mm (< {theme.TARGET_MM} mm)"
@@ -101,9 +104,11 @@ def measure_screen(
             )
     texts = [d for d in drawn if isinstance(d, Drawn) and d.strip()]
     cut = tuple(str(d) for d in texts if cut_list(str(d)))
+    hidden = tuple(f"{str(d)!r} hides {d.hidden!r}" for d in texts
+                   if any(ch.isdigit() for ch in d.hidden))
     return ScreenMeasures(screen, tuple(targets), tuple(caps), tuple(contrasts), cut,
                           tuple(covered_texts(texts, overlays)),
-                          tuple(line_break_problems(list(wrapped))))
+                          tuple(line_break_problems(list(wrapped))), hidden)
 
 
 LIST_SEPARATORS = (",", "、", "，", ";", "；")
@@ -154,6 +159,8 @@ def break_problem(paragraph: str, i: int, lang: str) -> str | None:
         return f"between a number and its unit: {where!r}"
     if before in linebreak.WORD_SEPARATORS:
         return None  # after the middle dot between two words of a katakana name
+    if before in linebreak.CLAUSE_ENDS:
+        return None  # after a full-width colon or comma: where CJK print breaks a line
     if before == "/" and i in linebreak.path_breaks(paragraph):
         return None  # after a slash of a file's path
     if _word_char(before) and _word_char(after):

@@ -25,6 +25,7 @@ ROUTES: dict[str, str] = {
     "table-check": "companion.kiosk.screens.table_check:TableCheckScreen",
     "log": "companion.kiosk.screens.log:LogScreen",
     "generic-game": "companion.kiosk.screens.generic:GenericGameScreen",
+    "guide": "companion.kiosk.screens.guide:GuideScreen",
 }
 """Screen name -> the class that draws it."""
 

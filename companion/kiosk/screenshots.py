@@ -261,6 +261,125 @@ def enter_position(app: App, journal: Journal, setup: Setup, actions: list[str],
         open_game(app)
 
 
+def seeded_move(game_name: str, players: int, seed: int,
+                pick: Callable[[object, int, list[object]], object | None]
+                ) -> tuple[Setup, list[str], int, str]:
+    """The first decision of a seeded random game that ``pick(state, seat, legal)`` names
+    (None: a random one is played): the set-up, the actions before it, its seat and it."""
+    from companion.engine import CHANCE, get_game
+    from companion.engine.simulate import sample
+
+    game = get_game(game_name)
+    rng = random.Random(seed)
+    setup = game.setup(players)
+    state = game.initial_state(setup)
+    done: list[str] = []
+    while not game.is_over(state):
+        who = game.current_player(state)
+        if who == CHANCE:
+            action = sample(game.chance_outcomes(state), rng)
+        else:
+            legal = list(game.legal_actions(state))
+            found = pick(state, who, legal)
+            if found is not None:
+                return setup, done, who, str(found)
+            action = rng.choice(legal)
+        state = game.apply(state, action)
+        done.append(str(action))
+    raise AssertionError(f"no seeded {game_name} game makes the move asked for")
+
+
+def enter_start(app: App, journal: Journal, setup: Setup) -> None:
+    """A new game as the set-up screen begins it: its first hand-out step (each seat's
+    starting pieces) on show."""
+    from companion.kiosk.screens.game import open_game
+
+    app.session = journal.start(setup, seed=0, handing_out=True)
+    app.config = app.config.with_(virtual_deck=False)
+    open_game(app)
+
+
+def enter_guide(app: App, journal: Journal, setup: Setup, page: int) -> None:
+    """A new game's set-up guide at step ``page`` (from 0)."""
+    from companion.kiosk.screens.guide import GuideScreen
+
+    enter_start(app, journal, setup)
+    screen = app.go("guide", previous=app.screen)
+    assert isinstance(screen, GuideScreen)
+    screen.page = page
+
+
+def guide_scenes(game: str, journal: Journal, setup: Setup
+                 ) -> Iterator[tuple[str, Callable[[App], None]]]:
+    """``setup-guide-<game>-<k>``: every step of the game's set-up guide."""
+    from companion.kiosk.guide import guide_for
+
+    guide = guide_for(game)
+    if guide is None:
+        return
+    for k in range(len(guide(setup, False))):
+        yield f"setup-guide-{game}-{k + 1}", partial(enter_guide, journal=journal, setup=setup,
+                                                     page=k)
+
+
+def enter_teaching(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+    """Teach mode on a step seen for the first time: its help opened by itself, "New: ..."."""
+    from companion.kiosk.screens.base import GameScreen
+    from companion.kiosk.screens.game import open_game
+
+    app.session = session = journal.start(setup, seed=0)
+    for a in actions:
+        session.play(a)
+    session.all_handed_out()
+    app.config = app.config.with_(virtual_deck=False, teach="on")
+    open_game(app)
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen)
+    screen.handouts.clear()
+    screen.teacher.update()
+    app.config = app.config.with_(teach="first")
+
+
+def first_game_scenes(game: str, journal: Journal, setup: Setup, actions: list[str],
+                      undone: tuple[Setup, list[str], int, str]
+                      ) -> Iterator[tuple[str, Callable[[App], None]]]:
+    """A first game from the box: each seat's starting pieces handed out
+    (``<game>-handout-start``), every step of the set-up guide, a teaching card at
+    ``actions`` (``<game>-teach``) and the give-back of a companion's move undone
+    (``<game>-undo-handout``: ``undone`` is its set-up, actions, seat and move)."""
+    yield f"{game}-handout-start", partial(enter_start, journal=journal, setup=setup)
+    yield from guide_scenes(game, journal, setup)
+    yield f"{game}-teach", partial(enter_teaching, journal=journal, setup=setup,
+                                   actions=actions)
+    before, done, seat, move = undone
+    yield f"{game}-undo-handout", partial(enter_undone, journal=journal, setup=before,
+                                          actions=done, seat=seat, action=move)
+
+
+def enter_undone(app: App, journal: Journal, setup: Setup, actions: list[str], seat: int,
+                 action: str) -> None:
+    """A companion's move carried out by the table (seat ``seat``'s ``action`` after
+    ``actions``), then undone: what the table puts back on show."""
+    from companion.kiosk.screens.base import GameScreen
+    from companion.kiosk.screens.game import open_game
+
+    app.session = session = journal.start(setup, seed=0, companions={seat: "easy"},
+                                          handing_out=True)
+    for a in actions:
+        session.play(a)
+    session.all_handed_out()
+    app.config = app.config.with_(virtual_deck=False)
+    open_game(app)
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen)
+    screen.handouts.clear()
+    screen.commit_companion(session.game.parse_action(action))
+    while screen.handouts.current is not None:
+        screen.confirm_handout()
+    screen.undo()
+    app.tick(5.0)  # the toast of the undo gone: the step alone
+
+
 def take(
     outdir: Path,
     sizes: tuple[tuple[int, int], ...] = SIZES,

@@ -50,6 +50,11 @@ class Toasts:
             message, good = self.waiting.pop(0)
             self.current = (message, time + TOAST_SECONDS, good)
 
+    def clear(self) -> None:
+        """No message on screen or waiting (what was said of a game now over)."""
+        self.current = None
+        self.waiting.clear()
+
     def expired(self, time: float) -> bool:
         """True when the message on screen has had its time."""
         return self.current is not None and time >= self.current[1]

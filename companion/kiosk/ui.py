@@ -45,8 +45,9 @@ cached (``textcache.PLACED``): a frame with a message on screen costs what one w
 class Drawn(str):
     """A text as drawn: the string itself, with where (``rect``, the area its lines cover), at
     which ``size`` and cap height (``cap``, in pixels), in which ``colour``, on which
-    ``background`` (the colour most of its area had before it was drawn), and whether it was
-    ``inactive`` (drawn in ``theme.DISABLED``, the colour of controls that are off)."""
+    ``background`` (the colour most of its area had before it was drawn), whether it was
+    ``inactive`` (drawn in ``theme.DISABLED``, the colour of controls that are off), and what
+    of it did not fit and is ``hidden`` behind "…" ("" when it is whole)."""
 
     rect: pygame.Rect
     size: int
@@ -54,6 +55,7 @@ class Drawn(str):
     colour: Colour
     background: Colour
     inactive: bool
+    hidden: str
 
     @classmethod
     def of(
@@ -64,9 +66,10 @@ class Drawn(str):
         cap: int,
         colour: Colour,
         background: Colour,
+        hidden: str = "",
     ) -> Drawn:
         d = cls(text)
-        d.rect, d.size, d.cap = rect, size, cap
+        d.rect, d.size, d.cap, d.hidden = rect, size, cap, hidden
         d.colour, d.background = tuple(colour[:3]), background  # type: ignore[assignment]
         d.inactive = d.colour == theme.DISABLED
         return d
@@ -195,6 +198,18 @@ def cut_rows(rows: list[str], keep: int, f: pygame.font.Font, width: int) -> lis
             last = last[:-1].rstrip(SEPARATORS)
         kept[-1] = last + ELLIPSIS
     return kept
+
+
+def hidden_part(lay: Layout) -> str:
+    """What of a laid-out text is not shown: the rows after those drawn, and the end of the
+    last row drawn that "…" stands for ("" for a text drawn whole)."""
+    if not lay.overflow:
+        return ""
+    shown = "".join(lay.rows)
+    if shown.endswith(ELLIPSIS):
+        shown = shown[: -len(ELLIPSIS)]
+    whole = "".join(lay.wrapped)
+    return whole[len(shown):] if whole.startswith(shown) else whole
 
 
 SEPARATORS = " ,、，;；·・:："
@@ -410,7 +425,8 @@ def _place(
     area = pygame.Rect(_x(align, rect, widest), y, widest, total).clip(rect)
     if DRAWN is not None:
         cap = theme.cap_height(lay.size, bold)
-        DRAWN.append(Drawn.of(text, area, lay.size, cap, colour, background(surface, area)))
+        DRAWN.append(Drawn.of(text, area, lay.size, cap, colour, background(surface, area),
+                              hidden_part(lay)))
     screen, clip = surface.get_rect(), surface.get_clip()
     if clip == screen and not screen.contains(  # (a scrolled view clips itself)
         rect.clip(pygame.Rect(rect.x, y, rect.width, total))
@@ -561,3 +577,17 @@ def split_v(area: pygame.Rect, *parts: float, gap: int = 0) -> list[pygame.Rect]
         out.append(pygame.Rect(area.x, y, area.width, h))
         y += h + gap
     return out
+
+
+def paginate(heights: list[int], room: int, gap: int) -> list[list[int]]:
+    """The indices of rows of ``heights`` page by page, each page as many as fit in ``room``
+    (at least one)."""
+    pages: list[list[int]] = [[]]
+    used = 0
+    for k, h in enumerate(heights):
+        if pages[-1] and used + gap + h > room:
+            pages.append([])
+            used = 0
+        used += (gap if pages[-1] else 0) + h
+        pages[-1].append(k)
+    return pages

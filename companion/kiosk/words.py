@@ -403,6 +403,18 @@ class GameWords:
         triggered); empty by default."""
         return []
 
+    def leads_to(self, before: State, seat: int, after: State) -> str:
+        """What a choice of the hint leads to for ``seat`` (``before`` to ``after``: one
+        action, or a whole visit): by default what it changes of the seat's holdings now
+        (``+3 wood, -12 gold``); a game says more (what its craftsmen make of it)."""
+        from companion.engine.ledger import totals
+
+        game = self.game
+        new = game.ledger(after)[len(game.ledger(before)):]
+        changes = [amount_text(what, n) for (who, what), n in totals(new).items()
+                   if who == seat and n]
+        return _(", ").join(changes)
+
     def action_text(self, state: State, action: Action) -> str:
         """What ``action`` did, naming the player, in the current language (``state`` is the
         rules state before the action): ``Red took the quarry with 8 workers``.  The default

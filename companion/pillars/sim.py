@@ -42,6 +42,7 @@ from .invariants import holdings
 from .phase1 import end_draft
 from .phase2 import after_builder
 from .phase3 import take_privilege
+from .signals import NAMES
 from .state import PillarsState, Seat
 from .steps import CHANCE_STEPS, STEP
 
@@ -287,20 +288,9 @@ class PillarsSim(PillarsDraft):
             cubes += max(0, _CARD_YIELD[c] + s.yield_mod) * price[_CARD_RESOURCE[c]]
         return Features(s.vp, gold, cubes, len(s.craftsmen), 0)
 
-    SIGNALS = (
-        "vp",
-        "gold",
-        "cubes",
-        "craftsmen",
-        "privileges",
-        "left*gold",
-        "left*cubes",
-        "left*craftsmen",
-        "left*privileges",
-        "convertible",
-    )
-    """What :meth:`signals` measures of each seat, in order (the bots' fitted evaluation,
-    ``companion/bots/evaluation.py``, weighs them): ``vp``; ``gold``, ``cubes`` (in gold at
+    SIGNALS = NAMES
+    """What :meth:`signals` measures of each seat, in order (``signals.py`` declares how the
+    bots weigh them): ``vp``; ``gold``, ``cubes`` (in gold at
     market prices) and ``craftsmen`` as :meth:`features` counts them; ``privileges`` the
     privilege cards held; ``left`` the share of the game still to play (rounds, 1 before the
     first, 0 after the last) times each of the others: gold, cubes and craftsmen are worth
@@ -318,14 +308,14 @@ class PillarsSim(PillarsDraft):
             privileges = len(s.privileges)
             out.append(
                 [
-                    f.vp,
-                    f.gold,
-                    f.resources,
-                    f.craftsmen,
+                    f.score,
+                    f.money,
+                    f.goods,
+                    f.hands,
                     privileges,
-                    left * f.gold,
-                    left * f.resources,
-                    left * f.craftsmen,
+                    left * f.money,
+                    left * f.goods,
+                    left * f.hands,
                     left * privileges,
                     _convertible(s),
                 ]

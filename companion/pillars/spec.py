@@ -15,6 +15,7 @@ from . import data as D
 from .rules import PillarsGame
 
 if TYPE_CHECKING:
+    from companion.engine.signals import Signals
     from companion.engine.sim import Simulator
 
 MARKER_BASE = 0
@@ -104,6 +105,12 @@ def _words() -> type[Any]:
     return PillarsWords
 
 
+def _guide() -> Any:
+    from .kiosk.guide import steps
+
+    return steps
+
+
 def _scenes() -> Any:
     from .kiosk import scenes
 
@@ -114,6 +121,26 @@ def _simulator() -> Simulator:
     from .sim import SIMULATOR
 
     return SIMULATOR
+
+
+def _signals() -> Signals:
+    from .signals import SIGNALS
+
+    return SIGNALS
+
+
+STRENGTHS = {"strong": "search@500o+convert"}
+"""The companion's bot at each strength where it is not the default one (easy: the heuristic;
+normal: ``search@500``).  In three- and four-player games more iterations were no stronger
+(``search@1500s4`` won 0.39 of 64 three-player games against normal, ``search@1000s4`` 0.29 of
+55 four-player ones); strong judges by the heuristic with the VP the seat's craftsmen can still
+make this round from its cubes (``+convert``, ``signals.py``: ``search@500+convert`` won 0.91
+of 96 three-player games against normal, 0.80 of 96 four-player ones, 0.97 of 64 at two, and
+23 of 24 against ``search@1500s4``, strong before), and since session 16 in a tree of the
+seat's own decisions, the others' played by a fixed rule (``o``): ``search@500o+convert`` won
+0.71, 0.69 and 0.58 of 24, 26 and 24 games at two, three and four players against
+``search@500+convert`` (even: 0.50, 0.33, 0.25), at about twice its CPU a decision, still a
+Pi 4's budget (``docs/bots.md``)."""
 
 
 SPEC = GameSpec(
@@ -133,6 +160,9 @@ SPEC = GameSpec(
     screen=_screen,
     words=_words,
     scenes=_scenes,
+    guide=_guide,
     simulator=_simulator,
+    signals=_signals,
+    strengths=STRENGTHS,
     locale=Path(__file__).resolve().parent / "locale",
 )

@@ -5,13 +5,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from companion.text import terminal
+from companion.text import json_text, terminal
 
 NO_OPENCV = ("companion {cmd}: this needs OpenCV and numpy: "
              ".venv/bin/pip install -e '.[vision]' ({error})")
@@ -251,5 +250,5 @@ def _scan(args: argparse.Namespace) -> int:
             for warning in warnings:
                 print(f"  warning: {warning}")
     if args.json:
-        print(json.dumps({"dictionary": DICTIONARY, "images": results}, ensure_ascii=False))
+        print(json_text({"dictionary": DICTIONARY, "images": results}))
     return status

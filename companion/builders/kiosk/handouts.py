@@ -16,11 +16,13 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
 from companion.kiosk import theme
+from companion.kiosk.boardmap import BoardMap
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import panel
-from companion.kiosk.words import card_name
+from companion.kiosk.words import card_name, name_of
 
+from .boardmap import STEP_PLACES, action_places, board_map
 from .panels.rows import card_fill, draw_card_face, row_card
 
 if TYPE_CHECKING:
@@ -35,6 +37,15 @@ RANKS = {"automa": 0, DEAL: 1, "end.coins": 2}
 class BuildersHandOuts(HandOutPlan[BuildersState, Action]):
     """The rules' own changes of a Builders action: the Automa's moves as one step, the
     final coins as another."""
+
+    def board(self, state: BuildersState) -> BoardMap:
+        return board_map(state.setup)
+
+    def step_places(self, key: str) -> tuple[str, ...]:
+        return STEP_PLACES.get(key, ())
+
+    def action_places(self, before: BuildersState, action: Action) -> tuple[str, ...]:
+        return action_places(self.game.actor(before, action), action)
 
     def step_key(self, entry: Entry) -> str:
         return "automa" if entry.cause.startswith("automa.") else entry.cause
@@ -56,16 +67,39 @@ class BuildersHandOuts(HandOutPlan[BuildersState, Action]):
         panel(surface, rect, card_fill(face), border=theme.ACCENT, width=2)
         draw_card_face(surface, screen.m, rect, face)
 
+    def start_notes(self, state: BuildersState) -> tuple[str, ...]:
+        first = state.setup.players[state.setup.start_player]
+        return (_("10 coins each: one gold coin (5) and five silver (1); the rest is the bank"),
+                _("{name} plays first: give them the first player card", name=name_of(first)))
+
+    def card_places(self, state: BuildersState) -> dict[str, tuple[int, str]]:
+        """The two rows and each player's idle workers, sites and finished buildings."""
+        out: dict[str, tuple[int, str]] = {c: (TABLE, _("the building row"))
+                                           for c in state.building_row}
+        out.update({c: (TABLE, _("the worker row")) for c in state.worker_row})
+        for seat, p in enumerate(state.players):
+            name = self.words.seat_name(state, seat)
+            out.update({c: (seat, _("{name}'s finished buildings", name=name))
+                        for c in p.finished})
+            out.update({c: (seat, _("{name}'s idle workers", name=name)) for c in p.idle})
+            for site in p.sites:
+                out[site.card] = (seat, _("{name}'s sites", name=name))
+                out.update({c: (seat, _("the {building} site",
+                                        building=card_name("builders", site.card)))
+                            for c in site.workers})
+        return out
+
     def replay(self, states: Sequence[BuildersState], actions: Sequence[Action], start: int,
-               virtual_deck: bool) -> list[tuple[int, HandOut]]:
-        """As the screen queues them: with the virtual deck, each row of cards it dealt
-        in one go is one step (at the first card's index); every other action's own."""
+               dealt: Sequence[bool]) -> list[tuple[int, HandOut]]:
+        """As the screen queues them: each row of cards the virtual deck dealt in one go is
+        one step (at the first card's index); every other action's own."""
         out: list[tuple[int, HandOut]] = []
         i = max(0, start)
         while i < len(actions):
-            if virtual_deck and self.game.current_player(states[i]) == CHANCE:
+            if dealt[i] and self.game.current_player(states[i]) == CHANCE:
                 first, lines = i, []
-                while i < len(actions) and self.game.current_player(states[i]) == CHANCE:
+                while (i < len(actions) and dealt[i]
+                       and self.game.current_player(states[i]) == CHANCE):
                     lines.append(deal_line(states[i], actions[i]))
                     i += 1
                 out.append((first, deal_step(lines)))
@@ -80,13 +114,14 @@ def deal_line(before: BuildersState, outcome: Action) -> HandLine:
     if isinstance(outcome, Reveal):
         where = (_("into the building row") if outcome.deck == "building"
                  else _("into the worker row"))
-        return HandLine(TABLE, CARD, 1, where, card=outcome.card)
+        return HandLine(TABLE, CARD, 1, where, card=outcome.card, place=f"{outcome.deck}-row")
     if isinstance(outcome, ShowNext):
         where = (_("face up on the building deck") if outcome.deck == "building"
                  else _("face up on the worker deck"))
-        return HandLine(TABLE, CARD, 1, where, card=outcome.card)
+        return HandLine(TABLE, CARD, 1, where, card=outcome.card, place=f"{outcome.deck}-deck")
     assert isinstance(outcome, DealApprentice), outcome
-    return HandLine(before.pending_seat, CARD, 1, _("dealt at the start"), card=outcome.card)
+    return HandLine(before.pending_seat, CARD, 1, _("dealt at the start"), card=outcome.card,
+                    place=f"player{before.pending_seat}")
 
 
 def deal_step(lines: Sequence[HandLine]) -> HandOut:
@@ -94,7 +129,8 @@ def deal_step(lines: Sequence[HandLine]) -> HandOut:
     draw it, and a line per card naming it (a worker by its rank and what it supplies) and
     where it goes."""
     cards = tuple(ln.card for ln in lines if ln.resource == CARD)
-    return HandOut(_("The deck deals"), grouped(lines), "", (), DEAL, cards)
+    places = tuple(dict.fromkeys(ln.place for ln in lines if ln.place))
+    return HandOut(_("The deck deals"), grouped(lines), "", (), DEAL, cards, places=places)
 
 
 def grouped(lines: Sequence[HandLine]) -> tuple[HandLine, ...]:
@@ -109,7 +145,8 @@ def grouped(lines: Sequence[HandLine]) -> tuple[HandLine, ...]:
             out.append(same[0])
             continue
         names = _(", ").join(card_name("builders", ln.card) for ln in same)
-        out.append(HandLine(seat, CARD, len(same), cause, card=same[0].card, what=names))
+        out.append(HandLine(seat, CARD, len(same), cause, card=same[0].card, what=names,
+                            place=same[0].place))
     return tuple(out)
 
 

@@ -5,22 +5,26 @@ read by a hold, the log, and the companion's whole turn as one instruction."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
-from companion.builders.actions import Recruit, Start
+from companion.builders.actions import Recruit, Send, Start
 from companion.builders.cards import BUILDING
+from companion.builders.state import BuildersState
 from companion.engine import get_game
 from companion.kiosk.i18n import _
 from companion.kiosk.screenshots import enter_position as enter_game
-from companion.kiosk.screenshots import find_prefixes
+from companion.kiosk.screenshots import (
+    find_prefixes,
+    first_game_scenes,
+    seeded_move,
+)
 from companion.kiosk.words import card_name
 
 from .plan import TurnPlan
 from .screen import BuildersScreen, screen_key
 
 if TYPE_CHECKING:
-    from companion.builders.state import BuildersState
     from companion.engine import Setup
     from companion.journal import Journal
     from companion.kiosk.app import App
@@ -75,11 +79,28 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
         setup, actions = ending
         yield "builders-handout-end", partial(
             _handed_out, journal=journal, setup=setup, actions=actions[:-1], last=actions[-1])
+    yield from first_game_scenes("builders", journal, *prefixes["turn"], _companion_send())
     solo = find_prefixes("builders", ["turn"], players=1)
     if "turn" in solo:
         setup, actions = solo["turn"]
         yield "builders-handout-automa", partial(_handed_out, journal=journal, setup=setup,
                                                  actions=actions, last="end turn")
+
+
+@cache
+def _companion_send(seed: int = 2) -> tuple[Setup, list[str], int, str]:
+    """A seeded game's first worker sent to a site for a wage (a card moved and coins paid:
+    what an undone move of the companion gives back)."""
+    game = get_game("builders")
+
+    def pick(state: object, who: int, legal: list[object]) -> object | None:
+        assert isinstance(state, BuildersState)
+        if state.turn < 3:
+            return None
+        return next((a for a in legal if isinstance(a, Send) and game.apply(state, a)
+                     .players[who].coins < state.players[who].coins), None)
+
+    return seeded_move("builders", 3, seed, pick)
 
 
 LONG_WORDS = ("cabane-perchee", "maison-urbaine", "tour-de-guet")

@@ -138,7 +138,7 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         while self.game.current_player(self.state) == CHANCE:
             before = self.state
             outcome = sample(self.game.chance_outcomes(before), self.app.rng)
-            if not self.play(outcome):
+            if not self.play(outcome, dealt=True):
                 break
             lines.append(deal_line(before, outcome))
             if not every:
@@ -203,16 +203,17 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         """Commit ``action`` now (no preview: a button whose cost it shows)."""
         self.commit(action)
 
-    def commit_companion(self, action: Action) -> None:
-        self.commit(action)
+    def commit_companion(self, action: Action, *, dealt: bool = False) -> None:
+        self.commit(action, dealt=dealt)
 
     def commit_plan(self, actions: list[Action]) -> None:
         """The companion's turn, confirmed once: each step committed in order through the
         journal (a refusal stops there), the cards it deals among them, then what follows."""
         self.in_plan = True
         try:
-            for action in actions:
-                if not self.commit(action):
+            for action in actions:  # a card among them: the virtual deck dealt it
+                dealt = self.game.current_player(self.state) == CHANCE
+                if not self.commit(action, dealt=dealt):
                     break
         finally:
             self.in_plan = False
@@ -274,6 +275,12 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         return (partial(self.mine.select, w) for w in dict.fromkeys(me.idle))
 
     # -- time, undo, back ---------------------------------------------------------------------
+    def teach_kind(self, state: BuildersState) -> str:
+        """A turn and the last round (teach mode; the cards the table turns over are asked
+        for by the picker itself, which the help would not cover)."""
+        kind = screen_key(state)
+        return "turn" if kind.startswith("turn") else "last-round" if kind == "last-round" else ""
+
     def update(self, dt: float) -> bool:
         changed = super().update(dt)
         if self.companion_turn.update():

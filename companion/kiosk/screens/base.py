@@ -23,6 +23,7 @@ from .companion_panel import CompanionPanel
 from .game import Preview
 from .handout_view import HandOutView
 from .read_view import ReadView
+from .teach import Teacher
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
@@ -324,6 +325,7 @@ class GameScreen(Screen, Generic[S, A]):
         self.tableau: int | None = None  # the seat whose whole tableau is shown
         self.hint_open = False  # the companion's hint for the person deciding
         self.reader = ReadView(self)  # a card or space read by a hold
+        self.teacher: Teacher[S, A] = Teacher(self)  # the help, opened on a new kind of step
 
     def draw(self, surface: pygame.Surface) -> None:
         self.companion_view.dots = None  # set again if this frame shows the indicator
@@ -412,6 +414,11 @@ class GameScreen(Screen, Generic[S, A]):
 
     def toggle_help(self) -> None:
         self.help_open = not self.help_open
+        self.teacher.closed()
+
+    def teach_kind(self, state: S) -> str:
+        """The kind of step ``state`` is, for teach mode (``screens.teach``); "" for none."""
+        return ""
 
     def home(self) -> None:
         """Back to the home screen; the game stays in the journal, to be resumed."""
@@ -420,7 +427,7 @@ class GameScreen(Screen, Generic[S, A]):
         self.app.go("home")
 
     def undo(self) -> None:
-        """Take back the last action and the hand-out steps it brought (the preview dropped)."""
+        """Take back the last action (``HandOutView.undo``; the preview dropped)."""
         self.preview = None
         done = len(self.session.playthrough.actions)
         self.app.undo()
@@ -455,13 +462,19 @@ class GameScreen(Screen, Generic[S, A]):
 
     # -- the companion's seats and the hint -----------------------------------------------------
     def update(self, dt: float) -> bool:
-        """The companion's work (``CompanionPanel.update``); True when it is to be redrawn."""
-        return self.companion_view.update()
+        """The companion's work (``CompanionPanel.update``), a new kind of step taught
+        (``Teacher``); True when it is to be redrawn."""
+        return self.companion_view.update() | self.teacher.update()
 
     def redraw_part(self) -> Callable[[pygame.Surface], pygame.Rect] | None:
         """Only the companion's thinking indicator moved on: just its dots are drawn."""
         held = self.animating() or self.reader.held is not None
         return None if held else self.companion_view.redraw_part()
+
+    def hint_visit(self, state: S) -> bool:
+        """Whether the hint proposes the whole visit from ``state`` (a market), not one
+        action; by default not."""
+        return False
 
     def same_visit(self, before: S, after: S) -> bool:
         """Whether the seat deciding in ``before`` decides again in ``after`` in the same
@@ -507,6 +520,7 @@ class GameScreen(Screen, Generic[S, A]):
         return self.game.current_player(self.session.state) != CHANCE
 
     def open_hint(self) -> None:
+        self.companion_view.hint_page = 0
         self.app.companion.ask_hint(self.session, self.app.time)
         self.hint_open = self.app.companion.hint is not None
 
@@ -519,10 +533,10 @@ class GameScreen(Screen, Generic[S, A]):
         journal like a person's."""
         self.companion_view.confirm()
 
-    def commit_companion(self, action: A) -> None:
+    def commit_companion(self, action: A, *, dealt: bool = False) -> None:
         """Commit the companion's action the way this screen commits (its sounds and
-        animations); by default straight through the journal."""
-        self.app.play(action)
+        animations; ``dealt``: a card its visit dealt); by default through the journal."""
+        self.app.play(action, dealt=dealt)
 
     def companion_panel(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
         """Over ``area``: the companion thinking or what the table does for it, or the hint;
@@ -587,25 +601,27 @@ class GameScreen(Screen, Generic[S, A]):
     def cancel_preview(self) -> None:
         self.preview = None
 
-    def commit(self, action: A, after: Step[S, A] | None = None) -> bool:
-        """Commit ``action`` through the journal (``after``: the step the rules already made
-        for it, None to let the journal apply it), then queue the hand-out steps of
+    def commit(self, action: A, after: Step[S, A] | None = None, *, dealt: bool = False
+               ) -> bool:
+        """Commit ``action`` through the journal (``play``), then queue the hand-out steps of
         what the rules did by themselves and call ``committed``.  True if it was taken."""
         before = self.state
         index = len(self.session.playthrough.actions)
-        if not self.play(action, after):
+        if not self.play(action, after, dealt=dealt):
             return False
         self.hand_out(index, before, action, self.state)
         self.committed(before, action)
         return True
 
-    def play(self, action: A, after: Step[S, A] | None = None) -> bool:
+    def play(self, action: A, after: Step[S, A] | None = None, *, dealt: bool = False
+             ) -> bool:
         """The one place a table screen writes to the journal: a :class:`Step` the preview
         made is committed as it is (the journal refuses it if the game moved on since), anything
-        else is applied by the journal."""
+        else is applied by the journal.  ``dealt``: a card the companion's virtual deck dealt
+        (else a chance outcome is the table's own: a tap, a card the camera read)."""
         if isinstance(after, Step):
-            return self.app.play(after)
-        return self.app.play(action)
+            return self.app.play(after, dealt=dealt)
+        return self.app.play(action, dealt=dealt)
 
     def committed(self, before: S, action: A) -> None:  # noqa: B027 - an optional hook
         """After a commit (sounds, animations, virtual cards, the end)."""
@@ -626,6 +642,10 @@ class GameScreen(Screen, Generic[S, A]):
 
     def handouts_done(self) -> None:  # noqa: B027 - an optional hook
         """After a hand-out step is confirmed (the game over: the end screen)."""
+
+    def held_hand_outs(self) -> int:
+        """Hand-out steps due that wait outside the queue (behind a result on show)."""
+        return 0
 
     def handout_text(self, step: HandOut) -> str:
         """What the card of a hand-out step does (drawn on it); none by default."""
@@ -667,41 +687,11 @@ class GameScreen(Screen, Generic[S, A]):
         )
 
     def help_footer(self, surface: pygame.Surface, foot: pygame.Rect) -> None:
-        """Close the help; with a camera attached, also open the table check (what the
-        overhead camera sees against what the engine holds)."""
-        from companion.kiosk.ui import split_h
+        """Close the help; the set-up guide, when the game has one; with a camera attached,
+        the table check (``overlays.help_buttons``)."""
+        from .overlays import help_buttons
 
-        if any(callable(getattr(d, "check_table", None)) for d in self.app.devices):
-            check_r, close_r = split_h(foot, 1, 1, gap=self.m.gap)
-            self.button(surface, check_r, _("Table check"), self.table_check, key="table check")
-        else:
-            close_r = foot
-        self.button(surface, close_r, _("Close"), self.toggle_help, key="close", role="confirm")
-
-    def table_check(self) -> None:
-        self.help_open = False
-        self.app.go("table-check", previous=self)
-
-    def big_button(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        label: str,
-        tap: Callable[[], None],
-        role: str,
-    ) -> None:
-        """The one large accent button of a step (DRAW, ROLL)."""
-        self.button(
-            surface,
-            rect,
-            label,
-            tap,
-            key=role,
-            role=role,
-            fill=theme.ACCENT,
-            text_colour=theme.OUTLINE,
-            size=self.m.huge,
-        )
+        help_buttons(self, surface, foot)
 
 
 def foreign_card(app: App, game: str, seen: Card) -> bool:

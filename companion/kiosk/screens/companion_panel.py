@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 import pygame
 
+from companion.engine import CHANCE
 from companion.kiosk import theme
+from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
-from companion.kiosk.ui import draw_text, fitting, panel, split_h, split_v
-from companion.kiosk.words import name_of
+from companion.kiosk.paging import draw_piece, pages
+from companion.kiosk.ui import draw_text, fitting, panel, split_h
+from companion.kiosk.words import name_of, words_for
 
 from .panel import StepPanel
 
@@ -42,6 +46,20 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         self.indicator = -1  # the thinking indicator's step last drawn
         self.dots: tuple[pygame.Rect, int] | None = None  # where the last frame drew them
         self.only_indicator = False  # the last update moved the indicator on, nothing else
+        self.undone: tuple[int, tuple[int, str] | None] = (-1, None)  # (entries, last undo)
+        self.page: tuple[object, int] = ((), 0)  # (the instruction shown, its page)
+        self.visits: dict[tuple[int, int, str], HintedVisit[S, A]] = {}  # the hint's, in words
+        self.hint_page = 0  # the page of the hint's choices on show
+
+    def same_move_again(self, action: A) -> bool:
+        """Whether ``action`` is the very move the table's last undo took back (the companion
+        says so: the table put its pieces back a moment ago)."""
+        session = self.screen.session
+        if self.undone[0] != session.entries:
+            self.undone = (session.entries, session.last_undone())
+        undone = self.undone[1]
+        return undone is not None and undone == (len(session.playthrough.actions),
+                                                 self.screen.game.notation(action))
 
     def update(self) -> bool:
         """The companion's work: started when its seat decides, collected when done; while it
@@ -105,7 +123,8 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         self.visit = None
         for action in actions:
             before = len(s.session.playthrough.actions)
-            s.commit_companion(action)
+            # a card among them: the virtual deck dealt it inside the visit
+            s.commit_companion(action, dealt=s.game.current_player(s.state) == CHANCE)
             if len(s.session.playthrough.actions) == before:
                 return  # refused (the reason is on screen): the rest is decided afresh
 
@@ -119,11 +138,32 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         s = self.screen
         s.app.companion.retry(s.session, s.app.time)
 
-    def play_hint(self, action: A) -> None:
-        """A choice of the hint tapped: it is played as a person's tap on it would be (through
-        the screen's preview, when it has one)."""
-        self.screen.close_hint()
-        self.screen.act(action)
+    def play_hint(self, actions: list[A]) -> None:
+        """A choice of the hint tapped: it is played as a person's taps on it would be
+        (through the screen's preview, when it has one), the whole visit a market hint
+        proposes one action after another."""
+        s = self.screen
+        s.close_hint()
+        for k, action in enumerate(actions):
+            if k and (s.preview is not None or s.handouts.current is not None):
+                break  # (what the table confirms first; the rest is the person's to tap)
+            before = len(s.session.playthrough.actions)
+            s.act(action)
+            if len(s.session.playthrough.actions) == before:
+                break
+
+    def hinted_visit(self, action: A) -> HintedVisit[S, A]:
+        """A choice of the hint worked out as the table reads it: the whole visit where the
+        screen proposes one (a market: the trades after the first, as the easy companion
+        would make them, then done), in words, and what it leads to (``leads_to``)."""
+        s = self.screen
+        key = (id(s.session), len(s.session.playthrough.actions), s.game.notation(action))
+        found = self.visits.get(key)
+        if found is None:
+            found = self.visits[key] = hinted_visit(s, s.state, action)
+            if len(self.visits) > 12:
+                self.visits.pop(next(iter(self.visits)))
+        return found
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         from companion.kiosk.seats import Companion
@@ -194,14 +234,18 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         if actions:
             assert self.visit is not None
             text = s.visit_instruction(s.state, actions, self.visit.states)
-            s.tap_area(area, s.confirm_companion, "companion done")
-            draw_text(surface, _("{name}, the companion:", name=name_of(player)), head, m.large,
-                      theme.ACCENT, bold=True, align="left", lines=2)
-            draw_text(surface, text, body, m.large, theme.TEXT, align="left", valign="top",
-                      lines=8, min_size=m.px(14))
-            s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,
-                        key="companion confirm", role="confirm", fill=theme.ACCENT,
-                        text_colour=theme.OUTLINE)
+            title = (_("{name}, the companion, plays the same move again:", name=name_of(player))
+                     if self.same_move_again(actions[0]) else
+                     _("{name}, the companion:", name=name_of(player)))
+            places = visit_places(s, self.visit.states, actions)
+            head = titled(s, surface, inner, title, s.plan.board(s.state), places)
+            body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
+                               foot.y - head.bottom - m.gap * 2)
+            if self.instruction(surface, body, text, foot):  # its last page: a tap confirms
+                s.tap_area(area, s.confirm_companion, "companion done")
+                s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,
+                         key="companion confirm", role="confirm", fill=theme.ACCENT,
+                         text_colour=theme.OUTLINE)
         elif thought is not None and thought.error is not None:
             draw_text(surface, _("{name}, the companion, could not decide", name=name_of(player)),
                       head, m.large, theme.BAD_TEXT, bold=True, align="left", lines=2)
@@ -216,6 +260,32 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             draw_text(surface, _("{name}, the companion, is thinking…", name=name_of(player)), head,
                       m.large, theme.ACCENT, bold=True, align="left", lines=2)
             self.thinking(surface, body)
+
+    def instruction(self, surface: pygame.Surface, body: pygame.Rect, text: str,
+                    foot: pygame.Rect) -> bool:
+        """The instruction over ``body``, paged when it does not fit (never cut): True on
+        its last page, else the foot holds the button to the next page."""
+        m = self.screen.m
+        for size in (m.large, m.text, m.small):
+            laid = pages(surface, [text], body.width, size, body.height, m.gap)
+            if len(laid) == 1:
+                break
+        key = (text, len(laid))
+        page = self.page[1] if self.page[0] == key else 0
+        self.page = (key, min(page, len(laid) - 1))
+        y = body.y
+        for piece in laid[self.page[1]]:
+            draw_piece(surface, piece, pygame.Rect(body.x, y, body.width, piece.height), size)
+            y += piece.height + m.gap
+        if self.page[1] >= len(laid) - 1:
+            return True
+        self.screen.button(surface, foot, _("More steps →"), self.next_page,
+                           key="companion more", role="confirm", sub_optional=True,
+                           sub=f"{self.page[1] + 1}/{len(laid)}")
+        return False
+
+    def next_page(self) -> None:
+        self.page = (self.page[0], self.page[1] + 1)
 
     def thinking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The thinking indicator: eight dots around a circle, one bright, turning."""
@@ -232,7 +302,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             pygame.draw.circle(surface, colour, (x, y), max(3, radius // 5))
 
     def hint(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        from companion.kiosk.seats import about_equal, instruction
+        from companion.kiosk.seats import about_equal
 
         s = self.screen
         m = s.m
@@ -269,21 +339,119 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
                       theme.MUTED, align="left", lines=1)
             body = pygame.Rect(body.x, note.bottom + m.gap, body.width,
                                body.height - note.height - m.gap)
-            rows = split_v(body, *([1] * max(1, len(choices))), gap=m.gap)
-            for k, (choice, row, close) in enumerate(zip(choices, rows, near, strict=False), 1):
-                action, chance = choice[0], choice[1]
-                panel(surface, row, theme.PANEL_HI, radius=6)
-                s.tap_area(row, partial(self.play_hint, cast(A, action)), f"hint {k}")
-                text_r, chance_r = split_h(row.inflate(-m.gap, 0), 5, 1, gap=m.gap)
-                draw_text(surface, f"{k}. " + instruction(s.game.name, s.state, action),
-                          text_r, m.text, theme.TEXT, align="left", lines=3, min_size=m.px(11))
-                percent = _("{n} %", n=round(chance * 100))
-                draw_text(surface, ("≈ " + percent) if close else percent, chance_r, m.large,
-                          theme.ACCENT, bold=True, align="right", lines=1)
+            visits = [self.hinted_visit(cast(A, c[0])) for c in choices]
+            pages = hint_pages(s, surface, body, visits)
+            page = min(self.hint_page, len(pages) - 1)
+            y = body.y
+            for k, height, size in pages[page]:
+                row = pygame.Rect(body.x, y, body.width, height)
+                draw_choice(s, surface, row, k, visits[k], choices[k][1], near[k], size,
+                            partial(self.play_hint, visits[k].actions))
+                y = row.bottom + m.gap
+            if page < len(pages) - 1:
+                more_r, foot = split_h(foot, 1, 1, gap=m.gap)
+                s.button(surface, more_r, _("More: page {k} of {n}", k=page + 1,
+                                            n=len(pages)),
+                         self.next_hint_page, key="hint more", short=_("More"))
         s.button(surface, foot, _("Close"), s.close_hint, key="close hint", role="back")
 
+    def next_hint_page(self) -> None:
+        self.hint_page += 1
 
-    # -- the card -> preview -> commit flow, once for every game ------------------------------
+
+@dataclass(frozen=True)
+class HintedVisit(Generic[S, A]):
+    """A choice of the hint as the table reads it: its actions (one, or a whole visit), in
+    words, and what it leads to."""
+
+    actions: list[A]
+    text: str
+    why: str
+
+
+HINT_VISIT_STEPS = 12
+"""The most actions a hinted visit runs to."""
+
+
+def hinted_visit(screen: GameScreen[S, A], state: S, first: A) -> HintedVisit[S, A]:
+    """``first`` and, where the screen proposes whole visits in its hints (``hint_visit``),
+    the seat's next decisions of the same visit as the easy companion makes them."""
+    from companion.bots.seat import decide
+    from companion.kiosk.seats import instruction
+
+    game = screen.game
+    seat = game.current_player(state)
+    actions, states = [first], [state]
+    after = game.apply(state, first)
+    while (screen.hint_visit(state) and len(actions) < HINT_VISIT_STEPS
+           and game.current_player(after) == seat and screen.same_visit(states[-1], after)):
+        states.append(after)
+        nxt = cast(A, decide(game, after, seat, "easy", "hint visit"))
+        actions.append(nxt)
+        after = game.apply(after, nxt)
+    text = (screen.visit_instruction(state, actions, [*states, after]) if len(actions) > 1
+            else instruction(game.name, state, first))
+    return HintedVisit(actions, text, words_for(game.name).leads_to(state, seat, after))
+
+
+def hint_pages(screen: GameScreen[S, A], surface: pygame.Surface, body: pygame.Rect,
+               visits: list[HintedVisit[S, A]]) -> list[list[tuple[int, int, int]]]:
+    """The hint's choices page by page, each whole on one (a tap plays it): (its index, the
+    height it takes, the size of its words)."""
+    from companion.kiosk.ui import paginate
+
+    m = screen.m
+    width = (body.width - m.gap * 3) * 5 // 6
+    for size in (m.text, m.small):
+        heights = [max(m.touch, choice_height(surface, width, k, v, size, m.small, m.gap))
+                   for k, v in enumerate(visits)]  # (each a touch target: a tap plays it)
+        pages = paginate(heights, body.height, m.gap)
+        if len(pages) == 1:
+            break
+    return [[(k, heights[k], size) for k in page] for page in pages]
+
+
+def choice_height(surface: pygame.Surface, width: int, k: int, visit: HintedVisit[S, A],
+                  size: int, small: int, gap: int) -> int:
+    """The height choice ``k`` of a hint takes: its words, what it leads to, a margin."""
+    from companion.kiosk.fonts import font
+    from companion.kiosk.linebreak import wrap
+    from companion.kiosk.ui import min_text, text_height
+
+    size, small = max(size, min_text(surface)), max(small, min_text(surface))
+    h = text_height(surface, size, lines=len(wrap(f"{k + 1}. {visit.text}", font(size), width)))
+    if visit.why:
+        h += text_height(surface, small, lines=len(wrap("→ " + visit.why, font(small), width)))
+    return h + gap * 2
+
+
+def draw_choice(screen: GameScreen[S, A], surface: pygame.Surface, row: pygame.Rect, k: int,
+                visit: HintedVisit[S, A], chance: float, close: bool, size: int,
+                play: Callable[[], None]) -> None:
+    """Choice ``k`` of a hint in ``row``: its words, what it leads to (why it is good), its
+    chance to win; a tap plays it."""
+    m = screen.m
+    panel(surface, row, theme.PANEL_HI, radius=6)
+    screen.tap_area(row, play, f"hint {k + 1}")
+    text_r, chance_r = split_h(row.inflate(-m.gap, -m.gap * 2), 5, 1, gap=m.gap)
+    what = f"{k + 1}. {visit.text}"
+    used = draw_text(surface, what, text_r, size, theme.TEXT, align="left", valign="top",
+                     lines=12, min_size=size)
+    if visit.why:  # what it leads to: why the choice is good
+        why_r = pygame.Rect(text_r.x, used.bottom, text_r.width, text_r.bottom - used.bottom)
+        draw_text(surface, "→ " + visit.why, why_r, m.small, theme.MUTED, align="left",
+                  valign="top", lines=12, min_size=m.small)
+    percent = _("{n} %", n=round(chance * 100))
+    draw_text(surface, ("≈ " + percent) if close else percent, chance_r, m.large,
+              theme.ACCENT, bold=True, align="right", lines=1)
+
+
+def visit_places(screen: GameScreen[S, A], states: list[S], actions: list[A]) -> tuple[str, ...]:
+    """The places on the board a visit's actions move pieces at, in order, each once."""
+    found: dict[str, None] = {}
+    for before, action in zip(states, actions, strict=False):
+        found.update(dict.fromkeys(screen.plan.action_places(before, action)))
+    return tuple(found)
 
 
 __all__ = ["INDICATOR_STEPS", "CompanionPanel"]

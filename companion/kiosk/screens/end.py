@@ -33,7 +33,7 @@ from companion.kiosk.ui import (
     split_v,
     text_height,
 )
-from companion.kiosk.words import marked, seat_label, words_for
+from companion.kiosk.words import COMPANION_MARK, seat_label, words_for
 from companion.text import clean
 
 from .base import Screen
@@ -83,6 +83,9 @@ class EndScreen(Screen):
         made while its last breakdown was on show) reads the game again if the table has
         since taken its last action back and ended it otherwise."""
         session = self._on_table()
+        if session is not None:  # the game just ended: what was said during it is stale
+            self.app.toasts.clear()
+            self.app.dirty = True
         if session is not None and session.state is not self.state:
             self._read()
 
@@ -215,10 +218,12 @@ class EndScreen(Screen):
             self.app.open_game()
 
     def _marked(self, table: Any) -> Any:
-        """The breakdown with the companion's seats marked in its players' names."""
+        """The breakdown with the companion's seats marked in its players' names: the short
+        mark in its narrow columns (``◆ Blue``), never a name cut by "…"."""
         colours = {p.colour for seat, p in enumerate(self.info.setup.players)
                    if seat in self.info.companions}
-        players = tuple((c, marked(n, c in colours)) for c, n in table.players)
+        players = tuple((c, f"{COMPANION_MARK} {n}" if c in colours else n)
+                        for c, n in table.players)
         return dataclasses.replace(table, players=players)
 
     def label(self, player: PlayerResult) -> str:

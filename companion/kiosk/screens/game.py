@@ -8,16 +8,41 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from companion.engine import CHANCE, RulesError, Step
 from companion.engine.simulate import sample
+from companion.journal import JournalError
+from companion.kiosk.faults import journal_message
 
 if TYPE_CHECKING:
+    from companion.journal import JournaledGame
     from companion.kiosk.app import App
 
 S = TypeVar("S")
 A = TypeVar("A")
 
 
+def hand_outs_due(session: JournaledGame) -> bool:
+    """Whether the journal says some of the game's last changes may not be handed out yet
+    (steps confirmed through an earlier action than the last: a finished game then opens on
+    its table screen, which shows them before the end screen)."""
+    try:
+        handed = session.handed_out()
+    except JournalError:
+        return False
+    return handed is not None and handed.through < len(session.playthrough.actions)
+
+
 def open_game(app: App) -> None:
-    """Show the session's game (or its end screen when it is over): ``App.open_game``."""
+    """Show the session's game (or its end screen when it is over): ``App.open_game``.  A
+    table screen calls it once a finished game has nothing left to show or hand out: the
+    journal notes that everything was handed out first, so a restart opens the end screen
+    rather than the table (a step the table had not confirmed would open the table)."""
+    session = app.session
+    if session is not None and session.is_over() and hand_outs_due(session):
+        try:
+            session.all_handed_out()
+        except JournalError as exc:  # not noted: a restart asks again; the end screen now
+            app.refuse(journal_message(exc))
+            app.go("end", game_id=session.id)
+            return
     app.open_game()
 
 
@@ -68,7 +93,7 @@ def virtual_draw(app: App, is_card_reveal: Callable[[S], bool]) -> int:
             return drawn
         outcome = sample(game.chance_outcomes(state), app.rng)
         try:
-            app.session.play(outcome)
+            app.session.play(outcome, dealt=True)
         except RulesError as exc:  # pragma: no cover - a sampled outcome is always legal
             app.refuse(app.refusal(exc))
             return drawn

@@ -55,8 +55,8 @@ class GenericGameScreen(GameScreen[object, object]):
         (the rules applied once; the rules' own changes handed out)."""
         self.propose(action)
 
-    def commit_companion(self, action: object) -> None:
-        self.commit(action)
+    def commit_companion(self, action: object, *, dealt: bool = False) -> None:
+        self.commit(action, dealt=dealt)
 
     def committed(self, before: object, action: object) -> None:
         """After every commit: the first page of choices, the virtual deck's reveals (each
@@ -68,7 +68,7 @@ class GenericGameScreen(GameScreen[object, object]):
                 while self.app.config.virtual_deck and self.game.current_player(
                         self.state) == CHANCE:
                     if not self.commit(sample(self.game.chance_outcomes(self.state),
-                                              self.app.rng)):
+                                              self.app.rng), dealt=True):
                         break
             finally:
                 self.revealing = False

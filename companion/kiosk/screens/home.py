@@ -56,6 +56,12 @@ class HomeScreen(Screen):
             self.app.toast(journal_message(JournalDataError(page.problems[0])))
         self.latest = page.games[0] if page.games else None
         self.unfinished = page.total
+        try:  # a game that ended before the table handed out its last changes: those first
+            ended = journal.ended_handing_out()
+        except JournalError:
+            ended = None
+        if ended is not None:
+            self.latest = ended
 
     def render(self, surface: pygame.Surface) -> None:
         if not self._read:
@@ -68,11 +74,12 @@ class HomeScreen(Screen):
         g = self.latest
         if g is not None:
             who = _(", ").join(clean(n) for n in seat_labels(g.setup, g.companions))
-            items.append(
-                (_("Resume"), f"{game_title(g.game)} · {who}", partial(self.resume, g.id), "resume")
-            )
+            sub = f"{game_title(g.game)} · {who}"
+            if g.status == "finished":
+                sub = _("{game}: its last changes to hand out", game=game_title(g.game))
+            items.append((_("Resume"), sub, partial(self.resume, g.id), "resume"))
         items.append((_("New game"), "", self.new_game, "new"))
-        others = self.unfinished - (1 if g is not None else 0)
+        others = self.unfinished - (1 if g is not None and g.status == "playing" else 0)
         if others > 0:
             items.append((_("Other unfinished games"), str(others), self.others, "others"))
         items.append((_("History"), "", self.history, "history"))
@@ -129,7 +136,8 @@ class HomeScreen(Screen):
         them), most likely first, to be made and drawn ahead (``prepare.frames``)."""
         found: list[tuple[str, dict[str, Any]]] = [
             ("setup", {}), ("games", {"unfinished": False}), ("settings", {})]
-        if self.unfinished - (1 if self.latest is not None else 0) > 0:
+        if self.unfinished - (1 if self.latest is not None and self.latest.status == "playing"
+                              else 0) > 0:
             found.append(("games", {"unfinished": True}))
         return found
 

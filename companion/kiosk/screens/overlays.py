@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -20,7 +20,10 @@ from companion.kiosk.ui import draw_text, fitted_height, panel, split_h, text_he
 from companion.kiosk.ui import min_text as ui_min_text
 
 if TYPE_CHECKING:
-    from .base import Screen
+    from .base import GameScreen, Screen
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 Lines = list[tuple[str, str]]
 """Lines of a preview or a result: (a player's colour or "", text)."""
@@ -206,6 +209,59 @@ def help_frame(
     gap = m.gap * 2 if title is not None else m.gap
     body = pygame.Rect(inner.x, top, inner.width, foot.y - top - gap)
     return body, foot
+
+
+def paged_help(screen: GameScreen[S, A], surface: pygame.Surface, body: pygame.Rect,
+               foot: pygame.Rect, texts: list[tuple[str, theme.Colour]]) -> None:
+    """The help's texts (each with its colour) over ``body``, paged when they do not fit
+    (never cut: ``paging``), and its footer: More on every page but the last."""
+    from companion.kiosk.paging import draw_piece, pages
+
+    m = screen.m
+    words = [t for t, _c in texts]
+    for size in (m.text, m.small):
+        laid = pages(surface, words, body.width, size, body.height, m.gap)
+        if len(laid) == 1:
+            break
+    teacher = screen.teacher
+    teacher.page = min(teacher.page, len(laid) - 1)
+    y = body.y
+    for piece in laid[teacher.page]:
+        draw_piece(surface, piece, pygame.Rect(body.x, y, body.width, piece.height), size,
+                   texts[piece.index][1])
+        y += piece.height + m.gap
+    if teacher.page < len(laid) - 1:
+        more, rest = split_h(foot, 1, 2, gap=m.gap)
+        screen.button(surface, more, _("More: page {k} of {n}", k=teacher.page + 1,
+                                       n=len(laid)),
+                      teacher.next_page, key="help more", role="confirm", short=_("More"))
+        help_buttons(screen, surface, rest, close_role=None)
+    else:
+        help_buttons(screen, surface, foot)
+
+
+def help_buttons(screen: GameScreen[S, A], surface: pygame.Surface,
+                 foot: pygame.Rect, close_role: str | None = "confirm") -> None:
+    """The help's footer: the set-up guide (a game with one), the table check (a camera
+    attached: what the overhead camera sees against what the engine holds), Close."""
+    from companion.kiosk.guide import guide_for
+
+    app = screen.app
+
+    def goto(name: str) -> None:
+        screen.help_open = False
+        app.go(name, previous=screen)
+
+    buttons = []
+    if guide_for(screen.game.name) is not None:
+        buttons.append((_("Set-up guide"), partial(goto, "guide"), "setup guide"))
+    if any(callable(getattr(d, "check_table", None)) for d in app.devices):
+        buttons.append((_("Table check"), partial(goto, "table-check"), "table check"))
+    cells = split_h(foot, *([1] * (len(buttons) + 1)), gap=screen.m.gap)
+    for (label, tap, key), cell in zip(buttons, cells, strict=False):
+        screen.button(surface, cell, label, tap, key=key)
+    screen.button(surface, cells[-1], _("Close"), screen.toggle_help, key="close",
+                  role=close_role)
 
 
 def legend(pairs: list[tuple[str, str]]) -> str:

@@ -189,6 +189,8 @@ def new_game_frame(setup_screen: Screen,
         screen = _table_screen(app, session)
         if screen is None:
             return
+        with playing(app, session), quiet(app):
+            screen.handout_view.begin()  # the set-up's steps, as the journal will have them
         found = store["new game"] = NewGame(key, session, screen)
     _draw_for(app, found.session, found.screen, surface)
 
@@ -201,7 +203,7 @@ def start(app: App, setup: Setup, companions: dict[int, str], seed: int) -> None
     journal = app.journal
     assert journal is not None
     found = take(app, "new game")
-    app.session = journal.start(setup, seed=seed, companions=companions)
+    app.session = journal.start(setup, seed=seed, companions=companions, handing_out=True)
     if (isinstance(found, NewGame) and isinstance(found.screen, GameScreen)
             and found.chosen == (setup, seed, tuple(sorted(companions.items())))):
         app.show(found.screen)

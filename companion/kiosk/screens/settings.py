@@ -30,14 +30,23 @@ class SettingsScreen(Screen):
         m = self.m
         area = self.title_bar(surface, _("Settings"))
         inner = area.inflate(-m.gap * 6, -m.gap * 4)
-        rows = split_v(inner, 1, 1, 1, 1, 1, 1, gap=m.gap * 2)
-        for row, setting in zip(rows, self.settings(), strict=False):
+        settings = self.settings()
+        foot = pygame.Rect(inner.x, inner.bottom - m.px(44), inner.width, m.px(44))
+        body = pygame.Rect(inner.x, inner.y, inner.width, foot.y - inner.y - m.gap)
+        if m.portrait:
+            rows = split_v(body, *([1] * len(settings)), gap=m.gap * 2)
+        else:  # two columns, each label above its choices: every choice keeps its width
+            half = (len(settings) + 1) // 2
+            left, right = split_h(body, 1, 1, gap=m.gap * 4)
+            rows = [*split_v(left, *([1] * half), gap=m.gap * 2),
+                    *split_v(right, *([1] * half), gap=m.gap * 2)]
+        for row, setting in zip(rows, settings, strict=False):
             self.setting_row(surface, row, setting)
         if self.app.journal is not None:
             draw_text(
                 surface,
                 _("Journal: {path}", path=str(self.app.journal.path)),
-                rows[5],
+                foot,
                 m.small,
                 theme.MUTED,
                 align="left",
@@ -91,17 +100,35 @@ class SettingsScreen(Screen):
                 self.set_hint,
                 "hint",
             ),
+            (
+                _("Set-up guide at Start"),
+                [(True, _("On")), (False, _("Off"))],
+                cfg.setup_guide,
+                partial(self.set, "setup_guide"),
+                "setup guide",
+            ),
+            (
+                _("Teach each new step"),
+                [("first", _("First game")), ("on", _("Always")), ("off", _("Off"))],
+                cfg.teach,
+                partial(self.set, "teach"),
+                "teach",
+            ),
         ]
 
+    def set(self, name: str, value: object) -> None:
+        """A setting chosen (saved at once)."""
+        self.app.config = self.app.config.with_(**{name: value})
+        self.app.save_config()
+
     def setting_row(self, surface: pygame.Surface, row: pygame.Rect, setting: Setting) -> None:
-        """One setting: its label, and a button for each of its choices (the current one
-        selected)."""
+        """One setting: its label above a button for each of its choices (the current one
+        selected), which get the whole width."""
         m = self.m
         label, values, current, setter, key = setting
-        if m.portrait:  # the label above its choices: the choices get the whole width
-            lab, rest = split_v(row, 2, 3, gap=m.gap)
-        else:
-            lab, rest = split_h(row, 1, 2, gap=m.gap * 2)
+        label_h = min(row.height - m.touch, m.px(30))
+        lab = pygame.Rect(row.x, row.y, row.width, label_h)
+        rest = pygame.Rect(row.x, lab.bottom, row.width, row.height - label_h)
         draw_text(surface, label, lab, m.text, theme.MUTED, align="left")
         for (value, text), cell in zip(
             values, grid(rest, len(values), len(values), m.gap), strict=True

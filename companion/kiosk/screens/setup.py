@@ -15,6 +15,7 @@ from companion.engine.registry import spec as game_spec
 from companion.engine.registry import specs
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
+from companion.kiosk.guide import guide_for
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press, Text
 from companion.kiosk.seats import STRENGTHS, strength_name
@@ -117,6 +118,16 @@ the key of its buttons."""
 
 class SetupScreen(Screen):
     """Choose the game and the table; Start opens the game screen."""
+
+    def on_show(self) -> None:
+        """A game that could not be loaded is not offered: the table is told which, and
+        where to read why."""
+        from companion.engine.registry import problems
+
+        broken = sorted(problems())
+        if broken:
+            self.app.toast(_("Left out, it could not be loaded: {games} ({command} says why)",
+                             games=_(", ").join(broken), command="companion doctor"))
 
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
@@ -503,6 +514,8 @@ class SetupScreen(Screen):
             self.app.refuse(_("No journal: the game could not be saved"))
         else:  # (its screen made ahead, if it was for this table)
             start(self.app, *chosen, seed=self.app.rng.randrange(2**31))
+            if self.app.config.setup_guide and guide_for(chosen[0].game) is not None:
+                self.app.go("guide", previous=self.app.screen)
 
 
 KEYS = [

@@ -63,7 +63,7 @@ class DrawPanel(PillarsPanel):
         board = pygame.Rect(body.x, body.y, body.width, body.height - draw_h - m.gap)
         self.board_view(surface, board)
         button = pygame.Rect(body.x, board.bottom + m.gap, body.width, draw_h)
-        self.screen.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw")
+        self.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw")
 
     def board_view(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The board at a glance, to look at while drawing: each area's spaces, filled with the

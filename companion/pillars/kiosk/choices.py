@@ -46,7 +46,8 @@ class PickerPanel(PillarsPanel):
             "event": _("The event card"),
             "peek": _("The event card (Ellen looks)"),
         }.get(state.step, "")
-        body = self.header(surface, area, _("Tap the card the table revealed") + ": " + where)
+        body = self.header(surface, area, _("Tap the card the table revealed: {where}",
+                                            where=where))
         buttons_r = pygame.Rect(body.x, body.bottom - m.touch, body.width, m.touch)
         cards_r = pygame.Rect(body.x, body.y, body.width, body.height - m.touch - m.gap)
         cards = picker_cards(state, outcomes)
@@ -225,7 +226,7 @@ class RollPanel(PillarsPanel):
             else _("Nobody is at the King's Court")
         )
         body = self.header(surface, area, text)
-        self.screen.big_button(
+        self.big_button(
             surface, body.inflate(-m.px(40), -m.px(40)), _("Roll"), self.screen.roll_die, "roll"
         )
 

@@ -9,13 +9,15 @@ from collections.abc import Sequence
 
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
+from companion.kiosk.boardmap import BoardMap
 from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
-from companion.kiosk.i18n import _
+from companion.kiosk.i18n import _, n_
 from companion.kiosk.words import name_of
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
 
+from .boardmap import STEP_PLACES, action_places, board_map
 from .names import area_name, pillars_card_name
 
 
@@ -60,6 +62,15 @@ def event_shown(before: PillarsState, after: PillarsState) -> bool:
 
 class PillarsHandOuts(HandOutPlan[PillarsState, Action]):
     """Phase III and the round's end, step by step."""
+
+    def board(self, state: PillarsState) -> BoardMap:
+        return board_map()
+
+    def step_places(self, key: str) -> tuple[str, ...]:
+        return STEP_PLACES.get(key, ())
+
+    def action_places(self, before: PillarsState, action: Action) -> tuple[str, ...]:
+        return action_places(action)
 
     def step_key(self, entry: Entry) -> str:
         return _key(entry)
@@ -107,23 +118,60 @@ class PillarsHandOuts(HandOutPlan[PillarsState, Action]):
             out.append(HandOut(_("The end of the round"), (), "", notes, "round"))
         return out
 
+    def start_extra(self, state: PillarsState) -> tuple[HandLine, ...]:
+        """Each seat's three starting craftsmen (their colour on the back)."""
+        lines = []
+        for seat, s in enumerate(state.seats):
+            names = _(", ").join(short_name(c) for c in s.craftsmen)
+            lines.append(HandLine(seat, CARD, len(s.craftsmen), "",
+                                  card=s.craftsmen[0] if s.craftsmen else "", what=names))
+        return tuple(lines)
+
+    def start_notes(self, state: PillarsState) -> tuple[str, ...]:
+        n = len(state.seats)
+        return (
+            _("Each player: 7 small workers and 1 large (worth 5), the three starting "
+              "craftsmen face up, a summary card; the VP disc on 2, the gold disc on the gold "
+              "shown"),
+            n_("{n} master builder of each colour into the bag: {total} in all",
+               "{n} master builders of each colour into the bag: {total} in all", 3,
+               total=3 * n),
+            _("{name} starts: give them the start player marker (the Nave)",
+              name=name_of(state.setup.players[state.start])),
+        )
+
+    def card_places(self, state: PillarsState) -> dict[str, tuple[int, str]]:
+        """The pool, Kingsbridge, Shiring and each seat's craftsmen, privileges and resource
+        cards."""
+        out: dict[str, tuple[int, str]] = {c: (TABLE, _("the pool")) for c in state.pool}
+        out.update({c: (TABLE, _("Kingsbridge {n}", n=k))
+                    for k, c in enumerate(state.kingsbridge, 1) if c})
+        out.update({c: (TABLE, _("Shiring {n}", n=k)) for k, c in enumerate(state.shiring, 1)
+                    if c})
+        for seat, s in enumerate(state.seats):
+            name = name_of(state.setup.players[seat])
+            out.update({c: (seat, _("{name}'s craftsmen", name=name)) for c in s.craftsmen})
+            out.update({c: (seat, _("{name}'s privileges", name=name)) for c in s.privileges})
+            out.update({c: (seat, _("{name}'s resource cards", name=name)) for c in s.cards})
+        return out
+
     def replay(self, states: Sequence[PillarsState], actions: Sequence[Action], start: int,
-               virtual_deck: bool) -> list[tuple[int, HandOut]]:
-        """Each action's steps, and with the virtual deck what it dealt at the start of a
-        round (after the cards' own steps, at the last card's index), as the screen
-        queues them."""
-        out = super().replay(states, actions, start, virtual_deck)
-        if not virtual_deck:
-            return out
+               dealt: Sequence[bool]) -> list[tuple[int, HandOut]]:
+        """Each action's steps, and what the virtual deck dealt at the start of a round
+        (after the cards' own steps, at the last card's index), as the screen queues them."""
+        out = super().replay(states, actions, start, dealt)
         i = max(0, start)
         while i < len(actions):
             if (self.game.current_player(states[i]) == CHANCE
                     and states[i].step in DEALT_STEPS):
+                by_deck = False
                 while i < len(actions) and self.game.current_player(states[i]) == CHANCE:
+                    by_deck = by_deck or dealt[i]
                     i += 1
-                at = i - 1
-                place = max((k + 1 for k, (j, _s) in enumerate(out) if j <= at), default=0)
-                out.insert(place, (at, dealt_step(states[i])))
+                if by_deck:
+                    at = i - 1
+                    place = max((k + 1 for k, (j, _s) in enumerate(out) if j <= at), default=0)
+                    out.insert(place, (at, dealt_step(states[i])))
             i += 1
         return out
 
@@ -152,12 +200,13 @@ class PillarsHandOuts(HandOutPlan[PillarsState, Action]):
 def dealt_step(state: PillarsState) -> HandOut:
     """What the virtual deck dealt at the start of a round, for the table to lay out: the
     privilege cards on Kingsbridge, the craftsmen on Shiring, the cards of the pool."""
-    lines = [HandLine(TABLE, CARD, 1, _("Kingsbridge {n}", n=k), card=c)
-             for k, c in enumerate(state.kingsbridge, 1) if c]
-    lines += [HandLine(TABLE, CARD, 1, _("Shiring {n}", n=k), card=c)
+    lines = [HandLine(TABLE, CARD, 1, _("Kingsbridge {n}", n=k), card=c,
+                      place=f"kingsbridge{k}") for k, c in enumerate(state.kingsbridge, 1) if c]
+    lines += [HandLine(TABLE, CARD, 1, _("Shiring {n}", n=k), card=c, place=f"shiring{k}")
               for k, c in enumerate(state.shiring, 1) if c]
-    lines += [HandLine(TABLE, CARD, 1, _("the pool"), card=c) for c in state.pool]
-    return HandOut(_("Dealt for round {n}", n=state.round), tuple(lines), "", (), "dealt")
+    lines += [HandLine(TABLE, CARD, 1, _("the pool"), card=c, place="pool") for c in state.pool]
+    return HandOut(_("Dealt for round {n}", n=state.round), tuple(lines), "", (), "dealt",
+                   places=tuple(dict.fromkeys(ln.place for ln in lines)))
 
 
 __all__ = ["DEALT_STEPS", "PillarsHandOuts", "dealt_step", "event_shown"]

@@ -67,9 +67,9 @@ class EllenPanel(PillarsPanel):
         seat = self.game.active_seat(self.state)
         name = name_of(self.state.setup.players[seat]) if seat is not None else ""
         body = help_frame(self.screen, surface, area, step_title("peek"))[0]
-        self.screen.big_button(surface, body,
-                               _("{name} only: tap to enter the event you looked at", name=name),
-                               self.open_private, "private")
+        self.big_button(surface, body,
+                        _("{name} only: tap to enter the event you looked at", name=name),
+                        self.open_private, "private")
 
     def render_look(self, surface: pygame.Surface, area: pygame.Rect, look: Look) -> None:
         """The virtual deck dealt Ellen's look: hidden until her owner taps, then hidden
@@ -77,8 +77,8 @@ class EllenPanel(PillarsPanel):
         name = name_of(self.state.setup.players[look.seat])
         body, foot = help_frame(self.screen, surface, area, step_title("peek"))
         if not look.shown:
-            self.screen.big_button(surface, body, _("{name} only: tap to look", name=name),
-                                   self.show, "look")
+            self.big_button(surface, body, _("{name} only: tap to look", name=name),
+                            self.show, "look")
             return
         draw_text(surface, card_name(self.game.name, look.event), body, self.m.large,
                   theme.ACCENT, bold=True, lines=3)

@@ -75,6 +75,12 @@ class PillarsPanel(StepPanel["PillarsScreen"]):
     def reason(self, action: Action) -> str:
         return self.screen.reason(action)
 
+    def big_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
+                   tap: Callable[[], None], role: str) -> None:
+        """The one large accent button of a step (DRAW, ROLL)."""
+        self.screen.button(surface, rect, label, tap, key=role, role=role, fill=theme.ACCENT,
+                           text_colour=theme.OUTLINE, size=self.m.huge)
+
     def card_refusal(self, card: str) -> str:
         return self.screen.card_refusal(card)
 

@@ -157,7 +157,10 @@ class PlayersPanel(PillarsPanel):
             align="left",
         )
         who = self.game.current_player(state)
-        if who >= 0:
+        handing = self.screen.handouts.current
+        if handing is not None:  # the table hands out first: the next step waits
+            sub, colour = _("The table hands out"), theme.MUTED
+        elif who >= 0:
             p = state.setup.players[who]
             sub = _("{name}'s decision", name=name_of(p))
             colour = theme.PLAYER_INK[p.colour]
@@ -166,7 +169,7 @@ class PlayersPanel(PillarsPanel):
         else:
             sub, colour = "", theme.MUTED
         t_r, w_r = split_v(step_r, 1, 1)
-        title = step_title(state.step)
+        title = step_title(state.step) if handing is None else handing.title
         if not fits(surface, title, t_r, m.small, lines=1):  # without its phase
             title = title.replace("：", ": ").split(": ", 1)[-1]
         draw_text(surface, title, t_r, m.small, theme.TEXT, align="left", lines=1)
@@ -246,8 +249,9 @@ def top_key(screen: PillarsScreen) -> tuple[object, ...]:
     the step, who decides, the hint and undo offered."""
     state = screen.state
     who = screen.game.current_player(state)
+    handing = screen.handouts.current
     return (state.round, state.step, who, state.setup.players[who] if who >= 0 else None,
-            screen.hint_offered(), screen.can_undo())
+            screen.hint_offered(), screen.can_undo(), handing.title if handing else None)
 
 
 def _signs(start: bool, companion: bool, player: PlayerSpec) -> str:

@@ -8,7 +8,12 @@ from collections.abc import Callable, Iterator
 from functools import cache, partial
 from typing import TYPE_CHECKING, Protocol
 
-from companion.kiosk.screenshots import enter_position, find_prefixes
+from companion.kiosk.screenshots import (
+    enter_position,
+    find_prefixes,
+    first_game_scenes,
+    seeded_move,
+)
 from companion.pillars.actions import Action
 from companion.pillars.rules import STEPS
 from companion.pillars.state import PillarsState
@@ -56,6 +61,25 @@ def scenes(journal: Journal) -> Iterator[tuple[str, Scene]]:
             yield name, partial(scene, enter=enter)
     yield from _hand_outs(journal)
     yield from _visits(journal)
+    yield from first_game_scenes("pillars", journal, *prefixes["draft"], _companion_purchase())
+
+
+@cache
+def _companion_purchase(seed: int = 1) -> tuple[Setup, list[str], int, str]:
+    """A seeded game's first craftsman bought in the draft (a card and gold: what an undone
+    move of the companion gives back), after the first round."""
+    from companion.engine import get_game
+
+    game = get_game("pillars")
+
+    def pick(state: object, who: int, legal: list[object]) -> object | None:
+        assert isinstance(state, PillarsState)
+        if state.round < 2 or state.step != "draft":
+            return None
+        return next((a for a in legal if len(game.apply(state, a).seats[who].craftsmen)
+                     > len(state.seats[who].craftsmen)), None)
+
+    return seeded_move("pillars", 3, seed, pick)
 
 
 def _help_open(app: App, enter: Scene) -> None:

@@ -27,9 +27,15 @@ from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Card
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.game import open_game
-from companion.kiosk.screens.overlays import draw_preview, draw_result, help_frame, lines_fit
+from companion.kiosk.screens.overlays import (
+    draw_preview,
+    draw_result,
+    help_frame,
+    lines_fit,
+    paged_help,
+)
 from companion.kiosk.screens.panel import StepPanel
-from companion.kiosk.ui import draw_text, split_h, split_v
+from companion.kiosk.ui import fitting, split_h, split_v
 from companion.kiosk.words import name_of
 from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
@@ -143,7 +149,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         before = self.state
         index = len(self.session.playthrough.actions)
         outcome = sample(self.game.chance_outcomes(before), self.app.rng)
-        if not self.play(outcome):
+        if not self.play(outcome, dealt=True):
             return False
         self.hand_out(index, before, outcome, self.state)
         return True
@@ -168,7 +174,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         if state.step == "peek":
             seat = self.game.active_seat(state)
             outcome = sample(self.game.chance_outcomes(state), self.app.rng)
-            if self.play(outcome) and seat is not None:
+            if self.play(outcome, dealt=True) and seat is not None:
                 if seat in self.session.companions:  # the companion looked; nobody else may
                     self.app.toast(_("{name} has seen the coming event; it stays secret until "
                                      "phase III", name=name_of(state.setup.players[seat])),
@@ -236,8 +242,8 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
             self.show_round_end(before.round)
         self.after_play()
 
-    def commit_companion(self, action: Action) -> None:
-        self.commit(action)
+    def commit_companion(self, action: Action, *, dealt: bool = False) -> None:
+        self.commit(action, dealt=dealt)
 
     def handout_text(self, step: HandOut) -> str:
         """What the card on a hand-out step does (the event's card text)."""
@@ -284,6 +290,19 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
     def handouts_done(self) -> None:
         if self.finished():
             open_game(self.app)
+
+    def hint_visit(self, state: PillarsState) -> bool:
+        """A market hint proposes the whole visit: the sales and purchases, then done."""
+        return state.step == "market"
+
+    def held_hand_outs(self) -> int:
+        """The new round's cards, dealt while the round's breakdown is on show."""
+        return len(self.after_result)
+
+    def teach_kind(self, state: PillarsState) -> str:
+        """The step of the round (teach mode; not Ellen's look, whose owner alone may read
+        the screen then)."""
+        return "" if state.over or state.step == "peek" else str(state.step)
 
     def update(self, dt: float) -> bool:
         companion = super().update(dt)
@@ -424,20 +443,13 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         self._next_result()
 
     def _help(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        m = self.m
-        body, foot = help_frame(self, surface, area, step_title(self.state.step))
-        draw_text(
-            surface,
-            step_text(self.game, self.state),
-            body,
-            m.text,
-            theme.TEXT,
-            align="left",
-            valign="top",
-            lines=16,
-            min_size=m.px(12),
-        )
-        self.help_footer(surface, foot)
+        title = step_title(self.state.step)
+        if self.teacher.teaching:  # (the step's name alone where "New:" does not fit)
+            title = fitting(surface, pygame.Rect(0, 0, area.width - self.m.gap * 6,
+                                                 self.m.px(40)),
+                            self.m.large, _("New: {step}", step=title), title, bold=True)
+        body, foot = help_frame(self, surface, area, title)
+        paged_help(self, surface, body, foot, [(step_text(self.game, self.state), theme.TEXT)])
 
 
 __all__ = ["PillarsScreen", "dealt_step"]

@@ -328,8 +328,10 @@ def _amount(what: str, n: int) -> str:
 
 def visit_instruction(states: list[PillarsState], actions: list[Action]) -> str:
     """One instruction for a whole visit of one seat (``states[k]`` before ``actions[k]``):
-    the market's buys and sells, each kind once with its total; the craftsmen's uses, each
-    with how many times and what the table moves; how the visit ends."""
+    the market's sales, then its purchases, each kind once with its total (read in order,
+    the sales pay for the purchases: every step is affordable when it is read); the
+    craftsmen's uses, each with how many times and what the table moves; how the visit
+    ends."""
     if len(actions) == 1:
         return instruction(states[0], actions[0])
     state = states[0]
@@ -347,7 +349,8 @@ def visit_instruction(states: list[PillarsState], actions: list[Action]) -> str:
         else:
             end = instruction(states[k], a)
     parts = []
-    for (verb, arg), n in counts.items():
+    order = {"sell": 0, "buy": 1, "craft": 2}
+    for (verb, arg), n in sorted(counts.items(), key=lambda kn: order[kn[0][0]]):
         if verb == "craft":
             uses = [a for a in actions if a.verb == "craft" and str(a.args[0]) == arg]
             start = states[firsts[(verb, arg)]]

@@ -165,6 +165,15 @@ class PillarsWords(ModuleWords):
     def chart_title(self) -> str:
         return _("VP by round")
 
+    def leads_to(self, before: object, seat: int, after: object) -> str:
+        """The seat's holdings changed now, and what its craftsmen make of them at the
+        cathedral this round (``leads``)."""
+        from .leads import at_the_cathedral, join
+
+        assert isinstance(before, PillarsState) and isinstance(after, PillarsState)
+        return join(super().leads_to(before, seat, after),
+                    at_the_cathedral(before, seat, after))
+
     def tie_break(self, tied: list[PlayerResult], winners: list[str], top: int) -> str:
         """A tie on VP is broken by gold."""
         if len(winners) == 1:

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.kiosk import theme
+from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
 from companion.kiosk.inputs import Input, Press
+from companion.kiosk.paging import draw_piece, pages
 from companion.kiosk.seats import Companion
-from companion.kiosk.ui import draw_text, panel, text_height
+from companion.kiosk.ui import draw_text, fitting, panel, text_height
 from companion.kiosk.words import name_of
 
 from ..plan import PlanLine, TurnPlan, plan_lines
@@ -144,11 +146,24 @@ class CompanionTurnPanel(Panel):
         inner = pygame.Rect(stripe.right + m.gap * 2, area.y + m.gap,
                             area.width - stripe.width - m.gap * 4, area.height - m.gap * 2)
         title = _("{name}, the companion:", name=name_of(player))
-        head = pygame.Rect(inner.x, inner.y, inner.width, text_height(surface, m.text, bold=True))
+        if plan.steps and self.screen.companion_view.same_move_again(plan.steps[0].action):
+            title = fitting(surface, pygame.Rect(0, 0, inner.width, 1), m.text,
+                            _("{name}, the companion, plays the same move again:",
+                              name=name_of(player)),
+                            _("{name}: the same move again", name=name_of(player)), title)
         foot = pygame.Rect(inner.x, inner.bottom - m.touch, inner.width, m.touch)
+        places = [p for step in plan.steps
+                  for p in self.screen.plan.action_places(step.before, step.action)]
+        if places:
+            head = titled(self.screen, surface, inner, title, self.screen.plan.board(self.state),
+                          tuple(dict.fromkeys(places)))
+        else:
+            head = pygame.Rect(inner.x, inner.y, inner.width,
+                               text_height(surface, m.text, bold=True))
+            draw_text(surface, title, head, m.text, theme.ACCENT, bold=True, align="left",
+                      lines=1)
         body = pygame.Rect(inner.x, head.bottom + m.gap, inner.width,
                            foot.y - head.bottom - m.gap * 2)
-        draw_text(surface, title, head, m.text, theme.ACCENT, bold=True, align="left", lines=1)
         used = self._lines(surface, body, plan_lines(self.game, plan.steps))
         if not plan.complete and self.view.last:
             rest = pygame.Rect(body.x, used, body.width, body.bottom - used)
@@ -175,41 +190,24 @@ class CompanionTurnPanel(Panel):
                     for k, line in enumerate(lines, 1)]
         mark = m.px(8)
         width = body.width - mark - m.gap
-        for size in (m.text, m.small):
-            blocks = [self.text_block(surface, t, width, size) for t in numbered]
-            if sum(b[0] for b in blocks) + m.gap * (len(lines) - 1) <= body.height:
+        for size in (m.text, m.small):  # the larger size when the whole turn fits a page
+            laid = pages(surface, numbered, width, size, body.height, m.gap)
+            if len(laid) == 1:
                 break
-        heights = [b[0] for b in blocks]
-        pages = paginate(heights, body.height, m.gap)
-        self.view.pages = len(pages)
-        self.view.page = min(self.view.page, len(pages) - 1)
+        self.view.pages = len(laid)
+        self.view.page = min(self.view.page, len(laid) - 1)
         y = body.y
-        for k in pages[self.view.page]:
-            row = pygame.Rect(body.x, y, body.width, min(heights[k], body.bottom - y))
-            if lines[k].dealt:
+        for piece in laid[self.view.page]:  # a step too long for a page goes on the next
+            row = pygame.Rect(body.x, y, body.width, piece.height)
+            dealt = lines[piece.index].dealt
+            if dealt:
                 pygame.draw.rect(surface, theme.ACCENT, (row.x, row.y + 2, mark, row.height - 4),
                                  border_radius=3)
-            _h, size, rows = blocks[k]
-            draw_text(surface, numbered[k],
-                      pygame.Rect(row.x + mark + m.gap, row.y, width, row.height), size,
-                      theme.ACCENT if lines[k].dealt else theme.TEXT, align="left",
-                      valign="top", lines=rows, min_size=size)
+            draw_piece(surface, piece, pygame.Rect(row.x + mark + m.gap, row.y, width,
+                                                   row.height), size,
+                       theme.ACCENT if dealt else theme.TEXT)
             y = row.bottom + m.gap
         return y
 
 
-def paginate(heights: list[int], room: int, gap: int) -> list[list[int]]:
-    """The indices of rows of ``heights`` page by page, each page as many as fit in ``room``
-    (at least one)."""
-    pages: list[list[int]] = [[]]
-    used = 0
-    for k, h in enumerate(heights):
-        if pages[-1] and used + gap + h > room:
-            pages.append([])
-            used = 0
-        used += (gap if pages[-1] else 0) + h
-        pages[-1].append(k)
-    return pages
-
-
-__all__ = ["CompanionTurnPanel", "TurnView", "paginate"]
+__all__ = ["CompanionTurnPanel", "TurnView"]

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.builders.actions import BUY_ACTION, END_TURN, TakeCoins
-from companion.kiosk import retained, theme
+from companion.kiosk import icons, retained, theme
+from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _, n_
 from companion.kiosk.ui import (
     button_inner,
@@ -39,18 +40,20 @@ class ActionsPanel(Panel):
         cells = split_h(area, 1, 1, 1, 1.4, 1.2, gap=m.gap)
         for k, cell in zip((1, 2, 3), cells, strict=False):
             gain = self.game.coins_for(self.state, k)
-            short = ""
-            if gain is not None:  # the translated short form, else the sign ¤
-                label_r = button_inner(cell)
-                label_r.height = label_r.height * 6 // 10
-                short = _("+{n}¤", n=gain)
-                if not fits(surface, short, label_r, m.small, lines=1):
-                    short = f"+{gain}¤"
-            screen.action_button(
-                surface, cell,
-                n_("+{n} coin", "+{n} coins", gain) if gain is not None else _("{n} AP", n=k),
-                TakeCoins(k), legal, sub=_("{n} AP", n=k), size=m.small, short=short,
-            )
+            label = n_("+{n} coin", "+{n} coins", gain) if gain is not None else _("{n} AP", n=k)
+            short = "" if gain is None else _("+{n}¤", n=gain)  # (¤ in English alone)
+            label_r = button_inner(cell)
+            label_r.height = label_r.height * 6 // 10
+            if gain is not None and not fits(surface, short, label_r, m.small, lines=1):
+                # no words fit: the coin drawn with its number, as on the players' chips
+                enabled = str(TakeCoins(k)) in legal
+                screen.action_button(
+                    surface, cell, "", TakeCoins(k), legal, size=m.small,
+                    face=((gain, k, enabled), partial(coins_face, surface, m, cell, gain, k,
+                                                      enabled)))
+                continue
+            screen.action_button(surface, cell, label, TakeCoins(k), legal,
+                                 sub=_("{n} AP", n=k), size=m.small, short=short)
         screen.button(
             surface, cells[3], _("Buy an action"), partial(screen.take, BUY_ACTION),
             key="buy action", enabled="buy action" in legal,
@@ -61,6 +64,20 @@ class ActionsPanel(Panel):
             surface, cells[4], _("End turn"), partial(screen.propose, END_TURN), key="end turn",
             role="confirm", fill=theme.ACCENT, text_colour=theme.OUTLINE, size=m.small,
         )
+
+
+def coins_face(surface: pygame.Surface, m: theme.Metrics, cell: pygame.Rect, gain: int,
+               ap: int, enabled: bool) -> None:
+    """A coins button where no words fit: the coin and ``+gain`` above, the AP it costs
+    below."""
+    inner = button_inner(cell)
+    top, bottom = split_v(inner, 3, 2)
+    colour = theme.TEXT if enabled else theme.DISABLED
+    width = icons.amount_width(f"+{gain}", m.small, bold=True)
+    icons.amount(surface, "gold", f"+{gain}",
+                 pygame.Rect(top.centerx - width // 2, top.y, width, top.height), m.small,
+                 colour, bold=True)
+    draw_text(surface, _("{n} AP", n=ap), bottom, m.small, colour, lines=1)
 
 
 class ScoresPanel(Panel):
@@ -91,15 +108,20 @@ class ScoresPanel(Panel):
         draw_text(surface, fitting(surface, r1, m.small, seat_label(spec, mine),
                                    seat_label(spec, mine, short=True), bold=True),
                   r1, m.small, fg, bold=True, lines=1)
-        shorter = [  # the longest that fits; the sign ¤ as the last resort
-            n_("{vp}/{goal} VP · {n} coin", "{vp}/{goal} VP · {n} coins", p.coins, vp=p.vp,
-               goal=goal),
-            _("{vp}/{goal} VP · {coins}¤", vp=p.vp, goal=goal, coins=p.coins),
-            _("{vp}/{goal} · {coins}¤", vp=p.vp, goal=goal, coins=p.coins),
-        ]
-        stats = next((t for t in shorter if fits(surface, t, r2, m.small, lines=1)),
-                     f"{p.vp}/{goal} · {p.coins}¤")
-        draw_text(surface, stats, r2, m.small, fg, lines=1)
+        # The points in words, the coins as the coin with their number: the same on every
+        # chip, in every language (a coin needs no word, and never hides its number).
+        coins_w = icons.amount_width(p.coins, m.small) + m.gap
+        words_r = pygame.Rect(r2.x, r2.y, r2.width - coins_w, r2.height)
+        points = next((t for t in (_("{vp}/{goal} VP", vp=p.vp, goal=goal),
+                                   f"{p.vp}/{goal}") if fits(surface, t, words_r, m.small,
+                                                             lines=1)), f"{p.vp}/{goal}")
+        width = min(words_r.width, font(m.small).size(points)[0]) + coins_w
+        x = r2.x + max(0, (r2.width - width) // 2)  # the two together, centred
+        used = draw_text(surface, points, pygame.Rect(x, r2.y, width - coins_w, r2.height),
+                         m.small, fg, lines=1, align="left")
+        icons.amount(surface, "gold", p.coins, pygame.Rect(used.right + m.gap, r2.y,
+                                                           coins_w - m.gap, r2.height),
+                     m.small, fg)
 
 
 def score_key(screen: BuildersScreen, k: int) -> tuple[object, ...]:
