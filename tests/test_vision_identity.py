@@ -46,10 +46,22 @@ def test_the_correction_is_the_stated_bits_on_this_opencv() -> None:
         detect.correction_rate(d, 13)
 
 
+def foreign_margin(pattern: np.ndarray, marker: int) -> int:
+    """How many bits nearer ``marker`` than the nearest of the other dictionaries' markers
+    near it (``detect.near_foreign``) ``pattern`` (6x6 cells, 1 white) is; 99 for none."""
+    near = detect.near_foreign().get(marker)
+    if near is None:
+        return 99
+    cells = pattern.reshape(-1).astype(np.float32)
+    ours = int((cells != synth.marker_cells(marker).reshape(-1)).sum())
+    return int((near[0] != cells).sum(axis=1).min()) - ours
+
+
 @pytest.mark.parametrize("flips", [0, 1, 2, 3, 4])
 def test_flipped_bits_on_every_sticker(flips: int) -> None:
-    """Every sticker id with ``flips`` bits flipped: read as itself up to the stated bits,
-    refused beyond (never read as another id)."""
+    """Every sticker id with ``flips`` bits flipped: read as itself up to the stated bits --
+    unless the flips leave it no nearer its id than a marker of another common dictionary:
+    refused (one bit nearer: either) -- and refused beyond (never read as another id)."""
     rng = np.random.default_rng(flips)
     patterns = [synth.flipped(synth.marker_cells(m), flips, rng) for m in STICKERS]
     img, centres = grid(patterns)
@@ -58,8 +70,10 @@ def test_flipped_bits_on_every_sticker(flips: int) -> None:
             if any(i == STICKERS[k] and abs(fx - x) < 4 and abs(fy - y) < 4
                    for i, fx, fy in found)}
     assert len(found) == len(read)  # nothing read as another id, nothing read twice
+    margin = {m: foreign_margin(p, m) for m, p in zip(STICKERS, patterns, strict=True)}
     if flips <= detect.CORRECTED_BITS:
-        assert read == set(STICKERS), sorted(set(STICKERS) - read)
+        assert not {m for m in read if margin[m] <= 0}
+        assert {m for m in STICKERS if margin[m] >= 2} <= read, sorted(set(STICKERS) - read)
     else:
         assert read == set(), sorted(read)
 
@@ -100,8 +114,40 @@ def test_the_other_dictionaries_nearest_markers_are_refused() -> None:
     img, _ = grid(patterns)
     assert Detector().detect(img) == []
     # before issue 25: OpenCV 5 corrected 3 bits and 4.11 corrected 4, and read some of them
-    old = Detector(detect.fixed_rate_parameters()).detect(img)
+    old = Detector(detect.fixed_rate_parameters(), foreign_check=False).detect(img)
     assert old, "the fixed rate read none of them: this test would not catch it"
+
+
+def turned_towards(marker: int, family: str, fid: int, flips: int) -> np.ndarray:
+    """Our marker's cells with ``flips`` of the cells where the foreign marker differs (in its
+    nearest turn) flipped its way."""
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, family))
+    img = cv2.aruco.generateImageMarker(d, fid, 8, borderBits=1)
+    theirs = (img[1:7, 1:7] > 127).astype(np.uint8)
+    ours = synth.marker_cells(marker)
+    turn = min(range(4), key=lambda k: int((np.rot90(theirs, k) != ours).sum()))
+    theirs = np.rot90(theirs, turn)
+    out = ours.copy()
+    for r, c in np.argwhere(theirs != ours)[:flips]:
+        out[r, c] = theirs[r, c]
+    return out
+
+
+def test_a_sticker_damaged_towards_a_foreign_marker_is_refused_only_when_near_it() -> None:
+    """Sticker #149 is 4 bits from AprilTag 36h11 #22, #114 3 bits from ArUco 6X6_1000 #331.
+    One bit flipped their way leaves #149 two bits nearer itself (read) and #114 one bit
+    nearer (refused); with two, #149 is as near #22 as itself and #114 nearer #331: both
+    refused, though OpenCV corrects 2 bits and reads them."""
+    cases = [(149, ("DICT_APRILTAG_36h11", 22)), (114, ("DICT_6X6_1000", 331))]
+    for flips, want in ((0, [114, 149]), (1, [149]), (2, [])):
+        patterns = [turned_towards(m, f, i, flips) for m, (f, i) in cases]
+        img, _ = grid(patterns)
+        det = Detector()
+        assert sorted(m.id for m in det.detect(img)) == want, flips
+        refused = sorted(like for _m, like in det.foreign)
+        assert refused == sorted(f for m, f in cases if m not in want)
+        raw = Detector(foreign_check=False).detect(img)
+        assert sorted(m.id for m in raw) == [114, 149]  # OpenCV alone reads them
 
 
 def test_board_icons_are_never_reported() -> None:
@@ -116,7 +162,7 @@ def test_board_icons_are_never_reported() -> None:
         for k in range(3):
             step = pipe.step(frame, now=k / 30)
             assert step.markers == () and not step.reading, step
-        before += len(Detector(detect.fixed_rate_parameters()).detect(frame))
+        before += len(Detector(detect.fixed_rate_parameters(), foreign_check=False).detect(frame))
     if detect.dictionary().maxCorrectionBits > 5:  # OpenCV 4.11: 4 bits corrected before
         assert before > 0
 
@@ -153,3 +199,64 @@ def test_a_sticker_keeps_counting_when_a_finger_covers_its_margin() -> None:
     fresh = Pipeline(tracker=CardTracker(2, 2), skip_still=False)
     assert fresh.step(covered).markers == ()  # first seen like this: not a sticker
     assert Marker(1, ((0, 0), (1, 0), (1, 1), (0, 1))).side == 1.0
+
+
+# -- issue 50: foreign markers blurred, tilted and small, as a camera sees them ------------------
+
+SEEN = synth.Conditions(size=(640, 360), cards=(1, 1), marker_px=(30.0, 60.0), max_tilt=45.0,
+                        blur=(0.6, 1.3), noise=(1.0, 4.0), jpeg=(70, 92), light=(0.7, 1.0),
+                        background="plain")
+"""The audit's renders: slightly blurred, tilted, 30-60 px."""
+
+
+def between(ours: int, family: str, fid: int, lean: float) -> synth.Pattern:
+    """Our marker's cells with the cells where the foreign marker differs drawn grey, ``lean``
+    of the way towards ours: what blur makes of a foreign marker read just across the middle."""
+    theirs = turned_towards(ours, family, fid, 8).astype(np.float32)
+    cells = synth.marker_cells(ours).astype(np.float32)
+    mixed = np.where(theirs != cells, lean * cells + (1 - lean) * theirs, cells)
+    return ("between", tuple(tuple(float(v) for v in row) for row in mixed))
+
+
+def test_a_foreign_marker_read_across_the_middle_is_never_a_card() -> None:
+    """AprilTag 36h11 #22 is 4 bits from sticker #149: blur and tilt turn its 4 differing cells
+    grey, and OpenCV reads it as #149 (6 of 300 renders in the audit).  Here those cells are
+    drawn half way between the two, tilted, blurred and small: OpenCV alone reads #149 in
+    most frames; the detector, the reading and the table pipelines never."""
+    rng = np.random.default_rng(50)
+    pattern = between(149, "DICT_APRILTAG_36h11", 22, 0.5)
+    raw = Detector(foreign_check=False)
+    frames = [synth.render_scene(rng, [pattern], SEEN).frame for _ in range(12)]
+    assert sum(149 in {m.id for m in raw.detect(f)} for f in frames) >= 8
+    det = Detector()
+    for f in frames:
+        assert det.detect(f) == []
+        assert [like for _m, like in det.foreign] in ([], [("DICT_APRILTAG_36h11", 22)])
+    for table in (False, True):
+        pipe = Pipeline(tracker=CardTracker(2, 2, table=table))
+        for k, f in enumerate(frames):
+            step = pipe.step(f, now=k / 30)
+            assert step.markers == () and step.reading.card is None
+
+
+def test_the_near_foreign_markers_blurred_and_tilted_are_refused_and_ours_read() -> None:
+    """Every marker of the other common 6x6 dictionaries within 5 bits of one of ours, and our
+    nearest stickers, in the same renders: no foreign one is read as ours, ours are read."""
+    near: dict[tuple[str, int], tuple[int, int]] = {}  # foreign marker -> our nearest, bits
+    for ours, (theirs, names) in detect.near_foreign().items():
+        bits = (theirs != synth.marker_cells(ours).reshape(-1)).sum(axis=1)
+        for name, d in zip(names, bits, strict=True):
+            if d <= 5 and (name not in near or d < near[name][1]):
+                near[name] = (ours, int(d))
+    assert len(near) == 21
+    rng = np.random.default_rng(51)
+    det = Detector()
+    own = synth.Score()
+    read = 0
+    for (family, fid), (ours, _d) in sorted(near.items()):
+        scene = synth.render_scene(rng, [(family, fid)], SEEN)
+        read += sum(m.id in REGISTRY for m in det.detect(scene.frame))
+        scene = synth.render_scene(rng, [ours], SEEN)
+        own.add(scene.truth, [(m.id, m.centre) for m in det.detect(scene.frame)])
+    assert read == 0
+    assert own.wrong == 0 and own.found >= 0.9 * own.total, own.report()

@@ -55,7 +55,7 @@ def test_gone_then_shown_again_counts_again() -> None:
 
 def test_two_new_cards_together_ask_for_one_at_a_time() -> None:
     t = CardTracker(show_frames=2, gone_frames=2)
-    out = feed(t, [{TOM, MADONNA}] * 6)
+    out = feed(t, [set()] + [{TOM, MADONNA}] * 6)
     assert cards(out) == []
     notices = [r.several for r in out if r.several]
     assert len(notices) == 1  # one notice, not one per frame
@@ -68,7 +68,7 @@ def test_two_new_cards_together_ask_for_one_at_a_time() -> None:
 def test_a_card_on_its_way_in_holds_the_first_back() -> None:
     """Tom is confirmed while Madonna is already arriving: that is two cards shown together."""
     t = CardTracker(show_frames=3, gone_frames=2)
-    out = feed(t, [{TOM}, {TOM, MADONNA}, {TOM, MADONNA}, {TOM, MADONNA}])
+    out = feed(t, [set(), {TOM}, {TOM, MADONNA}, {TOM, MADONNA}, {TOM, MADONNA}])
     assert cards(out) == [] and sum(1 for r in out if r.several) == 1
 
 
@@ -255,10 +255,13 @@ class CountingDetector:
 
         self.inner = Detector()
         self.calls = 0
+        self.boxes: list[tuple[int, int, int, int] | None] = []
 
-    def detect(self, grey: np.ndarray) -> list[P.Marker]:
+    def detect(self, grey: np.ndarray, box: tuple[int, int, int, int] | None = None, *,
+               known: tuple[P.Marker, ...] = ()) -> list[P.Marker]:
         self.calls += 1
-        return self.inner.detect(grey)
+        self.boxes.append(box)
+        return self.inner.detect(grey, box, known=known)
 
 
 def test_still_frames_are_not_analysed_again() -> None:
@@ -303,7 +306,8 @@ class Odd:
 
 
 class Raising:
-    def detect(self, grey: np.ndarray) -> list[P.Marker]:
+    def detect(self, grey: np.ndarray, box: object = None, *, known: object = ()
+               ) -> list[P.Marker]:
         import cv2
 
         raise cv2.error("OpenCV(5.0.0) detectMarkers: (-215:Assertion failed) !_image.empty()")

@@ -173,6 +173,7 @@ def test_picamera2_gives_the_grey_low_resolution_frame() -> None:
     src = PiCamera2Source((1280, 720), (640, 360), "lores", module=module)
     cam = FakePicamera2.instances[0]
     assert cam.config["main"] == {"size": (1280, 720), "format": "YUV420"}
+    assert cam.config["queue"] is False  # each read waits for a frame exposed after it
     assert cam.config["lores"] == {"size": (640, 360), "format": "YUV420"}
     frame = src.read()
     assert frame is not None and frame.shape == (360, 640) and frame.dtype == np.uint8

@@ -236,6 +236,11 @@ def _scan(args: argparse.Namespace) -> int:
             what = f"{e}  {e.label}".partition(" ")[2] if e else "on no card of the registry"
             lines.append(f"  #{m.id:<3} {what}  corners {where}{table}")
         warnings = _warnings(found, h is not None, CORNER_BASE, CORNERS)
+        for m, (family, fid) in detector.foreign:
+            x, y = m.centre
+            warnings.append(f"a marker at ({x:.0f},{y:.0f}) reads as #{m.id} but looks more like "
+                            f"#{fid} of {family.removeprefix('DICT_')}, another set's: left "
+                            "out (not one of our stickers)")
         results.append({"image": name, "size": [grey.shape[1], grey.shape[0]],
                         "markers": rows, "warnings": warnings})
         if not args.json:

@@ -196,9 +196,10 @@ class CameraDevice:
         table has said are not there (reported missing, not merely unseen)."""
         from .table import check
 
-        return check(spec, state, self.markers(),
+        cam = self.view()
+        return check(spec, state, cam.recent,
                      zones if zones is not None else getattr(self.config, "zones", None),
-                     asked=asked)
+                     asked=asked, plane=cam.plane)
 
 
 CLOSE_WAIT = 0.1

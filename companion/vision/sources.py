@@ -326,6 +326,7 @@ class PiCamera2Source:
                 lores={"size": lores, "format": "YUV420"},
                 buffer_count=4,
                 controls=controls,
+                queue=False,  # the next frame, not one kept from before the read (a frame older)
                 **extra,
             )
             self.cam.configure(config_)

@@ -67,8 +67,12 @@ class Placed:
 
 @dataclass(frozen=True, slots=True)
 class Scene:
+    """A frame, our markers in it (``truth``) and the other dictionaries' markers drawn in it
+    (``foreign``: any id read there is a wrong one)."""
+
     frame: Grey
     truth: tuple[Placed, ...]
+    foreign: tuple[tuple[str, int, tuple[float, float]], ...] = ()
 
 
 _DICTIONARY: cv2.aruco.Dictionary | None = None
@@ -215,17 +219,42 @@ def _finger(acc: npt.NDArray[np.float32], rng: np.random.Generator, mc: Points) 
              round(end[1] * 16)), tone * 0.8, max(1, round(width * 0.3)), cv2.LINE_AA, 4)
 
 
+FOREIGN_FAMILIES = ("DICT_6X6_1000", "DICT_APRILTAG_36h10", "DICT_APRILTAG_36h11")
+"""The other common dictionaries with 6x6 data cells (OpenCV's names): markers someone may have
+on the table (another game's, a robot kit's), drawn like ours but not ours."""
+
+Foreign = tuple[str, int]
+"""A marker of another dictionary: its OpenCV dictionary name and its id there."""
+Pattern = tuple[str, tuple[tuple[float, ...], ...]]
+"""A marker-shaped square of one's own: a name and its 6x6 cells (1 white, 0 black, or grey
+between), in a black border."""
+
+
+def foreign_image(marker: Foreign | Pattern, side: int) -> Grey:
+    """A marker of another dictionary drawn by OpenCV at ``side`` pixels, its border included
+    (or a ``Pattern``'s cells in a border, in the tones of a print)."""
+    name, what = marker
+    if not isinstance(what, int):
+        return np.clip(draw_cells(np.array(what, np.float32), side, 0.0, 255.0), 0, 255).astype(
+            np.uint8)
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name))
+    return np.asarray(cv2.aruco.generateImageMarker(d, what, side, borderBits=1), dtype=np.uint8)
+
+
 def card_texture(
-    marker: int, marker_px: int, rng: np.random.Generator
+    marker: int | Foreign | Pattern, marker_px: int, rng: np.random.Generator
 ) -> tuple[npt.NDArray[np.float32], Points]:
-    """A white card with the marker near its top-left corner and some printed art below; the
-    marker's corners in the card's pixels."""
+    """A white card with the marker (ours, or a ``Foreign`` one) near its top-left corner, in
+    a white margin 1.3 cells wide, and some printed art below; the marker's corners in the
+    card's pixels."""
     quiet = max(2, round(marker_px / MARKER_CELLS * 1.3))
     cw = int(marker_px * rng.uniform(2.2, 2.8))
     ch = int(cw * rng.uniform(1.3, 1.45))
     card = np.full((ch, cw), rng.uniform(215, 245), np.float32)
     mx, my = quiet + int(rng.integers(0, quiet + 1)), quiet + int(rng.integers(0, quiet + 1))
-    card[my : my + marker_px, mx : mx + marker_px] = marker_image(marker, marker_px)
+    card[my : my + marker_px, mx : mx + marker_px] = (
+        foreign_image(marker, marker_px) if isinstance(marker, tuple)
+        else marker_image(marker, marker_px))
     art_top = my + marker_px + quiet
     art = card[art_top:]  # a view: the art stays below the sticker's white margin
     ah = art.shape[0]
@@ -265,9 +294,11 @@ def _rotation(tilt: float, axis: float, spin: float) -> npt.NDArray[np.float64]:
 
 
 def render_scene(
-    rng: np.random.Generator, markers: Sequence[int], cond: Conditions = Conditions()
+    rng: np.random.Generator, markers: Sequence[int | Foreign | Pattern],
+    cond: Conditions = Conditions()
 ) -> Scene:
-    """One frame with the given markers' cards, laid out on a grid so they never overlap."""
+    """One frame with the given markers' cards, laid out on a grid so they never overlap; a
+    ``Foreign`` marker is drawn as the other dictionary has it and listed in ``foreign``."""
     w, h = cond.size
     acc = background(rng, cond.size, cond.background)
     n = len(markers)
@@ -276,6 +307,7 @@ def render_scene(
     cells = list(range(rows * cols))
     rng.shuffle(cells)
     truth: list[Placed] = []
+    foreign: list[tuple[str, int, tuple[float, float]]] = []  # (name, id or -1, centre)
     for marker, cell in zip(markers, cells, strict=False):
         r, c = divmod(cell, cols)
         cell_w, cell_h = w / cols, h / rows
@@ -303,6 +335,11 @@ def render_scene(
             _glare(acc, rng, mc)
         if rng.random() < cond.finger:
             _finger(acc, rng, mc)
+        if isinstance(marker, tuple):
+            centre = mc.mean(axis=0)
+            mid = marker[1] if isinstance(marker[1], int) else -1
+            foreign.append((marker[0], mid, (float(centre[0]), float(centre[1]))))
+            continue
         truth.append(Placed(marker, tuple((float(x), float(y)) for x, y in mc),
                             math.degrees(tilt)))
     # uneven light: a gradient across the frame and a soft shadow
@@ -334,7 +371,7 @@ def render_scene(
     ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if ok:
         frame = np.asarray(cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE), dtype=np.uint8)
-    return Scene(frame, tuple(truth))
+    return Scene(frame, tuple(truth), tuple(foreign))
 
 
 def scenes(
@@ -507,3 +544,152 @@ class Score:
                           for s, (f, n) in sorted(self.by_side.items()))
         return (f"{self.found}/{self.total} markers found ({100 * self.rate:.1f} %), "
                 f"{self.wrong} wrong ids; by tilt {tilts}; by apparent side {sides}")
+
+
+# -- an overhead camera over a table -------------------------------------------------------------
+
+HFOV_FOCAL = 0.5 / math.tan(math.radians(33.0))
+"""The focal length as a share of the frame's width: the Camera Module 3's 66 degrees across."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableShot:
+    """A generated overhead frame of a table: ``cards`` maps each card sticker's marker to the
+    table point (u, v) of its centre (the corner markers' centres are (0, 0) to (1, 1));
+    ``to_image`` maps table points to pixels; ``covered`` lists the corner markers under a
+    hand."""
+
+    frame: Grey
+    cards: dict[int, tuple[float, float]]
+    to_image: npt.NDArray[np.float64]
+    covered: tuple[int, ...] = ()
+
+
+def _camera(tilt: float, turn: float, distance: float) -> npt.NDArray[np.float64]:
+    """The map from table millimetres (origin at the play area's middle) to camera
+    coordinates, as a 3x3 plane map: the camera ``distance`` mm from the middle, looking at
+    it, tilted ``tilt`` degrees from straight down towards the side at ``turn`` degrees."""
+    t, a = math.radians(tilt), math.radians(turn)
+    axis = np.array([math.cos(a), math.sin(a), 0.0])
+    k = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
+    rot = np.eye(3) + math.sin(t) * k + (1 - math.cos(t)) * (k @ k)  # Rodrigues
+    return np.column_stack([rot[:, 0], rot[:, 1], [0.0, 0.0, distance]])
+
+
+def _paste(acc: npt.NDArray[np.float32], texture: npt.NDArray[np.float32],
+           to_image: npt.NDArray[np.float64]) -> None:
+    """Draw ``texture`` (its pixels mapped to the frame by ``to_image``) onto ``acc``, warping
+    only the box it covers."""
+    th, tw = texture.shape
+    box = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float32).reshape(-1, 1, 2)
+    pts = cv2.perspectiveTransform(box, to_image).reshape(-1, 2)
+    h, w = acc.shape
+    x0, y0 = np.maximum(np.floor(pts.min(axis=0)) - 1, 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(pts.max(axis=0)) + 2, (w, h)).astype(int)
+    if x0 >= x1 or y0 >= y1:
+        return
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ to_image
+    size = (int(x1 - x0), int(y1 - y0))
+    warped = cv2.warpPerspective(texture, shift, size, flags=cv2.INTER_LINEAR)
+    mask = cv2.warpPerspective(np.ones_like(texture), shift, size, flags=cv2.INTER_LINEAR)
+    patch = acc[y0:y1, x0:x1]
+    patch[:] = patch * (1 - mask) + warped * mask
+
+
+def _sticker(marker: int, mm: float, px_mm: float, card: tuple[float, float] | None
+             ) -> tuple[npt.NDArray[np.float32], tuple[float, float]]:
+    """A sticker's texture at ``px_mm`` pixels a millimetre: the marker in its white margin
+    (1.25 cells), on a white card of ``card`` millimetres with the sticker at its top-left
+    corner (or alone); and the marker's centre in the texture's pixels."""
+    side = max(8, round(mm * px_mm))
+    quiet = round(side / MARKER_CELLS * 1.25)
+    w, h = ((round(card[0] * px_mm), round(card[1] * px_mm)) if card else
+            (side + 2 * quiet, side + 2 * quiet))
+    tex = np.full((h, w), 232.0, np.float32)
+    tex[quiet:quiet + side, quiet:quiet + side] = marker_image(marker, side)
+    if card:  # a line of print beside the sticker and art below it
+        tex[quiet + side + quiet:, quiet:w - quiet] = 150.0
+    return tex, (quiet + side / 2, quiet + side / 2)
+
+
+def table_scene(rng: np.random.Generator, cards: dict[int, tuple[float, float]], *,
+                size: tuple[int, int] = (1920, 1080), tilt: float = 0.0, turn: float = 0.0,
+                area_mm: tuple[float, float] = (800.0, 480.0), card_mm: float = 25.0,
+                corner_mm: float = 40.0, covered: Sequence[int] = (),
+                blur: float = 0.7, noise: float = 2.0) -> TableShot:
+    """An overhead camera's frame of a table: a printed board (``busy_texture``) whose play
+    area of ``area_mm`` has the four corner markers (``corner_mm``) on its corners and a card
+    with a ``card_mm`` sticker at each table point of ``cards`` (the sticker's centre), seen
+    through a pinhole camera tilted ``tilt`` degrees towards ``turn`` and as far away as the
+    play area needs to fit in the frame; the corner markers in ``covered`` lie under a hand."""
+    from .markers import CORNER_MARKERS
+
+    w, h = size
+    aw, ah = area_mm
+    focal = HFOV_FOCAL * w
+    k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1]])
+    to_mm = np.array([[aw, 0, -aw / 2], [0, ah, -ah / 2], [0, 0, 1]])  # (u, v) -> mm
+    outline = np.array([[-0.08, -0.12], [1.08, -0.12], [1.08, 1.12], [-0.08, 1.12]])
+    distance = 300.0
+    while True:  # back off until the play area and the corners fit, with a margin
+        uv_to_px = k @ _camera(tilt, turn, distance) @ to_mm
+        pts = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), uv_to_px).reshape(-1, 2)
+        if (pts.min(axis=0) >= (0.03 * w, 0.03 * h)).all() and (
+                pts.max(axis=0) <= (0.97 * w, 0.97 * h)).all():
+            break
+        distance *= 1.03
+    px_mm = 3.0  # the textures' resolution: finer than any frame pixel
+    mm_to_px = uv_to_px @ np.linalg.inv(to_mm)
+    board = busy_texture(rng, (round(1.2 * aw), round(1.2 * ah)))  # 2 mm a pixel
+    board_to_mm = np.array([[2.0, 0, -1.2 * aw], [0, 2.0, -1.2 * ah], [0, 0, 1]])
+    acc = np.zeros((h, w), np.float32)
+    _paste(acc, board, mm_to_px @ board_to_mm)
+    stickers: list[tuple[int, tuple[float, float], float, tuple[float, float] | None]] = [
+        (m, (float(u), float(v)), corner_mm, None) for m, (u, v) in
+        zip(CORNER_MARKERS, ((0, 0), (1, 0), (1, 1), (0, 1)), strict=True)]
+    stickers += [(m, uv, card_mm, (2.5 * card_mm, 3.5 * card_mm)) for m, uv in cards.items()]
+    for marker, (u, v), mm, card in stickers:
+        tex, (cx, cy) = _sticker(marker, mm, px_mm, card)
+        spin = math.radians(float(rng.uniform(-6, 6)))
+        c, s = math.cos(spin), math.sin(spin)
+        x, y = (u - 0.5) * aw, (v - 0.5) * ah
+        place = np.array([[c / px_mm, -s / px_mm, x - (c * cx - s * cy) / px_mm],
+                          [s / px_mm, c / px_mm, y - (s * cx + c * cy) / px_mm], [0, 0, 1]])
+        _paste(acc, tex, mm_to_px @ place)
+    for marker in covered:  # a hand over the corner: a blob of skin over the sticker
+        u, v = ((0, 0), (1, 0), (1, 1), (0, 1))[CORNER_MARKERS.index(marker)]
+        centre = cv2.perspectiveTransform(np.array([[[u, v]]], np.float64), uv_to_px)[0, 0]
+        r = corner_mm * 1.3 * focal / distance
+        cv2.ellipse(acc, (round(centre[0]), round(centre[1])), (round(r), round(1.4 * r)),
+                    float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(120, 170)), -1)
+    if blur > 0.2:
+        acc = np.asarray(cv2.GaussianBlur(acc, (0, 0), blur), np.float32)
+    acc = acc + rng.normal(0, noise, acc.shape).astype(np.float32)
+    frame = np.clip(acc, 0, 255).astype(np.uint8)
+    return TableShot(frame, dict(cards), uv_to_px, tuple(covered))
+
+
+def overlay_card(frame: npt.ArrayLike, rng: np.random.Generator,
+                 marker: int | Foreign | Pattern,
+                 side: float, centre: tuple[float, float], max_tilt: float = 15.0
+                 ) -> tuple[npt.NDArray[np.float32], Placed]:
+    """``frame`` with one more card on it (held over it or laid on it): the card of ``marker``
+    with a sticker ``side`` pixels wide, its marker's centre near ``centre``, turned and
+    tilted up to ``max_tilt`` degrees; and where its marker is."""
+    acc = np.asarray(frame, np.float32).copy()
+    card, mcorners = card_texture(marker, max(16, round(side)), rng)
+    ch, cw = card.shape
+    rot = _rotation(math.radians(rng.uniform(0, max_tilt)), rng.uniform(0, math.tau),
+                    rng.uniform(0, math.tau))
+    mid = mcorners.mean(axis=0)
+    flat = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float64) - mid
+    pts3 = np.c_[flat, np.zeros(4)] @ rot.T
+    depth = FOCAL + pts3[:, 2]
+    proj = np.c_[FOCAL * pts3[:, 0] / depth + centre[0], FOCAL * pts3[:, 1] / depth + centre[1]]
+    src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
+    hom = cv2.getPerspectiveTransform(src, proj.astype(np.float32))
+    _paste(acc, card, hom.astype(np.float64))
+    mc = np.asarray(cv2.perspectiveTransform(mcorners.reshape(-1, 1, 2), hom),
+                    np.float32).reshape(-1, 2)
+    mid_id = -1 if isinstance(marker, tuple) else marker
+    return acc, Placed(mid_id, tuple((float(x), float(y)) for x, y in mc), 0.0)

@@ -46,12 +46,14 @@ CORNER_UV: dict[int, tuple[float, float]] = {
 def homography(markers: Iterable[Marker]) -> npt.NDArray[np.float64] | None:
     """The 3x3 map from image pixels to table coordinates, from the centres of the corner
     markers in view: all four give the perspective map (None unless they make a convex
-    quadrilateral in their order); any three give the plane's affine map (exact for a camera
-    looking straight down, close for one tilted by a few degrees), so a card or a hand over
-    one corner does not stop the check (None unless the three turn the table's way round).
-    None with fewer than three."""
+    quadrilateral in their order); any three, with the shapes of the markers in view (each is
+    a square on the table: ``rectifier``), give the perspective map too, so a card or a hand
+    over one corner does not stop the check even under a tilted camera (the plane's affine map
+    of the three when the markers' shapes do not tell; None unless the three turn the table's
+    way round).  None with fewer than three."""
     import cv2
 
+    markers = list(markers)
     found = {m.id: m.centre for m in markers if m.id in CORNER_UV}
     if len(found) == 3:
         ids = sorted(found)
@@ -59,8 +61,13 @@ def homography(markers: Iterable[Marker]) -> npt.NDArray[np.float64] | None:
         dst = np.array([CORNER_UV[i] for i in ids], np.float32)
         if _turn(src) * _turn(dst) <= 0 or abs(_turn(src)) < 1.0:
             return None  # mirrored or in a line: not the table seen
-        a = np.asarray(cv2.getAffineTransform(src, dst), dtype=np.float64)
-        return np.vstack([a, [0.0, 0.0, 1.0]])
+        flat = rectifier(markers)
+        if flat is not None:
+            src = cv2.perspectiveTransform(src.reshape(-1, 1, 2).astype(np.float64),
+                                           flat).reshape(-1, 2).astype(np.float32)
+        a = np.vstack([np.asarray(cv2.getAffineTransform(src, dst), dtype=np.float64),
+                       [0.0, 0.0, 1.0]])
+        return a if flat is None else a @ flat
     if len(found) < 4:
         return None
     src = np.array([found[i] for i in sorted(CORNER_UV)], np.float32)
@@ -73,6 +80,86 @@ def homography(markers: Iterable[Marker]) -> npt.NDArray[np.float64] | None:
     return np.asarray(cv2.getPerspectiveTransform(src, dst), dtype=np.float64)
 
 
+RECTIFY_MARKERS = 6
+"""``rectifier`` needs at least this many markers (corners and cards) in view."""
+
+
+def rectifier(markers: Sequence[Marker]) -> npt.NDArray[np.float64] | None:
+    """A map from image pixels that takes the camera's tilt out of the table's plane: after it
+    the plane is seen as from straight above up to an affine map (which three corners then
+    fix), from the markers in view.  They all lie on the table, and markers printed alike are
+    squares of one size there: the map that gives the card stickers one area, the corner
+    markers one area, and every marker the shape of a parallelogram is found by least
+    squares (two numbers: where the camera's tilt puts the horizon).  A marker that does not
+    fit (a card held up over the table) is left out and the map found again once.  None with
+    fewer than ``RECTIFY_MARKERS`` markers, or when no such map fits them."""
+    quads = [np.asarray(m.corners, np.float64) for m in markers]
+    if len(quads) < RECTIFY_MARKERS:
+        return None
+    pts = np.concatenate(quads)
+    centre = pts.mean(axis=0)
+    scale = max(1.0, float(np.abs(pts - centre).max()))
+    norm = np.array([[1 / scale, 0, -centre[0] / scale], [0, 1 / scale, -centre[1] / scale],
+                     [0, 0, 1]])
+    q = np.stack([(quad - centre) / scale for quad in quads])  # (n, 4, 2)
+    corner = np.array([m.id in CORNER_UV for m in markers])
+    use = np.ones(len(quads), bool)
+    tilt = np.zeros(2)
+    for _round in range(2):
+        fitted = _fit_horizon(q[use], corner[use], tilt)
+        if fitted is None:
+            return None
+        tilt = fitted
+        errors = np.abs(_horizon_residuals(q, corner, tilt)).reshape(len(quads), -1).max(axis=1)
+        keep = errors <= max(0.02, 4 * float(np.median(errors)))
+        if keep.all() or keep.sum() < RECTIFY_MARKERS:
+            break
+        use = keep
+    flat = np.array([[1.0, 0, 0], [0, 1.0, 0], [tilt[0], tilt[1], 1.0]])
+    return np.asarray(flat @ norm, np.float64)
+
+
+def _horizon_residuals(q: npt.NDArray[np.float64], corner: npt.NDArray[np.bool_],
+                       tilt: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """How far the markers ``q`` (normalised pixels), seen through the horizon ``tilt``, are
+    from squares of one size per kind: each one's log area from its kind's mean, and how far
+    its diagonals are from halving each other (a share of its side)."""
+    w = 1.0 + q[..., 0] * tilt[0] + q[..., 1] * tilt[1]
+    p = q / w[..., None]
+    x, y = p[..., 0], p[..., 1]
+    area = 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
+    log_area = np.log(np.maximum(area, 1e-12))
+    for kind in (corner, ~corner):
+        if kind.any():
+            log_area[kind] -= log_area[kind].mean()
+    skew = (p[:, 0] + p[:, 2] - p[:, 1] - p[:, 3]) / np.sqrt(np.maximum(area, 1e-12))[:, None]
+    return np.concatenate([log_area[:, None], skew], axis=1).reshape(-1)
+
+
+def _fit_horizon(q: npt.NDArray[np.float64], corner: npt.NDArray[np.bool_],
+                 start: npt.NDArray[np.float64]) -> npt.NDArray[np.float64] | None:
+    """The horizon that makes ``_horizon_residuals`` least (Gauss-Newton, a few steps)."""
+    tilt = start.copy()
+    for _step in range(12):
+        w = 1.0 + q[..., 0] * tilt[0] + q[..., 1] * tilt[1]
+        if (w <= 0.05).any():
+            return None  # the horizon crosses a marker: no camera sees that
+        r = _horizon_residuals(q, corner, tilt)
+        jac = np.empty((r.size, 2))
+        for k in range(2):
+            d = np.zeros(2)
+            d[k] = 1e-5
+            jac[:, k] = (_horizon_residuals(q, corner, tilt + d) - r) / 1e-5
+        delta, *_rest = np.linalg.lstsq(jac, -r, rcond=None)
+        tilt = tilt + delta
+        if float(np.abs(delta).max()) < 1e-7:
+            break
+    if not np.isfinite(tilt).all() or (1.0 + q[..., 0] * tilt[0] + q[..., 1] * tilt[1]
+                                       <= 0.05).any():
+        return None
+    return tilt
+
+
 def _turn(p: npt.NDArray[np.float32]) -> float:
     """Twice the signed area of a triangle (which way round its points go)."""
     (ax, ay), (bx, by), (cx, cy) = p.tolist()
@@ -83,6 +170,66 @@ def to_table(h: npt.NDArray[np.float64], point: tuple[float, float]) -> tuple[fl
     """A pixel position in table coordinates."""
     x, y, w = h @ np.array([point[0], point[1], 1.0])
     return float(x / w), float(y / w)
+
+
+@dataclass(frozen=True, slots=True)
+class Plane:
+    """How a frame's pixels map to the table: ``h`` (None when they cannot be mapped), the
+    corner markers in view, whether the map is kept from an earlier frame (``kept``: fewer
+    than three corners in view, the camera has not moved) or could not be kept because the
+    markers in view moved (``moved``: the camera was moved or knocked)."""
+
+    h: npt.NDArray[np.float64] | None
+    corners: int
+    kept: bool = False
+    moved: bool = False
+
+
+KEEP_SHIFT = 0.25
+"""A marker in view moved by more than this share of its side since the table was last mapped:
+moved (the corners in view must all stay, and most of the cards)."""
+KEEP_MARKERS = 2
+"""Markers of the last mapped frame that must still be in view to tell the camera has not
+moved."""
+
+
+class TablePlane:
+    """The table's map over frames: the one the corners in view give (three or four), or, with
+    fewer in view (a hand, a cup, a card over two corners), the last one while the camera has
+    not moved -- the markers of that frame still in view are where they were (every corner
+    marker and most cards: a card moved by a player does not move the camera).  When that
+    cannot be told, or the markers moved, the table cannot be mapped (``Plane.moved``)."""
+
+    def __init__(self) -> None:
+        self._h: npt.NDArray[np.float64] | None = None
+        self._where: dict[int, tuple[float, float, float]] = {}
+
+    def update(self, markers: Sequence[Marker]) -> Plane:
+        """The map for the markers of a frame (see the class docstring)."""
+        corners = len({m.id for m in markers} & set(CORNER_UV))
+        h = homography(markers)
+        if h is not None:
+            self._h = h
+            self._where = {m.id: (*m.centre, m.side) for m in markers}
+            return Plane(h, corners)
+        if self._h is None:
+            return Plane(None, corners)
+        if self._still(markers):
+            return Plane(self._h, corners, kept=True)
+        return Plane(None, corners, moved=True)
+
+    def _still(self, markers: Sequence[Marker]) -> bool:
+        shifts: list[float] = []
+        for m in markers:
+            was = self._where.get(m.id)
+            if was is None:
+                continue
+            x, y = m.centre
+            shift = float(np.hypot(x - was[0], y - was[1])) / max(was[2], 1.0)
+            if m.id in CORNER_UV and shift > KEEP_SHIFT:
+                return False
+            shifts.append(shift)
+        return len(shifts) >= KEEP_MARKERS and float(np.median(shifts)) <= KEEP_SHIFT
 
 
 def layout(spec: GameSpec, players: int,
@@ -101,17 +248,20 @@ def layout(spec: GameSpec, players: int,
 @dataclass(frozen=True, slots=True)
 class TableView:
     """What the camera sees of the table: the cards in each zone (two copies of a card count
-    twice), or why it cannot tell (fewer than three corner markers in view); ``rejected``
-    lists the markers whose size is off what the corners predict for a card sticker (a
-    marker-shaped icon on the board, or a sticker of another size): they count nowhere."""
+    twice), or why it cannot tell (fewer than three corner markers in view, and no map kept
+    from an earlier frame: ``moved`` when the camera moved since); ``rejected`` lists the
+    markers whose size is off what the corners predict for a card sticker (a marker-shaped
+    icon on the board, or a sticker of another size): they count nowhere."""
 
     seen: dict[str, list[str]]
     corners: int  # corner markers in view, out of 4
     rejected: tuple[int, ...] = ()
+    kept: bool = False  # mapped with an earlier frame's map (fewer than three corners)
+    moved: bool = False  # fewer than three corners, and the camera moved: not mapped
 
     @property
     def ok(self) -> bool:
-        return self.corners >= 3
+        return self.corners >= 3 or self.kept
 
 
 SIZE_TOLERANCE = 1.35
@@ -120,16 +270,20 @@ SIZE_TOLERANCE = 1.35
 
 
 def read_table(markers: Sequence[Marker], game_name: str, zones: Sequence[Zone], *,
-               card_mm: float = TABLE_CARD_MM, corner_mm: float = CORNER_MM) -> TableView:
-    """The cards of ``game_name`` in each zone, from one frame's markers; cards outside every
-    zone (the rows on offer, the decks) are left out.  A marker whose side, in table
+               card_mm: float = TABLE_CARD_MM, corner_mm: float = CORNER_MM,
+               plane: Plane | None = None) -> TableView:
+    """The cards of ``game_name`` in each zone, from one frame's markers (mapped by ``plane``
+    when given: ``TablePlane.update`` of those markers; else by ``homography``); cards outside
+    every zone (the rows on offer, the decks) are left out.  A marker whose side, in table
     coordinates, is not within ``SIZE_TOLERANCE`` of what the corner markers predict for a
     ``card_mm`` sticker (the corners being ``corner_mm``) is rejected."""
-    corners = sum(1 for m in {m.id for m in markers} if m in CORNER_UV)
-    h = homography(markers)
+    if plane is None:
+        plane = Plane(homography(markers), sum(1 for m in {m.id for m in markers}
+                                               if m in CORNER_UV))
+    h = plane.h
     seen: dict[str, list[str]] = {z.id: [] for z in zones}
     if h is None:
-        return TableView(seen, corners)
+        return TableView(seen, plane.corners, moved=plane.moved)
     sides = [_side_uv(h, m) for m in markers if m.id in CORNER_UV]
     want = float(np.median(sides)) * card_mm / corner_mm if sides else 0.0
     rejected = []
@@ -146,7 +300,7 @@ def read_table(markers: Sequence[Marker], game_name: str, zones: Sequence[Zone],
             if z.contains(uv):
                 seen[z.id].append(e.card)
                 break
-    return TableView(seen, corners, tuple(sorted(rejected)))
+    return TableView(seen, plane.corners, tuple(sorted(rejected)), kept=plane.kept)
 
 
 def _side_uv(h: npt.NDArray[np.float64], m: Marker) -> float:
@@ -229,30 +383,36 @@ def differences(
 @dataclass(frozen=True, slots=True)
 class TableCheck:
     """The table mode's verdict on one frame: how many corner markers are in view, and (with
-    three or four) every difference from the engine: ``differences`` the cards seen in the
-    wrong place (and those the table has said are missing), ``unseen`` the cards the engine
-    has that the camera does not see (covered or gone: ask the table), ``rejected`` the
-    markers of a size no card sticker has there."""
+    three or four, or the map kept from an earlier frame: ``kept``) every difference from the
+    engine: ``differences`` the cards seen in the wrong place (and those the table has said
+    are missing), ``unseen`` the cards the engine has that the camera does not see (covered
+    or gone: ask the table), ``rejected`` the markers of a size no card sticker has there;
+    ``moved`` when fewer than three corners are in view and the camera has moved since the
+    table was last mapped (show the corners again)."""
 
     corners: int
     differences: tuple[Difference, ...] = ()
     unseen: tuple[Difference, ...] = ()
     rejected: tuple[int, ...] = ()
+    kept: bool = False
+    moved: bool = False
 
     @property
     def ok(self) -> bool:
-        return self.corners >= 3
+        return self.corners >= 3 or self.kept
 
 
 def check(spec: GameSpec, state: Any, markers: Sequence[Marker],
-          overrides: Mapping[str, Rect] | None = None, asked: Collection[str] = ()
-          ) -> TableCheck:
+          overrides: Mapping[str, Rect] | None = None, asked: Collection[str] = (),
+          plane: Plane | None = None) -> TableCheck:
     """Compare one frame's markers with the engine's ``state`` of the game ``spec``; ``asked``
-    names the cards the table has said are not on the table."""
+    names the cards the table has said are not on the table; ``plane`` maps the markers
+    (``TablePlane.update``; None: their corners alone)."""
     zones = layout(spec, len(state.setup.players), overrides)
-    view = read_table(markers, spec.name, zones)
+    view = read_table(markers, spec.name, zones, plane=plane)
     if not view.ok:
-        return TableCheck(view.corners)
+        return TableCheck(view.corners, moved=view.moved)
     diffs = differences(spec, state, view.seen, zones, asked)
     return TableCheck(view.corners, tuple(d for d in diffs if d.kind != "unseen"),
-                      tuple(d for d in diffs if d.kind == "unseen"), view.rejected)
+                      tuple(d for d in diffs if d.kind == "unseen"), view.rejected,
+                      kept=view.kept)

@@ -117,12 +117,12 @@ def test_several_cards_together_ask_for_one_at_a_time(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     start_pillars(app)
     posted: list[Input] = []
-    frames = [two_cards()] * 5
+    frames = [card_frame(None, 1)] * 2 + [two_cards()] * 5
     device = CameraDevice(CameraConfig(source="synthetic", show_frames=2),
                           open_source=lambda: Frames(iter(frames)), post=posted.append,
                           start=False)
     app.add_device(device)
-    for _ in range(5):
+    for _ in range(7):
         device.thread.cycle()
         app.update_devices()
     assert posted == []
