@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from companion.kiosk import fonts, i18n  # noqa: E402
@@ -216,6 +216,7 @@ _ALPHABET = "abcXYZ019 ,.!?()·—建筑师大教堂。，、（）「」マス�
 
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(alphabet=_ALPHABET, max_size=80), width=st.integers(0, 400))
+@example(text=".スャ", width=23)  # a clause's end, then a pair no line may start between
 def test_wrap_property(text: str, width: int) -> None:
     f = font(18, lang="ja")
     width = max(width, max((f.size(ch)[0] for ch in text), default=0))

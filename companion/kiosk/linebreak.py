@@ -359,7 +359,8 @@ def _wrap(text: str, font: pygame.font.Font, width: int, lang: str, force: bool)
                 bounds.add(at)
             start = 0  # where the line being filled starts in the unit
             for i, ch in enumerate(unit):
-                if line and not text_fits(line + ch, font, width):
+                while line and not text_fits(line + ch, font, width):  # (cut again when
+                    # the rest kept with ``ch`` is still too wide)
                     cut = _char_break(line, ch, {b - start for b in bounds if start < b < i})
                     lines.append(line[:cut])
                     line = line[cut:]
