@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import pygame
 
+from companion.events import Role
+
 from . import linebreak, ui
 from .textcache import LRU
 
@@ -73,7 +75,7 @@ class Kept:
 
     pixels: pygame.Surface
     buttons: tuple[ui.Button, ...]
-    roles: tuple[tuple[str, Callable[[], None]], ...]
+    roles: tuple[tuple[Role, Callable[[], None]], ...]
     records: tuple[tuple[object, ...] | None, ...]
     result: object
     key: Hashable
@@ -199,7 +201,7 @@ def _draw(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect,
     roles = dict(screen.roles) if screen is not None else {}
     result = paint()
     buttons: tuple[ui.Button, ...] = ()
-    changed: tuple[tuple[str, Callable[[], None]], ...] = ()
+    changed: tuple[tuple[Role, Callable[[], None]], ...] = ()
     if screen is not None:
         buttons = tuple(screen.buttons[n:])
         changed = tuple((k, v) for k, v in screen.roles.items() if roles.get(k) is not v)
