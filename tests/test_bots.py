@@ -136,8 +136,8 @@ def test_the_arena_seats_the_bot_a_game_plays_at_each_strength(
     data = two.to_json()["bots"]
     assert data["strong"]["bot"] == declared["strong/2"] != declared["strong"]
     # a bot's own name plays as it is, and is not repeated in the result
-    arena(get_game("pillars"), 2, ["strong", "search@4000nao+plan"], 1, 0)
-    assert seated[-1] == [spec("pillars").strengths["strong"], "search@4000nao+plan"]
+    arena(get_game("builders"), 3, ["strong", "search@4000nao+plan"], 1, 0)
+    assert seated[-1] == [declared["strong"], "search@4000nao+plan", declared["strong"]]
     mixed = arena(get_game("pillars"), 2, ["easy", "heuristic"], 1, 0).to_json()["bots"]
     assert mixed["easy"]["bot"] == "heuristic" and "bot" not in mixed["heuristic"]
 
