@@ -53,7 +53,7 @@ RETAINED_BYTES = 48 * 1024 * 1024
 3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay).  The frames drawn ahead
 (``lookahead``) keep the parts of up to forty next states: with 24 MB a Builders game at
 720x1280 drew 118 parts again in the frames after 200 moves (pushed out before their
-frame came), with 40 MB one, with 64 MB one (``docs/pi.md``)."""
+frame came), with 40 MB one, with 64 MB one (``docs/notes/pi-lab.md``)."""
 
 SEEN_KEYS = 4096
 """Keys seen once, remembered so that the second sight keeps the part (hashes of the keys)."""
