@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from companion.engine import registry
@@ -177,7 +177,7 @@ def arena_bot(name: str, game: str | None = None, players: int | None = None) ->
     return name
 
 
-def strengths_help(games: list[str], width: int = 88) -> str:
+def strengths_help(games: Iterable[str], width: int = 88) -> str:
     """What each strength plays in each of ``games`` (the arena's help), a game a paragraph,
     with the player counts a game declares another bot for."""
     lines = []
