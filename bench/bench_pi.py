@@ -33,7 +33,7 @@ its figures.
   ``PI4_LOOP_SECONDS``), in CPU seconds here: the factor from this machine's Python to a Pi's;
 - ``cpu``: this machine's single-core speed on 7-Zip's benchmark (``7za b -mmt=1``, the
   figure sbc-bench publishes for the Raspberry Pis): a second factor, for compiled code
-  (see ``docs/pi.md`` for the sources and why the two differ).
+  (see ``docs/notes/pi-lab.md`` for the sources and why the two differ).
 
 Under qemu-user the figures are emulation's, not a Pi's: only the scaled figures from this
 machine estimate a Pi (``docs/pi.md``).
@@ -331,7 +331,7 @@ PI4_FACTOR = 12.8
 """The factor from this machine's Python to a 1.8 GHz Pi 4's, for the model of the main
 loop's passes on a Pi (``_draw_ahead``): the factor measured by the loop timed just before
 each part (``main``; the machine's speed drifts, and a loaded machine's CPU time stretches
-the frames it models); 12.8, the cautious factor of ``docs/pi.md``, without it
+the frames it models); 12.8, the cautious factor of ``docs/notes/pi-lab.md``, without it
 (``--no-scale``)."""
 
 PAUSES: tuple[float | None, ...] = (math.inf, 0.5, 0.25, None)

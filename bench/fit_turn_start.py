@@ -1,5 +1,5 @@
 """Fit The Builders' evaluation where a ``search@Nt`` judges its leaves: at the start of a
-seat's turn, every other seat's turn spent (``docs/bots.md``, "The curve against the same
+seat's turn, every other seat's turn spent (``docs/notes/bots-lab.md``, "The curve against the same
 search").  Prints the fit, its test on held-out games beside the open evaluation's, and the
 ``--try-evaluation`` spec that lets ``bench_bots.py`` play a search with it.
 

@@ -101,6 +101,33 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+ARENA_EPILOG = """\
+examples:
+  companion arena pillars --bots strong,normal --games 40
+  companion arena builders --players 3 --bots normal,easy,easy
+  companion arena pillars --bots strong,normal --seed 100 --json
+
+what each strength plays (docs/bots.md has how strong each is, and how it was measured):
+{strengths}
+
+research bots (bench/, docs/bots.md): heuristic, greedy, search@ITERATIONS with flags and an
+evaluation, e.g. search@500, search@1000s4, search@4000nao+plan (the grammar is in
+companion/bots/names.py)"""
+"""The arena's help after its options; ``{strengths}`` is filled when the help is shown."""
+
+
+class _ArenaHelp(argparse.RawDescriptionHelpFormatter):
+    """The arena's help: the epilog's ``{strengths}`` filled from the games' specs only when
+    the help is shown (the bots are not imported for every command)."""
+
+    def add_text(self, text: str | None) -> None:
+        if text is not None and "{strengths}" in text:
+            from companion.bots.names import strengths_help
+
+            text = text.replace("{strengths}", strengths_help(game_names()))
+        super().add_text(text)
+
+
 def _arena(args: argparse.Namespace) -> int:
     from companion.bots import arena
 
@@ -132,8 +159,9 @@ def _arena(args: argparse.Namespace) -> int:
     )
     for name, r in result["bots"].items():
         lo, hi = r["ci95"]
+        who = f"{name} ({r['bot']})" if "bot" in r else name
         print(
-            f"  {name}: {r['wins']:g} wins, {r['win_rate']:.1%} "
+            f"  {who}: {r['wins']:g} wins, {r['win_rate']:.1%} "
             f"(95% interval {lo:.1%} to {hi:.1%})"
         )
     return 0
@@ -688,19 +716,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare every state of the simulation path with the rules engine (slower)",
     )
     sim.set_defaults(run=_simulate)
-    are = sub.add_parser("arena", help="bots play each other; win rates with 95%% intervals")
-    are.add_argument("game", choices=game_names())
-    are.add_argument("--players", type=int, default=None,
+    are = sub.add_parser(
+        "arena",
+        help="the companion's strengths (and other bots) play each other; win rates with 95%% "
+        "intervals",
+        description="The companion's strengths play each other (or other bots), the seats\n"
+        "rotated every game; each one's win rate with its 95% interval.  The strengths are\n"
+        "the set-up screen's: easy (the move worth most at once), normal (a tree search of\n"
+        "each decision) and strong (the stronger search each game declares).",
+        epilog=ARENA_EPILOG,
+        formatter_class=_ArenaHelp,
+    )
+    are.add_argument("game", choices=game_names(), help="the game")
+    are.add_argument("--players", type=int, default=None, metavar="N",
                      help="seats at the table (default 2, within the game's range)")
     are.add_argument(
         "--bots",
-        default="heuristic,random",
-        help="bot names, comma-separated, seated in turn and rotated every game (default "
-        "heuristic,random): random; heuristic (one ply of greed); search (tree search, 1 s a "
-        "decision); search:SECONDS (e.g. search:0.5); search@ITERATIONS (e.g. search@200: the "
-        "same games on any machine)",
+        default="easy,random",
+        metavar="WHO",
+        help="who sits at the table, comma-separated, seated in turn (default easy,random): "
+        "easy, normal, strong (the companion's strengths, as this game plays them with this "
+        "many players), random (any legal move), or a research bot (below)",
     )
-    are.add_argument("--games", type=_count_up_to(MAX_GAMES), default=100,
+    are.add_argument("--games", type=_count_up_to(MAX_GAMES), default=100, metavar="N",
                      help=f"how many games (default 100, at most {MAX_GAMES})")
     are.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     are.add_argument("--json", action="store_true", help="print one JSON object")

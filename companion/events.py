@@ -16,17 +16,74 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
-ROLES = ("draw", "roll", "confirm", "pass", "undo", "back", "help", "language")
-"""The table's buttons by role (the panel's five, and keys the kiosk adds)."""
+
+class Role(StrEnum):
+    """The table's buttons, by the role they play: the one place a button is declared.
+
+    Each member says whether the button panel has it (``panel``: ``companion.panel.pins``
+    takes a GPIO for it in ``[panel.buttons]``), whether it counts only when held
+    (``long``: UNDO, ``companion.panel.buttons``) and its keyboard stand-ins (``keys``: the
+    names of pygame's key constants, first the one the README shows; ``companion.kiosk.inputs``
+    builds its key map from them).  Screens bind a role with ``Screen.button(role=...)``.
+    The value is the string a pin map, a config file or a journal writes (``"draw"``), and a
+    member equals its string."""
+
+    panel: bool
+    long: bool
+    keys: tuple[str, ...]
+
+    DRAW = "draw", True, False, ("K_SPACE",)
+    ROLL = "roll", True, False, ("K_r",)
+    CONFIRM = "confirm", True, False, ("K_RETURN", "K_KP_ENTER")
+    PASS = "pass", True, False, ("K_p",)
+    UNDO = "undo", True, True, ("K_u",)
+    BACK = "back", False, False, ("K_ESCAPE", "K_BACKSPACE")
+    HELP = "help", False, False, ("K_h", "K_F1")
+    LANGUAGE = "language", False, False, ("K_l",)
+
+    def __new__(cls, value: str, panel: bool = False, long: bool = False,
+                keys: tuple[str, ...] = ()) -> Role:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.panel = panel
+        member.long = long
+        member.keys = keys
+        return member
+
+    @classmethod
+    def of(cls, name: object, where: str = "") -> Role:
+        """The role called ``name`` (a member or its string); ValueError naming it (and
+        ``where`` it was written) and the roles there are, for anything else."""
+        if isinstance(name, cls):
+            return name
+        if isinstance(name, str):
+            try:
+                return cls(name)
+            except ValueError:
+                pass
+        at = f"{where}: " if where else ""
+        raise ValueError(f"{at}unknown button role {name!r} (the roles are {', '.join(cls)})")
+
+
+ROLES: tuple[Role, ...] = tuple(Role)
+"""Every role, in declaration order (the panel's five, then the keys the kiosk adds)."""
+
+PANEL_ROLES: tuple[Role, ...] = tuple(r for r in Role if r.panel)
+"""The roles the button panel has a button for."""
 
 
 @dataclass(frozen=True)
 class Press:
-    """One of the table's buttons, by role (see ROLES)."""
+    """One of the table's buttons, by role; a role's string is taken for it (``Press("draw")
+    == Press(Role.DRAW)``), anything else is a ValueError naming it."""
 
-    role: str
+    role: Role
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "role", Role.of(self.role))
 
 
 @dataclass(frozen=True)
@@ -146,6 +203,7 @@ class Device(Protocol):
 
 
 __all__ = [
+    "PANEL_ROLES",
     "ROLES",
     "CameraState",
     "Card",
@@ -155,6 +213,7 @@ __all__ = [
     "MarkerOutline",
     "Notice",
     "Press",
+    "Role",
     "TableView",
     "connect",
     "post",

@@ -102,6 +102,79 @@ def test_a_shared_win_is_split(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.wins == {"random": pytest.approx(1.0), "heuristic": pytest.approx(1.0)}
 
 
+def _seated(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Make the arena's games instant (the first seat wins) and record the bots seated."""
+    from companion.bots import tournament as arena_module
+
+    seated: list[list[str]] = []
+
+    def first_wins(game: Any, players: int, bots: Any, seed: int) -> list[str]:
+        seated.append([b.name for b in bots])
+        return [game.setup(players).names[0]]
+
+    monkeypatch.setattr(arena_module, "play", first_wins)
+    return seated
+
+
+def test_the_arena_seats_the_bot_a_game_plays_at_each_strength(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from companion.engine.registry import spec
+
+    seated = _seated(monkeypatch)
+    declared = spec("builders").strengths
+    # The Builders declares another normal at four players and another strong at two
+    four = arena(get_game("builders"), 4, ["normal", "easy", "strong"], 1, 0)
+    normal4 = declared["normal/4"]
+    assert seated[-1] == [normal4, "heuristic", declared["strong"], normal4]
+    assert four.plays == {"normal": declared["normal/4"], "easy": "heuristic",
+                          "strong": declared["strong"]}
+    two = arena(get_game("builders"), 2, ["strong", "normal"], 2, 0)
+    strong2 = declared["strong/2"]
+    assert seated[-2:] == [[strong2, "search@500"], ["search@500", strong2]]
+    assert two.wins == {"strong": 1.0, "normal": 1.0}
+    data = two.to_json()["bots"]
+    assert data["strong"]["bot"] == declared["strong/2"] != declared["strong"]
+    # a bot's own name plays as it is, and is not repeated in the result
+    arena(get_game("builders"), 3, ["strong", "search@4000nao+plan"], 1, 0)
+    assert seated[-1] == [declared["strong"], "search@4000nao+plan", declared["strong"]]
+    mixed = arena(get_game("pillars"), 2, ["easy", "heuristic"], 1, 0).to_json()["bots"]
+    assert mixed["easy"]["bot"] == "heuristic" and "bot" not in mixed["heuristic"]
+
+
+def test_arena_command_takes_strengths(monkeypatch: pytest.MonkeyPatch, capsys: Capsys) -> None:
+    from companion.engine.registry import spec
+
+    seated = _seated(monkeypatch)
+    strong = spec("pillars").strengths["strong"]
+    assert main(["arena", "pillars", "--bots", "strong,normal", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert f"  strong ({strong}): 1 wins, 50.0%" in out
+    assert "  normal (search@500): 1 wins" in out
+    assert seated == [[strong, "search@500"], ["search@500", strong]]
+    assert main(["arena", "pillars", "--games", "1", "--json"]) == 0  # the default: easy,random
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"]["easy"]["bot"] == "heuristic" and set(data["bots"]) == {"easy", "random"}
+
+
+def test_arena_help_leads_with_the_strengths(capsys: Capsys) -> None:
+    from companion.engine.registry import spec
+
+    with pytest.raises(SystemExit) as done:
+        main(["arena", "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert text.index("easy, normal, strong") < text.index("search@")
+    assert "companion arena pillars --bots strong,normal" in text
+    # what each strength plays, read from the games' specs, at the sizes they declare
+    strong = spec("pillars").strengths["strong"]
+    assert f"pillars: easy heuristic; normal search@500; strong {strong}" in text
+    builders = " ".join(text[text.index("  builders:"):].split())
+    assert f"normal search@500 (4 players: {spec('builders').strengths['normal/4']})" in builders
+    assert "search@4000nao+plan" in text  # the research grammar, after
+    assert max(len(line) for line in text.splitlines()) <= 100
+
+
 def test_arena_command_json(capsys: Capsys) -> None:
     code = main(
         [
@@ -131,7 +204,10 @@ def test_arena_command_json(capsys: Capsys) -> None:
 
 def test_arena_command_refuses_unknown_bots_and_counts(capsys: Capsys) -> None:
     assert main(["arena", "pillars", "--bots", "random,clever"]) == 2
-    assert "unknown bot 'clever'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown strength 'clever': the strengths are easy, normal, strong" in err
+    assert main(["arena", "pillars", "--bots", "strong,Hard"]) == 2
+    assert "companion arena: unknown strength 'Hard'" in capsys.readouterr().err
     assert main(["arena", "pillars", "--players", "5"]) == 2
     assert "5" in capsys.readouterr().err
     assert main(["arena", "builders", "--games", "0"]) == 2

@@ -118,7 +118,8 @@ def test_the_builders_model_was_fitted_on_the_builders_signals() -> None:
 
 
 def test_pillars_is_judged_by_the_heuristic() -> None:
-    # a fitted Pillars model lost to the heuristic's judgement in the arena (docs/bots.md):
+    # a fitted Pillars model lost to the heuristic's judgement in the arena
+    # (docs/notes/bots-lab.md):
     # The Pillars declares none, so its signals get the heuristic
     sim = simulator(PILLARS).start(PILLARS.setup(3))
     assert isinstance(sim, PillarsSim) and model_for(sim) is None
@@ -236,7 +237,7 @@ def test_the_lean_evaluation_weighs_a_worker_s_resources_less_and_nothing_else()
 
 def test_the_lean_judge_takes_coins_where_the_default_recruits_a_worker_it_cannot_pay() -> None:
     # the default model, followed by a search, recruits more workers than its coins can pay
-    # (docs/bots.md); the lean one spends the AP on coins instead
+    # (docs/notes/bots-lab.md); the lean one spends the AP on coins instead
     sim = _builders()
     seat = sim.current_player()
     me = sim.players[seat]
@@ -260,7 +261,8 @@ def test_a_named_evaluation_falls_back_where_it_has_no_model() -> None:
 
 
 def test_the_open_evaluation_holds_no_open_site_against_the_seat_and_nothing_else() -> None:
-    # strong's at three and four players (docs/bots.md): the default counts -0.3 an open site
+    # strong's at three and four players (docs/notes/bots-lab.md): the default counts -0.3 an
+    # open site
     sim = _builders(players=4)
     default, bold = model_for(sim), model_for(sim, evaluations()["open"])
     assert default is not None and bold is not None
@@ -310,7 +312,7 @@ def test_a_deep_search_by_the_tempo_evaluation_spends_its_turn() -> None:
     # 2 000 iterations at a game's first decision (seed 1004): by the lean judge, or by tempo
     # with an AP worth 0.3 (more than an action gains at once), the tree prefers handing the
     # turn over (taking coins with all three AP: the opponent's moves in the tree, not its
-    # own, come sooner); by the tempo evaluation it recruits (docs/bots.md)
+    # own, come sooner); by the tempo evaluation it recruits (docs/notes/bots-lab.md)
     sim = _builders(seed=1004)
     seat = sim.current_player()
     tempo = model_for(sim, evaluations()["tempo"])

@@ -1,7 +1,7 @@
 """The normalised tree (``search@Nn``): UCB over each node's means taken relative to its
 children's range, so that the exploration is weighed against how far apart the choices are
-and the tree follows its best lines as the iterations grow (``docs/bots.md``, "Three and four
-players, and a tree that follows its judge harder")."""
+and the tree follows its best lines as the iterations grow (``docs/notes/bots-lab.md``,
+"Three and four players, and a tree that follows its judge harder")."""
 
 from __future__ import annotations
 

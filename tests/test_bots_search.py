@@ -368,7 +368,8 @@ def test_strengths_name_their_bots() -> None:
 def test_strong_judges_the_pillars_by_convert_in_a_tree_of_its_own_decisions() -> None:
     # more thought (search@1500s4) was stronger than normal at two players only; normal's
     # search with the convert evaluation is stronger at every size, and the same in a tree of
-    # the seat's own decisions (the others' played by a rule) stronger still (docs/bots.md)
+    # the seat's own decisions (the others' played by a rule) stronger still
+    # (docs/notes/bots-lab.md)
     strong = STRENGTHS["strong"]
     for players in (None, 2, 3, 4):
         assert strong.bot_for("pillars", players) == "search@500o+convert"
@@ -384,8 +385,8 @@ def test_strong_judges_the_pillars_by_convert_in_a_tree_of_its_own_decisions() -
 
 def test_strong_judges_the_builders_by_evaluations_tuned_against_normal() -> None:
     # more iterations did not make the Builders' search stronger; other weights did
-    # (docs/bots.md): strong is normal's search judged by the lean evaluation at two players
-    # and by the open one at three and four
+    # (docs/notes/bots-lab.md): strong is normal's search judged by the lean evaluation at two
+    # players and by the open one at three and four
     strong = STRENGTHS["strong"]
     assert strong.bot_for("builders", 2) == "search@500+lean"
     for players in (None, 3, 4):

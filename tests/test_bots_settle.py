@@ -190,7 +190,7 @@ def test_a_game_without_settle_judges_its_leaves_as_they_are() -> None:
 def test_normal_in_four_player_builders_judges_its_leaves_at_the_seat_s_next_turn() -> None:
     # search@500 won 0.43 of 100 four-player games against the heuristics; fifty iterations
     # with phase-consistent leaves and the open judge 0.625 of 40, and strong stays ahead of
-    # it (docs/bots.md)
+    # it (docs/notes/bots-lab.md)
     normal = STRENGTHS["normal"]
     assert normal.bot_for("builders", 4) == "search@50t+open"
     for game, players in (("builders", 2), ("builders", 3), ("pillars", 4), (None, None)):

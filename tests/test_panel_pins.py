@@ -96,6 +96,7 @@ def test_the_panel_can_be_turned_off(tmp_path: Path) -> None:
     ("text", "line", "words"),
     [
         ("[panel.buttons]\nshuffle = 12\n", 2, ["unknown button 'shuffle'", "draw, roll"]),
+        ("[panel.buttons]\nback = 12\n", 2, ["'back' is a key of the kiosk, not a button"]),
         ("[panel.leds]\npurple = 12\n", 2, ["unknown LED 'purple'", "red, blue"]),
         ("[panel]\nbounce = 0.1\n", 2, ["unknown setting panel.bounce"]),
         ("\n[panel.buttons]\ndraw = \"GPIO12\"\n", 3, ["BCM GPIO number", "write 12"]),

@@ -1,5 +1,5 @@
 """The companion's fork server starts with the kiosk when its game has a companion seat, or
-when such a game starts, in the background (docs/pi.md: the first decision after a start
+when such a game starts, in the background (docs/notes/pi-lab.md: the first decision after a start
 waited 2.3 to 2.7 s more on a Pi 4 for it)."""
 
 from __future__ import annotations

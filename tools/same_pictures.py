@@ -1,5 +1,5 @@
 """Are two versions' kiosk pictures the same, pixel for pixel?  For a change that must not
-change what the kiosk draws (a cache, a faster drawing: docs/pi.md).
+change what the kiosk draws (a cache, a faster drawing: docs/notes/pi-lab.md).
 
     python tools/same_pictures.py take OUTDIR [--no-glyph-check] [screenshots options]
     python tools/same_pictures.py compare DIR_A DIR_B

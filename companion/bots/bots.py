@@ -251,7 +251,7 @@ class HeuristicBot:
 
 DEPTH = 0
 """Random decisions a judged playout plays before the evaluation judges it (0: the leaf is
-judged as it is; see ``docs/bots.md`` for why)."""
+judged as it is; see ``docs/notes/bots-lab.md`` for why)."""
 
 TEMPERATURE = 20.0
 """The heuristic's score (in gold) that makes a win 73 % likely in a judged playout (for a
@@ -296,7 +296,7 @@ def judged(
     its result (:func:`outcome`).  ``temperature`` applies where the heuristic judges.
 
     Why not random playouts to the end: in The Builders random players seldom finish a
-    building, so such playouts say next to nothing (see ``docs/bots.md``)."""
+    building, so such playouts say next to nothing (see ``docs/notes/bots-lab.md``)."""
     k = 0
     while True:
         who = sim.current_player()

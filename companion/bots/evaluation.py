@@ -121,8 +121,8 @@ each a set of models by signals; they come before the games' own of the same nam
 def evaluations() -> dict[str, tuple[Model, ...]]:
     """Every named evaluation (a bot's ``+NAME``, e.g. ``search@500+lean``): those the games
     declare (each game's own: the strong strength's in The Builders and The Pillars, and the
-    ones tuned on the way to them; ``docs/bots.md``) and :data:`EVALUATIONS`.  A game none of
-    a name's models fits is judged as without the name (:func:`model_for`)."""
+    ones tuned on the way to them; ``docs/notes/bots-lab.md``) and :data:`EVALUATIONS`.  A
+    game none of a name's models fits is judged as without the name (:func:`model_for`)."""
     out = {name: tuple(models) for name, models in EVALUATIONS.items()}
     for name, models in catalogue().named.items():
         out[name] = (*out.get(name, ()), *(m for m in models if m not in out.get(name, ())))

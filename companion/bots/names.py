@@ -24,7 +24,8 @@ that order (``search@2000c0.2nto+plan``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from companion.engine import registry
@@ -153,6 +154,48 @@ tree.  Think times (``bench/bench_bots.py --think``): normal about 25 ms of CPU 
 40 ms); strong a few tenths of a second of CPU of which the longest tree is a quarter to a
 third: on a Raspberry Pi 4's four cores, 13 to 16 times slower a core (``docs/pi.md``), the
 p95 a decision is in ``docs/bots.md``."""
+
+
+def arena_bot(name: str, game: str | None = None, players: int | None = None) -> str:
+    """The bot that sits for ``name`` at an arena's table: a strength (``easy``, ``normal``,
+    ``strong``) is the bot the game called ``game`` plays at it with ``players`` players (see
+    :meth:`Strength.bot_for`); any other name is a bot's own (``heuristic``, ``search@500``...),
+    returned as it is.  ValueError for a name that is neither: one that reads as a search bot
+    gets :func:`make_bot`'s reason, anything else is named as a strength that is none."""
+    strength = STRENGTHS.get(name)
+    if strength is not None:
+        return strength.bot_for(game, players)
+    try:
+        make_bot(name)
+    except ValueError:
+        if name.startswith("search"):
+            raise
+        raise ValueError(
+            f"unknown strength {name!r}: the strengths are {', '.join(STRENGTHS)} (or a "
+            f"research bot: {', '.join(BOTS)}, search@ITERATIONS..., see companion arena --help)"
+        ) from None
+    return name
+
+
+def strengths_help(games: Iterable[str], width: int = 88) -> str:
+    """What each strength plays in each of ``games`` (the arena's help), a game a paragraph,
+    with the player counts a game declares another bot for."""
+    lines = []
+    for game in games:
+        try:
+            declared = registry.spec(game).strengths
+        except SetupError:
+            declared = {}
+        parts = []
+        for s in STRENGTHS.values():
+            sizes = sorted(int(k.split("/")[1]) for k in declared if k.startswith(f"{s.name}/"))
+            where = "".join(f", {n} players: {s.bot_for(game, n)}" for n in sizes)
+            parts.append(f"{s.name} {s.bot_for(game)}" + (f" ({where[2:]})" if where else ""))
+        lines.append(
+            textwrap.fill(f"{game}: " + "; ".join(parts), width, initial_indent="  ",
+                          subsequent_indent="    ", break_on_hyphens=False)
+        )
+    return "\n".join(lines)
 
 
 def strength_bot(strength: str, game: str | None = None, players: int | None = None) -> Bot:

@@ -30,7 +30,7 @@ AP left as coins, the others' turns by the rule of ``advance``); with
 ``horizon`` (``search@Nh``) the tree also stops there; with ``others`` (``search@Nto``) the
 other seats' turns are played on by the game's cheap ``advance`` (The Builders: each builds by a
 fixed rule; The Pillars: each crafts all it can, skips the market and decides the rest at
-random) instead of searched (``docs/bots.md``).
+random) instead of searched (``docs/notes/bots-lab.md``).
 One legal action is played without a search; the root stops
 early when the most visited action can no longer be overtaken in the iterations left.  The tree
 is not kept from one decision to the next: a decision would then depend on the searches before

@@ -12,7 +12,7 @@ from companion.engine.sim import simulator
 from companion.engine.simulate import sample
 
 from .bots import Bot
-from .names import make_bot
+from .names import STRENGTHS, arena_bot, make_bot
 
 
 def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -28,12 +28,14 @@ def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
 
 @dataclass
 class ArenaResult:
-    """Wins per bot name (a shared win split between the winners' bots)."""
+    """Wins per name at the table (a shared win split between the winners' bots); ``plays``
+    the bot each strength among them played (``{"strong": "search@500o+convert"}``)."""
 
     game: str
     players: int
     games: int
     wins: dict[str, float] = field(default_factory=dict)
+    plays: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         bots: dict[str, Any] = {}
@@ -44,6 +46,8 @@ class ArenaResult:
                 "win_rate": round(wins / self.games, 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
             }
+            if name in self.plays:
+                bots[name]["bot"] = self.plays[name]
         return {"game": self.game, "players": self.players, "games": self.games, "bots": bots}
 
 
@@ -80,15 +84,22 @@ def play(game: Game[Any, Any], players: int, bots: list[Bot], seed: int) -> list
 def arena(
     game: Game[Any, Any], players: int, bots: list[str], games: int, seed: int
 ) -> ArenaResult:
-    """Play ``games`` games with the named bots, seats rotated; ValueError for an unknown bot
+    """Play ``games`` games with the named bots, seats rotated.  A name is a strength
+    (``easy``, ``normal``, ``strong``: the bot the game plays at it with this many players)
+    or a bot's own (:func:`.names.make_bot`); ValueError for a name that is neither
     (SetupError for a player count the game does not take)."""
-    for name in bots:
-        make_bot(name)
+    bot_of = {name: arena_bot(name, game.name, players) for name in dict.fromkeys(bots)}
     game.setup(players)
-    result = ArenaResult(game.name, players, games, {name: 0.0 for name in dict.fromkeys(bots)})
+    result = ArenaResult(
+        game.name,
+        players,
+        games,
+        {name: 0.0 for name in bot_of},
+        {name: bot for name, bot in bot_of.items() if name in STRENGTHS},
+    )
     for k in range(games):
         names = seating(bots, players, k)
-        winners = play(game, players, [make_bot(n) for n in names], seed + k)
+        winners = play(game, players, [make_bot(bot_of[n]) for n in names], seed + k)
         seat_names = game.setup(players).names
         for w in winners:
             result.wins[names[seat_names.index(w)]] += 1 / len(winners)

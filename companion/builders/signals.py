@@ -4,7 +4,7 @@ The Builders measures each seat by :attr:`BuildersSim.SIGNALS
 <companion.builders.sim.BuildersSim>` (VP, coins, the open sites and how far they are
 supplied, the workforce, the AP left, each also weighed by how far the end is...).
 :data:`MODEL` predicts each seat's final score from them: the search's default judge, fitted
-by ``bench/fit_evaluation.py`` on self-play games and tuned in the arena (``docs/bots.md``
+by ``bench/fit_evaluation.py`` on self-play games and tuned in the arena (``docs/notes/bots-lab.md``
 has the data, the held-out test and the command).  Refit it whenever the signals change: a
 model is used only on the signals it was fitted on.  The named evaluations change it: ``lean``
 and ``open`` are the strong strength's (``spec.STRENGTHS``).
@@ -41,7 +41,7 @@ bots read every game's models without importing the sims."""
 # The score's own terms fixed (a VP 1, a coin 0.1); the rest tuned in the arena on self-play
 # (a linear fit of the final score on the same signals valued coins at 0.4 a coin and a
 # site's progress at a tenth of its worth: a search that followed it took coins for ever and
-# won 0 of 24 games; see docs/bots.md).
+# won 0 of 24 games; see docs/notes/bots-lab.md).
 MODEL = Model(
     "builders",
     NAMES,
@@ -67,14 +67,14 @@ SIGNALS = Signals(
         # can pay at two players; this one, tuned in the arena against the default, does not
         "lean": _changed({"left*workforce": 0.04}),
         # an open site not held against the seat (``open`` 0, not -0.3): at three and four
-        # players it measured stronger (at two, no better; docs/bots.md)
+        # players it measured stronger (at two, no better; docs/notes/bots-lab.md)
         "open": _changed({"open": 0.0}),
         # the AP still to spend in the round (``tempo``, the same at any phase of it) in place
         # of the turn player's AP alone (``ap``), an AP worth 0.1 (not 0.3: an AP valued above
         # what an action gains at once makes a deep tree prefer handing the turn over), a coin
         # worth less while the end is far, an open site -0.15, a worker's resources as
         # ``lean``: with it a deep tree spends its turn where ``lean``'s hands it over
-        # (docs/bots.md); no strength's: 2 000 iterations with it hold even with 500 in
+        # (docs/notes/bots-lab.md); no strength's: 2 000 iterations with it hold even with 500 in
         # two-player games (with ``lean`` they lose), but are not stronger
         "tempo": _changed(
             {"tempo": 0.1, "ap": 0.0, "open": -0.15, "left*coins": -0.05, "left*workforce": 0.04}
@@ -85,7 +85,7 @@ SIGNALS = Signals(
         # ``reach``: a worker, a coin and a site count together, not each alone, so that a
         # tree that follows its judge harder (``search@Nnt+plan``) builds rather than piling
         # up workers or sites; the first judge with which more thought measured stronger
-        # (docs/bots.md); no strength's
+        # (docs/notes/bots-lab.md); no strength's
         "plan": _changed({"reach": 0.0, "plan": 0.2, "left*workforce": 0.0, "left*crew": 0.15}),
     },
 )

@@ -147,7 +147,7 @@ STRENGTHS = {
 }
 """The companion's bot at each strength where it is not the default one (easy: the heuristic;
 normal: ``search@500``).  More iterations did not make the search stronger: the evaluation is
-a judge of the next turn or two, and a deeper tree finds its errors (``docs/bots.md``).
+a judge of the next turn or two, and a deeper tree finds its errors (``docs/notes/bots-lab.md``).
 Strong at two players is normal's search with the evaluation tuned against normal at two
 players (``+lean``, ``signals.py``: a worker's resources worth less, so that it does not
 recruit workers it cannot pay), which won 0.92 of 48 two-player games against normal at the
@@ -160,7 +160,7 @@ Normal at four players is fifty iterations whose leaves are played on to the sta
 seat's next turn (each turn's AP left taken as coins) and judged there by the open evaluation
 (``search@50t+open``, a decision cheaper on a Pi); against three heuristics it won 0.625 of 40
 held-out games where ``search@500`` won 0.43 of 100, and strong (``search@500+open``) won 0.35
-of 96 against three of it (even: 0.25; ``docs/bots.md``, "Phase-consistent leaves")."""
+of 96 against three of it (even: 0.25; ``docs/notes/bots-lab.md``, "Phase-consistent leaves")."""
 
 
 SPEC = GameSpec(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine import CHANCE, RulesError, Step
-from companion.events import Card, Device
+from companion.events import Card, Device, Role
 from companion.journal import JournalError
 
 from . import guard, i18n, memory, retained, ui
@@ -344,7 +344,7 @@ class App:
 
     # -- the loop -----------------------------------------------------------------------
     def dispatch(self, inp: Input) -> None:
-        if isinstance(inp, Press) and inp.role == "language":
+        if isinstance(inp, Press) and inp.role == Role.LANGUAGE:
             self.next_language()
             return
         if (

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.events import Role
 from companion.journal import JournalError
 from companion.text import clean
 
@@ -142,7 +143,7 @@ class FaultScreen(Screen):
         self.button(surface, home_r, _("Home"), self.home, key="home")
         if self.unexpected:
             self.button(surface, restart_r, _("Restart"), self.restart, key="restart",
-                        role="confirm")
+                        role=Role.CONFIRM)
 
     def home(self) -> None:
         self.app.session = None

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import pygame
 
 from companion.engine.ledger import Entry
+from companion.events import Role
 from companion.journal.handouts import ALL
 
 from . import icons, retained, theme
@@ -558,13 +559,13 @@ def _draw_handout(screen: Screen, surface: pygame.Surface, area: pygame.Rect, st
         shown = shown[len(here):]
     if page < len(pages) - 1 and turn_page is not None:
         screen.button(surface, foot, _("More: page {k} of {n}", k=page + 1, n=len(pages)),
-                      turn_page, key="handout more", role="confirm", fill=theme.ACCENT,
+                      turn_page, key="handout more", role=Role.CONFIRM, fill=theme.ACCENT,
                       text_colour=theme.OUTLINE, short=_("More"))
         return
     label = _("Done: handed out")
     if more:
         label = _("Done: handed out ({n} more)", n=more)
-    screen.button(surface, foot, label, confirm, key="handout confirm", role="confirm",
+    screen.button(surface, foot, label, confirm, key="handout confirm", role=Role.CONFIRM,
                   fill=theme.ACCENT, text_colour=theme.OUTLINE,
                   short=_("Done"))
 

@@ -15,22 +15,11 @@ from typing import Any
 import pygame
 
 from companion import events
-from companion.events import ROLES, Card, Press
+from companion.events import ROLES, Card, Press, Role
 
-KEYMAP = {
-    pygame.K_SPACE: "draw",
-    pygame.K_r: "roll",
-    pygame.K_RETURN: "confirm",
-    pygame.K_KP_ENTER: "confirm",
-    pygame.K_p: "pass",
-    pygame.K_u: "undo",
-    pygame.K_ESCAPE: "back",
-    pygame.K_BACKSPACE: "back",
-    pygame.K_h: "help",
-    pygame.K_F1: "help",
-    pygame.K_l: "language",
-}
-"""Keyboard stand-ins for the physical buttons (documented in the README)."""
+KEYMAP: dict[int, Role] = {getattr(pygame, key): role for role in Role for key in role.keys}
+"""Keyboard stand-ins for the table's buttons, built from ``Role.keys`` (``companion.events``;
+the README's table of keys shows them, and a test keeps it so)."""
 
 
 @dataclass(frozen=True)
@@ -126,14 +115,9 @@ def translate(event: Any, size: tuple[int, int], typing: bool = False) -> Input 
     if kind == pygame.TEXTINPUT and typing:
         return Text(event.text)
     if kind == pygame.KEYDOWN:
-        if typing and event.key not in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_ESCAPE,
-            pygame.K_BACKSPACE,
-        ):
-            return None
         role = KEYMAP.get(event.key)
+        if typing and role not in (Role.CONFIRM, Role.BACK):
+            return None  # a letter is text while typing; Enter and Esc/Backspace still work
         return Press(role) if role else None
     if kind == INPUT_EVENT:
         inp = getattr(event, "input", None)
@@ -152,6 +136,7 @@ __all__ = [
     "Input",
     "Pointer",
     "Press",
+    "Role",
     "Tap",
     "Text",
     "listen",

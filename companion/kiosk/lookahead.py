@@ -3,7 +3,7 @@
 Between two taps the kiosk draws nothing, and a table takes seconds to move its pieces.  The
 frame after a move is slow on its first sight, because its new parts (a new step's panel, a
 new turn's bar, the cards a player may now afford) are laid out and drawn for the first time
-(``docs/pi.md``: 55 to 78 ms on a Pi 4 before this, against a 16 ms budget).  So while the
+(``docs/notes/pi-lab.md``: 55 to 78 ms on a Pi 4 before this, against a 16 ms budget).  So while the
 table is idle the main loop draws, one at a time, the frames of the states one action away
 (``Screen.likely_next``: the game screens give the frames of each action the rules allow
 now, the previewed action's result, the next hand-out step..., ``screens/ahead.py``) on a
@@ -46,7 +46,7 @@ SLICE = 0.020
 ahead takes 1.3 to 4.7 ms here (median), 17 to 60 ms on a Pi 4 at 12.8x: with 4 ms a pass a
 Pi drew one a pass.  Modelled on a Pi 4 (``bench/bench_pi.py``), a Builders position's frames
 ahead are all drawn in 0.20 to 0.28 s (median) instead of 0.44 to 0.46 s; a Pillars frame
-takes a pass or more either way (``docs/pi.md``)."""
+takes a pass or more either way (``docs/notes/pi-lab.md``)."""
 
 CHECK_EVERY = 0.001
 """Seconds between two looks for a waiting event while a frame is drawn ahead: a tap that

@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import pygame
 
+from companion.events import Role
+
 from . import linebreak, ui
 from .textcache import LRU
 
@@ -51,7 +53,7 @@ RETAINED_BYTES = 48 * 1024 * 1024
 3.5 MB, 1.2 to 1.6 MB at 800x480: the screens of a game stay).  The frames drawn ahead
 (``lookahead``) keep the parts of up to forty next states: with 24 MB a Builders game at
 720x1280 drew 118 parts again in the frames after 200 moves (pushed out before their
-frame came), with 40 MB one, with 64 MB one (``docs/pi.md``)."""
+frame came), with 40 MB one, with 64 MB one (``docs/notes/pi-lab.md``)."""
 
 SEEN_KEYS = 4096
 """Keys seen once, remembered so that the second sight keeps the part (hashes of the keys)."""
@@ -73,7 +75,7 @@ class Kept:
 
     pixels: pygame.Surface
     buttons: tuple[ui.Button, ...]
-    roles: tuple[tuple[str, Callable[[], None]], ...]
+    roles: tuple[tuple[Role, Callable[[], None]], ...]
     records: tuple[tuple[object, ...] | None, ...]
     result: object
     key: Hashable
@@ -199,7 +201,7 @@ def _draw(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect,
     roles = dict(screen.roles) if screen is not None else {}
     result = paint()
     buttons: tuple[ui.Button, ...] = ()
-    changed: tuple[tuple[str, Callable[[], None]], ...] = ()
+    changed: tuple[tuple[Role, Callable[[], None]], ...] = ()
     if screen is not None:
         buttons = tuple(screen.buttons[n:])
         changed = tuple((k, v) for k, v in screen.roles.items() if roles.get(k) is not v)

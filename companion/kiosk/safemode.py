@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.events import Role
 from companion.journal import GameInfo
 from companion.text import clean
 
@@ -144,7 +145,7 @@ class SafeModeScreen(Screen):
             y += h + m.gap
         row = pygame.Rect(box.right - m.touch * 5, box.bottom + m.gap, m.touch * 5, m.touch)
         self.button(surface, row, _("Start normally"), self.start_normally, key="normal",
-                    role="confirm")
+                    role=Role.CONFIRM)
 
 
 __all__ = ["SAFE_MODE_MINUTES", "Ending", "SafeModeScreen", "ending_text", "game_line"]

@@ -212,9 +212,9 @@ _SERVER_LOCK = threading.Lock()
 def start_fork_server() -> threading.Thread | None:
     """Start the companion's fork server now, in a thread of its own, so that the first
     decision finds the rules and the bots imported (the fork server's start cost the first
-    decision after a start 2.3 to 2.7 s more on a Pi 4: ``docs/pi.md``).  The kiosk's loop and
-    its first frame do not wait for it.  Once a process: the thread if this call started it,
-    else None."""
+    decision after a start 2.3 to 2.7 s more on a Pi 4: ``docs/notes/pi-lab.md``).  The
+    kiosk's loop and its first frame do not wait for it.  Once a process: the thread if this
+    call started it, else None."""
     global _SERVER
     with _SERVER_LOCK:
         if _SERVER is not None:

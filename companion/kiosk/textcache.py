@@ -4,7 +4,7 @@ texts.
 A screen is drawn whole at every change (``Screen.render``), and most of what it draws is what
 it drew the frame before: the same labels, names and counts in the same boxes.  Wrapping a text
 and shrinking it to fit its box, and rendering its glyphs, cost most of a frame on a Pi
-(``docs/pi.md``); these caches keep the results, keyed by everything that affects them:
+(``docs/notes/pi-lab.md``); these caches keep the results, keyed by everything that affects them:
 
 * ``LAYOUTS``: where ``ui.draw_text`` breaks a text into lines and at which size it fits (by
   text, language, font file, size, smallest size, bold, box width and height, lines);
@@ -20,7 +20,7 @@ breaks), of rotation (other boxes, another smallest size) or of theme (other col
 return a stale value: it misses, and the old entries age out.  The least recently used entry
 goes first when a cache is over its limit; ``clear`` empties them all (``fonts.clear_cache``
 calls it when pygame's fonts end); ``stats`` says how full each is.  What they hold at most,
-measured: ``bench/bench_kiosk.py cache`` (``docs/pi.md``).
+measured: ``bench/bench_kiosk.py cache`` (``docs/notes/pi-lab.md``).
 """
 
 from __future__ import annotations

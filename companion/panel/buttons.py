@@ -24,6 +24,11 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion.events import Role
+
+LONG_PRESS: tuple[Role, ...] = tuple(r for r in Role if r.long)
+"""The buttons that count only when held (``Role.long``: UNDO)."""
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -56,7 +61,7 @@ class ButtonTimer:
         self,
         names: Iterable[str],
         *,
-        long: Iterable[str] = ("undo",),
+        long: Iterable[str] = LONG_PRESS,
         long_press: float = 1.0,
         stuck_after: float = 5.0,
         debounce: float = 0.03,

@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import events
-from companion.events import Lights, Notice, Press, TableView
+from companion.events import Lights, Notice, Press, Role, TableView
 
-from .buttons import ButtonTimer
+from .buttons import LONG_PRESS, ButtonTimer
 from .buttons import Notice as ButtonNotice
 from .gpio import MODEL_FILE, NoGpio, choose_factory
 from .lamps import Lamps
@@ -75,7 +75,7 @@ class Panel:
         self.lamps = Lamps()
         self.timer = ButtonTimer(
             pins.buttons,
-            long=("undo",),
+            long=LONG_PRESS,
             long_press=pins.long_press,
             stuck_after=pins.stuck_after,
             debounce=pins.debounce,
@@ -84,13 +84,13 @@ class Panel:
         self.leds: dict[str, Any] = {}
         self.shown: dict[str, bool] = {}
         try:
-            for name, gpio in pins.buttons.items():
+            for role, gpio in pins.buttons.items():
                 # Bounce is handled by the timer, the same on every pin library (RPi.GPIO's own
                 # bounce_time can drop the release edge).
-                self.buttons[name] = Button(gpio, pull_up=True, bounce_time=None,
+                self.buttons[role] = Button(gpio, pull_up=True, bounce_time=None,
                                             pin_factory=factory)
-            for name, gpio in pins.leds.items():
-                self.leds[name] = LED(gpio, initial_value=False, pin_factory=factory)
+            for colour, gpio in pins.leds.items():
+                self.leds[colour] = LED(gpio, initial_value=False, pin_factory=factory)
         except Exception:
             self.close()
             raise
@@ -102,7 +102,8 @@ class Panel:
             button.when_released = partial(self._edge, name, False)
 
     def __repr__(self) -> str:
-        pins = ", ".join(f"{n}=GPIO{g}" for n, g in {**self.pins.buttons, **self.pins.leds}.items())
+        named = [*self.pins.buttons.items(), *self.pins.leds.items()]
+        pins = ", ".join(f"{n}=GPIO{g}" for n, g in named)
         return f"<Panel {type(self.factory).__name__}: {pins}>"
 
     def _edge(self, name: str, pressed: bool) -> None:
@@ -113,7 +114,7 @@ class Panel:
             return
         role = self.timer.release(name, t)
         if role is not None:
-            self._post(Press(role))
+            self._post(Press(Role.of(role)))
 
     # -- the Device protocol ------------------------------------------------------------------
     def update(self, view: TableView, now: float) -> list[Notice]:

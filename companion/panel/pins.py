@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-BUTTONS = ("draw", "roll", "confirm", "pass", "undo")
-"""The panel's buttons, by the role they press (``companion.kiosk.inputs.ROLES``)."""
+from companion.events import PANEL_ROLES, ROLES, Role
+
+BUTTONS: tuple[Role, ...] = PANEL_ROLES
+"""The panel's buttons, by the role they press: the roles ``companion.events.Role`` declares
+on the panel (a name in ``[panel.buttons]`` is one of their strings)."""
 
 LEDS = ("red", "blue", "yellow", "green", "status")
 """The panel's lights: one per player colour, and the status light."""
@@ -84,7 +87,7 @@ class PinMap:
     """The merged pin map: BCM numbers by button and by light, the timings, and where each
     value was set (``"hardware/pins.toml, line 24"``) for messages."""
 
-    buttons: Mapping[str, int]
+    buttons: Mapping[Role, int]
     leds: Mapping[str, int]
     enabled: bool = True
     long_press: float = 1.0
@@ -222,8 +225,10 @@ def _layer(
                 at = where(key, name)
                 if name not in names:
                     kind = "button" if key == "buttons" else "LED"
+                    keys_only = key == "buttons" and name in ROLES
+                    why = " is a key of the kiosk, not a button of the panel" if keys_only else ""
                     raise PinConfigError(
-                        f"{at}: unknown {kind} {name!r} in [panel.{key}] "
+                        f"{at}: unknown {kind} {name!r}{why} in [panel.{key}] "
                         f"(the {kind}s are {', '.join(names)})"
                     )
                 out[f"{key}.{name}"] = _gpio(number, f"{key}.{name}", at)

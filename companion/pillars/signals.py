@@ -4,7 +4,7 @@ The Pillars measures each seat by :attr:`PillarsSim.SIGNALS <companion.pillars.s
 (VP, gold, cubes, craftsmen, privileges, each of the last four also weighed by the share of the
 game still to play, and the VP its craftsmen can still make this round).  It has no fitted
 model: a model fitted on self-play lost to the heuristic's judgement in the arena
-(``docs/bots.md``), so its search judges its leaves by the heuristic; the heuristic's
+(``docs/notes/bots-lab.md``), so its search judges its leaves by the heuristic; the heuristic's
 judgement written as a model (:data:`HEURISTIC`) is the start of its named evaluation
 ``convert``, the strong strength's.
 """
@@ -45,7 +45,7 @@ SIGNALS = Signals(
         # this round from its cubes (``convertible``) worth 6 gold a VP, and a cube's market
         # price half its worth (the heuristic counts a cube at its price whether or not a
         # craftsman can use it); tuned in the arena against normal at three and four players,
-        # and as strong at two (docs/bots.md)
+        # and as strong at two (docs/notes/bots-lab.md)
         "convert": changed({"convertible": 6.0, "cubes": 0.5}, (HEURISTIC,)),
     },
 )

@@ -140,7 +140,7 @@ of 96 three-player games against normal, 0.80 of 96 four-player ones, 0.97 of 64
 seat's own decisions, the others' played by a fixed rule (``o``): ``search@500o+convert`` won
 0.71, 0.69 and 0.58 of 24, 26 and 24 games at two, three and four players against
 ``search@500+convert`` (even: 0.50, 0.33, 0.25), at about twice its CPU a decision, still a
-Pi 4's budget (``docs/bots.md``)."""
+Pi 4's budget (``docs/notes/bots-lab.md``)."""
 
 
 SPEC = GameSpec(

@@ -14,7 +14,7 @@ from companion.kiosk import retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.handout import HandOut, HandOutPlan, HandOutQueue
 from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Card, Hold, Input, Press, Tap
+from companion.kiosk.inputs import ROLES, Card, Hold, Input, Press, Role, Tap
 from companion.kiosk.ui import Button, button_inner, draw_text, fits, panel, title_bar_height
 from companion.kiosk.words import game_title, words_for
 
@@ -57,7 +57,7 @@ class Screen(ABC):
     def __init__(self, app: App) -> None:
         self.app = app
         self.buttons: list[Button] = []
-        self.roles: dict[str, Callable[[], None]] = {}
+        self.roles: dict[Role, Callable[[], None]] = {}
 
     @property
     def session(self) -> JournaledGame:
@@ -85,7 +85,7 @@ class Screen(ABC):
             action = self.roles.get(inp.role)
             if action is not None:
                 action()
-            elif inp.role == "back":
+            elif inp.role == Role.BACK:
                 self.back()
         elif isinstance(inp, Hold):
             for b in reversed(self.buttons):
@@ -160,7 +160,7 @@ class Screen(ABC):
         why: Callable[[], str] | None = None,
         fill: theme.Colour = theme.PANEL_HI,
         text_colour: theme.Colour = theme.TEXT,
-        role: str | None = None,
+        role: Role | None = None,
         sub: str = "",
         selected: bool = False,
         size: int | None = None,
@@ -220,8 +220,9 @@ class Screen(ABC):
         back: bool = True,
         right: list[tuple[str, Callable[[], None], str]] | None = None,
     ) -> pygame.Rect:
-        """The bar at the top: back, the title, and buttons on the right (label, tap, role).
-        Returns the area below it."""
+        """The bar at the top: back, the title, and buttons on the right (label, tap, key: a
+        key that is a role's string binds that button of the table too).  Returns the area
+        below it."""
         m = self.m
         w, _h = surface.get_size()
         bar = pygame.Rect(0, 0, w, title_bar_height(m))
@@ -234,18 +235,19 @@ class Screen(ABC):
                 _("Back"),
                 self.back,
                 key="back",
-                role="back",
+                role=Role.BACK,
             )
             x += m.touch * 2 + m.gap
         rx = w - m.gap
-        for label, tap, role in reversed(right or []):
+        for label, tap, key in reversed(right or []):
             bw = max(m.touch * 2, m.px(84))
             while bw < w // 3 and not fits(surface, label, button_inner(pygame.Rect(
                     0, 0, bw, m.touch)), m.text):
                 bw += m.px(12)  # wide enough for its label, up to a third of the bar
             rx -= bw
             self.button(
-                surface, pygame.Rect(rx, m.gap, bw, m.touch), label, tap, key=role, role=role
+                surface, pygame.Rect(rx, m.gap, bw, m.touch), label, tap, key=key,
+                role=Role(key) if key in ROLES else None,
             )
             rx -= m.gap
         draw_text(
@@ -285,7 +287,7 @@ class Screen(ABC):
                 tap,
                 key=key,
                 enabled=enabled,
-                role=key if key in ("undo", "help") else None,
+                role=Role(key) if key in (Role.UNDO, Role.HELP) else None,
                 why=lambda: _("Nothing to undo since the last draw, roll or reveal"),
                 size=m.small,
             )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar, cast
 import pygame
 
 from companion.engine import CHANCE
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
@@ -244,7 +245,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
             if self.instruction(surface, body, text, foot):  # its last page: a tap confirms
                 s.tap_area(area, s.confirm_companion, "companion done")
                 s.button(surface, foot, _("Done: the pieces are moved"), s.confirm_companion,
-                         key="companion confirm", role="confirm", fill=theme.ACCENT,
+                         key="companion confirm", role=Role.CONFIRM, fill=theme.ACCENT,
                          text_colour=theme.OUTLINE)
         elif thought is not None and thought.error is not None:
             draw_text(surface, _("{name}, the companion, could not decide", name=name_of(player)),
@@ -253,7 +254,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
                       valign="top", lines=4, min_size=m.px(10))
             again_r, hand_r = split_h(foot, 1, 1, gap=m.gap)
             s.button(surface, again_r, _("Try again"), self.retry,
-                        key="companion retry", role="confirm")
+                        key="companion retry", role=Role.CONFIRM)
             s.button(surface, hand_r, _("Decide for it"), self.decide_by_hand,
                         key="companion by hand", size=m.small)
         else:
@@ -280,7 +281,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         if self.page[1] >= len(laid) - 1:
             return True
         self.screen.button(surface, foot, _("More steps →"), self.next_page,
-                           key="companion more", role="confirm", sub_optional=True,
+                           key="companion more", role=Role.CONFIRM, sub_optional=True,
                            sub=f"{self.page[1] + 1}/{len(laid)}")
         return False
 
@@ -353,7 +354,7 @@ class CompanionPanel(StepPanel["GameScreen[S, A]"], Generic[S, A]):
                 s.button(surface, more_r, _("More: page {k} of {n}", k=page + 1,
                                             n=len(pages)),
                          self.next_hint_page, key="hint more", short=_("More"))
-        s.button(surface, foot, _("Close"), s.close_hint, key="close hint", role="back")
+        s.button(surface, foot, _("Close"), s.close_hint, key="close hint", role=Role.BACK)
 
     def next_hint_page(self) -> None:
         self.hint_page += 1

@@ -20,6 +20,7 @@ import pygame
 
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import draw_text, grid
@@ -109,7 +110,7 @@ class GenericGameScreen(GameScreen[object, object]):
             return
         if who == CHANCE:
             self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
-                        key="virtual", role="draw")
+                        key="virtual", role=Role.DRAW)
             return
         if self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
             return
@@ -132,7 +133,7 @@ class GenericGameScreen(GameScreen[object, object]):
             self.action_button(surface, cell, label, action, legal)
         if pages > 1:
             self.button(surface, cells[-1], _("More"), self.next_page, key="next page")
-        self.roles.setdefault("undo", self.undo)
+        self.roles.setdefault(Role.UNDO, self.undo)
 
 
 __all__ = ["GenericGameScreen"]

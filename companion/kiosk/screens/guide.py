@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.boardmap import draw_map
 from companion.kiosk.guide import GuideStep, draw_pieces, guide_for
@@ -58,7 +59,7 @@ class GuideScreen(Screen):
         if not steps:
             draw_text(surface, _("This game has no set-up guide"), body, m.large, theme.MUTED)
             self.button(surface, foot, _("To the table"), self.done, key="guide done",
-                        role="confirm")
+                        role=Role.CONFIRM)
             return
         self.page = min(self.page, len(steps) - 1)
         self.draw_step(surface, body, steps[self.page])
@@ -124,9 +125,9 @@ class GuideScreen(Screen):
                     selected=on, short=_("Every game"))
         self.button(surface, cells[1], _("Skip"), self.done, key="guide skip")
         self.button(surface, cells[2], _("Back"), self.back, key="guide back",
-                    enabled=self.page > 0, role="back")
+                    enabled=self.page > 0, role=Role.BACK)
         label = _("To the table") if last else _("Next")
-        self.button(surface, cells[3], label, self.next, key="guide next", role="confirm",
+        self.button(surface, cells[3], label, self.next, key="guide next", role=Role.CONFIRM,
                     fill=theme.ACCENT, text_colour=theme.OUTLINE)
 
     def next(self) -> None:

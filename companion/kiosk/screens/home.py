@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine.registry import specs
+from companion.events import Role
 from companion.journal import GameInfo, JournalDataError, JournalError
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
@@ -117,7 +118,7 @@ class HomeScreen(Screen):
                 size=m.huge if accent and not sub else m.large,
                 fill=theme.ACCENT if accent else theme.PANEL_HI,
                 text_colour=theme.OUTLINE if accent else theme.TEXT,
-                role="confirm" if accent else None,
+                role=Role.CONFIRM if accent else None,
             )
         del w, h
 
@@ -181,7 +182,7 @@ class ErrorScreen(Screen):
             min_size=m.px(12),
         )
         quit_rect = pygame.Rect(box.right - m.touch * 3, box.bottom + m.gap, m.touch * 3, m.touch)
-        self.button(surface, quit_rect, _("Quit"), self.quit, key="quit", role="confirm")
+        self.button(surface, quit_rect, _("Quit"), self.quit, key="quit", role=Role.CONFIRM)
 
     def quit(self) -> None:
         self.app.running = False

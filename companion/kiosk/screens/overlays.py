@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+from companion.events import Role
 from companion.kiosk import retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _
@@ -106,14 +107,14 @@ def _draw_preview(screen: Screen, surface: pygame.Surface, area: pygame.Rect, ti
     body, foot = _frame(screen, surface, area, title)
     draw_lines(screen, surface, body, lines or [("", _("Nothing else changes"))])
     cancel_r, ok_r = split_h(foot, 1, 1, gap=screen.m.gap)
-    screen.button(surface, cancel_r, _("Cancel"), cancel, key="cancel", role="back")
+    screen.button(surface, cancel_r, _("Cancel"), cancel, key="cancel", role=Role.BACK)
     screen.button(
         surface,
         ok_r,
         _("Confirm"),
         confirm,
         key="confirm",
-        role="confirm",
+        role=Role.CONFIRM,
         fill=theme.ACCENT,
         text_colour=theme.OUTLINE,
     )
@@ -142,7 +143,7 @@ def _draw_result(screen: Screen, surface: pygame.Surface, area: pygame.Rect, tit
         _("Continue"),
         dismiss,
         key="continue",
-        role="confirm",
+        role=Role.CONFIRM,
         fill=theme.ACCENT,
         text_colour=theme.OUTLINE,
     )
@@ -189,7 +190,7 @@ def draw_tableau(
                   theme.MUTED, align="left", lines=2, min_size=m.px(10))
         draw_text(surface, text, pygame.Rect(r.x + label_w, r.y, r.width - label_w, r.height),
                   m.small, theme.TEXT, align="left", lines=TABLEAU_LINES, min_size=m.px(10))
-    screen.button(surface, foot, _("Close"), close, key="close tableau", role="confirm")
+    screen.button(surface, foot, _("Close"), close, key="close tableau", role=Role.CONFIRM)
 
 
 def help_frame(
@@ -234,14 +235,14 @@ def paged_help(screen: GameScreen[S, A], surface: pygame.Surface, body: pygame.R
         more, rest = split_h(foot, 1, 2, gap=m.gap)
         screen.button(surface, more, _("More: page {k} of {n}", k=teacher.page + 1,
                                        n=len(laid)),
-                      teacher.next_page, key="help more", role="confirm", short=_("More"))
+                      teacher.next_page, key="help more", role=Role.CONFIRM, short=_("More"))
         help_buttons(screen, surface, rest, close_role=None)
     else:
         help_buttons(screen, surface, foot)
 
 
 def help_buttons(screen: GameScreen[S, A], surface: pygame.Surface,
-                 foot: pygame.Rect, close_role: str | None = "confirm") -> None:
+                 foot: pygame.Rect, close_role: Role | None = Role.CONFIRM) -> None:
     """The help's footer: the set-up guide (a game with one), the table check (a camera
     attached: what the overhead camera sees against what the engine holds), Close."""
     from companion.kiosk.guide import guide_for
@@ -287,8 +288,8 @@ def draw_explanation(
     body, foot = help_frame(screen, surface, area, title)
     draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top", lines=12,
               min_size=m.px(12))
-    screen.button(surface, foot, _("Close"), close, key="close explanation", role="confirm")
-    screen.roles["back"] = close
+    screen.button(surface, foot, _("Close"), close, key="close explanation", role=Role.CONFIRM)
+    screen.roles[Role.BACK] = close
 
 
 __all__ = [

@@ -13,6 +13,7 @@ import pygame
 from companion.engine import COLOURS, PlayerSpec, RulesError, Setup, get_game
 from companion.engine.registry import spec as game_spec
 from companion.engine.registry import specs
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.fonts import font
 from companion.kiosk.guide import guide_for
@@ -246,7 +247,7 @@ class SetupScreen(Screen):
             _("Start"),
             self.begin,
             key="start",
-            role="confirm",
+            role=Role.CONFIRM,
             fill=theme.ACCENT,
             text_colour=theme.OUTLINE,
             size=m.large,
@@ -550,7 +551,7 @@ class NameScreen(Screen):
         if isinstance(inp, Text):
             self.type(inp.text, raw=True)
             return
-        if isinstance(inp, Press) and inp.role == "back" and self.text:
+        if isinstance(inp, Press) and inp.role == Role.BACK and self.text:
             self.text = self.text[:-1]
             return
         super().handle(inp)
@@ -610,7 +611,7 @@ class NameScreen(Screen):
             _("Done"),
             self.done,
             key="done",
-            role="confirm",
+            role=Role.CONFIRM,
             fill=theme.ACCENT,
             text_colour=theme.OUTLINE,
         )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.events import Role
 from companion.kiosk import retained, theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import (
@@ -63,7 +64,8 @@ class DrawPanel(PillarsPanel):
         board = pygame.Rect(body.x, body.y, body.width, body.height - draw_h - m.gap)
         self.board_view(surface, board)
         button = pygame.Rect(body.x, board.bottom + m.gap, body.width, draw_h)
-        self.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw")
+        self.big_button(surface, button, _("Draw"), self.screen.draw_builder, "draw",
+                        Role.DRAW)
 
     def board_view(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The board at a glance, to look at while drawing: each area's spaces, filled with the
@@ -180,7 +182,7 @@ class PlacePanel(PillarsPanel):
             _("Pass"),
             lambda: self.propose(Action("pass")),
             key="pass",
-            role="pass",
+            role=Role.PASS,
             enabled="pass" in legal,
             why=lambda: self.reason(Action("pass")),
         )

@@ -9,6 +9,7 @@ from functools import partial
 import pygame
 
 from companion.engine.simulate import sample
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.i18n import _, n_
 from companion.kiosk.ui import (
@@ -149,7 +150,7 @@ class DraftPanel(PillarsPanel):
             _("Pass"),
             lambda: self.propose(Action("pass")),
             key="pass",
-            role="pass",
+            role=Role.PASS,
         )
 
 
@@ -227,7 +228,8 @@ class RollPanel(PillarsPanel):
         )
         body = self.header(surface, area, text)
         self.big_button(
-            surface, body.inflate(-m.px(40), -m.px(40)), _("Roll"), self.screen.roll_die, "roll"
+            surface, body.inflate(-m.px(40), -m.px(40)), _("Roll"), self.screen.roll_die, "roll",
+            Role.ROLL,
         )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
 from companion.kiosk.screens.overlays import help_frame
@@ -82,7 +83,7 @@ class EllenPanel(PillarsPanel):
             return
         draw_text(surface, card_name(self.game.name, look.event), body, self.m.large,
                   theme.ACCENT, bold=True, lines=3)
-        self.screen.button(surface, foot, _("Hide it"), self.hide, key="hide", role="confirm")
+        self.screen.button(surface, foot, _("Hide it"), self.hide, key="hide", role=Role.CONFIRM)
 
 
 @dataclass

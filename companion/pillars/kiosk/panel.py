@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.screens.panel import StepPanel
 from companion.kiosk.ui import draw_text, fitted_height
@@ -76,9 +77,10 @@ class PillarsPanel(StepPanel["PillarsScreen"]):
         return self.screen.reason(action)
 
     def big_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
-                   tap: Callable[[], None], role: str) -> None:
-        """The one large accent button of a step (DRAW, ROLL)."""
-        self.screen.button(surface, rect, label, tap, key=role, role=role, fill=theme.ACCENT,
+                   tap: Callable[[], None], key: str, role: Role | None = None) -> None:
+        """The one large accent button of a step (DRAW, ROLL: ``role``, the table's button
+        that presses it too)."""
+        self.screen.button(surface, rect, label, tap, key=key, role=role, fill=theme.ACCENT,
                            text_colour=theme.OUTLINE, size=self.m.huge)
 
     def card_refusal(self, card: str) -> str:

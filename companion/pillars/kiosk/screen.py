@@ -20,6 +20,7 @@ import pygame
 
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
 from companion.kiosk.handout import HandOut, handout_fits
@@ -385,8 +386,8 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
             self._help(surface, decision)
         elif not self.companion_panel(surface, decision):
             self.panel_for(state.step).render(surface, decision)
-        self.roles.setdefault("undo", self.undo)
-        self.roles.setdefault("help", self.toggle_help)
+        self.roles.setdefault(Role.UNDO, self.undo)
+        self.roles.setdefault(Role.HELP, self.toggle_help)
 
     # -- overlays in the decision panel ------------------------------------------------------
     def _preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -406,7 +407,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         body, foot = help_frame(self, surface, area, self.result[0])
         draw_breakdown(surface, self.m, body, self.result_table)
         self.button(surface, foot, _("Continue"), self.dismiss_result, key="continue",
-                    role="confirm", fill=theme.ACCENT, text_colour=theme.OUTLINE)
+                    role=Role.CONFIRM, fill=theme.ACCENT, text_colour=theme.OUTLINE)
 
     def dismiss_result(self) -> None:
         """Continue: the next result waiting, else the hand-outs that waited for it, else

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.engine import RulesError
+from companion.events import Role
 from companion.kiosk import icons, retained, theme
 from companion.kiosk.i18n import _
 from companion.kiosk.ui import (
@@ -81,7 +82,7 @@ class MarketPanel(PillarsPanel):
             _("Pass: done trading"),
             lambda: self.propose(Action("pass")),
             key="pass",
-            role="pass",
+            role=Role.PASS,
         )
 
     def resource_row(self, surface: pygame.Surface, row: pygame.Rect, r: int, name: str,
@@ -197,7 +198,7 @@ class CathedralPanel(PillarsPanel):
             _("Confirm"),
             lambda: self.propose(action),
             key="confirm",
-            role="confirm",
+            role=Role.CONFIRM,
             enabled=ok,
             why=lambda: self.reason(action),
             fill=theme.ACCENT,
@@ -311,7 +312,7 @@ class ReturnPanel(PillarsPanel):
             _("Confirm"),
             lambda: self.propose(action),
             key="confirm",
-            role="confirm",
+            role=Role.CONFIRM,
             enabled=chosen == excess,
             why=lambda: self.reason(action),
             fill=theme.ACCENT,

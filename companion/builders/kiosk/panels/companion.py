@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.events import Role
 from companion.kiosk import theme
 from companion.kiosk.handout import titled
 from companion.kiosk.i18n import _
@@ -126,7 +127,7 @@ class CompanionTurnPanel(Panel):
             self.next_page()
 
     def handle(self, inp: Input) -> bool:
-        if isinstance(inp, Press) and inp.role == "confirm" and self._standing():
+        if isinstance(inp, Press) and inp.role == Role.CONFIRM and self._standing():
             self.press_confirm()
             return True
         return False
@@ -171,14 +172,14 @@ class CompanionTurnPanel(Panel):
                 self.screen.thinking(surface, rest)
         if not self.view.last:
             self.screen.button(surface, foot, _("More steps →"), self.next_page,
-                               key="companion more", role="confirm", sub_optional=True,
+                               key="companion more", role=Role.CONFIRM, sub_optional=True,
                                sub=f"{self.view.page + 1}/{self.view.pages}")
             return
         if plan.complete:
             self.screen.tap_area(area, self.confirm, "companion done")
         label = _("Done: the pieces are moved") if plan.complete else _("Still thinking…")
         self.screen.button(surface, foot, label, self.confirm, key="companion confirm",
-                           role="confirm", enabled=plan.complete, fill=theme.ACCENT,
+                           role=Role.CONFIRM, enabled=plan.complete, fill=theme.ACCENT,
                            text_colour=theme.OUTLINE,
                            why=lambda: _("The companion is still thinking out its turn"))
 

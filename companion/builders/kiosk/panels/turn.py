@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.builders.actions import BUY_ACTION, END_TURN, TakeCoins
+from companion.events import Role
 from companion.kiosk import icons, retained, theme
 from companion.kiosk.fonts import font
 from companion.kiosk.i18n import _, n_
@@ -62,7 +63,7 @@ class ActionsPanel(Panel):
         )
         screen.button(
             surface, cells[4], _("End turn"), partial(screen.propose, END_TURN), key="end turn",
-            role="confirm", fill=theme.ACCENT, text_colour=theme.OUTLINE, size=m.small,
+            role=Role.CONFIRM, fill=theme.ACCENT, text_colour=theme.OUTLINE, size=m.small,
         )
 
 
