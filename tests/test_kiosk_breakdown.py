@@ -318,3 +318,33 @@ def test_a_round_breakdown_on_show_is_kept_whole(tmp_path: Path,
         press(app, "confirm")
     assert screen.result_table is not None
     assert_kept_whole(app, monkeypatch, "breakdown")
+
+
+def test_a_section_taller_than_its_area_keeps_its_totals_and_sums_the_rest(
+        drawn: list[str]) -> None:
+    """More sources than lines (a round of many gold moves on the small screen): the totals
+    are drawn, the largest sources too, the smallest summed in one "Other" row, and nothing
+    is left below the area."""
+    import pygame
+
+    from companion.kiosk import theme
+    from companion.kiosk.breakdown import Row, Section, draw_section
+
+    sources = [Row(f"source {k}", (k, None if k % 2 else -k)) for k in range(1, 13)]
+    this_round = (sum(r.values[0] or 0 for r in sources), sum(r.values[1] or 0 for r in sources))
+    totals = [Row("This round", this_round, True), Row("Now", (40, 7), True, False)]
+    section = Section("Gold", (*sources, *totals))
+    surface = pygame.Surface((800, 480))
+    m = theme.Metrics(800, 480)
+    area = pygame.Rect(406, 124, 379, 278)
+    draw_section(surface, m, area, section, (("red", "Red"), ("blue", "Blue")))
+    assert ui.OVERFLOWS == []
+    assert "This round" in drawn and "Now" in drawn and "Other" in drawn
+    assert "source 12" in drawn and "source 1" not in drawn  # the largest kept, the least summed
+    # the rows drawn still add up to the round's total
+    from companion.kiosk.breakdown import _fitting
+
+    room = len([t for t in drawn if t.startswith("source ") or t == "Other"])
+    shown = _fitting(section.rows, room + len(totals))
+    for k in range(2):
+        assert sum(r.values[k] or 0 for r in shown if not r.total) == this_round[k]

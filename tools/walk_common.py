@@ -66,7 +66,10 @@ def take_back(app: App, rng: random.Random, tally: Tally) -> None:
         return
     before = len(session.playthrough.actions)
     states, game = session.playthrough.states, session.game
-    changed = len(game.ledger(states[-1])) > len(game.ledger(states[-2]))
+    # (the points a game's end scores are a step of their own, handed out after the move:
+    # taken back before it was, nothing of them reached the table)
+    changed = (len(game.ledger(states[-1])) > len(game.ledger(states[-2]))
+               and not game.is_over(states[-1]))
     press(app, "undo")
     if len(session.playthrough.actions) == before:
         return  # (undo stops at a reveal: nothing taken back)

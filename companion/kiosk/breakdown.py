@@ -292,6 +292,24 @@ GAIN: theme.Colour = getattr(theme, "GOOD_TEXT", theme.GOOD)
 LOSS: theme.Colour = getattr(theme, "BAD_TEXT", theme.BAD)
 
 
+def _fitting(rows: Sequence[Row], room: int) -> tuple[Row, ...]:
+    """``rows`` as ``room`` lines hold them: all of them when they fit; else the totals and
+    the sources with the largest amounts, the rest summed in one "Other" row (in their
+    place: the totals still add up, and the log holds every entry)."""
+    if len(rows) <= room:
+        return tuple(rows)
+    sources = [r for r in rows if not r.total]
+    keep = max(0, room - (len(rows) - len(sources)) - 1)
+    ranked = sorted(sources, key=lambda r: -sum(abs(v or 0) for v in r.values))
+    kept = {id(r) for r in ranked[:keep]}
+    rest = [r for r in sources if id(r) not in kept]
+    n = len(rows[0].values)
+    other = Row(_("Other"), tuple(
+        (sum(r.values[k] or 0 for r in rest) or None) for k in range(n)))
+    out = [r for r in rows if not r.total and id(r) in kept] + [other]
+    return (*out, *(r for r in rows if r.total))[:max(1, room)]
+
+
 def draw_section(
     surface: pygame.Surface,
     metrics: theme.Metrics,
@@ -312,7 +330,8 @@ def draw_section(
     label_w = min(widest + 2 * pad, area.width * 2 // 5)
     col_w = max(1, (area.width - label_w) // n)
     head_h = line + 2 * pad
-    rows = len(section.rows)
+    shown = _fitting(section.rows, max(1, (area.height - head_h) // line))
+    rows = len(shown)
     row_h = max(line, min(m.px(34), (area.height - head_h) // max(1, rows)))
     head = pygame.Rect(area.x, area.y, area.width, head_h)
     draw_text(surface, fitted(section.heading, bold, label_w - pad),
@@ -325,7 +344,7 @@ def draw_section(
         draw_text(surface, fitted(name, bold, chip.width - pad), chip, size,
                   theme.PLAYER_TEXT.get(colour, theme.TEXT), bold=True, lines=1, min_size=size)
     y = head.bottom
-    for row in section.rows:
+    for row in shown:
         r = pygame.Rect(area.x, y, area.width, row_h)
         if r.bottom > area.bottom + 1:  # the overflow check sees rows left out
             ui.OVERFLOWS.append(f"{section.heading!r}: row {row.label!r} below {area}")
