@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 from companion.engine.core import Game, Setup
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, spec
-from companion.engine.summary import PlayerResult, Summary
+from companion.engine.summary import Period, PlayerResult, Summary
 from companion.journal.names import COLOUR_WORDS, stored_default
 from companion.journal.names import is_default_name as _is_default
 
@@ -365,10 +365,13 @@ class GameWords:
             return player_name(setup, seat)
         return _("the Automa")
 
-    def period_heading(self, state: State) -> str:
-        """The heading of the round or turn ``state`` is in, for the action log, from the
-        rules' ``period_of``: ``Round 3``, ``Turn 7: Blue``, ``Set-up`` before the first."""
-        period = self.game.period_of(state)
+    def period_heading(self, state: State, period: Period | None = None) -> str:
+        """The heading of the round or turn ``state`` is in, for the action log: ``Round
+        3``, ``Turn 7: Blue``, ``Set-up`` before the first; ``period`` is the state's
+        (``Game.periods``: the turns of a game that states none are counted along the game),
+        else the rules' ``period_of``."""
+        if period is None:
+            period = self.game.period_of(state)
         if period.number < 1:
             return _("Set-up")
         if period.kind == "turn" and period.seat is not None:
@@ -483,7 +486,7 @@ class ModuleWords(GameWords):
     def ledger_role(self, state: State, action: Action, entry: Entry) -> str:
         return str(self.sentences.ledger_role(state, action, entry))
 
-    def period_heading(self, state: State) -> str:
+    def period_heading(self, state: State, period: Period | None = None) -> str:
         return str(self.sentences.period_heading(state))
 
     def aftermath(self, before: State, action: Action, after: State) -> list[str]:
