@@ -269,6 +269,11 @@ class Game(ABC, Generic[S, A]):
         for an outcome that is not a card (a die roll, a builder drawn from the bag)."""
         return None
 
+    def die_of(self, outcome: A) -> int | None:
+        """The face a chance outcome shows when it is a roll of a die (the table's ROLL button
+        rolls it: the generic screen rolls any die a game declares here), else None."""
+        return None
+
     def refuse_card(self, state: S, card: str) -> IllegalAction:
         """Why ``card`` is not an outcome of the reveal the table is waiting for: an
         IllegalAction with the rule and its numbers.  Games override it to say more (a card

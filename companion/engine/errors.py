@@ -145,7 +145,7 @@ class ContractError(TypeError):
         self.problem = bounded(problem)
         super().__init__(
             f"the game {game!r} broke the companion's game contract: its {method} "
-            f"{self.problem} (report it to that game's authors)"
+            f"{self.problem}"
         )
 
 

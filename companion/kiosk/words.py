@@ -430,6 +430,15 @@ class GameWords:
             return _("{name}: {action}", name=self.player_name(state, seat), action=text)
         return _("The table: {action}", action=text)
 
+    def action_label(self, state: State, action: Action) -> str:
+        """The words on a button that takes ``action`` in ``state`` (the generic screen's):
+        the game's own sentence for it (:meth:`action_text`, in the table's language) where
+        the game words its actions, else the action's notation (the status line already
+        names who decides)."""
+        if type(self).action_text is GameWords.action_text:
+            return self.game.format_action(action)
+        return self.action_text(state, action)
+
     def instruction(self, state: State, action: Action) -> str:
         """What the table does with the pieces for ``action`` (imperative, current language;
         ``state`` before the action): ``take the quarry, put 8 of Green's workers on it``.

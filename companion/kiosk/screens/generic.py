@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.engine import CHANCE
+from companion.engine import CHANCE, contract
 from companion.engine.simulate import sample
 from companion.kiosk import theme
 from companion.kiosk.i18n import _
@@ -78,9 +78,22 @@ class GenericGameScreen(GameScreen[object, object]):
         if self.game.is_over(self.state) and self.handouts.current is None:
             open_game(self.app)
 
+    def outcomes(self) -> list[tuple[object, float]]:
+        """The chance outcomes of the state on show, checked (``engine.contract``)."""
+        return contract.outcomes(self.game, self.game.chance_outcomes(self.state))
+
+    def is_roll(self, outcomes: list[tuple[object, float]]) -> bool:
+        """Whether the chance node of ``outcomes`` is a roll of a die (``Game.die_of``)."""
+        return bool(outcomes) and all(self.game.die_of(o) is not None for o, _p in outcomes)
+
     def draw_for_table(self) -> None:
-        """The companion draws or reveals for the table (committed before it is shown)."""
-        self.commit(sample(self.game.chance_outcomes(self.state), self.app.rng))
+        """The companion draws, reveals or rolls for the table (committed before it is
+        shown)."""
+        self.commit(sample(self.outcomes(), self.app.rng))
+
+    def nothing_to_roll(self) -> None:
+        """ROLL where no die is to be rolled: says so (a draw or a reveal is DRAW's)."""
+        self.app.refuse(_("Nothing to roll now"))
 
     def next_page(self) -> None:
         self.page += 1
@@ -88,8 +101,9 @@ class GenericGameScreen(GameScreen[object, object]):
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         info, body = self.standard_bar(surface)
+        self.roles["roll"] = self.nothing_to_roll  # (a die to roll takes it below)
         state = self.state
-        who = self.game.current_player(state)
+        who = contract.player(self.game, state, self.game.current_player(state))
         players = self.game.setup_of(state).players
         if who == CHANCE:
             status = _("The table draws or reveals")
@@ -107,19 +121,30 @@ class GenericGameScreen(GameScreen[object, object]):
             draw_preview(self, surface, inner, self.preview.title, self.preview.lines,
                          self.cancel_preview, self.confirm_preview)
             return
-        if who == CHANCE:
-            self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
-                        key="virtual", role="draw")
-            return
-        if self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
-            return
         words = words_for(self.game.name)
         game = self.game
-        labelled: list[tuple[str, object]] = [
-            (game.format_action(a), a) for a in game.legal_actions(state)
-        ]
-        for extra in game.out_of_turn(state).values():  # another seat, out of turn
-            labelled += [(words.action_text(state, a), a) for a in extra]
+        labelled: list[tuple[str, object]] = []
+        if who == CHANCE:
+            outcomes = self.outcomes()
+            if not self.is_roll(outcomes):
+                self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
+                            key="virtual", role="draw")
+                return
+            # A die: ROLL (or DRAW) rolls it for the table; a die the table rolled is tapped.
+            top, inner = inner.copy(), inner.copy()
+            top.height = m.touch
+            inner.top, inner.height = top.bottom + m.gap, inner.height - m.touch - m.gap
+            self.button(surface, top, _("Roll for the table"), self.draw_for_table,
+                        key="virtual", role="roll")
+            self.roles["draw"] = self.draw_for_table
+            labelled = [(words.action_label(state, o), o) for o, p in outcomes if p > 0]
+        elif self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
+            return
+        else:
+            labelled = [(words.action_label(state, a), a)
+                        for a in contract.actions(game, game.legal_actions(state))]
+            for extra in contract.out_of_turn(game, game.out_of_turn(state)).values():
+                labelled += [(words.action_text(state, a), a) for a in extra]  # out of turn
         cols = 2 if m.portrait else 3
         rows = max(1, (inner.height + m.gap) // (m.touch + m.gap))
         per_page = max(1, cols * rows - 1)
