@@ -229,3 +229,22 @@ def test_the_games_of_the_project_return_what_the_contract_says() -> None:
         contract.scores(game, game.scores(state))
         contract.outcomes(game, game.chance_outcomes(state))
         contract.actions(game, game.legal_actions(state))
+
+
+def test_the_pytest_helper_has_a_case_per_table_size_and_seed_and_fails_an_unloaded_game(
+) -> None:
+    from companion.testing import cases, conformance_tests
+
+    test = conformance_tests(broken("fresh"), seeds=2)
+    [mark] = test.pytestmark  # type: ignore[attr-defined]
+    assert mark.args[1] == cases(broken("fresh"), 2) and len(mark.args[1]) == 4
+    assert mark.kwargs["ids"][0] == "2p-seed2"
+    test(3, 3)  # a case runs the kit (here: the game keeps every promise)
+    bad = conformance_tests(broken("careless", apply=forgets_return), seeds=1)
+    with pytest.raises(ConformanceError, match="'careless' breaks the promise 'returns'"):
+        bad(2, 2)  # the first case: the spec, a playthrough, then the declarations
+    gone = conformance_tests("nosuchgame")
+    [mark] = gone.pytestmark  # type: ignore[attr-defined]
+    assert mark.args[1] == [(0, 0)] and mark.kwargs["ids"] == ["not-loaded"]
+    with pytest.raises(pytest.fail.Exception, match="'nosuchgame' breaks the promise 'loads'"):
+        gone(0, 0)
