@@ -358,13 +358,17 @@ class Game(ABC, Generic[S, A]):
         default is round 0)."""
         return Period(0)
 
+    def own_periods(self) -> bool:
+        """Whether the game states its periods (overrides :meth:`period_of`)."""
+        return type(self).period_of is not Game.period_of
+
     def period_after(self, period: Period | None, state: S) -> Period:
         """The period of ``state``, the state after one in ``period`` (None: ``state`` is
         the first of the game).  A game that overrides :meth:`period_of` gets its own; for
         one that does not, a turn per seat: ``Set-up`` (0) until a seat is to act
         (``active_seat``), then ``Turn 1: Red``, and the next turn each time the seat to act
         changes (a draw or a roll for the whole table stays in the turn it is in)."""
-        if type(self).period_of is not Game.period_of:
+        if self.own_periods():
             return self.period_of(state)
         seat = self.active_seat(state)
         if period is None:
@@ -376,7 +380,7 @@ class Game(ABC, Generic[S, A]):
     def periods(self, states: Sequence[S], first: int = 0) -> list[Period]:
         """The periods of ``states[first:]``, where ``states`` are a game's from its first
         (:meth:`period_after`): a game with periods of its own reads only those asked for."""
-        if type(self).period_of is not Game.period_of:
+        if self.own_periods():
             return [self.period_of(s) for s in states[first:]]
         out: list[Period] = []
         period: Period | None = None

@@ -41,6 +41,8 @@ class Playthrough(Generic[S, A]):
     def period(self) -> Period:
         """The period of the current state (``Game.period_after``: the game's own, or its
         turns counted from the first state), checked to be a ``Period``."""
+        if self.game.own_periods():
+            return contract.period(self.game, self.game.period_of(self._states[-1]))
         while len(self._periods) < len(self._states):
             last = self._periods[-1] if self._periods else None
             found = self.game.period_after(last, self._states[len(self._periods)])
