@@ -46,7 +46,8 @@ def test_roll_rolls_the_die_dice_race_declares_and_says_why_when_none(tmp_path: 
     assert actions(app) == () and app.toast_text == "Nothing to roll now"
     press(app, "draw")  # the wind card, drawn for the table
     assert len(actions(app)) == 1 and actions(app)[0].startswith("wind ")
-    assert "Roll for the table" in drawn_texts(app)
+    drawn = drawn_texts(app)
+    assert "Roll for the table" in drawn and "The table rolls the die" in drawn
     assert {f"roll {n}" for n in range(1, 7)} <= set(keys(app))  # a die the table rolled
     press(app, "roll")
     assert len(actions(app)) == 2 and actions(app)[1].startswith("roll ")

@@ -106,7 +106,8 @@ class GenericGameScreen(GameScreen[object, object]):
         who = contract.player(self.game, state, self.game.current_player(state))
         players = self.game.setup_of(state).players
         if who == CHANCE:
-            status = _("The table draws or reveals")
+            rolls = self.is_roll(self.outcomes())
+            status = _("The table rolls the die") if rolls else _("The table draws or reveals")
         elif 0 <= who < len(players):
             status = _("{name} decides", name=name_of(players[who]))
         else:
