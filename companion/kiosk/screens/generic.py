@@ -122,30 +122,51 @@ class GenericGameScreen(GameScreen[object, object]):
             draw_preview(self, surface, inner, self.preview.title, self.preview.lines,
                          self.cancel_preview, self.confirm_preview)
             return
-        words = words_for(self.game.name)
-        game = self.game
-        labelled: list[tuple[str, object]] = []
         if who == CHANCE:
-            outcomes = self.outcomes()
-            if not self.is_roll(outcomes):
-                self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
-                            key="virtual", role="draw")
+            chance = self.chance_choices(surface, inner)
+            if chance is None:
                 return
-            # A die: ROLL (or DRAW) rolls it for the table; a die the table rolled is tapped.
-            top, inner = inner.copy(), inner.copy()
-            top.height = m.touch
-            inner.top, inner.height = top.bottom + m.gap, inner.height - m.touch - m.gap
-            self.button(surface, top, _("Roll for the table"), self.draw_for_table,
-                        key="virtual", role="roll")
-            self.roles["draw"] = self.draw_for_table
-            labelled = [(words.action_label(state, o), o) for o, p in outcomes if p > 0]
+            inner, labelled = chance
         elif self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
             return
         else:
-            labelled = [(words.action_label(state, a), a)
-                        for a in contract.actions(game, game.legal_actions(state))]
-            for extra in contract.out_of_turn(game, game.out_of_turn(state)).values():
-                labelled += [(words.action_text(state, a), a) for a in extra]  # out of turn
+            labelled = self.decisions()
+        self.choice_buttons(surface, inner, labelled)
+
+    def chance_choices(self, surface: pygame.Surface, inner: pygame.Rect
+                       ) -> tuple[pygame.Rect, list[tuple[str, object]]] | None:
+        """At a draw or a reveal: DRAW's button, and None (no choices).  At a die
+        (``Game.die_of``): ROLL's (DRAW's too), and the area below with a choice for each
+        face, for a die the table rolled."""
+        m = self.m
+        outcomes = self.outcomes()
+        if not self.is_roll(outcomes):
+            self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
+                        key="virtual", role="draw")
+            return None
+        top, below = inner.copy(), inner.copy()
+        top.height = m.touch
+        below.top, below.height = top.bottom + m.gap, inner.height - m.touch - m.gap
+        self.button(surface, top, _("Roll for the table"), self.draw_for_table,
+                    key="virtual", role="roll")
+        self.roles["draw"] = self.draw_for_table
+        words = words_for(self.game.name)
+        return below, [(words.action_label(self.state, o), o) for o, p in outcomes if p > 0]
+
+    def decisions(self) -> list[tuple[str, object]]:
+        """The legal decisions in the game's words (``GameWords.action_label``), then what
+        other seats may do out of turn, each with its label."""
+        game, state, words = self.game, self.state, words_for(self.game.name)
+        labelled = [(words.action_label(state, a), a)
+                    for a in contract.actions(game, game.legal_actions(state))]
+        for extra in contract.out_of_turn(game, game.out_of_turn(state)).values():
+            labelled += [(words.action_text(state, a), a) for a in extra]  # out of turn
+        return labelled
+
+    def choice_buttons(self, surface: pygame.Surface, inner: pygame.Rect,
+                       labelled: list[tuple[str, object]]) -> None:
+        """A button for each of ``labelled`` in ``inner``, paged (More)."""
+        m = self.m
         cols = 2 if m.portrait else 3
         rows = max(1, (inner.height + m.gap) // (m.touch + m.gap))
         per_page = max(1, cols * rows - 1)
@@ -159,6 +180,5 @@ class GenericGameScreen(GameScreen[object, object]):
         if pages > 1:
             self.button(surface, cells[-1], _("More"), self.next_page, key="next page")
         self.roles.setdefault("undo", self.undo)
-
 
 __all__ = ["GenericGameScreen"]
