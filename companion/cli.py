@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import Record, RecordError, RulesError, get_game, replay
+from companion.engine import Record, RecordError, RulesError, contract, get_game, replay
 from companion.engine.registry import names as game_names
 from companion.engine.registry import spec as game_spec
 from companion.engine.sim import Mismatch, simulator, verified_game
@@ -62,8 +62,8 @@ def _simulate(args: argparse.Namespace) -> int:
             state = fast.freeze()
         elapsed += time.perf_counter() - t0
         total_actions += len(actions)
-        scores = game.scores(state)
-        winners = game.winners(state)
+        scores = contract.scores(game, game.scores(state))
+        winners = contract.winners(game, game.winners(state))
         results.append(
             {"seed": seed, "scores": scores, "winners": winners, "actions": len(actions)}
         )
@@ -189,7 +189,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.log:
         sys.stdout.write(_log_text(game, record))
     elif args.json:
-        out = game.summary(state).to_json()
+        out = contract.checked_summary(game, state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(json_text(out))
@@ -342,7 +342,7 @@ def _replay_journal(args: argparse.Namespace, game_id: int) -> int:
     if args.log:
         sys.stdout.write(_log_text(game, record))
     elif args.json:
-        out = game.summary(state).to_json()
+        out = contract.checked_summary(game, state).to_json()
         out["actions"] = len(record.actions)
         out["ledger"] = [entry.to_json() for entry in game.ledger(state)]
         print(json_text(out))
@@ -871,11 +871,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def failing_game(exc: BaseException) -> str:
     """The game installed from outside the project in whose code ``exc`` was raised ("" when
-    it was raised in the companion's own): its package's folder holds the innermost frame."""
+    it was raised in the companion's own): its package's folder holds the innermost frame; or
+    the game that broke the game contract (``contract.ContractError``: what one of its methods
+    returned, checked where it entered the companion)."""
     import traceback
 
+    from companion.engine.contract import ContractError
     from companion.engine.registry import specs
 
+    if isinstance(exc, ContractError):  # what a game returned, checked where it came in
+        return exc.game
     own = Path(__file__).resolve().parent
     frames = traceback.extract_tb(exc.__traceback__)
     for spec in specs():

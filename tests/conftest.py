@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from companion.engine import registry
+# This checkout's Dice Race (tests/thirdgame), whichever checkout's copy the environment
+# installed (a worktree shares the main checkout's virtual environment): its entry point is
+# the installed distribution's, the code it loads this checkout's.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "thirdgame"))
+
+from companion.engine import registry  # noqa: E402
 
 
 @pytest.fixture

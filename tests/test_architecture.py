@@ -56,6 +56,7 @@ LAYERS: dict[str, int] = {
     "main": 5,
     "session": 5,
     "doctor": 5,
+    "testing": 5,
     "cli": 6,
     "__main__": 7,
     "__init__": 0,
@@ -641,7 +642,7 @@ def test_a_toy_game_plays_through_the_engine_contract(toy: registry.GameSpec) ->
 
     from companion.engine import get_game, replay
     from companion.engine.simulate import random_game
-    from tests.conformance import check_playthrough
+    from companion.testing import check_playthrough
 
     game = get_game("sticks")
     assert toy.name in registry.names() and registry.names()[:2] == ("pillars", "builders")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from . import contract
 from .core import CHANCE, COLOURS, TERMINAL, Game, Option, PlayerSpec, Setup, Step
 from .errors import (
     AmbiguousAction,
+    ContractError,
     IllegalAction,
     MalformedAction,
     RecordError,
@@ -23,6 +25,7 @@ __all__ = [
     "TERMINAL",
     "AmbiguousAction",
     "CardInfo",
+    "ContractError",
     "Game",
     "GameSpec",
     "IllegalAction",
@@ -40,6 +43,7 @@ __all__ = [
     "Step",
     "Summary",
     "UndoBlocked",
+    "contract",
     "get_game",
     "register",
     "spec",

@@ -13,7 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import AmbiguousAction, IllegalAction, MalformedAction, SetupError
+from .errors import (
+    AmbiguousAction,
+    ContractError,
+    IllegalAction,
+    MalformedAction,
+    SetupError,
+    kind_of,
+)
 from .ledger import POINTS, Entry
 from .summary import Period, PlayerResult, Summary, ranks
 
@@ -237,8 +244,14 @@ class Game(ABC, Generic[S, A]):
 
     def step(self, state: S, action: A) -> Step[S, A]:
         """``action`` applied to ``state`` once, kept as a :class:`Step` to preview and then
-        commit; raises IllegalAction (state unchanged) like :meth:`apply`."""
-        return Step(state, action, self.apply(state, action))
+        commit; raises IllegalAction (state unchanged) like :meth:`apply`, and
+        ``contract.ContractError`` naming the game when ``apply`` returns no state of the kind
+        it was given (the table's pace: the search calls ``apply`` itself)."""
+        after = self.apply(state, action)
+        if after is None or not isinstance(after, type(state)):
+            raise ContractError(self.name, "apply()", f"returned {kind_of(after)}, not a "
+                                f"state ({type(state).__name__})")
+        return Step(state, action, after)
 
     def is_over(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
@@ -254,6 +267,11 @@ class Game(ABC, Generic[S, A]):
     def card_of(self, outcome: A) -> str | None:
         """The card id a chance outcome reveals (the sticker the camera would read), or None
         for an outcome that is not a card (a die roll, a builder drawn from the bag)."""
+        return None
+
+    def die_of(self, outcome: A) -> int | None:
+        """The face a chance outcome shows when it is a roll of a die (the table's ROLL button
+        rolls it: the generic screen rolls any die a game declares here), else None."""
         return None
 
     def refuse_card(self, state: S, card: str) -> IllegalAction:
@@ -333,10 +351,44 @@ class Game(ABC, Generic[S, A]):
     # -- what the table is told: whose, when, and the out-of-turn window ------------------
     def period_of(self, state: S) -> Period:
         """The round, turn or phase ``state`` is in, as the log and the screens word it
-        (``Round 3``, ``Turn 7: Blue``); games override it (the default: round 0).  Its
-        ``number`` is the period of the journal's charts (everyone's score is kept each time
-        it changes) and of the ledger's entries."""
+        (``Round 3``, ``Turn 7: Blue``); games override it.  Its ``number`` is the period of
+        the journal's charts (everyone's score is kept each time it changes) and of the
+        ledger's entries.  A game that does not override it has a turn per seat, counted
+        along the game by :meth:`period_after` (a state alone says nothing of its turn: this
+        default is round 0)."""
         return Period(0)
+
+    def own_periods(self) -> bool:
+        """Whether the game states its periods (overrides :meth:`period_of`)."""
+        return type(self).period_of is not Game.period_of
+
+    def period_after(self, period: Period | None, state: S) -> Period:
+        """The period of ``state``, the state after one in ``period`` (None: ``state`` is
+        the first of the game).  A game that overrides :meth:`period_of` gets its own; for
+        one that does not, a turn per seat: ``Set-up`` (0) until a seat is to act
+        (``active_seat``), then ``Turn 1: Red``, and the next turn each time the seat to act
+        changes (a draw or a roll for the whole table stays in the turn it is in)."""
+        if self.own_periods():
+            return self.period_of(state)
+        seat = self.active_seat(state)
+        if period is None:
+            return Period(0 if seat is None else 1, "turn", seat)
+        if seat is None or seat == period.seat:
+            return period
+        return Period(period.number + 1, "turn", seat)
+
+    def periods(self, states: Sequence[S], first: int = 0) -> list[Period]:
+        """The periods of ``states[first:]``, where ``states`` are a game's from its first
+        (:meth:`period_after`): a game with periods of its own reads only those asked for."""
+        if self.own_periods():
+            return [self.period_of(s) for s in states[first:]]
+        out: list[Period] = []
+        period: Period | None = None
+        for i, s in enumerate(states):
+            period = self.period_after(period, s)
+            if i >= first:
+                out.append(period)
+        return out
 
     def actor(self, state: S, action: A) -> int:
         """The seat that takes ``action`` in ``state`` (CHANCE for a chance outcome): the

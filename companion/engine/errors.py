@@ -132,3 +132,26 @@ class RecordError(RulesError, ValueError):
         where = "" if position is None else f"action {position} ({self.action!r}): "
         fields: dict[str, Any] = {} if position is None else {"position": position}
         super().__init__(where + self.reason, None, **fields)
+
+
+class ContractError(TypeError):
+    """A game's method returned what the game contract does not allow (``engine.contract``):
+    not a refusal of the rules but a fault of the game's code.  ``game`` is the
+    game's name, ``method`` the method that broke it; the message says what it returned."""
+
+    def __init__(self, game: str, method: str, problem: str) -> None:
+        self.game = game
+        self.method = method
+        self.problem = bounded(problem)
+        super().__init__(
+            f"the game {game!r} broke the companion's game contract: its {method} "
+            f"{self.problem}"
+        )
+
+
+def kind_of(value: object) -> str:
+    """``value``'s kind in words: ``None``, ``a tuple``, ``a dict``."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+from . import contract
 from .core import CHANCE, Game, Setup, Step
 from .errors import IllegalAction, UndoBlocked
 from .record import Record
+from .summary import Period
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -25,13 +27,27 @@ class Playthrough(Generic[S, A]):
         self.game = game
         self.setup = setup
         self.seed = seed
-        self._states: list[S] = [game.initial_state(setup)]
+        self._states: list[S] = [contract.state(game, "initial_state()",
+                                                game.initial_state(setup))]
         self._actions: list[A] = []
         self._barrier: list[bool] = []
+        self._periods: list[Period] = []  # of the states, from the first: counted when asked
 
     @property
     def state(self) -> S:
         return self._states[-1]
+
+    @property
+    def period(self) -> Period:
+        """The period of the current state (``Game.period_after``: the game's own, or its
+        turns counted from the first state), checked to be a ``Period``."""
+        if self.game.own_periods():
+            return contract.period(self.game, self.game.period_of(self._states[-1]))
+        while len(self._periods) < len(self._states):
+            last = self._periods[-1] if self._periods else None
+            found = self.game.period_after(last, self._states[len(self._periods)])
+            self._periods.append(contract.period(self.game, found))
+        return self._periods[len(self._states) - 1]
 
     @property
     def actions(self) -> tuple[A, ...]:
@@ -56,7 +72,8 @@ class Playthrough(Generic[S, A]):
         the table confirmed) as it is, the rules not applied again; the new state.  Raises
         IllegalAction for a step made on another state, and changes nothing then."""
         self.check_step(step)
-        barrier = self.game.current_player(step.before) == CHANCE
+        barrier = contract.player(self.game, step.before,
+                                  self.game.current_player(step.before)) == CHANCE
         self._states.append(step.after)
         self._actions.append(step.action)
         self._barrier.append(barrier)
@@ -86,6 +103,7 @@ class Playthrough(Generic[S, A]):
                 "information (a draw, a roll or a card), and undo never becomes a re-roll"
             )
         self._states.pop()
+        del self._periods[len(self._states):]
         self._barrier.pop()
         return self._actions.pop()
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from . import contract
 from .core import Game, Setup
 from .errors import RecordError, RulesError
 
@@ -147,9 +148,13 @@ def replay(game: Game[S, A], record: Record) -> S:
         state = game.initial_state(record.setup)
     except RulesError as exc:
         raise RecordError(f"bad set-up: {exc}") from None
+    contract.state(game, "initial_state()", state)
     for i, text in enumerate(record.actions, 1):
         try:
-            state = game.apply(state, game.parse_action(text))
+            after = game.apply(state, game.parse_action(text))
         except RulesError as exc:
             raise RecordError(str(exc), i, text) from None
+        if not isinstance(after, type(state)):  # what the game returned, checked
+            contract.state(game, "apply()", after, state)
+        state = after
     return state

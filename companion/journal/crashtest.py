@@ -133,9 +133,12 @@ def expected_periods(
     """The per-period scores the journal must hold for these actions (recomputed here)."""
     state = game.initial_state(setup)
     rows: dict[int, dict[str, int]] = {}
+    period = game.period_after(None, state)
     for text in actions:
         after = game.apply(state, game.parse_action(text))
-        before_p, after_p = game.period_of(state).number, game.period_of(after).number
+        before_p = period.number
+        period = game.period_after(period, after)
+        after_p = period.number
         if after_p != before_p:
             rows[before_p] = game.scores(after)
         if game.is_over(after):

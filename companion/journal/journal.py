@@ -31,6 +31,7 @@ from companion.engine import (
     Setup,
     SetupError,
     Step,
+    contract,
     get_game,
 )
 from companion.engine.record import companion_seats
@@ -294,8 +295,8 @@ class Journal:
                     seed,
                     now,
                     now,
-                    game.period_of(state).number,
-                    _dumps(game.scores(state)),
+                    playthrough.period.number,
+                    _dumps(contract.scores(game, game.scores(state))),
                     _dumps({str(k): v for k, v in seats.items()}),
                     -1 if handing_out else None,
                 ),
@@ -656,8 +657,10 @@ class JournaledGame:
         text = game.notation(step.action)
         action = game.parse_action(text)  # memory holds what the journal holds
         step = Step(before, action, after)
-        scores = game.scores(after)
-        period_before, period_after = game.period_of(before).number, game.period_of(after).number
+        scores = contract.scores(game, game.scores(after))
+        period = self.playthrough.period  # the game's own periods, or its turns counted
+        period_before = period.number
+        period_after = contract.period(game, game.period_after(period, after)).number
         over = game.is_over(after)
         now = self._journal._now()
         seq = self._entries + 1
@@ -694,7 +697,7 @@ class JournaledGame:
                     now if over else None,
                     period_after,
                     _dumps(scores),
-                    _dumps(game.winners(after) if over else []),
+                    _dumps(contract.winners(game, game.winners(after)) if over else []),
                     self.id,
                 ),
             )
@@ -787,7 +790,7 @@ class JournaledGame:
         try:
             game = self.game
             state = playthrough.state
-            period = game.period_of(state).number
+            period = playthrough.period.number
             now = self._journal._now()
             seq = self._entries + 1
             with self._journal._write() as conn:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from companion.engine import CHANCE, Game, Record, RecordError, RulesError
+from companion.engine import CHANCE, Game, Record, RecordError, RulesError, contract
 from companion.engine.core import Setup
 from companion.engine.ledger import Entry
 
@@ -139,15 +139,17 @@ def extend_log(game: Game[S, A], actions: Sequence[A | str], states: Sequence[S]
         last = sections.pop()
         period, heading, current = last.period, last.heading, list(last.entries)
     ledger_before = game.ledger(states[done])
+    periods = game.periods(states[: len(actions)], done)  # the game's, or its turns counted
     for i in range(done, len(actions)):
         written = actions[i]
         before, after = states[i], states[i + 1]
         action = game.parse_action(written) if isinstance(written, str) else written
-        p = game.period_of(before).number
+        of = contract.period(game, periods[i - done])
+        p = of.number
         if p != period:
             if period is not None:
                 sections.append(LogSection(period, heading, tuple(current)))
-            period, heading, current = p, words.period_heading(before), []
+            period, heading, current = p, words.period_heading(before, of), []
         ledger_after = game.ledger(after)
         new = ledger_after[len(ledger_before):]
         ledger_before = ledger_after
@@ -241,7 +243,7 @@ def log_text(game: Game[S, A], record: Record) -> str:
     state = states[-1]
     if game.is_over(state):
         lines.append(_("Game over"))
-        lines.append(words.result(game.summary(state)))
+        lines.append(words.result(contract.checked_summary(game, state)))
         lines.append("")
     return "\n".join(lines)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 from companion.engine.core import Game, Setup
 from companion.engine.errors import SetupError
 from companion.engine.registry import GameSpec, spec
-from companion.engine.summary import PlayerResult, Summary
+from companion.engine.summary import Period, PlayerResult, Summary
 from companion.journal.names import COLOUR_WORDS, stored_default
 from companion.journal.names import is_default_name as _is_default
 
@@ -365,10 +365,13 @@ class GameWords:
             return player_name(setup, seat)
         return _("the Automa")
 
-    def period_heading(self, state: State) -> str:
-        """The heading of the round or turn ``state`` is in, for the action log, from the
-        rules' ``period_of``: ``Round 3``, ``Turn 7: Blue``, ``Set-up`` before the first."""
-        period = self.game.period_of(state)
+    def period_heading(self, state: State, period: Period | None = None) -> str:
+        """The heading of the round or turn ``state`` is in, for the action log: ``Round
+        3``, ``Turn 7: Blue``, ``Set-up`` before the first; ``period`` is the state's
+        (``Game.periods``: the turns of a game that states none are counted along the game),
+        else the rules' ``period_of``."""
+        if period is None:
+            period = self.game.period_of(state)
         if period.number < 1:
             return _("Set-up")
         if period.kind == "turn" and period.seat is not None:
@@ -427,6 +430,15 @@ class GameWords:
             return _("{name}: {action}", name=self.player_name(state, seat), action=text)
         return _("The table: {action}", action=text)
 
+    def action_label(self, state: State, action: Action) -> str:
+        """The words on a button that takes ``action`` in ``state`` (the generic screen's):
+        the game's own sentence for it (:meth:`action_text`, in the table's language) where
+        the game words its actions, else the action's notation (the status line already
+        names who decides)."""
+        if type(self).action_text is GameWords.action_text:
+            return self.game.format_action(action)
+        return self.action_text(state, action)
+
     def instruction(self, state: State, action: Action) -> str:
         """What the table does with the pieces for ``action`` (imperative, current language;
         ``state`` before the action): ``take the quarry, put 8 of Green's workers on it``.
@@ -483,7 +495,7 @@ class ModuleWords(GameWords):
     def ledger_role(self, state: State, action: Action, entry: Entry) -> str:
         return str(self.sentences.ledger_role(state, action, entry))
 
-    def period_heading(self, state: State) -> str:
+    def period_heading(self, state: State, period: Period | None = None) -> str:
         return str(self.sentences.period_heading(state))
 
     def aftermath(self, before: State, action: Action, after: State) -> list[str]:

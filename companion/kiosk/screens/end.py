@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine import Game, Summary, get_game, replay
+from companion.engine.contract import checked_summary
 from companion.engine.summary import PlayerResult
 from companion.kiosk import theme
 from companion.kiosk.breakdown import draw_breakdown, game_table
@@ -99,7 +100,7 @@ class EndScreen(Screen):
         session = self._on_table()
         self.state = (session.state if session is not None
                       else replay(self.game, journal.record(game_id)))
-        self.summary = self.game.summary(self.state)
+        self.summary = checked_summary(self.game, self.state)
         self.link: str | None = None
         self.qr_note = ""
         if self.info.status == "finished":

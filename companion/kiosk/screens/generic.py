@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.engine import CHANCE
+from companion.engine import CHANCE, contract
 from companion.engine.simulate import sample
 from companion.events import Role
 from companion.kiosk import theme
@@ -79,9 +79,22 @@ class GenericGameScreen(GameScreen[object, object]):
         if self.game.is_over(self.state) and self.handouts.current is None:
             open_game(self.app)
 
+    def outcomes(self) -> list[tuple[object, float]]:
+        """The chance outcomes of the state on show, checked (``engine.contract``)."""
+        return contract.outcomes(self.game, self.game.chance_outcomes(self.state))
+
+    def is_roll(self, outcomes: list[tuple[object, float]]) -> bool:
+        """Whether the chance node of ``outcomes`` is a roll of a die (``Game.die_of``)."""
+        return bool(outcomes) and all(self.game.die_of(o) is not None for o, _p in outcomes)
+
     def draw_for_table(self) -> None:
-        """The companion draws or reveals for the table (committed before it is shown)."""
-        self.commit(sample(self.game.chance_outcomes(self.state), self.app.rng))
+        """The companion draws, reveals or rolls for the table (committed before it is
+        shown)."""
+        self.commit(sample(self.outcomes(), self.app.rng))
+
+    def nothing_to_roll(self) -> None:
+        """ROLL where no die is to be rolled: says so (a draw or a reveal is DRAW's)."""
+        self.app.refuse(_("Nothing to roll now"))
 
     def next_page(self) -> None:
         self.page += 1
@@ -89,11 +102,13 @@ class GenericGameScreen(GameScreen[object, object]):
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         info, body = self.standard_bar(surface)
+        self.roles[Role.ROLL] = self.nothing_to_roll  # (a die to roll takes it below)
         state = self.state
-        who = self.game.current_player(state)
+        who = contract.player(self.game, state, self.game.current_player(state))
         players = self.game.setup_of(state).players
         if who == CHANCE:
-            status = _("The table draws or reveals")
+            rolls = self.is_roll(self.outcomes())
+            status = _("The table rolls the die") if rolls else _("The table draws or reveals")
         elif 0 <= who < len(players):
             status = _("{name} decides", name=name_of(players[who]))
         else:
@@ -109,18 +124,50 @@ class GenericGameScreen(GameScreen[object, object]):
                          self.cancel_preview, self.confirm_preview)
             return
         if who == CHANCE:
+            chance = self.chance_choices(surface, inner)
+            if chance is None:
+                return
+            inner, labelled = chance
+        elif self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
+            return
+        else:
+            labelled = self.decisions()
+        self.choice_buttons(surface, inner, labelled)
+
+    def chance_choices(self, surface: pygame.Surface, inner: pygame.Rect
+                       ) -> tuple[pygame.Rect, list[tuple[str, object]]] | None:
+        """At a draw or a reveal: DRAW's button, and None (no choices).  At a die
+        (``Game.die_of``): ROLL's (DRAW's too), and the area below with a choice for each
+        face, for a die the table rolled."""
+        m = self.m
+        outcomes = self.outcomes()
+        if not self.is_roll(outcomes):
             self.button(surface, inner, _("Draw for the table"), self.draw_for_table,
                         key="virtual", role=Role.DRAW)
-            return
-        if self.companion_panel(surface, inner):  # the companion's seat decides, or a hint
-            return
+            return None
+        top, below = inner.copy(), inner.copy()
+        top.height = m.touch
+        below.top, below.height = top.bottom + m.gap, inner.height - m.touch - m.gap
+        self.button(surface, top, _("Roll for the table"), self.draw_for_table,
+                    key="virtual", role=Role.ROLL)
+        self.roles[Role.DRAW] = self.draw_for_table
         words = words_for(self.game.name)
-        game = self.game
-        labelled: list[tuple[str, object]] = [
-            (game.format_action(a), a) for a in game.legal_actions(state)
-        ]
-        for extra in game.out_of_turn(state).values():  # another seat, out of turn
-            labelled += [(words.action_text(state, a), a) for a in extra]
+        return below, [(words.action_label(self.state, o), o) for o, p in outcomes if p > 0]
+
+    def decisions(self) -> list[tuple[str, object]]:
+        """The legal decisions in the game's words (``GameWords.action_label``), then what
+        other seats may do out of turn, each with its label."""
+        game, state, words = self.game, self.state, words_for(self.game.name)
+        labelled = [(words.action_label(state, a), a)
+                    for a in contract.actions(game, game.legal_actions(state))]
+        for extra in contract.out_of_turn(game, game.out_of_turn(state)).values():
+            labelled += [(words.action_text(state, a), a) for a in extra]  # out of turn
+        return labelled
+
+    def choice_buttons(self, surface: pygame.Surface, inner: pygame.Rect,
+                       labelled: list[tuple[str, object]]) -> None:
+        """A button for each of ``labelled`` in ``inner``, paged (More)."""
+        m = self.m
         cols = 2 if m.portrait else 3
         rows = max(1, (inner.height + m.gap) // (m.touch + m.gap))
         per_page = max(1, cols * rows - 1)
@@ -134,6 +181,5 @@ class GenericGameScreen(GameScreen[object, object]):
         if pages > 1:
             self.button(surface, cells[-1], _("More"), self.next_page, key="next page")
         self.roles.setdefault(Role.UNDO, self.undo)
-
 
 __all__ = ["GenericGameScreen"]

@@ -314,16 +314,11 @@ class SetupScreen(Screen):
         return words_for(self.game).option_help(key, value)
 
     def _option_rows(self) -> list[OptionRow]:
-        vd = self.app.config.virtual_deck
-        rows: list[OptionRow] = [
-            (
-                _("Cards"),
-                [(False, _("Table deals")), (True, _("Virtual deck"))],
-                vd,
-                self.set_virtual,
-                "virtual",
-            )
-        ]
+        """Who deals the cards (a game with cards: ``GameSpec.cards``), the game's options."""
+        deal = [(False, _("Table deals")), (True, _("Virtual deck"))]
+        cards = game_spec(self.game).cards
+        rows: list[OptionRow] = [(_("Cards"), deal, self.app.config.virtual_deck,
+                                  self.set_virtual, "virtual")] if cards else []
         words = words_for(self.game)
         for name, opt in game_spec(self.game).options.items():
             if name in game_spec(self.game).unofficial_options:

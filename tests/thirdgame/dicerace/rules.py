@@ -135,6 +135,10 @@ class DiceRace(Game[RaceState, Move]):
     def card_of(self, outcome: Move) -> str | None:
         return outcome.arg if outcome.verb == "wind" else None
 
+    def die_of(self, outcome: Move) -> int | None:
+        """The die's face: the table's ROLL button rolls it."""
+        return int(outcome.arg) if outcome.verb == "roll" else None
+
     def distance(self, state: RaceState) -> int:
         """How far ``move`` takes the pawn this turn: the die (1 when blocked) and the wind,
         at least 1."""
