@@ -2,11 +2,12 @@
 
     .venv/bin/python bench/bench_engine.py [--games N] [--game pillars|builders|all]
 
-- random complete 4-player games per second on one core (seeded chance, random decisions),
+- random complete games of the most players the game takes (4 for both titles) per second on
+  one core (seeded chance, random decisions),
   on the immutable rules and on the simulation path (``companion.engine.sim``) that bots and
   ``companion simulate`` use: the same games (same seeds, same actions), timed in alternating
   chunks in one run so that the ratio holds on a busy machine;
-- replaying a complete 4-player game record (parse + apply every action), in milliseconds;
+- replaying a complete game record of that size (parse + apply every action), in milliseconds;
 - Pillars: the best cathedral conversion on the hardest realistic hand, in milliseconds.
 Targets: at least 100 games/s on the rules and 500 (goal 1 000) on the simulation path, replay
 under 20 ms, best conversion well under 10 ms.
@@ -24,13 +25,14 @@ from dataclasses import replace
 
 from companion.engine import Record, get_game, replay
 from companion.engine.registry import names as game_names
+from companion.engine.registry import spec
 from companion.engine.sim import simulator
 from companion.engine.simulate import random_game
 
 
 def bench_games(name: str, games: int) -> None:
     game = get_game(name)
-    setup = game.setup(4)
+    setup = game.setup(spec(name).max_players)
     actions = 0
     t0 = time.perf_counter()
     for seed in range(games):
@@ -38,7 +40,8 @@ def bench_games(name: str, games: int) -> None:
         actions += len(acts)
     dt = time.perf_counter() - t0
     print(
-        f"{name}: {games} random 4-player games in {dt:.2f} s: {games / dt:.1f} games/s, "
+        f"{name}: {games} random {len(setup.players)}-player games in {dt:.2f} s: "
+        f"{games / dt:.1f} games/s, "
         f"{actions / dt:,.0f} actions/s, {actions / games:.0f} actions per game"
     )
 
@@ -47,7 +50,7 @@ def bench_sim(name: str, games: int, chunk: int = 20) -> None:
     """The simulation path against the rules on the same games, in alternating chunks."""
     game = get_game(name)
     path = simulator(game)
-    setup = game.setup(4)
+    setup = game.setup(spec(name).max_players)
     rules = fast = rules_cpu = fast_cpu = 0.0
     actions = 0
     for first in range(0, games, chunk):
@@ -65,7 +68,7 @@ def bench_sim(name: str, games: int, chunk: int = 20) -> None:
         fast_cpu += c2 - c1
     print(
         f"{name}: simulation path {games / fast:.0f} games/s ({actions / fast:,.0f} actions/s), "
-        f"rules {games / rules:.0f} games/s on the same {games} 4-player games: "
+        f"rules {games / rules:.0f} games/s on the same {games} {len(setup.players)}-player games: "
         f"{rules / fast:.2f} times as fast; by CPU time (what a busy machine leaves of one "
         f"core) {games / fast_cpu:.0f} against {games / rules_cpu:.0f} games/s, "
         f"{rules_cpu / fast_cpu:.2f} times"
@@ -86,7 +89,7 @@ def machine() -> str:
 
 def bench_replay(name: str, repeats: int = 30) -> None:
     game = get_game(name)
-    setup = game.setup(4)
+    setup = game.setup(spec(name).max_players)
     times = []
     longest = None
     for seed in range(10):
