@@ -67,3 +67,14 @@ def sweep_params() -> list[Any]:
     """``sweep`` of a parametrized test: ``sample`` in the default run, ``full`` under the
     marker."""
     return [pytest.param("sample"), pytest.param("full", marks=pytest.mark.full)]
+
+
+def sampled(params: Sequence[Any], keep: Sequence[int]) -> list[Any]:
+    """The cases of a parametrized sweep, those at the indexes ``keep`` in the default run and
+    the others marked ``full`` (run with ``-m full``); each case keeps its id."""
+    out = []
+    for k, case in enumerate(params):
+        values = case if isinstance(case, tuple) else (case,)
+        marks = () if k in keep else (pytest.mark.full,)
+        out.append(pytest.param(*values, marks=marks))
+    return out
