@@ -1,4 +1,5 @@
-"""Shared test helpers, the markers' rules and where the tests' files go."""
+"""Shared test helpers, the games the tests know, the markers' rules and where the tests'
+files go."""
 
 from __future__ import annotations
 
@@ -9,12 +10,35 @@ import socket
 import sys
 import tempfile
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
 from companion.engine import registry
+
+OUR_GAMES = frozenset({"pillars", "builders", "dicerace"})
+"""The games the tests know: the project's own and its test game (tests/thirdgame)."""
+
+
+class _OurGamesOnly:
+    """``importlib.metadata`` as the registry sees it in the tests: of the ``companion.games``
+    entry points, only our games' (another game a user installed beside the companion is
+    its own affair: its words, its catalogue, its screens are not the project's to check)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(metadata, name)
+
+    def entry_points(self, **params: Any) -> Any:
+        found = metadata.entry_points(**params)
+        if params.get("group") == registry.ENTRY_POINT_GROUP:
+            return [ep for ep in found if ep.name in OUR_GAMES]
+        return found
+
+
+registry.metadata = _OurGamesOnly()  # type: ignore[assignment]
 
 
 @pytest.fixture
