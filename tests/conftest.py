@@ -42,6 +42,23 @@ registry.metadata = _OurGamesOnly()  # type: ignore[assignment]
 
 
 @pytest.fixture
+def every_installed_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The registry as a process a test starts sees it: every installed game (for a test
+    that checks what such a process did with the games it chose)."""
+    saved = dict(registry._specs), dict(registry._problems), registry._loaded
+    monkeypatch.setattr(registry, "metadata", metadata)
+    registry._specs.clear()
+    registry._problems.clear()
+    registry._loaded = False
+    yield
+    registry._specs.clear()
+    registry._specs.update(saved[0])
+    registry._problems.clear()
+    registry._problems.update(saved[1])
+    registry._loaded = saved[2]
+
+
+@pytest.fixture
 def toy() -> Iterator[registry.GameSpec]:
     """The toy game Sticks (``tests/toygame.py``), registered for one test."""
     from tests.toygame import register_toy, unregister_toy

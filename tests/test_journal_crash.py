@@ -24,6 +24,7 @@ from .test_journal import play_random
 
 
 @pytest.mark.parametrize("kills", sampled([10, 30], keep=[0]))  # 30 under -m full
+@pytest.mark.usefixtures("every_installed_game")  # the child plays any installed game
 def test_killed_many_times(tmp_path: Path, kills: int) -> None:
     report = run(tmp_path / "journal.sqlite3", kills=kills, seed=2024, max_life=0.1,
                  workdir=tmp_path)
@@ -34,6 +35,7 @@ def test_killed_many_times(tmp_path: Path, kills: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("every_installed_game")
 def test_killed_300_times(tmp_path: Path) -> None:
     report = run(tmp_path / "journal.sqlite3", kills=300, seed=7, workdir=tmp_path)
     print(report)
