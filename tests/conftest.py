@@ -1,10 +1,19 @@
-"""Shared test helpers."""
+"""Shared test helpers, the games the tests know, the markers' rules and where the tests'
+files go."""
 
 from __future__ import annotations
 
+import functools
+import os
+import shutil
+import socket
 import sys
+import tempfile
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -15,6 +24,44 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "thirdgame"))
 
 from companion.engine import registry  # noqa: E402
 
+OUR_GAMES = frozenset({"pillars", "builders", "dicerace"})
+"""The games the tests know: the project's own and its test game (tests/thirdgame)."""
+
+
+class _OurGamesOnly:
+    """``importlib.metadata`` as the registry sees it in the tests: of the ``companion.games``
+    entry points, only our games' (another game a user installed beside the companion is
+    its own affair: its words, its catalogue, its screens are not the project's to check)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(metadata, name)
+
+    def entry_points(self, **params: Any) -> Any:
+        found = metadata.entry_points(**params)
+        if params.get("group") == registry.ENTRY_POINT_GROUP:
+            return [ep for ep in found if ep.name in OUR_GAMES]
+        return found
+
+
+registry.metadata = _OurGamesOnly()  # type: ignore[assignment]
+
+
+@pytest.fixture
+def every_installed_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The registry as a process a test starts sees it: every installed game (for a test
+    that checks what such a process did with the games it chose)."""
+    saved = dict(registry._specs), dict(registry._problems), registry._loaded
+    monkeypatch.setattr(registry, "metadata", metadata)
+    registry._specs.clear()
+    registry._problems.clear()
+    registry._loaded = False
+    yield
+    registry._specs.clear()
+    registry._specs.update(saved[0])
+    registry._problems.clear()
+    registry._problems.update(saved[1])
+    registry._loaded = saved[2]
+
 
 @pytest.fixture
 def toy() -> Iterator[registry.GameSpec]:
@@ -24,3 +71,61 @@ def toy() -> Iterator[registry.GameSpec]:
     spec = register_toy()
     yield spec
     unregister_toy()
+
+
+# -- the tests' files in memory -----------------------------------------------------------------
+# The journal commits every action with synchronous=FULL: on a disk each commit waits for an
+# fsync, which cost the suite most of its wall time and a third of the CPU of the kiosk's tests.
+# On Linux the tests' temporary folders (tmp_path) are made on the RAM disk /dev/shm, one folder
+# for the run, removed after it; ``--basetemp`` chooses another place.
+
+
+def _ram_disk() -> Path | None:
+    shm = Path("/dev/shm")
+    if sys.platform == "linux" and shm.is_dir() and os.access(shm, os.W_OK | os.X_OK):
+        return shm
+    return None
+
+
+_RUN_TMP = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.option.basetemp or hasattr(config, "workerinput"):  # chosen, or xdist's worker
+        return
+    shm = _ram_disk()
+    if shm is not None:
+        base = tempfile.mkdtemp(prefix="companion-tests-", dir=shm)
+        config.option.basetemp = base
+        config.stash[_RUN_TMP] = Path(base)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    base = config.stash.get(_RUN_TMP, None)
+    if base is not None:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# -- the network marker --------------------------------------------------------------------------
+
+
+@functools.cache
+def _network_problem() -> str | None:
+    """None when the package index pip uses answers; else why not."""
+    url = os.environ.get("PIP_INDEX_URL", "https://pypi.org/simple")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None  # a local index: nothing to reach
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        socket.create_connection((parts.hostname, port), timeout=5).close()
+    except OSError as exc:
+        return f"no network to {parts.hostname}:{port} ({exc})"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("network") is not None:
+        problem = _network_problem()
+        if problem is not None:
+            pytest.skip(f"needs the network: {problem}")

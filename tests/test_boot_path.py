@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.network]
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = Path(os.environ.get("COMPANION_PROOF_DIR", "/var/tmp/companion-proof"))

@@ -3,8 +3,8 @@
 A child process plays random games through the journal and is killed with SIGKILL at random
 moments; after each kill the journal must open, pass SQLite's integrity check, and hold every
 acknowledged action and at most one more, with the resumed state equal to the replay of its
-record.  The CI run is short; the long run is marked slow (``pytest -m slow``) and is also
-``bench/bench_journal.py --kills N``.
+record.  The default run is short (10 kills; 30 under ``-m full``); the long run is marked
+slow (``pytest -m slow``) and is also ``bench/bench_journal.py --kills N``.
 """
 
 from __future__ import annotations
@@ -19,18 +19,23 @@ from companion.engine import get_game
 from companion.journal import Journal
 from companion.journal.crashtest import CrashTestFailure, _Known, check_game, run
 
+from .sweeps import sampled
 from .test_journal import play_random
 
 
-def test_killed_30_times(tmp_path: Path) -> None:
-    report = run(tmp_path / "journal.sqlite3", kills=30, seed=2024, max_life=0.1, workdir=tmp_path)
+@pytest.mark.parametrize("kills", sampled([10, 30], keep=[0]))  # 30 under -m full
+@pytest.mark.usefixtures("every_installed_game")  # the child plays any installed game
+def test_killed_many_times(tmp_path: Path, kills: int) -> None:
+    report = run(tmp_path / "journal.sqlite3", kills=kills, seed=2024, max_life=0.1,
+                 workdir=tmp_path)
     print(report)
-    assert report.kills == 30
+    assert report.kills == kills
     assert report.games >= 1 and report.entries > 100
     assert report.checks >= report.games
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("every_installed_game")
 def test_killed_300_times(tmp_path: Path) -> None:
     report = run(tmp_path / "journal.sqlite3", kills=300, seed=7, workdir=tmp_path)
     print(report)

@@ -258,6 +258,7 @@ def check_journal(app: Any, game_id: int, game_name: str, seat: int) -> Any:
     return record
 
 
+@pytest.mark.full  # a minute of waiting for the companion; the Builders' game is the default's
 def test_a_game_of_pillars_with_a_companion_seat(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=21)
     start(app, "pillars", 3, companion_seat=1)

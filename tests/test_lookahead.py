@@ -26,6 +26,7 @@ from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.screens.game import open_game  # noqa: E402
 
 from .kiosk_helpers import make_app  # noqa: E402
+from .sweeps import sampled  # noqa: E402
 from .test_retained import _fresh, walk  # noqa: E402, F401 - (_fresh: its autouse fixture)
 
 OWN = 2
@@ -343,8 +344,8 @@ def test_the_main_loop_draws_ahead_when_idle(tmp_path: Path) -> None:
     assert app.ahead.drawn >= 1
 
 
-@pytest.mark.parametrize(("name", "size", "skip"), [
-    ("pillars", (720, 1280), 0), ("builders", (800, 480), 60)])
+@pytest.mark.parametrize(("name", "size", "skip"), sampled([
+    ("pillars", (720, 1280), 0), ("builders", (800, 480), 60)], keep=[1]))  # both: -m full
 def test_frames_after_drawing_ahead_equal_fresh_frames(tmp_path: Path, name: str,
                                                        size: tuple[int, int], skip: int) -> None:
     """The retained walk, with the look-ahead before every tap: every frame equals a fresh

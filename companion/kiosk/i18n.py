@@ -300,20 +300,38 @@ def _calls(root: Path | None) -> Iterator[tuple[str, str, ast.Call]]:
     roots = [root] if root is not None else ui_dirs()
     paths = sorted(p for r in roots for p in r.rglob("*.py"))
     for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args]
-        for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
-            func = node.func
-            name = (
-                func.id
-                if isinstance(func, ast.Name)
-                else func.attr
-                if isinstance(func, ast.Attribute)
-                else ""
-            )
-            if name in ("_", "n_"):
-                where = _where(path, node.lineno)
-                yield name, where, node
+        yield from _file_calls(path)
+
+
+_PARSED: dict[Path, tuple[tuple[int, int], list[tuple[str, str, ast.Call]]]] = {}
+"""Each source file's calls of ``_`` and ``n_``, with the file's modification time and size
+they were read at: the tools and the tests ask for every catalogue's messages many times, and
+parsing every source each time cost seconds a call."""
+
+
+def _file_calls(path: Path) -> list[tuple[str, str, ast.Call]]:
+    """``_calls`` of one file, parsed again only when the file has changed."""
+    stat = path.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    kept = _PARSED.get(path)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args]
+    found: list[tuple[str, str, ast.Call]] = []
+    for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
+        func = node.func
+        name = (
+            func.id
+            if isinstance(func, ast.Name)
+            else func.attr
+            if isinstance(func, ast.Attribute)
+            else ""
+        )
+        if name in ("_", "n_"):
+            found.append((name, _where(path, node.lineno), node))
+    _PARSED[path] = (key, found)
+    return found
 
 
 def _literal(node: ast.expr) -> str | None:

@@ -1,0 +1,80 @@
+"""The screen sweeps (``companion.kiosk.screenshots.take``: every screen in every size and
+language), whole under ``-m full`` and sampled in the default run.
+
+A sample draws every screen in one combination of size and language (the first given) and,
+in each of the others, every n-th screen in turn (n the number of other combinations, each
+starting one screen further): every screen is drawn in the first combination and in one
+other, and every combination draws screens from the whole list.  Without a first
+combination (``first=False``) each screen is drawn once, the combinations taking turns.
+Deterministic: the same screens every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from companion.kiosk import screenshots
+
+Combination = tuple[tuple[int, int], str]
+
+
+class Sample:
+    """``only`` for ``take`` that draws the sample; ``install`` it first (it follows which
+    combination ``take`` is drawing).  ``None`` for ``combinations``: every screen everywhere."""
+
+    def __init__(self, combinations: Sequence[Combination] | None, first: bool = True) -> None:
+        self.combinations = list(combinations) if combinations is not None else None
+        self.first = first
+        self.now: Combination | None = None
+        self.order: dict[str, int] = {}  # each screen's place in the list, as first asked
+        self.drawn: set[tuple[str, Combination]] = set()
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> Sample:
+        made = screenshots._app
+
+        def app(size: tuple[int, int], journal: Any, language: str) -> Any:
+            self.now = (tuple(size), language)  # type: ignore[assignment]
+            return made(size, journal, language)
+
+        monkeypatch.setattr(screenshots, "_app", app)
+        return self
+
+    def wanted(self, name: str, combination: Combination) -> bool:
+        if self.combinations is None:
+            return True
+        k = self.order.setdefault(name, len(self.order))
+        if not self.first:
+            return k % len(self.combinations) == self.combinations.index(combination)
+        first, *others = self.combinations
+        return combination == first or k % len(others) == others.index(combination)
+
+    def __call__(self, name: str) -> bool:
+        assert self.now is not None, "install the sample before take"
+        if not self.wanted(name, self.now):
+            return False
+        self.drawn.add((name, self.now))
+        return True
+
+    def expected_files(self) -> set[str]:
+        """The names of the files ``take`` returns for the sample."""
+        return {f"{name}-{w}x{h}-{lang}.png" for name, ((w, h), lang) in self.drawn}
+
+
+def sweep_params() -> list[Any]:
+    """``sweep`` of a parametrized test: ``sample`` in the default run, ``full`` under the
+    marker."""
+    return [pytest.param("sample"), pytest.param("full", marks=pytest.mark.full)]
+
+
+def sampled(params: Sequence[Any], keep: Sequence[int]) -> list[Any]:
+    """The cases of a parametrized sweep, those at the indexes ``keep`` in the default run and
+    the others marked ``full`` (run with ``-m full``); each case keeps its id."""
+    out = []
+    for k, case in enumerate(params):
+        values = case if isinstance(case, tuple) else (case,)
+        marks = () if k in keep else (pytest.mark.full,)
+        out.append(pytest.param(*values, marks=marks))
+    return out
