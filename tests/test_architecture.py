@@ -21,6 +21,7 @@ function of a source tree, run on the real one and, to show it can fail, on a pl
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -64,6 +65,18 @@ LAYERS: dict[str, int] = {
 """The layer of each top-level package or module of ``companion`` (the games by kind)."""
 
 
+def _parsed(path: Path) -> ast.Module:
+    """The syntax tree of the file at ``path``, parsed once while the file is unchanged (the
+    tests below walk the same modules each; none changes a tree)."""
+    stat = path.stat()
+    return _parse(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _parse(path: Path, _mtime: int, _size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def game_packages() -> frozenset[str]:
     """The top-level packages of ``companion`` that hold a registered game's rules."""
     found = set()
@@ -97,7 +110,7 @@ class Tree:
 
     def imports(self, module: str, path: Path) -> Iterator[Import]:
         """Every import that runs, relative ones resolved."""
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parsed(path)
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
 
         def walk(node: ast.AST, nested: bool) -> Iterator[tuple[ast.AST, bool]]:
@@ -369,7 +382,7 @@ def name_comparisons(tree: Tree, games: set[str]) -> list[str]:
     for _module, path in tree.modules():
         if any(path == a or a in path.parents for a in allowed):
             continue
-        parsed = ast.parse(path.read_text(encoding="utf-8"))
+        parsed = _parsed(path)
         for node in ast.walk(parsed):
             consts: list[ast.expr] = []
             if isinstance(node, ast.Compare):
@@ -516,7 +529,7 @@ def named_words(tree: Tree, words: dict[str, frozenset[str]]) -> list[str]:
     for _module, path in tree.modules():
         if path.relative_to(tree.root).parts[0] not in KNOWING:
             continue
-        parsed = ast.parse(path.read_text(encoding="utf-8"))
+        parsed = _parsed(path)
         prose = {
             id(node.value) for node in ast.walk(parsed)
             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
@@ -788,7 +801,7 @@ def oversized(paths: list[Path], base: Path) -> list[str]:
     ``def`` or ``class`` line, decorators apart, to its last line)."""
     found = []
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_parsed(path)):
             if isinstance(node, ast.ClassDef):
                 limit, kind = MAX_CLASS_LINES, "class"
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -808,7 +821,7 @@ def seam_any(paths: list[Path], base: Path) -> list[str]:
     named in SEAM_NAMES whose annotation mentions ``Any``."""
     found = []
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_parsed(path)):
             named: list[tuple[str, ast.expr | None, int]] = []
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                 a = node.args
