@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from .core import CHANCE, TERMINAL, Game, Setup
-from .errors import ContractError, bounded, kind_of
+from .errors import ContractError, bounded, kind_of, not_a_state
 from .summary import Period, Summary
 
 T = TypeVar("T")
@@ -70,9 +70,9 @@ def out_of_turn(game: Game[Any, Any], value: T) -> T:
 def state(game: Game[Any, Any], method: str, value: T, like: object = None) -> T:
     """``value``, the state ``method`` returned: not None, and of the kind of ``like`` (the
     state it was given) when given."""
-    if value is None or (like is not None and not isinstance(value, type(like))):
-        expected = "a state" if like is None else f"a state ({type(like).__name__})"
-        raise _broken(game, method, f"returned {kind_of(value)}, not {expected}")
+    problem = not_a_state(value, like)
+    if problem is not None:
+        raise _broken(game, method, problem)
     return value
 
 

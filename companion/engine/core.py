@@ -19,7 +19,7 @@ from .errors import (
     IllegalAction,
     MalformedAction,
     SetupError,
-    kind_of,
+    not_a_state,
 )
 from .ledger import POINTS, Entry
 from .summary import Period, PlayerResult, Summary, ranks
@@ -248,9 +248,9 @@ class Game(ABC, Generic[S, A]):
         ``contract.ContractError`` naming the game when ``apply`` returns no state of the kind
         it was given (the table's pace: the search calls ``apply`` itself)."""
         after = self.apply(state, action)
-        if after is None or not isinstance(after, type(state)):
-            raise ContractError(self.name, "apply()", f"returned {kind_of(after)}, not a "
-                                f"state ({type(state).__name__})")
+        problem = not_a_state(after, state)
+        if problem is not None:
+            raise ContractError(self.name, "apply()", problem)
         return Step(state, action, after)
 
     def is_over(self, state: S) -> bool:

@@ -149,6 +149,15 @@ class ContractError(TypeError):
         )
 
 
+def not_a_state(value: object, like: object = None) -> str | None:
+    """What is wrong with ``value`` as a state a game's method returned (None: nothing): not
+    None, and of the kind of ``like`` (the state it was given) when given."""
+    if value is None or (like is not None and not isinstance(value, type(like))):
+        expected = "a state" if like is None else f"a state ({type(like).__name__})"
+        return f"returned {kind_of(value)}, not {expected}"
+    return None
+
+
 def kind_of(value: object) -> str:
     """``value``'s kind in words: ``None``, ``a tuple``, ``a dict``."""
     if value is None:
