@@ -108,14 +108,15 @@ class Tree:
             self.root.parent / rel / "__init__.py"
         ).exists()
 
-    def imports(self, module: str, path: Path) -> Iterator[Import]:
-        """Every import that runs, relative ones resolved."""
+    def imports(self, module: str, path: Path, *, typing: bool = False) -> Iterator[Import]:
+        """Every import that runs, relative ones resolved (with ``typing``, those only the
+        type checker reads too: under ``if TYPE_CHECKING:``)."""
         tree = _parsed(path)
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
 
         def walk(node: ast.AST, nested: bool) -> Iterator[tuple[ast.AST, bool]]:
             for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.If) and _type_checking(child):
+                if isinstance(child, ast.If) and _type_checking(child) and not typing:
                     for other in child.orelse:
                         yield other, nested
                         yield from walk(other, nested)
@@ -326,16 +327,21 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def import_circle(tree: Tree) -> list[str] | None:
-    """An import circle between modules (the spec loaders' imports count: they run)."""
+def import_graph(tree: Tree, *, typing: bool = False) -> dict[str, set[str]]:
+    """Which modules each module imports (with ``typing``, for its types too)."""
     names = {m for m, _ in tree.modules()}
     graph: dict[str, set[str]] = {}
     for module, path in tree.modules():
-        for imp in tree.imports(module, path):
+        for imp in tree.imports(module, path, typing=typing):
             target = imp.target
             if target in names and target != module and not module.startswith(target + "."):
                 graph.setdefault(module, set()).add(target)
-    return _cycle(graph)
+    return graph
+
+
+def import_circle(tree: Tree) -> list[str] | None:
+    """An import circle between modules (the spec loaders' imports count: they run)."""
+    return _cycle(import_graph(tree))
 
 
 def test_no_import_circle_between_modules() -> None:
@@ -965,3 +971,113 @@ def test_a_spec_loader_that_gives_the_wrong_kind_is_refused_by_name(
         registry.register(toy)
         if app.journal is not None:
             app.journal.close()
+
+
+# -- the kiosk's public API and its typed context ------------------------------------------------
+KIOSK_API = "companion.kiosk.api"
+
+
+def _kiosk_imports(path: Path, module: str) -> Iterator[tuple[int, str]]:
+    """Every ``companion.kiosk`` module ``path`` imports, at any depth and for its types too
+    (``module``: its dotted name, to resolve relative imports; "" outside ``companion``)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in sorted(ast.walk(_parsed(path)), key=lambda n: getattr(n, "lineno", 0)):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            targets = [f"{base}.{a.name}" if base == "companion.kiosk" else base
+                       for a in node.names]
+        for target in targets:
+            if target == "companion.kiosk" or target.startswith("companion.kiosk."):
+                yield node.lineno, target
+
+
+def beside_the_api(tree: Tree, outside: tuple[Path, ...] = ()) -> list[str]:
+    """Every import of the kiosk core by a game's kiosk (its ``kiosk`` subpackage, or what an
+    outside game's spec loads) that is not :data:`KIOSK_API`, as ``path:line target``."""
+    found = []
+    for module, path in tree.modules():
+        if tree.layer(module) == GAME_KIOSK:
+            found += [f"{_where(path, tree.root.parent, line)} {target}"
+                      for line, target in _kiosk_imports(path, module) if target != KIOSK_API]
+    for path in outside:
+        found += [f"{path}:{line} {target}" for line, target in _kiosk_imports(path, "")
+                  if target != KIOSK_API]
+    return found
+
+
+def test_a_games_kiosk_imports_only_the_kiosk_api() -> None:
+    """The project's games and the third game (``tests/thirdgame``) alike: what a game's
+    screen, words, panels and scenes use of the kiosk is ``companion.kiosk.api``."""
+    wrong = beside_the_api(real_tree(), outside_kiosk_sources())
+    assert not wrong, "import these from companion.kiosk.api:\n" + "\n".join(wrong)
+
+
+def app_circle(tree: Tree) -> tuple[list[str], list[str]]:
+    """The modules in an import circle with the app when the imports for types count too, and
+    the modules that import the app at all (for their types too)."""
+    graph = import_graph(tree, typing=True)
+    app = "companion.kiosk.app"
+
+    def reach(edges: dict[str, set[str]]) -> set[str]:
+        seen: set[str] = set()
+        todo = [app]
+        while todo:
+            for nxt in edges.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    back: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        for target in targets:
+            back.setdefault(target, set()).add(module)
+    return sorted(reach(graph) & reach(back)), sorted(back.get(app, ()))
+
+
+def test_no_screen_knows_the_app() -> None:
+    """A screen, a panel, a game's kiosk and the app's own parts know the kiosk through the
+    typed context (``kiosk/context.py``), never the app: no circle through the app even for
+    the type checker, and only the composition root and the screenshot harness (which make
+    an app) import it."""
+    circle, importers = app_circle(real_tree())
+    assert circle == [], "in a circle with the app: " + ", ".join(circle)
+    assert importers == ["companion.kiosk.screenshots", "companion.main"]
+
+
+def test_the_api_and_app_checks_can_fail(tmp_path: Path) -> None:
+    tree = _plant(
+        tmp_path,
+        {
+            "kiosk/__init__.py": "",
+            "kiosk/api.py": "from .ui import draw\n",
+            "kiosk/ui.py": "def draw(): ...\n",
+            "kiosk/app.py": "from .screens import home\n",
+            "kiosk/screens/__init__.py": "",
+            "kiosk/screens/home.py": (
+                "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n    from companion.kiosk.app import App\n"),
+            "dice/__init__.py": "",
+            "dice/kiosk/__init__.py": "",
+            "dice/kiosk/screen.py": (
+                "from companion.kiosk.api import draw\n"
+                "def f():\n    from companion.kiosk import ui\n"
+                "from ...kiosk.ui import draw\n"),
+        },
+    )
+    outside = tmp_path / "words.py"
+    outside.write_text("import companion.kiosk.words\nfrom companion.kiosk.api import _\n")
+    assert beside_the_api(tree, (outside,)) == [
+        "companion/dice/kiosk/screen.py:3 companion.kiosk.ui",
+        "companion/dice/kiosk/screen.py:4 companion.kiosk.ui",
+        f"{outside}:1 companion.kiosk.words",
+    ]
+    assert app_circle(tree) == (["companion.kiosk.app", "companion.kiosk.screens.home"],
+                                ["companion.kiosk.screens.home"])

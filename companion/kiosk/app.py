@@ -40,8 +40,8 @@ from .words import refusal_text, words_for
 if TYPE_CHECKING:
     from companion.journal import Journal, JournaledGame
 
+    from .context import View
     from .notify import Notifier
-    from .screens.base import Screen
 
 LOOP_HZ = 30
 
@@ -120,7 +120,7 @@ class App:
         # main loop (each try waits a fraction of a second at most), never a dead end; and
         # the journal's whole-file check, in a thread once the first frame is on screen.
         self.journal_watch = JournalWatch(self, journal_opener if journal is None else None)
-        self.screen: Screen
+        self.screen: View
         if config_error is not None:
             self.go("error", message=config_error)
         else:
@@ -146,13 +146,13 @@ class App:
             self.display.blit(pygame.transform.rotate(self.surface, -self.rotation), (0, 0))
         pygame.display.flip()
 
-    def show(self, screen: Screen) -> None:
+    def show(self, screen: View) -> None:
         self.screen = screen
         self.typing = False
         screen.on_show()
         self.dirty = True
 
-    def go(self, name: str, /, **kwargs: Any) -> Screen:
+    def go(self, name: str, /, **kwargs: Any) -> View:
         """Show the screen called ``name`` (see ``routes.py``), made with ``kwargs``."""
         from .prepared import made
 

@@ -18,7 +18,7 @@ import time
 import traceback
 from collections.abc import Callable
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -27,13 +27,11 @@ from companion.journal import JournalError
 from companion.text import clean
 
 from . import theme
+from .context import Kiosk
 from .faults import journal_message, journal_problem
 from .i18n import _
 from .screens.base import Screen
 from .ui import draw_text, panel, split_h
-
-if TYPE_CHECKING:
-    from .app import App
 
 DETAIL_LIMIT = 400
 """How much of an error's own (English, technical) text the fault screen shows."""
@@ -109,7 +107,7 @@ class FaultScreen(Screen):
     """A fault, in the table's language: what happened, what to do, the error's own words,
     and the way on (Home; Restart for an unexpected error)."""
 
-    def __init__(self, app: App, exc: Exception) -> None:
+    def __init__(self, app: Kiosk, exc: Exception) -> None:
         super().__init__(app)
         self.error = exc
         self.unexpected = not isinstance(exc, JournalError)
@@ -156,7 +154,13 @@ class FaultScreen(Screen):
         self.home()
 
 
-def fault(app: App, exc: Exception) -> bool:
+class Guarded(Kiosk, Protocol):
+    """The kiosk a guard protects: it also counts the journal's errors."""
+
+    journal_errors: JournalErrorLog
+
+
+def fault(app: Guarded, exc: Exception) -> bool:
     """Show ``exc`` on the fault screen; False when it cannot be (it came from the fault
     screen itself), and the caller lets it end the kiosk."""
     if isinstance(app.screen, FaultScreen):
@@ -173,7 +177,7 @@ class protect:  # noqa: N801 - used as a statement: ``with protect(app):``
     """Run a block for the table: a fault in it shows the fault screen instead of
     escaping.  ``caught`` says whether it did."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Guarded) -> None:
         self.app = app
         self.caught = False
 
@@ -192,7 +196,7 @@ class protect:  # noqa: N801 - used as a statement: ``with protect(app):``
         return self.caught
 
 
-def draw(app: App, surface: pygame.Surface) -> None:
+def draw(app: Guarded, surface: pygame.Surface) -> None:
     """Draw the current screen; if that fails, draw the fault screen that replaced it."""
     with protect(app) as guard:
         surface.fill(theme.BG)

@@ -19,7 +19,7 @@ from .faults import is_read_only, is_retried, retried_at_start_message
 if TYPE_CHECKING:
     from companion.journal import Journal
 
-    from .app import App
+    from .context import Kiosk
 
 JOURNAL_RETRY_SECONDS = 2.0
 """How often a journal another program held at start, or a read-only one, is tried again."""
@@ -30,7 +30,7 @@ class JournalWatch:
     once open, or never held), when to try it next, what the last try met, and the
     whole-file check's results on their way back."""
 
-    def __init__(self, app: App, opener: Callable[[], Journal] | None) -> None:
+    def __init__(self, app: Kiosk, opener: Callable[[], Journal] | None) -> None:
         self.app = app
         self.opener = opener
         self.retry_at = JOURNAL_RETRY_SECONDS

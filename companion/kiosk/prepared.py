@@ -26,7 +26,7 @@ from .toasts import Toasts
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
 
-    from .app import App
+    from .context import Kiosk
     from .screens.base import Screen
 
 
@@ -76,7 +76,7 @@ def own_frame(screen: Screen, surface: pygame.Surface) -> None:
             screen.draw(surface)
 
 
-def made(app: App, name: str, kwargs: dict[str, Any]) -> Screen:
+def made(app: Kiosk, name: str, kwargs: dict[str, Any]) -> Screen:
     """The screen ``name`` made with ``kwargs`` for ``App.go``: the one made ahead for the
     screen on show, if it was (the others are dropped), else a new one."""
     key = route(name, kwargs)
@@ -84,7 +84,7 @@ def made(app: App, name: str, kwargs: dict[str, Any]) -> Screen:
     return found if found is not None else app.ahead.make(name)(app, **kwargs)
 
 
-def take(app: App, key: Hashable) -> object | None:
+def take(app: Kiosk, key: Hashable) -> object | None:
     """What was made ahead as ``key`` for the screen on show, if anything; the rest goes."""
     ahead = app.ahead
     on_show = getattr(app, "screen", None)  # (none yet while the app starts)
@@ -96,7 +96,7 @@ def take(app: App, key: Hashable) -> object | None:
 
 
 @contextmanager
-def playing(app: App, session: JournaledGame) -> Iterator[None]:
+def playing(app: Kiosk, session: JournaledGame) -> Iterator[None]:
     """``session`` is the app's game for the while (a screen made or drawn for it ahead)."""
     saved = app.session
     app.session = session
@@ -107,7 +107,7 @@ def playing(app: App, session: JournaledGame) -> Iterator[None]:
 
 
 @contextmanager
-def quiet(app: App) -> Iterator[None]:
+def quiet(app: Kiosk) -> Iterator[None]:
     """What a screen says while it is made or drawn ahead goes to a throwaway queue (it says
     it again when it is shown); the app's own messages and ``dirty`` are as they were."""
     toasts, dirty = app.toasts, app.dirty

@@ -27,7 +27,7 @@ from .ui import draw_text, fitted_height, min_text, panel
 from .words import game_title, seat_labels
 
 if TYPE_CHECKING:
-    from .app import App
+    from .context import Kiosk
 
 SAFE_MODE_MINUTES = 10
 """How long the safe mode stays before it tries a normal start by itself."""
@@ -77,7 +77,7 @@ class SafeModeScreen(Screen):
 
     def __init__(
         self,
-        app: App,
+        app: Kiosk,
         endings: list[Ending],
         games: list[GameInfo],
         problems: list[str],

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from companion.engine import Setup
     from companion.journal import Journal
     from companion.kiosk.app import App
+    from companion.kiosk.context import Stage
 
 SIZES = ((800, 480), (720, 1280))
 
@@ -104,7 +105,7 @@ def _app(size: tuple[int, int], journal: Journal, language: str) -> App:
     )
 
 
-Scene = tuple[str, Callable[["App"], None]]
+Scene = tuple[str, Callable[["Stage"], None]]
 """A screen of ``companion screenshots``: its name and the function that puts the app in it."""
 
 
@@ -130,7 +131,7 @@ def scenes(journal: Journal) -> Iterator[Scene]:
     yield "toast-bad", partial(_toast, good=False)
 
 
-def _home(app: App) -> None:
+def _home(app: Stage) -> None:
     from companion.kiosk.screens.home import HomeScreen
 
     app.show(HomeScreen(app))
@@ -156,7 +157,7 @@ def _home_and_setup() -> Iterator[Scene]:
     yield "history", lambda app: app.show(GamesScreen(app, unfinished=False))
 
 
-def _companions(app: App, game: str) -> None:
+def _companions(app: Stage, game: str) -> None:
     from companion.kiosk.screens.setup import SetupScreen
 
     s = SetupScreen(app, game=game)
@@ -164,7 +165,7 @@ def _companions(app: App, game: str) -> None:
     app.show(s)
 
 
-def _explained(app: App) -> None:
+def _explained(app: Stage) -> None:
     from companion.engine.registry import specs as game_specs
     from companion.kiosk.i18n import _
     from companion.kiosk.screens.setup import SetupScreen, who_help
@@ -174,7 +175,7 @@ def _explained(app: App) -> None:
     s.explain(_("Person or companion"), who_help())
 
 
-def _name(app: App) -> None:
+def _name(app: Stage) -> None:
     from companion.kiosk.screens.setup import NameScreen, SetupScreen
 
     app.show(NameScreen(app, SetupScreen(app), 1))
@@ -210,7 +211,7 @@ SAFE_MODE_ENDINGS = ((1, "sqlite3.OperationalError: disk I/O error"), (139, ""),
 """How the kiosk ended three times in a row, for the safe mode's scenes."""
 
 
-def _safe_mode_unopened(app: App) -> None:
+def _safe_mode_unopened(app: Stage) -> None:
     """The safe mode after three failures, the journal unreadable (no game to list)."""
     from companion.kiosk.safemode import Ending, SafeModeScreen
 
@@ -219,7 +220,7 @@ def _safe_mode_unopened(app: App) -> None:
     app.show(SafeModeScreen(app, [Ending(*e) for e in SAFE_MODE_ENDINGS], [], [problem]))
 
 
-def _safe_mode_games(app: App) -> None:
+def _safe_mode_games(app: Stage) -> None:
     """The safe mode listing the journal's games (read from the journal, as it does)."""
     from companion.kiosk.safemode import Ending, SafeModeScreen
 
@@ -227,7 +228,7 @@ def _safe_mode_games(app: App) -> None:
     app.show(SafeModeScreen(app, [Ending(*e) for e in SAFE_MODE_ENDINGS[:2]], games, []))
 
 
-def _toast(app: App, good: bool) -> None:
+def _toast(app: Stage, good: bool) -> None:
     """The home screen with a message: a good one (an undo) or a refusal."""
     from companion.kiosk.i18n import _
     from companion.kiosk.screens.home import HomeScreen
@@ -238,13 +239,13 @@ def _toast(app: App, good: bool) -> None:
         app.refuse(_("Nothing to undo since the last draw, roll or reveal"))
 
 
-def _setup_of(app: App, game: str | None = None) -> None:
+def _setup_of(app: Stage, game: str | None = None) -> None:
     from companion.kiosk.screens.setup import SetupScreen
 
     app.show(SetupScreen(app, game=game))
 
 
-def enter_position(app: App, journal: Journal, setup: Setup, actions: list[str],
+def enter_position(app: Stage, journal: Journal, setup: Setup, actions: list[str],
                    virtual_deck: bool | None = None) -> None:
     """A new game in the journal played up to ``actions``, on its screen (or its end)."""
     from companion.kiosk.screens.end import EndScreen
@@ -289,7 +290,7 @@ def seeded_move(game_name: str, players: int, seed: int,
     raise AssertionError(f"no seeded {game_name} game makes the move asked for")
 
 
-def enter_start(app: App, journal: Journal, setup: Setup) -> None:
+def enter_start(app: Stage, journal: Journal, setup: Setup) -> None:
     """A new game as the set-up screen begins it: its first hand-out step (each seat's
     starting pieces) on show."""
     from companion.kiosk.screens.game import open_game
@@ -299,7 +300,7 @@ def enter_start(app: App, journal: Journal, setup: Setup) -> None:
     open_game(app)
 
 
-def enter_guide(app: App, journal: Journal, setup: Setup, page: int) -> None:
+def enter_guide(app: Stage, journal: Journal, setup: Setup, page: int) -> None:
     """A new game's set-up guide at step ``page`` (from 0)."""
     from companion.kiosk.screens.guide import GuideScreen
 
@@ -310,7 +311,7 @@ def enter_guide(app: App, journal: Journal, setup: Setup, page: int) -> None:
 
 
 def guide_scenes(game: str, journal: Journal, setup: Setup
-                 ) -> Iterator[tuple[str, Callable[[App], None]]]:
+                 ) -> Iterator[tuple[str, Callable[[Stage], None]]]:
     """``setup-guide-<game>-<k>``: every step of the game's set-up guide."""
     from companion.kiosk.guide import guide_for
 
@@ -322,7 +323,7 @@ def guide_scenes(game: str, journal: Journal, setup: Setup
                                                      page=k)
 
 
-def enter_teaching(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+def enter_teaching(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """Teach mode on a step seen for the first time: its help opened by itself, "New: ..."."""
     from companion.kiosk.screens.base import GameScreen
     from companion.kiosk.screens.game import open_game
@@ -342,7 +343,7 @@ def enter_teaching(app: App, journal: Journal, setup: Setup, actions: list[str])
 
 def first_game_scenes(game: str, journal: Journal, setup: Setup, actions: list[str],
                       undone: tuple[Setup, list[str], int, str]
-                      ) -> Iterator[tuple[str, Callable[[App], None]]]:
+                      ) -> Iterator[tuple[str, Callable[[Stage], None]]]:
     """A first game from the box: each seat's starting pieces handed out
     (``<game>-handout-start``), every step of the set-up guide, a teaching card at
     ``actions`` (``<game>-teach``) and the give-back of a companion's move undone
@@ -356,7 +357,7 @@ def first_game_scenes(game: str, journal: Journal, setup: Setup, actions: list[s
                                           actions=done, seat=seat, action=move)
 
 
-def enter_undone(app: App, journal: Journal, setup: Setup, actions: list[str], seat: int,
+def enter_undone(app: Stage, journal: Journal, setup: Setup, actions: list[str], seat: int,
                  action: str) -> None:
     """A companion's move carried out by the table (seat ``seat``'s ``action`` after
     ``actions``), then undone: what the table puts back on show."""

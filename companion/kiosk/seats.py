@@ -35,7 +35,7 @@ from .i18n import _
 if TYPE_CHECKING:
     from companion.journal import Journal, JournaledGame
 
-    from .app import App
+    from .context import Kiosk
 
 STRENGTHS: tuple[str, ...] = tuple(BOT_STRENGTHS)
 """The companion's strengths, weakest first (the set-up screen offers them in this order)."""
@@ -603,7 +603,7 @@ class HintShown(Protocol):
     hint_open: bool
 
 
-def _enter_scene(journal: Journal, app: App, name: str, what: str) -> None:
+def _enter_scene(journal: Journal, app: Kiosk, name: str, what: str) -> None:
     """Show the companion's ``what`` (thinking, instruction, failed, hint) in game ``name``."""
     from .screens.game import open_game
 
@@ -631,7 +631,7 @@ def _enter_scene(journal: Journal, app: App, name: str, what: str) -> None:
             app.screen.hint_open = True
 
 
-def screenshot_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
+def screenshot_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[Kiosk], None]]]:
     """The companion's screens for ``companion screenshots``, for every game: its seat thinking,
     its instruction to the table, and the hint for a person (worked out once, here)."""
     from companion.engine.registry import specs

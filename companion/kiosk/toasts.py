@@ -14,7 +14,7 @@ from .theme import Metrics
 from .ui import draw_text, panel
 
 if TYPE_CHECKING:
-    from .screens.base import Screen
+    from .context import View
 
 TOAST_SECONDS = 4.0
 """How long a message stays on screen."""
@@ -59,7 +59,7 @@ class Toasts:
         """True when the message on screen has had its time."""
         return self.current is not None and time >= self.current[1]
 
-    def rect(self, screen: Screen, size: tuple[int, int], m: Metrics) -> pygame.Rect:
+    def rect(self, screen: View, size: tuple[int, int], m: Metrics) -> pygame.Rect:
         """Where the message shows: where it was last placed, else below the screen's bar."""
         if self.at is not None:
             return self.at
@@ -68,7 +68,7 @@ class Toasts:
         return pygame.Rect(m.px(12), top, w - m.px(24), m.px(88))
 
     def draw(
-        self, surface: pygame.Surface, screen: Screen, m: Metrics, under: list[pygame.Rect]
+        self, surface: pygame.Surface, screen: View, m: Metrics, under: list[pygame.Rect]
     ) -> None:
         """Draw the message on screen where it covers the least of ``under`` (the texts the
         screen just drew) and of the screen's buttons (:func:`place_toast`)."""
@@ -112,7 +112,7 @@ redraw the screen under it (its rounded panel and text took 0.2 ms a frame here)
 
 
 def place_toast(
-    screen: Screen, size: tuple[int, int], m: Metrics, texts: list[pygame.Rect]
+    screen: View, size: tuple[int, int], m: Metrics, texts: list[pygame.Rect]
 ) -> pygame.Rect:
     """The message's place on ``screen``: full width, below its bar, at the height where it
     covers the least of the texts just drawn (``texts``, their areas: ``ui.AREAS``; weighted

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from companion.builders import actions as B
 from companion.engine import Setup
-from companion.kiosk.boardmap import Area, BoardMap
-from companion.kiosk.i18n import _
-from companion.kiosk.words import name_of
+from companion.kiosk.api import Area, BoardMap, _, name_of
 
 ROW = 5
 """Cards face up in each row."""

@@ -6,9 +6,15 @@ from __future__ import annotations
 from companion.builders import BuildersGame
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES, WAGE, WORKER
 from companion.builders.state import BuildersState
-from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _, resource_name
-from companion.kiosk.words import card_name
+from companion.kiosk.api import (
+    _,
+    card_name,
+    resource_name,
+    sentences,
+)
+from companion.kiosk.api import (
+    clean_player_name as player_name,
+)
 
 from .names import builders_action_help
 

@@ -5,9 +5,7 @@ first player; then the table screen hands out each player's 10 coins."""
 from __future__ import annotations
 
 from companion.engine import Setup
-from companion.kiosk.guide import GuideStep, Piece
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.words import name_of
+from companion.kiosk.api import GuideStep, Piece, _, n_, name_of
 
 from .boardmap import board_map
 

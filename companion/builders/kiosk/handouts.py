@@ -15,18 +15,25 @@ from companion.builders.actions import Action, DealApprentice, Reveal, ShowNext
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
-from companion.kiosk import theme
-from companion.kiosk.boardmap import BoardMap
-from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
-from companion.kiosk.i18n import _
-from companion.kiosk.ui import panel
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.api import (
+    CARD,
+    TABLE,
+    BoardMap,
+    HandLine,
+    HandOut,
+    HandOutPlan,
+    _,
+    card_name,
+    name_of,
+    panel,
+    theme,
+)
 
 from .boardmap import STEP_PLACES, action_places, board_map
 from .panels.rows import card_fill, draw_card_face, row_card
 
 if TYPE_CHECKING:
-    from companion.kiosk.screens.base import Screen
+    from companion.kiosk.api import Screen
 
 DEAL = "deal"
 """The key of the step listing the cards the virtual deck dealt."""

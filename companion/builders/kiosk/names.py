@@ -11,9 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from companion.builders import cards as B
-from companion.kiosk import i18n
-from companion.kiosk.catalogue import Table
-from companion.kiosk.i18n import _, in_table
+from companion.kiosk.api import RESOURCE_CONTEXT, Table, _, in_table, language, resource_name
 
 from .rules_help import BUILDERS_HELP
 
@@ -36,7 +34,7 @@ def tables() -> tuple[Table, ...]:
         ),
         Table(
             "BUILDERS_RESOURCES",
-            i18n.RESOURCE_CONTEXT,
+            RESOURCE_CONTEXT,
             {r: r for r in (*B.RESOURCES, "coins")},
             "A resource or currency, lower case as in a sentence",
         ),
@@ -63,13 +61,13 @@ def builders_card_name(card_id: str) -> str:
     ruling B10)."""
     if card_id not in B.BUILDING and card_id not in B.WORKER:
         raise KeyError(f"unknown Builders card {card_id!r}")
-    if i18n.language() == "en":
+    if language() == "en":
         return B.card_name(card_id, "en")
     if card_id in B.BUILDING:
         return in_table(_table("BUILDERS_CARDS"), card_id)
     w = B.WORKER[card_id]
     parts = [
-        _("{n} {resource}", n=n, resource=i18n.resource_name(r))
+        _("{n} {resource}", n=n, resource=resource_name(r))
         for n, r in zip(w.output, B.RESOURCES, strict=True)
         if n
     ]

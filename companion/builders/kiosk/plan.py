@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from companion.builders import BuildersGame
 from companion.builders.actions import Action, TakeCoins
 from companion.builders.state import BuildersState
-from companion.kiosk.i18n import _
-from companion.kiosk.visit import Visit, Visiting, VisitStep
+from companion.kiosk.api import Visit, Visiting, VisitStep, _
 
 from .sentences import coins_text, instruction, who
 

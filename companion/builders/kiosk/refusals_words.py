@@ -8,8 +8,7 @@ from collections.abc import Callable, Mapping
 
 from companion.builders.constants import ACTION_PRICE
 from companion.builders.state import BuildersState
-from companion.kiosk.i18n import _
-from companion.kiosk.words import player_name
+from companion.kiosk.api import _, player_name
 
 from .names import builders_card_name
 

@@ -12,14 +12,16 @@ from companion.builders.actions import Recruit, Send, Start
 from companion.builders.cards import BUILDING
 from companion.builders.state import BuildersState
 from companion.engine import get_game
-from companion.kiosk.i18n import _
-from companion.kiosk.screenshots import enter_position as enter_game
-from companion.kiosk.screenshots import (
+from companion.kiosk.api import (
+    _,
+    card_name,
     find_prefixes,
     first_game_scenes,
     seeded_move,
 )
-from companion.kiosk.words import card_name
+from companion.kiosk.api import (
+    enter_position as enter_game,
+)
 
 from .plan import TurnPlan
 from .screen import BuildersScreen, screen_key
@@ -27,18 +29,18 @@ from .screen import BuildersScreen, screen_key
 if TYPE_CHECKING:
     from companion.engine import Setup
     from companion.journal import Journal
-    from companion.kiosk.app import App
+    from companion.kiosk.api import Stage
 
 KEYS = ["reveal", "turn", "turn-sites", "turn-crowded", "last-round", "over"]
 
 
-def _screen(app: App) -> BuildersScreen:
+def _screen(app: Stage) -> BuildersScreen:
     """The Builders screen the scene shows."""
     assert isinstance(app.screen, BuildersScreen), type(app.screen)
     return app.screen
 
 
-def enter_position(app: App, journal: Journal, setup: Setup, actions: list[str],
+def enter_position(app: Stage, journal: Journal, setup: Setup, actions: list[str],
                    virtual_deck: bool | None = None) -> None:
     """The position on its screen, what opening it shows again (the cards dealt before it,
     no confirmation stored) taken as handed out: the scene shows the screen itself."""
@@ -52,7 +54,7 @@ def key(state: BuildersState) -> str:
     return screen_key(state)
 
 
-def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
+def scenes(journal: Journal) -> Iterator[tuple[str, Callable[[Stage], None]]]:
     """Screens of The Builders for ``companion screenshots``."""
     prefixes = find_prefixes("builders", KEYS, players=3)
     for key in KEYS:
@@ -123,7 +125,7 @@ def _machines_and_sites(state: BuildersState) -> int:
     return machines * 100 + len(me.sites) * 10 + len(set(me.idle))
 
 
-def _richest_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[App], None]]]:
+def _richest_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[Stage], None]]]:
     """The Builders' fullest screens found in seeded random games: the rows with the longest
     card names (and a card taken from them: the refill handed out by the virtual deck), a
     turn with machines and sites, another player's tableau, and the end screen."""
@@ -178,7 +180,7 @@ def _richest(score: Callable[[BuildersState], int], seeds: int = 24,
     return _RICHEST[score.__name__]
 
 
-def _refilled(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+def _refilled(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A person takes the longest-named building with the virtual deck on: the card the deck
     deals into the row, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
@@ -188,7 +190,7 @@ def _refilled(app: App, journal: Journal, setup: Setup, actions: list[str]) -> N
     _screen(app).confirm_preview()
 
 
-def _tableau(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+def _tableau(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """The tableau of the player with the most built: what another player holds."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=False)
     state = _screen(app).state
@@ -230,9 +232,9 @@ def _ending_with_coins(seeds: int = 30) -> tuple[Setup, list[str]] | None:
     return found
 
 
-def _over_with_companion(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+def _over_with_companion(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """The end screen of a game the companion played a seat of (marked in every row)."""
-    from companion.kiosk.screens.end import EndScreen
+    from companion.kiosk.api import EndScreen
 
     app.session = journal.start(setup, seed=0, companions={1: "easy"})
     for a in actions:
@@ -240,7 +242,7 @@ def _over_with_companion(app: App, journal: Journal, setup: Setup, actions: list
     app.show(EndScreen(app, app.session.id))
 
 
-def _dealt(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+def _dealt(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A person recruits with the virtual deck on: the deck's card, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=True)
     row = _screen(app).state.worker_row
@@ -248,7 +250,7 @@ def _dealt(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None
     _screen(app).confirm_preview()
 
 
-def _handed_out(app: App, journal: Journal, setup: Setup, actions: list[str],
+def _handed_out(app: Stage, journal: Journal, setup: Setup, actions: list[str],
                 last: str) -> None:
     """``last`` taken (its preview confirmed): what the rules did by themselves, handed out."""
     enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=False)
@@ -258,15 +260,15 @@ def _handed_out(app: App, journal: Journal, setup: Setup, actions: list[str],
     _screen(app).celebration.now = None
 
 
-def _turn_scenes(enter: Callable[[App], None]) -> Iterator[tuple[str, Callable[[App], None]]]:
-    def selected(app: App) -> None:
+def _turn_scenes(enter: Callable[[Stage], None]) -> Iterator[tuple[str, Callable[[Stage], None]]]:
+    def selected(app: Stage) -> None:
         enter(app)
         me = _screen(app).state.players[_screen(app).state.turn_player]
         _screen(app).mine.s.selected = me.idle[0]
 
     yield "builders-send", selected
 
-    def celebrate(app: App) -> None:
+    def celebrate(app: Stage) -> None:
         enter(app)
         card = BUILDING["abbaye"]
         line = _("{name} completes {card}: +{coins} coins, +{vp} VP", name="Ann",
@@ -275,19 +277,19 @@ def _turn_scenes(enter: Callable[[App], None]) -> Iterator[tuple[str, Callable[[
 
     yield "builders-complete", celebrate
 
-    def helped(app: App) -> None:
+    def helped(app: Stage) -> None:
         enter(app)
         _screen(app).help_open = True
 
     yield "builders-help", helped
 
-    def hold_card(app: App) -> None:
+    def hold_card(app: Stage) -> None:
         enter(app)
         _screen(app).explain(_screen(app).state.building_row[0])
 
     yield "builders-hold-card", hold_card
 
-    def log(app: App) -> None:
+    def log(app: Stage) -> None:
         enter(app)
         app.go("log", previous=app.screen)
 
@@ -313,7 +315,7 @@ def _planned(setup: Setup, actions: tuple[str, ...], game_id: int) -> TurnPlan:
     return plan
 
 
-def _companion_turn(app: App, journal: Journal, setup: Setup, actions: tuple[str, ...]) -> None:
+def _companion_turn(app: Stage, journal: Journal, setup: Setup, actions: tuple[str, ...]) -> None:
     """The companion's seat plays a whole turn: one instruction, the deck's cards in it."""
     state = get_game("builders").initial_state(setup)
     for a in actions:

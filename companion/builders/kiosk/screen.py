@@ -24,16 +24,24 @@ from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
 from companion.events import Role
-from companion.kiosk import retained, theme
-from companion.kiosk.breakdown import change_lines
-from companion.kiosk.handout import handout_fits
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.inputs import Input
-from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import open_game
-from companion.kiosk.screens.overlays import draw_preview
-from companion.kiosk.ui import draw_text, panel, split_h, split_v
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.api import (
+    GameScreen,
+    Input,
+    _,
+    card_name,
+    change_lines,
+    draw_preview,
+    draw_text,
+    handout_fits,
+    n_,
+    name_of,
+    open_game,
+    panel,
+    retained,
+    split_h,
+    split_v,
+    theme,
+)
 
 from .cardhelp import card_help
 from .handouts import BuildersHandOuts, deal_line, deal_step
@@ -53,7 +61,7 @@ from .panels.mine import supply_text
 from .turnend import turn_ended_by_itself
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.api import Kiosk
 
 
 def screen_key(state: BuildersState) -> str:
@@ -78,7 +86,7 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
 
     game: BuildersGame
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Kiosk) -> None:
         super().__init__(app)
         self.rows = RowsPanel(self)
         self.mine = MinePanel(self)

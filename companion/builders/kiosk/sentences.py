@@ -21,8 +21,7 @@ from companion.builders.constants import ACTION_PRICE, END_VP
 from companion.builders.state import BuildersState
 from companion.builders.turn import coin_gain
 from companion.engine.ledger import Entry
-from companion.kiosk.i18n import _
-from companion.kiosk.words import player_name
+from companion.kiosk.api import _, player_name
 
 from .names import builders_card_name
 

@@ -8,8 +8,8 @@ from companion.builders import BuildersGame
 from companion.builders.actions import END_TURN, Action
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE
-from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _, n_
+from companion.kiosk.api import _, n_, sentences
+from companion.kiosk.api import clean_player_name as player_name
 
 
 def turn_ended_by_itself(game: BuildersGame, before: BuildersState, after: BuildersState,

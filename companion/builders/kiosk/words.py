@@ -12,9 +12,7 @@ from companion.builders.constants import AUTOMA
 from companion.builders.state import BuildersState
 from companion.engine.ledger import Entry
 from companion.engine.summary import PlayerResult, Summary
-from companion.kiosk.catalogue import Table
-from companion.kiosk.i18n import _
-from companion.kiosk.words import ModuleWords
+from companion.kiosk.api import ModuleWords, Table, _
 
 from . import names, refusals_words, sentences
 from .names import builders_card_name, builders_rank_name

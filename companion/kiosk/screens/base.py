@@ -27,7 +27,7 @@ from .teach import Teacher
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
     from companion.kiosk.lookahead import Ahead
     from companion.kiosk.visit import Visit
 
@@ -54,7 +54,7 @@ class Screen(ABC):
 
     title = ""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Kiosk) -> None:
         self.app = app
         self.buttons: list[Button] = []
         self.roles: dict[Role, Callable[[], None]] = {}
@@ -314,7 +314,7 @@ class GameScreen(Screen, Generic[S, A]):
     (``wants_preview``, ``committed``, ``same_visit``...) are typed with the game's own
     types; the generic screen, which knows no game, is ``GameScreen[object, object]``."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Kiosk) -> None:
         super().__init__(app)
         self.ahead_state: S | None = None  # a state drawn ahead (``ahead``), not the table's
         self.game: Game[S, A] = self.session.game
@@ -696,7 +696,7 @@ class GameScreen(Screen, Generic[S, A]):
         help_buttons(self, surface, foot)
 
 
-def foreign_card(app: App, game: str, seen: Card) -> bool:
+def foreign_card(app: Kiosk, game: str, seen: Card) -> bool:
     """True (and refused with the reason) when the camera read a card of another game than
     ``game``."""
     if seen.game == game:

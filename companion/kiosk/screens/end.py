@@ -41,7 +41,7 @@ from .base import Screen
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
 
 Choice = tuple[str, Callable[[], None], str]
 """A button of a bar: label, what a tap does, key."""
@@ -66,7 +66,7 @@ def cleaned(summary: Summary) -> Summary:
 class EndScreen(Screen):
     """Final scores of a finished game in the journal."""
 
-    def __init__(self, app: App, game_id: int, back_to_history: bool = False) -> None:
+    def __init__(self, app: Kiosk, game_id: int, back_to_history: bool = False) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.back_to_history = back_to_history

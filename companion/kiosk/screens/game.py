@@ -13,7 +13,7 @@ from companion.kiosk.faults import journal_message
 
 if TYPE_CHECKING:
     from companion.journal import JournaledGame
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -30,7 +30,7 @@ def hand_outs_due(session: JournaledGame) -> bool:
     return handed is not None and handed.through < len(session.playthrough.actions)
 
 
-def open_game(app: App) -> None:
+def open_game(app: Kiosk) -> None:
     """Show the session's game (or its end screen when it is over): ``App.open_game``.  A
     table screen calls it once a finished game has nothing left to show or hand out: the
     journal notes that everything was handed out first, so a restart opens the end screen
@@ -80,7 +80,7 @@ class Preview(Generic[S, A]):
         return self.step
 
 
-def virtual_draw(app: App, is_card_reveal: Callable[[S], bool]) -> int:
+def virtual_draw(app: Kiosk, is_card_reveal: Callable[[S], bool]) -> int:
     """With the virtual deck on, let the companion reveal the cards the table would turn over
     (never the bag or the die: those have their own buttons).  Returns how many it drew."""
     if not app.config.virtual_deck or app.session is None:

@@ -30,13 +30,13 @@ from .base import GameScreen
 from .game import open_game
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
 
 
 class GenericGameScreen(GameScreen[object, object]):
     """Whose turn, and the engine's legal decisions as buttons."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Kiosk) -> None:
         super().__init__(app)
         self.page = 0
         self.revealing = False  # the virtual deck's reveals, committed one after another

@@ -24,13 +24,13 @@ from companion.kiosk.words import game_title
 from .base import Screen
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
 
 
 class GuideScreen(Screen):
     """The game's set-up guide, a step a page, for the game being played (its set-up)."""
 
-    def __init__(self, app: App, previous: Screen | None = None) -> None:
+    def __init__(self, app: Kiosk, previous: Screen | None = None) -> None:
         super().__init__(app)
         self.previous = previous
         self.page = 0

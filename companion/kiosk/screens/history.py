@@ -19,7 +19,7 @@ from .base import Screen
 from .prepare import frames, resume, resume_frame
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
     from companion.kiosk.lookahead import Ahead
 
 
@@ -29,7 +29,7 @@ class GamesScreen(Screen):
     Only the page on screen is read from the journal (a few queries whatever its size), and
     kept until the page, the page size or the screen changes: a redraw reads nothing."""
 
-    def __init__(self, app: App, unfinished: bool) -> None:
+    def __init__(self, app: Kiosk, unfinished: bool) -> None:
         super().__init__(app)
         self.unfinished = unfinished
         self.page = 0

@@ -21,7 +21,7 @@ from .base import Screen
 from .prepare import frames, resume, resume_frame, resume_log
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
     from companion.kiosk.lookahead import Ahead
 
 
@@ -30,7 +30,7 @@ class HomeScreen(Screen):
     journal when shown, not at every frame; a journal that cannot be read leaves a message
     and the buttons that still work (a new game, settings)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Kiosk) -> None:
         super().__init__(app)
         self.latest: GameInfo | None = None
         self.unfinished = 0
@@ -161,7 +161,7 @@ class HomeScreen(Screen):
 class ErrorScreen(Screen):
     """A clear message when the config or the journal cannot be opened: never a traceback."""
 
-    def __init__(self, app: App, message: str) -> None:
+    def __init__(self, app: Kiosk, message: str) -> None:
         super().__init__(app)
         self.message = message
 

@@ -31,7 +31,7 @@ from .ahead import back_frame
 from .base import GameScreen, Screen
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
     from companion.kiosk.lookahead import Ahead
 
 FRICTION = 3.5
@@ -65,7 +65,7 @@ class LogScreen(Screen):
     """The game on the table, in words, newest first."""
 
     def __init__(
-        self, app: App, previous: Screen | None = None, game_id: int | None = None
+        self, app: Kiosk, previous: Screen | None = None, game_id: int | None = None
     ) -> None:
         """The log of the game on the table, or of the journal's game ``game_id`` (a finished
         game's end screen, from the history)."""

@@ -41,7 +41,7 @@ from companion.kiosk.prepared import store as keep_for
 if TYPE_CHECKING:
     from companion.engine import Setup
     from companion.journal import GameInfo, JournaledGame
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
     from companion.kiosk.lookahead import Ahead
 
     from .base import GameScreen, Screen
@@ -111,7 +111,7 @@ def _resume_log(home: Screen, found: Resumed, surface: pygame.Surface) -> str:
     return NO_FRAME
 
 
-def _table_screen(app: App, session: JournaledGame) -> GameScreen[Any, Any] | None:
+def _table_screen(app: Kiosk, session: JournaledGame) -> GameScreen[Any, Any] | None:
     """The table screen ``session``'s game declares, made for it (None for a game without
     one, or whose loader makes no game screen: ``App.open_game`` says what is wrong with it
     when the table opens the game)."""
@@ -125,14 +125,14 @@ def _table_screen(app: App, session: JournaledGame) -> GameScreen[Any, Any] | No
     return screen if isinstance(screen, GameScreen) else None
 
 
-def _draw_for(app: App, session: JournaledGame, screen: Screen,
+def _draw_for(app: Kiosk, session: JournaledGame, screen: Screen,
               surface: pygame.Surface) -> None:
     """``screen``'s frame, drawn for ``session`` (not the table's yet)."""
     with playing(app, session), quiet(app):
         screen.draw(surface)
 
 
-def resume(app: App, game_id: int) -> None:
+def resume(app: Kiosk, game_id: int) -> None:
     """Resume the journal's game ``game_id``: the game replayed ahead and its screen, if the
     journal still holds the game as it was replayed, else replayed now."""
     from .base import GameScreen
@@ -195,7 +195,7 @@ def new_game_frame(setup_screen: Screen,
     _draw_for(app, found.session, found.screen, surface)
 
 
-def start(app: App, setup: Setup, companions: dict[int, str], seed: int) -> None:
+def start(app: Kiosk, setup: Setup, companions: dict[int, str], seed: int) -> None:
     """Start a new game of ``setup`` in the journal and show it: its screen made ahead, if it
     was for this set-up, seed and companion, else a new one."""
     from .base import GameScreen

@@ -35,7 +35,7 @@ from .prepare import new_game_frame, start
 
 if TYPE_CHECKING:
     from companion.journal import Journal
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
     from companion.kiosk.lookahead import Ahead
 
 
@@ -130,7 +130,7 @@ class SetupScreen(Screen):
             self.app.toast(_("Left out, it could not be loaded: {games} ({command} says why)",
                              games=_(", ").join(broken), command="companion doctor"))
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: Kiosk, game: str | None = None) -> None:
         super().__init__(app)
         self.game = game if game is not None else specs()[0].name
         self.count = 4
@@ -530,7 +530,7 @@ class NameScreen(Screen):
     """An on-screen keyboard for a player's name; a hardware keyboard (with an input method
     for Chinese or Japanese) types into it too."""
 
-    def __init__(self, app: App, setup: SetupScreen, seat: int) -> None:
+    def __init__(self, app: Kiosk, setup: SetupScreen, seat: int) -> None:
         super().__init__(app)
         self.setup = setup
         self.seat = seat

@@ -25,7 +25,7 @@ from companion.kiosk.words import card_name, name_of, words_for
 from .base import Screen
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.context import Kiosk
 
 REFRESH_SECONDS = 1.0
 
@@ -61,7 +61,7 @@ class TableCamera(Protocol):
                     asked: Collection[str] = ()) -> TableCheck: ...
 
 
-def camera_of(app: App) -> TableCamera | None:
+def camera_of(app: Kiosk) -> TableCamera | None:
     """The app's camera device (one with ``check_table()``), or None."""
     for d in app.devices:
         if isinstance(d, TableCamera):
@@ -102,7 +102,7 @@ def difference_text(game: str, diff: Difference, setup: Setup) -> str:
 class TableCheckScreen(Screen):
     """A read-only list of the differences between the table and the engine."""
 
-    def __init__(self, app: App, previous: Screen | None = None) -> None:
+    def __init__(self, app: Kiosk, previous: Screen | None = None) -> None:
         super().__init__(app)
         self.previous = previous
         self.lines: list[str] = []

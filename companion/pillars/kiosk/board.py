@@ -10,18 +10,22 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.events import Role
-from companion.kiosk import retained, theme
-from companion.kiosk.i18n import _
-from companion.kiosk.ui import (
+from companion.kiosk.api import (
+    _,
+    card_name,
     draw_text,
     fits,
     fitted_height,
     grid,
+    n_,
+    name_of,
     panel,
+    retained,
+    short_card_name,
     split_h,
     text_height,
+    theme,
 )
-from companion.kiosk.words import card_name, name_of, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 
@@ -36,7 +40,6 @@ class DrawPanel(PillarsPanel):
     """DRAW: builders left in the bag, the cost, the wool mill, the board at a glance."""
 
     def render(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
 
         m = self.m
         state = self.state

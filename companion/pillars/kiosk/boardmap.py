@@ -12,8 +12,7 @@ own board.
 
 from __future__ import annotations
 
-from companion.kiosk.boardmap import Area, BoardMap
-from companion.kiosk.i18n import _
+from companion.kiosk.api import Area, BoardMap, _
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.kiosk.breakdown import player_name, sentences
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.words import card_name
+from companion.kiosk.api import _, card_name, n_, sentences
+from companion.kiosk.api import clean_player_name as player_name
 from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.conversion import Conversion

@@ -3,9 +3,7 @@ the ledger does not count (cards taken or lost, the start player, protection, th
 
 from __future__ import annotations
 
-from companion.kiosk.i18n import _
-from companion.kiosk.screens.game import signed
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.api import _, card_name, name_of, signed
 from companion.pillars.data import RESOURCES
 from companion.pillars.state import PillarsState
 

@@ -4,8 +4,7 @@ protection, the round that begins)."""
 
 from __future__ import annotations
 
-from companion.kiosk.breakdown import Lines, change_lines
-from companion.kiosk.words import name_of
+from companion.kiosk.api import Lines, change_lines, name_of
 from companion.pillars import PillarsGame
 from companion.pillars.state import PillarsState
 

@@ -10,14 +10,7 @@ import pygame
 
 from companion.engine.simulate import sample
 from companion.events import Role
-from companion.kiosk import theme
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.ui import (
-    draw_text,
-    fitted_height,
-    grid,
-)
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.api import _, card_name, draw_text, fitted_height, grid, n_, name_of, theme
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState

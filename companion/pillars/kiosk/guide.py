@@ -6,10 +6,7 @@ pieces."""
 from __future__ import annotations
 
 from companion.engine import Setup
-from companion.kiosk.boardmap import BoardMap
-from companion.kiosk.guide import GuideStep, Piece
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.words import name_of
+from companion.kiosk.api import BoardMap, GuideStep, Piece, _, n_, name_of
 
 from .boardmap import board_map
 

@@ -9,10 +9,17 @@ from collections.abc import Sequence
 
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
-from companion.kiosk.boardmap import BoardMap
-from companion.kiosk.handout import CARD, TABLE, HandLine, HandOut, HandOutPlan
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.words import name_of
+from companion.kiosk.api import (
+    CARD,
+    TABLE,
+    BoardMap,
+    HandLine,
+    HandOut,
+    HandOutPlan,
+    _,
+    n_,
+    name_of,
+)
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState

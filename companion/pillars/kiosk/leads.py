@@ -6,7 +6,7 @@ cathedral"."""
 
 from __future__ import annotations
 
-from companion.kiosk.i18n import _, n_
+from companion.kiosk.api import _, n_
 from companion.pillars import data as D
 from companion.pillars.conversion import Conversion, best_conversion
 from companion.pillars.draft import capacity, kinds, used

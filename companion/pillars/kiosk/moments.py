@@ -9,11 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.events import Role
-from companion.kiosk import theme
-from companion.kiosk.i18n import _
-from companion.kiosk.screens.overlays import help_frame
-from companion.kiosk.ui import draw_text, panel
-from companion.kiosk.words import card_name, name_of
+from companion.kiosk.api import _, card_name, draw_text, help_frame, name_of, panel, theme
 
 from .panel import PillarsPanel
 from .words import step_title

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from companion.kiosk import i18n
-from companion.kiosk.catalogue import Table
-from companion.kiosk.i18n import _, in_table
+from companion.kiosk.api import RESOURCE_CONTEXT, Table, _, in_table, language
+from companion.kiosk.api import resource_name as core_resource_name
 from companion.pillars import data as P
 
 from .rules_help import STEP_HELP
@@ -45,7 +44,7 @@ def tables() -> tuple[Table, ...]:
         ),
         Table(
             "PILLARS_RESOURCES",
-            i18n.RESOURCE_CONTEXT,
+            RESOURCE_CONTEXT,
             {r: r for r in (*P.RESOURCES, "gold")},
             "A resource or currency, lower case as in a sentence",
         ),
@@ -77,7 +76,7 @@ def pillars_card_name(card_id: str) -> str:
     )
     if not known:
         raise KeyError(f"unknown Pillars card {card_id!r}")
-    if i18n.language() == "en":
+    if language() == "en":
         return P.card_name(card_id)
     if card_id in P.CRAFTSMEN:
         c = P.CRAFTSMEN[card_id]
@@ -110,7 +109,7 @@ def space_name(space_id: str) -> str:
     KeyError for an unknown space.
     """
     s = P.SPACES[P.SPACE_INDEX[space_id]]
-    if i18n.language() == "en":
+    if language() == "en":
         return P.space_name(space_id)
     if len(P.AREA_SPACES[s.area]) > 1:
         return _("{area}, space {n}", area=area_name(s.area), n=s.slot)
@@ -118,9 +117,9 @@ def space_name(space_id: str) -> str:
 
 
 def resource_name(r: str | int) -> str:
-    """A resource's name (:func:`companion.kiosk.i18n.resource_name`); an int is a Pillars
+    """A resource's name (:func:`companion.kiosk.api.resource_name`); an int is a Pillars
     resource index.  KeyError for an unknown resource."""
-    return i18n.resource_name(P.RESOURCES[r] if isinstance(r, int) else r)
+    return core_resource_name(P.RESOURCES[r] if isinstance(r, int) else r)
 
 
 def step_help(step: str) -> str:

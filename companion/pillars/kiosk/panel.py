@@ -10,15 +10,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.events import Role
-from companion.kiosk import theme
-from companion.kiosk.screens.panel import StepPanel
-from companion.kiosk.ui import draw_text, fitted_height
+from companion.kiosk.api import StepPanel, draw_text, fitted_height, theme
 from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.api import Kiosk
 
     from .screen import PillarsScreen
 
@@ -45,7 +43,7 @@ class PillarsPanel(StepPanel["PillarsScreen"]):
         return self.screen.game
 
     @property
-    def app(self) -> App:
+    def app(self) -> Kiosk:
         return self.screen.app
 
     # -- the screen's ways ---------------------------------------------------------------------

@@ -9,20 +9,26 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.engine import CHANCE, PlayerSpec
-from companion.kiosk import icons, retained, theme
-from companion.kiosk.fonts import font
-from companion.kiosk.i18n import _
-from companion.kiosk.screens.overlays import draw_tableau
-from companion.kiosk.ui import (
+from companion.kiosk.api import (
+    COMPANION_MARK,
+    _,
+    card_name,
+    draw_tableau,
     draw_text,
     fits,
     fitting,
+    font,
     grid,
+    icons,
+    n_,
+    name_of,
     panel,
+    retained,
+    seat_label,
     split_h,
     split_v,
+    theme,
 )
-from companion.kiosk.words import COMPANION_MARK, card_name, name_of, seat_label
 from companion.pillars import data as D
 from companion.pillars.state import Seat
 
@@ -179,7 +185,6 @@ class PlayersPanel(PillarsPanel):
     def tableau_rows(self, seat: int) -> list[tuple[str, str]]:
         """A player's whole tableau in words: VP and gold, cubes (owed ones said), workers,
         craftsmen with their uses left, privileges by name."""
-        from companion.kiosk.i18n import n_  # here: keeps the import block as it was
 
         state = self.state
         s = state.seats[seat]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from companion.kiosk.i18n import _
-from companion.kiosk.words import colour_word, player_name
+from companion.kiosk.api import _, colour_word, player_name
 from companion.pillars.state import PillarsState
 
 from .names import pillars_card_name, resource_name, space_name

@@ -8,7 +8,9 @@ from collections.abc import Callable, Iterator
 from functools import cache, partial
 from typing import TYPE_CHECKING, Protocol
 
-from companion.kiosk.screenshots import (
+from companion.kiosk.api import (
+    Visit,
+    Visiting,
     enter_position,
     find_prefixes,
     first_game_scenes,
@@ -23,20 +25,20 @@ from .screen import PillarsScreen
 if TYPE_CHECKING:
     from companion.engine import Setup
     from companion.journal import Journal
-    from companion.kiosk.app import App
+    from companion.kiosk.api import Stage
     from companion.pillars.rules import PillarsGame
 
-Scene = Callable[["App"], None]
+Scene = Callable[["Stage"], None]
 """Sets the kiosk up to show one screen."""
 
 
 class SceneAt(Protocol):
     """A scene at a step's position: ``enter`` enters the position first."""
 
-    def __call__(self, app: App, enter: Scene) -> None: ...
+    def __call__(self, app: Stage, enter: Scene) -> None: ...
 
 
-def _screen(app: App) -> PillarsScreen:
+def _screen(app: Stage) -> PillarsScreen:
     """The Pillars screen the scene shows."""
     assert isinstance(app.screen, PillarsScreen), type(app.screen)
     return app.screen
@@ -82,21 +84,21 @@ def _companion_purchase(seed: int = 1) -> tuple[Setup, list[str], int, str]:
     return seeded_move("pillars", 3, seed, pick)
 
 
-def _help_open(app: App, enter: Scene) -> None:
+def _help_open(app: Stage, enter: Scene) -> None:
     enter(app)
     _screen(app).help_open = True
 
 
-def _rolled(app: App, enter: Scene) -> None:
+def _rolled(app: Stage, enter: Scene) -> None:
     enter(app)
     _screen(app).roll_die()
     app.tick(5.0)
 
 
-def _preview(app: App, enter: Scene) -> None:
+def _preview(app: Stage, enter: Scene) -> None:
     enter(app)
     app.render(force=True)
-    from companion.kiosk.ui import Button
+    from companion.kiosk.api import Button
 
     first = next(
         b
@@ -106,13 +108,13 @@ def _preview(app: App, enter: Scene) -> None:
     first.on_tap()
 
 
-def _drawing(app: App, enter: Scene) -> None:
+def _drawing(app: Stage, enter: Scene) -> None:
     enter(app)
     _screen(app).draw_builder()
     app.tick(0.2)
 
 
-def _enter(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+def _enter(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A step's scene: the position, its hand-out steps (shown on opening) taken as done."""
     enter_position(app, journal, setup, actions)
     if isinstance(app.screen, PillarsScreen):  # not the end screen
@@ -162,7 +164,7 @@ def _hand_outs(journal: Journal) -> Iterator[tuple[str, Scene]]:
                                                 actions=actions, action=action, key=key)
 
 
-def _hand_out(app: App, journal: Journal, setup: Setup, actions: list[str], action: str,
+def _hand_out(app: Stage, journal: Journal, setup: Setup, actions: list[str], action: str,
               key: str) -> None:
     _enter(app, journal, setup, actions)
     screen = _screen(app)
@@ -181,11 +183,10 @@ def _visits(journal: Journal) -> Iterator[tuple[str, Scene]]:
     yield "pillars-companion-cathedral", partial(_cathedral_visit, journal=journal)
 
 
-def _cathedral_visit(app: App, journal: Journal) -> None:
+def _cathedral_visit(app: Stage, journal: Journal) -> None:
     """The companion's seat at the cathedral: every use of its craftsmen in one instruction
     (the longest sentences the table reads: each use with what goes back to the supply and
     the VP it makes), from the seeded game whose cathedral visit has the most uses."""
-    from companion.kiosk import visit as visits
 
     setup, actions, plan = _longest_cathedral()
     _enter(app, journal, setup, list(actions))
@@ -194,9 +195,9 @@ def _cathedral_visit(app: App, journal: Journal) -> None:
     state = screen.state
     session.companions[state.turn] = "normal"
     screen.handouts.clear()
-    v: visits.Visit[PillarsState, Action] = visits.Visit(
+    v: Visit[PillarsState, Action] = Visit(
         session.id, len(session.playthrough.actions), state, state.turn,
-        visits.Visiting(screen.same_visit))
+        Visiting(screen.same_visit))
     for a in plan:
         v.add(screen.game, a)
     v.done = True
@@ -251,9 +252,8 @@ def _crafts(game: PillarsGame, state: PillarsState) -> tuple[list[Action], Pilla
     return plan, after
 
 
-def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None:
+def _visit(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
     """A companion's seat alone at the market, its visit of up to three trades planned."""
-    from companion.kiosk import visit as visits
 
     _enter(app, journal, setup, actions)
     screen = _screen(app)
@@ -283,9 +283,9 @@ def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None
     if after.step == "market" and after.turn == seat:
         plan.append(Action("pass"))
     screen.handouts.clear()
-    v: visits.Visit[PillarsState, Action] = visits.Visit(
+    v: Visit[PillarsState, Action] = Visit(
         session.id, len(session.playthrough.actions), state, seat,
-        visits.Visiting(screen.same_visit))
+        Visiting(screen.same_visit))
     for a in plan:
         v.add(game, a)
     v.done = True
@@ -293,7 +293,7 @@ def _visit(app: App, journal: Journal, setup: Setup, actions: list[str]) -> None
     screen.visit = v
 
 
-def _round_end(app: App, enter: Scene) -> None:
+def _round_end(app: Stage, enter: Scene) -> None:
     """The end of a round's breakdown (the round played out, first choices)."""
     enter(app)
     session = _screen(app).session
@@ -304,7 +304,7 @@ def _round_end(app: App, enter: Scene) -> None:
     _screen(app).show_round_end(start)
 
 
-def _preview_causes(app: App, enter: Scene) -> None:
+def _preview_causes(app: Stage, enter: Scene) -> None:
     """A preview that changes several players (the event, the wool mill, the Priory...)."""
     enter(app)
     screen = _screen(app)
@@ -324,18 +324,18 @@ def _preview_causes(app: App, enter: Scene) -> None:
         session.play(choices[0])
 
 
-def _hold_space(app: App, enter: Scene) -> None:
+def _hold_space(app: Stage, enter: Scene) -> None:
     enter(app)
     _screen(app).explain_space("kingsbridge1")
 
 
-def _hold_card(app: App, enter: Scene) -> None:
+def _hold_card(app: Stage, enter: Scene) -> None:
     enter(app)
     screen = _screen(app)
     screen.explain_card(screen.state.pool[0])
 
 
-def _log(app: App, enter: Scene) -> None:
+def _log(app: Stage, enter: Scene) -> None:
     enter(app)
     app.go("log", previous=app.screen)
 

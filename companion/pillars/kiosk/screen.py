@@ -21,23 +21,28 @@ import pygame
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
 from companion.events import Role
-from companion.kiosk import theme
-from companion.kiosk.breakdown import Breakdown, draw_breakdown, period_table
-from companion.kiosk.handout import HandOut, handout_fits
-from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Card
-from companion.kiosk.screens.base import GameScreen
-from companion.kiosk.screens.game import open_game
-from companion.kiosk.screens.overlays import (
+from companion.kiosk.api import (
+    Breakdown,
+    Card,
+    GameScreen,
+    HandOut,
+    StepPanel,
+    _,
+    draw_breakdown,
     draw_preview,
     draw_result,
+    fitting,
+    handout_fits,
     help_frame,
     lines_fit,
+    name_of,
+    open_game,
     paged_help,
+    period_table,
+    split_h,
+    split_v,
+    theme,
 )
-from companion.kiosk.screens.panel import StepPanel
-from companion.kiosk.ui import fitting, split_h, split_v
-from companion.kiosk.words import name_of
 from companion.pillars import PillarsGame
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState
@@ -54,7 +59,7 @@ from .trade import CathedralPanel, MarketPanel, ReturnPanel
 from .words import CARD_STEPS, describe_action, step_title
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.api import Kiosk
 
 VISITS = ("market", "cathedral")
 """The steps where one seat decides several times in a row, in one visit."""
@@ -67,7 +72,7 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
 
     game: PillarsGame
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Kiosk) -> None:
         super().__init__(app)
         self.players = PlayersPanel(self)
         self.market = MarketPanel(self)

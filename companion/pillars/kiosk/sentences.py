@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 from companion.engine import CHANCE
 from companion.engine.ledger import Entry
-from companion.kiosk.i18n import _
-from companion.kiosk.words import player_name
+from companion.kiosk.api import _, player_name
 from companion.pillars import PillarsGame
 from companion.pillars import data as D
 from companion.pillars.actions import Action

@@ -5,7 +5,7 @@ entry's cause itself are ``sentences.cause_text``."""
 from __future__ import annotations
 
 from companion.engine.ledger import Entry
-from companion.kiosk.i18n import _
+from companion.kiosk.api import _
 
 
 def source(entry: Entry) -> str:

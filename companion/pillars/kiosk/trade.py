@@ -11,16 +11,19 @@ import pygame
 
 from companion.engine import RulesError
 from companion.events import Role
-from companion.kiosk import icons, retained, theme
-from companion.kiosk.i18n import _
-from companion.kiosk.ui import (
+from companion.kiosk.api import (
+    _,
+    card_name,
     draw_text,
     fits,
     grid,
+    icons,
+    name_of,
+    retained,
     split_h,
     split_v,
+    theme,
 )
-from companion.kiosk.words import card_name, name_of
 from companion.pillars import data as D
 from companion.pillars.actions import Action, convert_action, return_action
 

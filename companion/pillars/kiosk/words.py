@@ -8,9 +8,7 @@ from typing import ClassVar
 
 from companion.engine.ledger import Entry
 from companion.engine.summary import PlayerResult
-from companion.kiosk.catalogue import Table
-from companion.kiosk.i18n import _
-from companion.kiosk.words import ModuleWords, card_name, short_card_name
+from companion.kiosk.api import ModuleWords, Table, _, card_name, short_card_name
 from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.state import PillarsState

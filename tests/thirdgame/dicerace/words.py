@@ -3,8 +3,7 @@ domain ``dicerace``)."""
 
 from __future__ import annotations
 
-from companion.kiosk.i18n import _
-from companion.kiosk.words import GameWords
+from companion.kiosk.api import GameWords, _
 
 from .rules import BLOCK, MOVE, Move, RaceState
 

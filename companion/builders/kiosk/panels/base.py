@@ -10,14 +10,10 @@ import pygame
 
 from companion.builders import BuildersGame
 from companion.builders.state import BuildersState
-from companion.kiosk import theme
-from companion.kiosk.fonts import font
-from companion.kiosk.inputs import Input
-from companion.kiosk.linebreak import wrap
-from companion.kiosk.ui import min_text, text_height
+from companion.kiosk.api import Input, font, min_text, text_height, theme, wrap
 
 if TYPE_CHECKING:
-    from companion.kiosk.app import App
+    from companion.kiosk.api import Kiosk
 
     from ..screen import BuildersScreen
 
@@ -35,7 +31,7 @@ class Panel(ABC):
         return self.screen.m
 
     @property
-    def app(self) -> App:
+    def app(self) -> Kiosk:
         return self.screen.app
 
     @property

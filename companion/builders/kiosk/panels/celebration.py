@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.kiosk import theme
-from companion.kiosk.ui import draw_text, panel
+from companion.kiosk.api import draw_text, panel, theme
 
 from .base import Panel
 

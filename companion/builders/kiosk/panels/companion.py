@@ -12,14 +12,21 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.events import Role
-from companion.kiosk import theme
-from companion.kiosk.handout import titled
-from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Input, Press
-from companion.kiosk.paging import draw_piece, pages
-from companion.kiosk.seats import Companion
-from companion.kiosk.ui import draw_text, fitting, panel, text_height
-from companion.kiosk.words import name_of
+from companion.kiosk.api import (
+    Companion,
+    Input,
+    Press,
+    _,
+    draw_piece,
+    draw_text,
+    fitting,
+    name_of,
+    pages,
+    panel,
+    text_height,
+    theme,
+    titled,
+)
 
 from ..plan import PlanLine, TurnPlan, plan_lines
 from .base import Panel

@@ -6,9 +6,7 @@ from __future__ import annotations
 import pygame
 
 from companion.builders.cards import RESOURCES
-from companion.kiosk import theme
-from companion.kiosk.i18n import _, resource_name
-from companion.kiosk.screens.overlays import help_frame, paged_help
+from companion.kiosk.api import _, help_frame, paged_help, resource_name, theme
 
 from ..cardhelp import turn_now
 from ..names import builders_action_help

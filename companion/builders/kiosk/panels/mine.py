@@ -14,10 +14,24 @@ import pygame
 from companion.builders.actions import Send
 from companion.builders.cards import BUILDING, OUTPUT, RESOURCES
 from companion.builders.state import Site
-from companion.kiosk import icons, retained, theme
-from companion.kiosk.i18n import _, n_, resource_name
-from companion.kiosk.ui import draw_text, fits, grid, panel, split_h, split_v, text_height
-from companion.kiosk.words import card_name, name_of, short_card_name
+from companion.kiosk.api import (
+    _,
+    card_name,
+    draw_text,
+    fits,
+    grid,
+    icons,
+    n_,
+    name_of,
+    panel,
+    resource_name,
+    retained,
+    short_card_name,
+    split_h,
+    split_v,
+    text_height,
+    theme,
+)
 
 from .base import Panel
 from .rows import need_items

@@ -13,11 +13,20 @@ import pygame
 
 from companion.builders.actions import Action
 from companion.builders.cards import OUTPUT
-from companion.kiosk import i18n, retained, theme
-from companion.kiosk.i18n import _
-from companion.kiosk.inputs import Card, Input
-from companion.kiosk.ui import draw_text, grid, text_height
-from companion.kiosk.words import card_name, name_of, short_card_name
+from companion.kiosk.api import (
+    Card,
+    Input,
+    _,
+    card_name,
+    draw_text,
+    grid,
+    language,
+    name_of,
+    retained,
+    short_card_name,
+    text_height,
+    theme,
+)
 
 from .base import Panel
 from .mine import supply_text
@@ -73,7 +82,7 @@ class PickerPanel(Panel):
     def entries(self) -> list[Entry]:
         """The cards the table may reveal now, and those dealt already (worked out once a
         state and language: the frames of one reveal all ask)."""
-        key = (self.state, i18n.language())
+        key = (self.state, language())
         if self._entries is None or self._entries[0] != key:
             self._entries = (key, self._entries_now())
         return self._entries[1]

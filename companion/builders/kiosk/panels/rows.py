@@ -11,19 +11,22 @@ import pygame
 
 from companion.builders.actions import Recruit, Start
 from companion.builders.cards import BUILDING, RESOURCES, WORKER
-from companion.kiosk import icons, retained, theme
-from companion.kiosk.fonts import font
-from companion.kiosk.i18n import _
-from companion.kiosk.ui import (
+from companion.kiosk.api import (
+    _,
+    card_name,
     draw_text,
     fits,
     fitted_height,
+    font,
     grid,
+    icons,
     min_text,
+    retained,
+    short_card_name,
     split_v,
     text_height,
+    theme,
 )
-from companion.kiosk.words import card_name, short_card_name
 
 from .base import Panel
 

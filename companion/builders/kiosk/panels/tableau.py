@@ -7,9 +7,7 @@ from __future__ import annotations
 import pygame
 
 from companion.builders.cards import BUILDING
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.screens.overlays import draw_tableau
-from companion.kiosk.words import card_name, seat_label
+from companion.kiosk.api import _, card_name, draw_tableau, n_, seat_label
 
 from .base import Panel
 

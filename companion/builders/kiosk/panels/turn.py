@@ -10,20 +10,23 @@ import pygame
 
 from companion.builders.actions import BUY_ACTION, END_TURN, TakeCoins
 from companion.events import Role
-from companion.kiosk import icons, retained, theme
-from companion.kiosk.fonts import font
-from companion.kiosk.i18n import _, n_
-from companion.kiosk.ui import (
+from companion.kiosk.api import (
+    _,
     button_inner,
     draw_text,
     fits,
     fitting,
+    font,
     grid,
+    icons,
+    n_,
     panel,
+    retained,
+    seat_label,
     split_h,
     split_v,
+    theme,
 )
-from companion.kiosk.words import seat_label
 
 from .base import Panel
 
