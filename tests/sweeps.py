@@ -1,5 +1,6 @@
 """The screen sweeps (``companion.kiosk.screenshots.take``: every screen in every size and
-language), whole under ``-m full`` and sampled in the default run.
+language), whole under ``-m full`` and sampled in the default run; the parametrized walks
+(``sampled``) and the property tests (``examples``) alike.
 
 A sample draws every screen in one combination of size and language (the first given) and,
 in each of the others, every n-th screen in turn (n the number of other combinations, each
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from companion.kiosk import screenshots
 
@@ -78,3 +80,22 @@ def sampled(params: Sequence[Any], keep: Sequence[int]) -> list[Any]:
         marks = () if k in keep else (pytest.mark.full,)
         out.append(pytest.param(*values, marks=marks))
     return out
+
+
+def examples(sweep: str, thorough: int) -> settings:
+    """The settings of a property test (hypothesis) run in a ``sweep`` of ``sweep_params``:
+    ``thorough`` examples in the complete one (``-m full``), a tenth of them (at least 10) in
+    the default run's sample, new ones each run; no deadline (machines differ in speed).
+
+    The test draws its examples inside::
+
+        @pytest.mark.parametrize("sweep", sweep_params())
+        def test_property(sweep: str) -> None:
+            @examples(sweep, 400)
+            @given(...)
+            def check(...) -> None: ...
+
+            check()
+    """
+    return settings(max_examples=thorough if sweep == "full" else max(10, thorough // 10),
+                    deadline=None)

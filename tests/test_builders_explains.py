@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.builders import TURN, BuildersGame, BuildersState
@@ -33,6 +33,7 @@ from companion.builders.refusals import REFUSALS
 from companion.engine.core import CHANCE
 from companion.engine.errors import MAX_MESSAGE, IllegalAction, MalformedAction, SetupError
 from companion.engine.simulate import sample
+from tests.sweeps import examples, sweep_params
 
 G = BuildersGame()
 DOC = Path(__file__).resolve().parents[1] / "docs" / "builders.md"
@@ -491,44 +492,56 @@ def positions() -> list[BuildersState]:
 POSITIONS = positions()
 
 
-@settings(max_examples=400, deadline=None)
-@given(action=ACTIONS, which=st.integers(0, len(POSITIONS) - 1))
-def test_hand_built_actions_are_applied_or_refused(action: Any, which: int) -> None:
-    state = POSITIONS[which]
-    try:
-        after = G.apply(state, action)
-    except IllegalAction as err:
-        check_refusal(err)
-        return
-    assert G.invariants(after) == []
-    assert action in G.legal_actions(state) or G.current_player(state) == CHANCE
+@pytest.mark.parametrize("sweep", sweep_params())
+def test_hand_built_actions_are_applied_or_refused(sweep: str) -> None:
+    @examples(sweep, 400)
+    @given(action=ACTIONS, which=st.integers(0, len(POSITIONS) - 1))
+    def check(action: Any, which: int) -> None:
+        state = POSITIONS[which]
+        try:
+            after = G.apply(state, action)
+        except IllegalAction as err:
+            check_refusal(err)
+            return
+        assert G.invariants(after) == []
+        assert action in G.legal_actions(state) or G.current_player(state) == CHANCE
+
+    check()
 
 
-@settings(max_examples=300, deadline=None)
-@given(text=st.text(max_size=40), which=st.integers(0, len(POSITIONS) - 1))
-def test_any_text_is_parsed_and_applied_or_refused(text: str, which: int) -> None:
-    try:
-        G.apply_text(POSITIONS[which], text)
-    except MalformedAction:
-        pass
-    except IllegalAction as err:
-        check_refusal(err)
+@pytest.mark.parametrize("sweep", sweep_params())
+def test_any_text_is_parsed_and_applied_or_refused(sweep: str) -> None:
+    @examples(sweep, 300)
+    @given(text=st.text(max_size=40), which=st.integers(0, len(POSITIONS) - 1))
+    def check(text: str, which: int) -> None:
+        try:
+            G.apply_text(POSITIONS[which], text)
+        except MalformedAction:
+            pass
+        except IllegalAction as err:
+            check_refusal(err)
+
+    check()
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    card=st.one_of(st.sampled_from(CARDS), st.text(max_size=20), st.integers()),
-    which=st.integers(0, len(POSITIONS) - 1),
-)
-def test_any_card_shown_is_an_outcome_or_refused(card: Any, which: int) -> None:
-    state = POSITIONS[which]
-    try:
-        outcome = G.outcome_for_card(state, card)
-    except IllegalAction as err:
-        check_refusal(err)
-    else:
-        assert G.card_of(outcome) == card
-        assert G.invariants(G.apply(state, outcome)) == []
+@pytest.mark.parametrize("sweep", sweep_params())
+def test_any_card_shown_is_an_outcome_or_refused(sweep: str) -> None:
+    @examples(sweep, 200)
+    @given(
+        card=st.one_of(st.sampled_from(CARDS), st.text(max_size=20), st.integers()),
+        which=st.integers(0, len(POSITIONS) - 1),
+    )
+    def check(card: Any, which: int) -> None:
+        state = POSITIONS[which]
+        try:
+            outcome = G.outcome_for_card(state, card)
+        except IllegalAction as err:
+            check_refusal(err)
+        else:
+            assert G.card_of(outcome) == card
+            assert G.invariants(G.apply(state, outcome)) == []
+
+    check()
 
 
 @pytest.mark.parametrize("text", [None, 3, b"end turn", ["end", "turn"]])

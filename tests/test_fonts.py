@@ -12,12 +12,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # noqa: E402
-from hypothesis import example, given, settings  # noqa: E402
+from hypothesis import example, given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from companion.kiosk import fonts, i18n  # noqa: E402
 from companion.kiosk.fonts import fit, font, text_fits  # noqa: E402
 from companion.kiosk.linebreak import wrap  # noqa: E402
+from tests.sweeps import examples, sweep_params  # noqa: E402
 
 SAMPLE = "建筑师 マスタービルダー Master builder"
 
@@ -214,12 +215,17 @@ def test_fit_gives_the_minimum_when_nothing_fits_and_the_maximum_when_all_do() -
 _ALPHABET = "abcXYZ019 ,.!?()·—建筑师大教堂。，、（）「」マスタービルダーぁっャー\n"
 
 
-@settings(max_examples=150, deadline=None)
-@given(text=st.text(alphabet=_ALPHABET, max_size=80), width=st.integers(0, 400))
-@example(text=".スャ", width=23)  # a clause's end, then a pair no line may start between
-def test_wrap_property(text: str, width: int) -> None:
+@pytest.mark.parametrize("sweep", sweep_params())
+def test_wrap_property(sweep: str) -> None:
     f = font(18, lang="ja")
-    width = max(width, max((f.size(ch)[0] for ch in text), default=0))
-    lines = wrap(text, f, width)
-    assert all(f.size(line)[0] <= width for line in lines)
-    assert "".join("".join(lines).split()) == "".join(text.split())
+
+    @examples(sweep, 150)
+    @given(text=st.text(alphabet=_ALPHABET, max_size=80), width=st.integers(0, 400))
+    @example(text=".スャ", width=23)  # a clause's end, then a pair no line may start between
+    def check(text: str, width: int) -> None:
+        width = max(width, max((f.size(ch)[0] for ch in text), default=0))
+        lines = wrap(text, f, width)
+        assert all(f.size(line)[0] <= width for line in lines)
+        assert "".join("".join(lines).split()) == "".join(text.split())
+
+    check()

@@ -22,6 +22,7 @@ from companion.engine import CHANCE, TERMINAL, Game, Playthrough, RulesError, ge
 from companion.engine.simulate import sample
 from companion.journal import Journal
 from companion.pillars.actions import Action as PillarsAction
+from tests.sweeps import examples, sweep_params
 
 
 class Name(str):
@@ -115,14 +116,19 @@ def _check(game: Game[Any, Any], state: Any, action: Any) -> None:
     assert game.apply(state, back) == after
 
 
+@pytest.mark.parametrize("sweep", sweep_params())
 @pytest.mark.parametrize("name", ["pillars", "builders"])
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_every_accepted_action_reads_back_from_its_stored_text(name: str, data: Any) -> None:
+def test_every_accepted_action_reads_back_from_its_stored_text(name: str, sweep: str) -> None:
     game = get_game(name)
-    state, action = data.draw(st.sampled_from(_positions(name)))
-    variant = _rebuild(action, lambda options: data.draw(st.sampled_from(options)))
-    _check(game, state, variant)
+
+    @settings(examples(sweep, 300), suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data())
+    def check(data: Any) -> None:
+        state, action = data.draw(st.sampled_from(_positions(name)))
+        variant = _rebuild(action, lambda options: data.draw(st.sampled_from(options)))
+        _check(game, state, variant)
+
+    check()
 
 
 def test_the_audits_counts_are_stored_as_whole_numbers(tmp_path: Path) -> None:

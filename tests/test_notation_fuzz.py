@@ -4,11 +4,12 @@ refused with MalformedAction; never another exception."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from companion.engine import MalformedAction, get_game
 from companion.pillars.actions import parse_action
+from tests.sweeps import examples, sweep_params
 
 WORDS = ["take", "place", "buy", "sell", "convert", "return", "draw", "roll", "pass", "done",
          "stone", "wood", "sand", "metal", "mason2x2", "court1", "red", "2", "0", "-1", "x",
@@ -16,28 +17,37 @@ WORDS = ["take", "place", "buy", "sell", "convert", "return", "draw", "roll", "p
          "madonna", "event", "teile", "lose", "boost", "remigius", "redraw", "keep"]
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(WORDS), min_size=0, max_size=5))
-def test_word_salad_parses_or_is_malformed(words: list[str]) -> None:
-    text = " ".join(words)
-    try:
-        action = parse_action(text)
-    except MalformedAction as exc:
-        assert exc.text == text and exc.reason
-    else:
-        assert parse_action(str(action)) == action
+@pytest.mark.parametrize("sweep", sweep_params())
+def test_word_salad_parses_or_is_malformed(sweep: str) -> None:
+    @examples(sweep, 400)
+    @given(st.lists(st.sampled_from(WORDS), min_size=0, max_size=5))
+    def check(words: list[str]) -> None:
+        text = " ".join(words)
+        try:
+            action = parse_action(text)
+        except MalformedAction as exc:
+            assert exc.text == text and exc.reason
+        else:
+            assert parse_action(str(action)) == action
+
+    check()
 
 
+@pytest.mark.parametrize("sweep", sweep_params())
 @pytest.mark.parametrize("name", ["pillars", "builders"])
-@settings(max_examples=200, deadline=None)
-@given(text=st.text(max_size=30))
-@example(text="buy wood ²")  # a Unicode digit that int() refuses
-@example(text="roll ٣")
-@example(text="coins ²ap")
-def test_any_text_parses_or_is_malformed(name: str, text: str) -> None:
+def test_any_text_parses_or_is_malformed(name: str, sweep: str) -> None:
     game = get_game(name)
-    try:
-        action = game.parse_action(text)
-    except MalformedAction:
-        return
-    assert game.parse_action(str(action)) == action
+
+    @examples(sweep, 200)
+    @given(text=st.text(max_size=30))
+    @example(text="buy wood ²")  # a Unicode digit that int() refuses
+    @example(text="roll ٣")
+    @example(text="coins ²ap")
+    def check(text: str) -> None:
+        try:
+            action = game.parse_action(text)
+        except MalformedAction:
+            return
+        assert game.parse_action(str(action)) == action
+
+    check()

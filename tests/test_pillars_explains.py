@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine import CHANCE, TERMINAL, AmbiguousAction, IllegalAction, MalformedAction
@@ -20,6 +20,7 @@ from companion.pillars import Action
 from companion.pillars import data as D
 from companion.pillars.refusals import RULES, docs_table
 from tests.pillars_helpers import GAME, ROUND1_REVEALS, at_draw, new, phase3, play, seat
+from tests.sweeps import examples, sweep_params
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "pillars.md"
 
@@ -223,37 +224,45 @@ _ARGS = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(_WORDS, max_size=5).map(" ".join) | st.text(max_size=40))
-def test_parse_action_raises_only_malformed(text: str) -> None:
-    try:
-        a = GAME.parse_action(text)
-    except MalformedAction as exc:
-        assert len(str(exc)) <= MAX_MESSAGE
-    else:
-        assert GAME.parse_action(str(a)) == a and str(GAME.parse_action(str(a))) == str(a)
+@pytest.mark.parametrize("sweep", sweep_params())
+def test_parse_action_raises_only_malformed(sweep: str) -> None:
+    @examples(sweep, 300)
+    @given(st.lists(_WORDS, max_size=5).map(" ".join) | st.text(max_size=40))
+    def check(text: str) -> None:
+        try:
+            a = GAME.parse_action(text)
+        except MalformedAction as exc:
+            assert len(str(exc)) <= MAX_MESSAGE
+        else:
+            assert GAME.parse_action(str(a)) == a and str(GAME.parse_action(str(a))) == str(a)
+
+    check()
 
 
 _STATES = [new(2), at_draw(3), play(at_draw(2), "draw red"), phase3(4)]
 _STATES.append(play(_STATES[3], "event koenig"))
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    st.sampled_from(range(len(_STATES))),
-    st.one_of(_WORDS, st.text(max_size=6), st.integers(), st.none()),
-    st.lists(_ARGS, max_size=4),
-)
-def test_apply_raises_only_illegal_action(k: int, verb: Any, args: list[Any]) -> None:
-    state = _STATES[k]
-    for action in (Action(verb, tuple(args)), Action(verb, args), verb):  # type: ignore[arg-type]
-        try:
-            after = GAME.apply(state, action)
-        except IllegalAction as exc:
-            assert exc.rule in RULES and len(str(exc)) <= MAX_MESSAGE
-        else:
-            assert GAME.invariants(after) == []
-            assert isinstance(action, Action) and GAME.parse_action(str(action)) == action
+@pytest.mark.parametrize("sweep", sweep_params())
+def test_apply_raises_only_illegal_action(sweep: str) -> None:
+    @examples(sweep, 400)
+    @given(
+        st.sampled_from(range(len(_STATES))),
+        st.one_of(_WORDS, st.text(max_size=6), st.integers(), st.none()),
+        st.lists(_ARGS, max_size=4),
+    )
+    def check(k: int, verb: Any, args: list[Any]) -> None:
+        state = _STATES[k]
+        for action in (Action(verb, tuple(args)), Action(verb, args), verb):  # type: ignore[arg-type]
+            try:
+                after = GAME.apply(state, action)
+            except IllegalAction as exc:
+                assert exc.rule in RULES and len(str(exc)) <= MAX_MESSAGE
+            else:
+                assert GAME.invariants(after) == []
+                assert isinstance(action, Action) and GAME.parse_action(str(action)) == action
+
+    check()
 
 
 def test_one_notation_for_done() -> None:
