@@ -77,9 +77,7 @@ def toy() -> Iterator[registry.GameSpec]:
 # The journal commits every action with synchronous=FULL: on a disk each commit waits for an
 # fsync, which cost the suite most of its wall time and a third of the CPU of the kiosk's tests.
 # On Linux the tests' temporary folders (tmp_path) are made on the RAM disk /dev/shm, one folder
-# for the run, removed after it; ``--basetemp`` chooses another place.  So are the folders the
-# code under test makes with ``tempfile`` (``companion screenshots``' journal, the crash test's,
-# ...): TMPDIR is a folder of the run's, for the workers and the processes the tests start too.
+# for the run, removed after it; ``--basetemp`` chooses another place.
 
 
 def _ram_disk() -> Path | None:
@@ -90,7 +88,6 @@ def _ram_disk() -> Path | None:
 
 
 _RUN_TMP = pytest.StashKey[Path]()
-_SAVED_TMPDIR = pytest.StashKey[tuple[str | None, str | None]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -98,24 +95,14 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     shm = _ram_disk()
     if shm is not None:
-        base = Path(tempfile.mkdtemp(prefix="companion-tests-", dir=shm))
-        config.option.basetemp = str(base / "pytest")  # (which pytest empties when it starts)
-        config.stash[_RUN_TMP] = base
-        # tempfile's folder: set before xdist starts its workers, which inherit it
-        config.stash[_SAVED_TMPDIR] = os.environ.get("TMPDIR"), tempfile.tempdir
-        folder = base / "tempfile"
-        folder.mkdir()
-        os.environ["TMPDIR"] = tempfile.tempdir = str(folder)
+        base = tempfile.mkdtemp(prefix="companion-tests-", dir=shm)
+        config.option.basetemp = base
+        config.stash[_RUN_TMP] = Path(base)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     base = config.stash.get(_RUN_TMP, None)
     if base is not None:
-        environ, tempfile.tempdir = config.stash[_SAVED_TMPDIR]
-        if environ is None:
-            os.environ.pop("TMPDIR", None)
-        else:
-            os.environ["TMPDIR"] = environ
         shutil.rmtree(base, ignore_errors=True)
 
 
