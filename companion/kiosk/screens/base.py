@@ -57,7 +57,12 @@ class Screen(ABC):
     def __init__(self, app: Kiosk) -> None:
         self.app = app
         self.buttons: list[Button] = []
-        self.roles: dict[Role, Callable[[], None]] = {}
+        """The touch targets of the last frame drawn, in drawing order (a tap and a press
+        of the table's buttons are hit-tested against them)."""
+        self.keys: dict[Role, Callable[[], None]] = {}
+        """What the table's buttons do on this screen whatever it shows (declared when the
+        screen is made: a game screen's UNDO and HELP); a button on screen that carries the
+        role comes first."""
 
     @property
     def session(self) -> JournaledGame:
@@ -82,11 +87,7 @@ class Screen(ABC):
                         self.app.refuse(b.why())
                     return
         elif isinstance(inp, Press):
-            action = self.roles.get(inp.role)
-            if action is not None:
-                action()
-            elif inp.role == Role.BACK:
-                self.back()
+            self.press(inp.role)
         elif isinstance(inp, Hold):
             for b in reversed(self.buttons):
                 if b.rect.collidepoint(inp.pos):
@@ -94,6 +95,26 @@ class Screen(ABC):
                     if callable(read):
                         read()  # what the card or space does; its tap is not taken
                     return
+
+    def press(self, role: Role) -> None:
+        """A button of the table (the panel's, or its key): the topmost enabled button of the
+        last frame that carries ``role`` is tapped (DRAW on the Draw button, CONFIRM on the
+        step's main button); with none, what the screen declares for it (``keys``); with
+        neither, BACK goes back."""
+        for b in reversed(self.buttons):
+            if role in b.roles and b.enabled:
+                b.on_tap()
+                return
+        action = self.pressed_keys().get(role)
+        if action is not None:
+            action()
+        elif role == Role.BACK:
+            self.back()
+
+    def pressed_keys(self) -> dict[Role, Callable[[], None]]:
+        """The declared ``keys`` that answer now (all of them, unless a screen shows
+        something that takes every press: a card read by a hold)."""
+        return self.keys
 
     def can_hold(self, pos: tuple[int, int]) -> bool:
         """Whether a finger held at ``pos`` has something to read (the button there has a
@@ -120,7 +141,6 @@ class Screen(ABC):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.buttons = []
-        self.roles = {}
         self.render(surface)
 
     @abstractmethod
@@ -160,7 +180,7 @@ class Screen(ABC):
         why: Callable[[], str] | None = None,
         fill: theme.Colour = theme.PANEL_HI,
         text_colour: theme.Colour = theme.TEXT,
-        role: Role | None = None,
+        role: Role | tuple[Role, ...] | None = None,
         sub: str = "",
         selected: bool = False,
         size: int | None = None,
@@ -170,9 +190,10 @@ class Screen(ABC):
         hold: Callable[[], None] | None = None,
         face: tuple[Hashable, Callable[[], None]] | None = None,
     ) -> Button:
-        """A button drawn now; ``hold`` is what a finger held on it does (read the card or
-        space it shows) instead of its tap; ``face``: what is drawn over it (a card's face:
-        everything it is drawn from, and what draws it), kept with it."""
+        """A button drawn now; ``role``: the table's button (or buttons) that press it too;
+        ``hold`` is what a finger held on it does (read the card or space it shows) instead of
+        its tap; ``face``: what is drawn over it (a card's face: everything it is drawn from,
+        and what draws it), kept with it."""
         b = Button(
             rect,
             label,
@@ -188,6 +209,7 @@ class Screen(ABC):
             short=short,
             short_sub=short_sub,
             extra={"sub_optional": True} if sub_optional else {},
+            roles=() if role is None else (role,) if isinstance(role, Role) else role,
         )
         if hold is not None:
             b.extra["hold"] = hold
@@ -197,8 +219,6 @@ class Screen(ABC):
             retained.pixels(surface, rect, (face_key(b), face[0]),
                             partial(_with_face, b, surface, face[1]), "button with a face")
         self.buttons.append(b)
-        if role is not None and enabled:
-            self.roles[role] = on_tap
         return b
 
     def bar_bottom(self) -> int:
@@ -328,13 +348,18 @@ class GameScreen(Screen, Generic[S, A]):
         self.hint_open = False  # the companion's hint for the person deciding
         self.reader = ReadView(self)  # a card or space read by a hold
         self.teacher: Teacher[S, A] = Teacher(self)  # the help, opened on a new kind of step
+        self.keys.update({Role.UNDO: self.undo, Role.HELP: self.toggle_help})
+
+    def pressed_keys(self) -> dict[Role, Callable[[], None]]:
+        """While a card is read (a hold), only its Close answers the table's buttons."""
+        return {} if self.reader.held is not None else self.keys
 
     def draw(self, surface: pygame.Surface) -> None:
         self.companion_view.dots = None  # set again if this frame shows the indicator
         super().draw(surface)
         if self.reader.held is not None:  # over everything, and the only thing to tap
             self.companion_view.dots = None
-            self.buttons, self.roles = [], {}
+            self.buttons = []
             top = self.bar_bottom()
             self.reader.render(surface, pygame.Rect(0, top, surface.get_width(),
                                                     surface.get_height() - top))

@@ -284,12 +284,11 @@ def draw_explanation(
     only thing to tap until closed."""
     m = screen.m
     screen.buttons = []
-    screen.roles = {}
     body, foot = help_frame(screen, surface, area, title)
     draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top", lines=12,
               min_size=m.px(12))
-    screen.button(surface, foot, _("Close"), close, key="close explanation", role=Role.CONFIRM)
-    screen.roles[Role.BACK] = close
+    screen.button(surface, foot, _("Close"), close, key="close explanation",
+                  role=(Role.CONFIRM, Role.BACK))
 
 
 __all__ = [

@@ -391,8 +391,6 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
             self._help(surface, decision)
         elif not self.companion_panel(surface, decision):
             self.panel_for(state.step).render(surface, decision)
-        self.roles.setdefault(Role.UNDO, self.undo)
-        self.roles.setdefault(Role.HELP, self.toggle_help)
 
     # -- overlays in the decision panel ------------------------------------------------------
     def _preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
