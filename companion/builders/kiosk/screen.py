@@ -100,10 +100,6 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         self.in_plan = False  # committing the companion's planned turn, step by step
 
     @property
-    def state(self) -> BuildersState:
-        return super().state
-
-    @property
     def selected(self) -> str | None:
         """The idle worker picked to be sent, if any."""
         return self.mine.s.selected

@@ -60,7 +60,11 @@ class TableScreen(Screen, Generic[S, A]):
     def state(self) -> S:
         """The state of the game on the table (the journal's playthrough's), or the one a
         frame drawn ahead shows (``ahead.drawing_ahead``)."""
-        return cast(S, self.session.state if self.ahead_state is None else self.ahead_state)
+        if self.ahead_state is not None:
+            return self.ahead_state
+        session = self.app.session
+        assert session is not None, "a game screen without a game"
+        return cast(S, session.state)
 
     def likely_now(self, legal: list[A]) -> list[A]:
         """Of ``legal``, those a first tap narrowed the next to (a worker picked: where it
@@ -104,11 +108,11 @@ class TableScreen(Screen, Generic[S, A]):
                ) -> bool:
         """Commit ``action`` through the journal (``play``), then queue the hand-out steps of
         what the rules did by themselves and call ``committed``.  True if it was taken."""
-        before = self.state
-        index = len(self.session.playthrough.actions)
+        before, session = self.state, self.session
+        index = len(session.playthrough.actions)
         if not self.play(action, after, dealt=dealt):
             return False
-        self.hand_out(index, before, action, self.state)
+        self.hand_out(index, before, action, cast(S, session.state))
         self.committed(before, action)
         return True
 
