@@ -221,12 +221,12 @@ def test_drawing_ahead_changes_nothing_the_table_sees(tmp_path: Path) -> None:
     _to_decision(app)
     screen, state = app.screen, app.session.state
     pixels = pygame.image.tobytes(app.surface, "RGB")
-    buttons, roles = list(screen.buttons), dict(screen.roles)
+    buttons, roles = list(screen.buttons), [b.roles for b in screen.buttons]
     attrs = dict(vars(screen))
     overflows = list(ui.OVERFLOWS)
     assert _all_ahead(app) == OWN + len(game.legal_actions(state)) > 3
     assert pygame.image.tobytes(app.surface, "RGB") == pixels
-    assert screen.buttons == buttons and screen.roles == roles
+    assert screen.buttons == buttons and [b.roles for b in screen.buttons] == roles
     assert vars(screen).keys() == attrs.keys()
     assert all(vars(screen)[k] is v for k, v in attrs.items()), "an attribute was replaced"
     assert app.session.state is state and screen.state is state

@@ -1,4 +1,8 @@
-"""The kiosk: the touchscreen interface of the companion."""
+"""The kiosk: the touchscreen interface of the companion.
+
+A game's screen, words, panels and scenes use the kiosk through one module,
+:mod:`companion.kiosk.api`; a screen reaches the app's services through the typed context of
+:mod:`companion.kiosk.context`."""
 
 import os
 

@@ -73,7 +73,8 @@ def _actor(game: Game[S, A], state: S, action: A) -> int | None:
     return None if seat == CHANCE or seat < 0 else seat
 
 
-def _changes(words: GameWords, state: State, new: Sequence[Entry]) -> tuple[str, ...]:
+def _changes(words: GameWords[object, object], state: State, new: Sequence[Entry]
+             ) -> tuple[str, ...]:
     """Ledger entries as one line per player, in seat order, the changes of one cause
     together: ``Blue: -2 wood, +1 VP (Woodworker (start) at the cathedral)``."""
     by_seat: dict[int, dict[str, list[str]]] = {}
@@ -161,7 +162,7 @@ def extend_log(game: Game[S, A], actions: Sequence[A | str], states: Sequence[S]
 
 def _entries(
     game: Game[S, A],
-    words: GameWords,
+    words: GameWords[object, object],
     i: int,
     period: int,
     before: S,

@@ -226,7 +226,7 @@ class HandOutPlan(Generic[S, A]):
 
     def __init__(self, game: Game[S, A]) -> None:
         self.game = game
-        self.words: GameWords = words_for(game.name)
+        self.words: GameWords[object, object] = words_for(game.name)
 
     def step_key(self, entry: Entry) -> str:
         """The step an entry is handed out in (entries of one key share a screen)."""
@@ -421,7 +421,7 @@ def _merge(first: HandOut, more: HandOut) -> HandOut:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def _seat_label(state: object, seat: int, words: GameWords,
+def _seat_label(state: object, seat: int, words: GameWords[object, object],
                 companions: Collection[int] = ()) -> tuple[str, theme.Colour]:
     """Whose lines follow, in their colour; a seat the companion plays marked (the table
     moves its pieces too)."""
@@ -692,8 +692,8 @@ def _blocks(screen: Screen, surface: pygame.Surface, step: HandOut, width: int,
 
 
 def _draw_blocks(screen: Screen, surface: pygame.Surface, body: pygame.Rect, step: HandOut,
-                 blocks: Sequence[Block], state: object, game: str, words: GameWords,
-                 companions: Collection[int] = ()) -> None:
+                 blocks: Sequence[Block], state: object, game: str,
+                 words: GameWords[object, object], companions: Collection[int] = ()) -> None:
     """The blocks of one page, top to bottom (each fits: the page was made so)."""
     m = screen.m
     y = body.y

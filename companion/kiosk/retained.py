@@ -10,9 +10,10 @@ reads).  The frame adds what every part depends on (the language and its font fi
 surface's size and smallest text, the rect, the colours under the rect's corners), and
 
 * when the key was kept, the part's pixels are blitted at its rect and what it registered is
-  replayed: the touch targets (``screen.buttons``, ``tap_area``s included), the roles
-  (``screen.roles``) and what drawing records (``ui.OVERFLOWS``; ``ui.DRAWN``, which the
-  toasts and the measurements read; ``linebreak.RECORD``; ``ui.MISSING_GLYPHS``);
+  replayed: the touch targets (``screen.buttons``, ``tap_area``s included, with the roles
+  of the table's buttons they carry) and what drawing records (``ui.OVERFLOWS``;
+  ``ui.DRAWN``, which the toasts and the measurements read; ``linebreak.RECORD``;
+  ``ui.MISSING_GLYPHS``);
 * else the part is drawn; the second time a key is seen (a part that changes at every move is
   not worth keeping), or the first in a frame drawn ahead (``begin(..., ahead=True)``: the
   kiosk's idle time draws the frames one action away, ``lookahead``), its pixels and what it
@@ -23,7 +24,7 @@ surface's size and smallest text, the rect, the colours under the rect's corners
 Only on the frame's own surface (``begin``/``end``, called by ``App.render``), unclipped, and
 inside it: anything else is drawn as before.  A key that misses an input shows a stale picture;
 ``CHECK`` (the environment's ``COMPANION_RETAINED_CHECK=1``, or set by a test) draws every kept
-part afresh as well and records in ``MISMATCHES`` each one whose pixels, touch targets, roles
+part afresh as well and records in ``MISMATCHES`` each one whose pixels, touch targets
 or records differ (``tests/test_retained.py`` walks games with it).
 """
 
@@ -37,8 +38,6 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar, cast
 
 import pygame
-
-from companion.events import Role
 
 from . import linebreak, ui
 from .textcache import LRU
@@ -70,12 +69,11 @@ MISMATCHES: list[str] = []
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A part as drawn: its pixels, the touch targets and roles it registered, and what it
-    appended to each recorder (None: that recorder was off when it was drawn)."""
+    """A part as drawn: its pixels, the touch targets it registered, and what it appended
+    to each recorder (None: that recorder was off when it was drawn)."""
 
     pixels: pygame.Surface
     buttons: tuple[ui.Button, ...]
-    roles: tuple[tuple[Role, Callable[[], None]], ...]
     records: tuple[tuple[object, ...] | None, ...]
     result: object
     key: Hashable
@@ -184,7 +182,6 @@ def _retain(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect, k
         surface.blit(kept.pixels, rect)
         if screen is not None:
             screen.buttons.extend(kept.buttons)
-            screen.roles.update(kept.roles)
         for now, got in zip(recorders, kept.records, strict=True):
             if now is not None and got:
                 now.extend(got)
@@ -198,16 +195,11 @@ def _draw(screen: Screen | None, surface: pygame.Surface, rect: pygame.Rect,
     """Draw the part and keep what it drew and registered."""
     starts = [len(r) if r is not None else 0 for r in recorders]
     n = len(screen.buttons) if screen is not None else 0
-    roles = dict(screen.roles) if screen is not None else {}
     result = paint()
-    buttons: tuple[ui.Button, ...] = ()
-    changed: tuple[tuple[Role, Callable[[], None]], ...] = ()
-    if screen is not None:
-        buttons = tuple(screen.buttons[n:])
-        changed = tuple((k, v) for k, v in screen.roles.items() if roles.get(k) is not v)
+    buttons = tuple(screen.buttons[n:]) if screen is not None else ()
     records = tuple(tuple(r[s:]) if r is not None else None
                     for r, s in zip(recorders, starts, strict=True))
-    return Kept(surface.subsurface(rect).copy(), buttons, changed, records, result, whole)
+    return Kept(surface.subsurface(rect).copy(), buttons, records, result, whole)
 
 
 # -- the check: every kept part drawn afresh and compared ---------------------------------
@@ -221,9 +213,6 @@ def _compare(name: str, key: Hashable, kept: Kept, fresh: Kept) -> None:
     if len(kept.buttons) != len(fresh.buttons) or not all(
             _same_button(a, b) for a, b in zip(kept.buttons, fresh.buttons, strict=False)):
         what.append("touch targets")
-    if [k for k, _v in kept.roles] != [k for k, _v in fresh.roles] or not all(
-            _same_call(a, b) for (_k, a), (_j, b) in zip(kept.roles, fresh.roles, strict=True)):
-        what.append("roles")
     for k, (a, b) in enumerate(zip(kept.records[:3], fresh.records[:3], strict=True)):
         if b is not None and a != b:  # (what a recorder that is off now would record)
             what.append(f"records ({('overflows', 'texts drawn', 'line breaks')[k]}: "
@@ -236,7 +225,7 @@ def _compare(name: str, key: Hashable, kept: Kept, fresh: Kept) -> None:
 
 def _same_button(a: ui.Button, b: ui.Button) -> bool:
     plain = ("label", "key", "enabled", "sub", "selected", "short", "short_sub", "fill",
-             "text_colour", "size")
+             "text_colour", "size", "roles")
     return (a.rect == b.rect and all(getattr(a, f) == getattr(b, f) for f in plain)
             and _same_call(a.on_tap, b.on_tap) and _same_call(a.why, b.why)
             and a.extra.keys() == b.extra.keys()

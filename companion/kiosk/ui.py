@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from companion.events import Role
+
 from . import i18n, linebreak, theme
 from .fonts import font, font_name
 from .linebreak import wrap
@@ -474,6 +476,10 @@ class Button:
     details)."""
     short_sub: str = ""
     """A shorter sub-line, drawn instead when the sub-line does not fit."""
+    roles: tuple[Role, ...] = ()
+    """The table's buttons that press it too (CONFIRM on the step's main button, BACK on a
+    Close): a press is a tap on the topmost enabled button of the last frame that carries
+    its role (``screens.base.Screen.handle``)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         fill = self.fill if self.enabled else theme.PANEL

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from functools import cache, cached_property
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, cast
 
 from companion.engine.core import Game, Setup
 from companion.engine.errors import SetupError
@@ -40,6 +40,11 @@ State: TypeAlias = object
 
 Action: TypeAlias = object
 """A game's action, as the kiosk holds it: written with ``Game.format_action``."""
+
+S = TypeVar("S")
+"""A game's state type, in its own words (``GameWords``)."""
+A = TypeVar("A")
+"""A game's action type, in its own words."""
 
 
 class Seat(Protocol):
@@ -236,8 +241,12 @@ def player_name(setup: Setup, seat: int) -> str:
     return display_name(str(p.name), str(p.colour))
 
 
-class GameWords:
-    """The default words of a game, from its registry record and its rules."""
+class GameWords(Generic[S, A]):
+    """The default words of a game, from its registry record and its rules.
+
+    Generic over the game's state ``S`` and action ``A``: a game's words are typed with its own
+    (``class PillarsWords(ModuleWords[PillarsState, A])``); the kiosk core, which knows no
+    game, holds them as ``GameWords[Any, Any]`` (``words_for``)."""
 
     money: str | None = None
     """What the game's money is called in its ledger (``gold``, ``coins``; ``Entry.what``),
@@ -247,9 +256,9 @@ class GameWords:
         self.spec = spec
 
     @cached_property
-    def game(self) -> Game[Any, Any]:
+    def game(self) -> Game[S, A]:
         """The game's rules: what the words ask about a state (its set-up, period, actor)."""
-        return self.spec.game()
+        return cast("Game[S, A]", self.spec.game())
 
     def title(self) -> str:
         """The game's title in the current language."""
@@ -298,7 +307,7 @@ class GameWords:
         :meth:`source` words them), even at 0; others follow as they come."""
         return ()
 
-    def player_detail(self, state: State, player: PlayerResult) -> str:
+    def player_detail(self, state: S, player: PlayerResult) -> str:
         """A line under a player's final score: their money, or nothing for a game without
         money (``player`` is their entry in the game's summary)."""
         return self.money_label(player.money) if player.money is not None else ""
@@ -325,7 +334,7 @@ class GameWords:
             return _("{name} wins with {points} points", name=winners[0], points=top)
         return _("Shared win: the same points")
 
-    def refusal(self, error: Exception, state: State) -> str:
+    def refusal(self, error: Exception, state: S) -> str:
         """A refusal of the engine in the table's language, worded from its rule tag and
         named fields (``error.rule``, ``error.fields``, see :meth:`worded`), never from its
         English sentence: a tag the game has no words for gets the engine's words
@@ -344,16 +353,16 @@ class GameWords:
             worded = engine_refusal(rule, fields, name)
         return worded
 
-    def worded(self, rule: str, fields: dict[str, Any], card: str, state: State) -> str | None:
+    def worded(self, rule: str, fields: dict[str, Any], card: str, state: S) -> str | None:
         """A game's words for its rule tags (``card`` is the card's name, if the refusal names
         one), or None."""
         return None
 
-    def player_name(self, state: State, seat: int) -> str:
+    def player_name(self, state: S, seat: int) -> str:
         """Seat ``seat``'s name in ``state`` as the table reads it (:func:`player_name`)."""
         return player_name(self.game.setup_of(state), seat)
 
-    def seat_name(self, state: State, seat: int) -> str:
+    def seat_name(self, state: S, seat: int) -> str:
         """The name of ``seat`` in ``state``, also for a seat the table has not (the solo
         Automa sits after the last player)."""
         return self.seat_name_of(self.game.setup_of(state), seat)
@@ -365,7 +374,7 @@ class GameWords:
             return player_name(setup, seat)
         return _("the Automa")
 
-    def period_heading(self, state: State, period: Period | None = None) -> str:
+    def period_heading(self, state: S, period: Period | None = None) -> str:
         """The heading of the round or turn ``state`` is in, for the action log: ``Round
         3``, ``Turn 7: Blue``, ``Set-up`` before the first; ``period`` is the state's
         (``Game.periods``: the turns of a game that states none are counted along the game),
@@ -393,20 +402,20 @@ class GameWords:
         shows 4``); games word each of their cause tags."""
         return str(entry.cause)
 
-    def ledger_role(self, state: State, action: Action, entry: Entry) -> str:
+    def ledger_role(self, state: S, action: A, entry: Entry) -> str:
         """How the log shows ledger ``entry``, written by ``action`` in ``state``: ``said``
         when the action's sentence already says it (the gold paid for a craftsman: left out),
         ``action`` for another change the action itself made, ``rules`` for what the rules
         did by themselves after it (the Priory's VP, the tax, the final count)."""
         return "action"
 
-    def aftermath(self, before: State, action: Action, after: State) -> list[str]:
+    def aftermath(self, before: S, action: A, after: S) -> list[str]:
         """What the rules did by themselves after ``action`` besides changing holdings, in
         words, for the action log (a turn that ended by itself, the end of the game being
         triggered); empty by default."""
         return []
 
-    def leads_to(self, before: State, seat: int, after: State) -> str:
+    def leads_to(self, before: S, seat: int, after: S) -> str:
         """What a choice of the hint leads to for ``seat`` (``before`` to ``after``: one
         action, or a whole visit): by default what it changes of the seat's holdings now
         (``+3 wood, -12 gold``); a game says more (what its craftsmen make of it)."""
@@ -418,7 +427,7 @@ class GameWords:
                    if who == seat and n]
         return _(", ").join(changes)
 
-    def action_text(self, state: State, action: Action) -> str:
+    def action_text(self, state: S, action: A) -> str:
         """What ``action`` did, naming the player, in the current language (``state`` is the
         rules state before the action): ``Red took the quarry with 8 workers``.  The default
         names the seat that took it (``Game.actor``) and the action's notation (``The table:``
@@ -430,7 +439,7 @@ class GameWords:
             return _("{name}: {action}", name=self.player_name(state, seat), action=text)
         return _("The table: {action}", action=text)
 
-    def action_label(self, state: State, action: Action) -> str:
+    def action_label(self, state: S, action: A) -> str:
         """The words on a button that takes ``action`` in ``state`` (the generic screen's):
         the game's own sentence for it (:meth:`action_text`, in the table's language) where
         the game words its actions, else the action's notation (the status line already
@@ -439,7 +448,7 @@ class GameWords:
             return self.game.format_action(action)
         return self.action_text(state, action)
 
-    def instruction(self, state: State, action: Action) -> str:
+    def instruction(self, state: S, action: A) -> str:
         """What the table does with the pieces for ``action`` (imperative, current language;
         ``state`` before the action): ``take the quarry, put 8 of Green's workers on it``.
         The default is the action's notation; games word every action."""
@@ -465,7 +474,7 @@ class GameWords:
                  choice=self.choice_label(name, value))
 
 
-class ModuleWords(GameWords):
+class ModuleWords(GameWords[S, A]):
     """A game's words from two modules of its kiosk package: ``sentences`` (``action_text``,
     ``instruction``, ``cause_text``, ``ledger_role``, ``period_heading``, ``aftermath``) and
     ``refusals`` (``worded``, every refusal by rule tag)."""
@@ -473,17 +482,17 @@ class ModuleWords(GameWords):
     sentences: ClassVar[ModuleType]
     refusals: ClassVar[ModuleType]
 
-    def worded(self, rule: str, fields: dict[str, Any], card: str, state: State) -> str | None:
+    def worded(self, rule: str, fields: dict[str, Any], card: str, state: S) -> str | None:
         worded: str | None = self.refusals.worded(rule, fields, card, state)
         return worded
 
-    def action_text(self, state: State, action: Action) -> str:
+    def action_text(self, state: S, action: A) -> str:
         try:
             return str(self.sentences.action_text(state, action))
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             return _("That is not an action of this game")  # built by hand, not legal
 
-    def instruction(self, state: State, action: Action) -> str:
+    def instruction(self, state: S, action: A) -> str:
         try:
             return str(self.sentences.instruction(state, action))
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
@@ -492,28 +501,28 @@ class ModuleWords(GameWords):
     def cause_text(self, entry: Entry) -> str:
         return str(self.sentences.cause_text(entry))
 
-    def ledger_role(self, state: State, action: Action, entry: Entry) -> str:
+    def ledger_role(self, state: S, action: A, entry: Entry) -> str:
         return str(self.sentences.ledger_role(state, action, entry))
 
-    def period_heading(self, state: State, period: Period | None = None) -> str:
+    def period_heading(self, state: S, period: Period | None = None) -> str:
         return str(self.sentences.period_heading(state))
 
-    def aftermath(self, before: State, action: Action, after: State) -> list[str]:
+    def aftermath(self, before: S, action: A, after: S) -> list[str]:
         return list(self.sentences.aftermath(before, action, after))
 
 
 @cache
-def _words(name: str) -> GameWords:
+def _words(name: str) -> GameWords[Any, Any]:
     game = spec(name)
     if game.words is None:
-        return GameWords(game)
+        return GameWords[Any, Any](game)
     words = game.words()(game)
     if not isinstance(words, GameWords):
         raise TypeError(f"the {name} spec's words loader made {words!r}, not GameWords")
     return words
 
 
-def words_for(name: str) -> GameWords:
+def words_for(name: str) -> GameWords[Any, Any]:
     """The words of the game called ``name`` (SetupError for no such game)."""
     return _words(name)
 
@@ -533,7 +542,7 @@ def short_card_name(game: str, card_id: str) -> str:
     return _known(game).short_card_name(card_id)
 
 
-def _known(game: str) -> GameWords:
+def _known(game: str) -> GameWords[object, object]:
     try:
         return words_for(game)
     except SetupError:

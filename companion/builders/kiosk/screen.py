@@ -23,7 +23,6 @@ from companion.builders.actions import END_TURN, Action, Recruit, Send, Start
 from companion.builders.state import BuildersState
 from companion.engine import CHANCE
 from companion.engine.simulate import sample
-from companion.events import Role
 from companion.kiosk.api import (
     GameScreen,
     Input,
@@ -99,10 +98,6 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         self.celebration = CelebrationPanel(self)
         self.body: pygame.Rect | None = None  # the area below the bar, as last drawn
         self.in_plan = False  # committing the companion's planned turn, step by step
-
-    @property
-    def state(self) -> BuildersState:
-        return super().state
 
     @property
     def selected(self) -> str | None:
@@ -339,8 +334,6 @@ class BuildersScreen(GameScreen[BuildersState, Action]):
         else:
             self._board(surface, body)
         self.celebration.render(surface, body)
-        self.roles.setdefault(Role.UNDO, self.undo)
-        self.roles.setdefault(Role.HELP, self.toggle_help)
 
     def _board(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """A person's turn: the rows, the player's sites and workers, the actions, the

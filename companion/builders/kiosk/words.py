@@ -7,6 +7,7 @@ from dataclasses import replace
 from types import ModuleType
 from typing import Any, ClassVar
 
+from companion.builders.actions import Action
 from companion.builders.cards import BUILDING, WORKER
 from companion.builders.constants import AUTOMA
 from companion.builders.state import BuildersState
@@ -18,7 +19,7 @@ from . import names, refusals_words, sentences
 from .names import builders_card_name, builders_rank_name
 
 
-class BuildersWords(ModuleWords):
+class BuildersWords(ModuleWords[BuildersState, Action]):
     """Card names (buildings, machines, workers by rank and what they supply), coins, and the
     tie-breaks: VP from buildings, then coins."""
 
@@ -79,9 +80,8 @@ class BuildersWords(ModuleWords):
 
         return sources()
 
-    def player_detail(self, state: object, player: PlayerResult) -> str:
+    def player_detail(self, state: BuildersState, player: PlayerResult) -> str:
         """Buildings, machines and coins counted apart."""
-        assert isinstance(state, BuildersState), type(state)
         finished = state.players[player.seat].finished
         coins = player.money or 0
         buildings = sum(BUILDING[c].vp for c in finished if not BUILDING[c].is_machine)

@@ -40,6 +40,7 @@ class GenericGameScreen(GameScreen[object, object]):
         super().__init__(app)
         self.page = 0
         self.revealing = False  # the virtual deck's reveals, committed one after another
+        self.keys[Role.ROLL] = self.nothing_to_roll  # (a die to roll: its button comes first)
 
     def on_show(self) -> None:
         self.handout_view.resume()  # a game opened (or reopened after a restart): what is pending
@@ -102,7 +103,6 @@ class GenericGameScreen(GameScreen[object, object]):
     def render(self, surface: pygame.Surface) -> None:
         m = self.m
         info, body = self.standard_bar(surface)
-        self.roles[Role.ROLL] = self.nothing_to_roll  # (a die to roll takes it below)
         state = self.state
         who = contract.player(self.game, state, self.game.current_player(state))
         players = self.game.setup_of(state).players
@@ -149,8 +149,7 @@ class GenericGameScreen(GameScreen[object, object]):
         top.height = m.touch
         below.top, below.height = top.bottom + m.gap, inner.height - m.touch - m.gap
         self.button(surface, top, _("Roll for the table"), self.draw_for_table,
-                    key="virtual", role=Role.ROLL)
-        self.roles[Role.DRAW] = self.draw_for_table
+                    key="virtual", role=(Role.ROLL, Role.DRAW))
         words = words_for(self.game.name)
         return below, [(words.action_label(self.state, o), o) for o, p in outcomes if p > 0]
 
@@ -180,6 +179,5 @@ class GenericGameScreen(GameScreen[object, object]):
             self.action_button(surface, cell, label, action, legal)
         if pages > 1:
             self.button(surface, cells[-1], _("More"), self.next_page, key="next page")
-        self.roles.setdefault(Role.UNDO, self.undo)
 
 __all__ = ["GenericGameScreen"]

@@ -22,6 +22,7 @@ from companion.kiosk.ui import min_text as ui_min_text
 
 if TYPE_CHECKING:
     from .base import GameScreen, Screen
+    from .covers import Covers
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -241,7 +242,7 @@ def paged_help(screen: GameScreen[S, A], surface: pygame.Surface, body: pygame.R
         help_buttons(screen, surface, foot)
 
 
-def help_buttons(screen: GameScreen[S, A], surface: pygame.Surface,
+def help_buttons(screen: Covers[S, A], surface: pygame.Surface,
                  foot: pygame.Rect, close_role: Role | None = Role.CONFIRM) -> None:
     """The help's footer: the set-up guide (a game with one), the table check (a camera
     attached: what the overhead camera sees against what the engine holds), Close."""
@@ -284,12 +285,11 @@ def draw_explanation(
     only thing to tap until closed."""
     m = screen.m
     screen.buttons = []
-    screen.roles = {}
     body, foot = help_frame(screen, surface, area, title)
     draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top", lines=12,
               min_size=m.px(12))
-    screen.button(surface, foot, _("Close"), close, key="close explanation", role=Role.CONFIRM)
-    screen.roles[Role.BACK] = close
+    screen.button(surface, foot, _("Close"), close, key="close explanation",
+                  role=(Role.CONFIRM, Role.BACK))
 
 
 __all__ = [

@@ -49,8 +49,8 @@ class ReadView(StepPanel["GameScreen[S, A]"], Generic[S, A]):
         body, foot = help_frame(s, surface, area.inflate(-m.gap * 4, -m.gap * 4), title)
         draw_text(surface, text, body, m.text, theme.TEXT, align="left", valign="top",
                   lines=14, min_size=m.px(12))
-        s.button(surface, foot, _("Close"), s.close_read, key="close card", role=Role.CONFIRM)
-        s.roles[Role.BACK] = s.close_read
+        s.button(surface, foot, _("Close"), s.close_read, key="close card",
+                 role=(Role.CONFIRM, Role.BACK))
 
 
 __all__ = ["ReadView"]

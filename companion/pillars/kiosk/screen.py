@@ -99,10 +99,6 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         self.ellen = EllenPanel(self)  # Ellen's early look, for her owner alone
         self.animation = AnimationPanel(self)
 
-    @property
-    def state(self) -> PillarsState:
-        return super().state
-
     def panel_for(self, step: str) -> StepPanel[PillarsScreen]:
         """The step panel of ``step`` (the questions' panel for the others)."""
         return self.step_panels.get(step, self.choices)
@@ -118,9 +114,10 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
     def draw_builder(self) -> None:
         """DRAW: the companion's bag.  The draw is committed, then shown with a short
         animation."""
-        if self.state.step != "draw":
+        state = self.state
+        if state.step != "draw":
             return
-        outcome = sample(self.game.chance_outcomes(self.state), self.app.rng)
+        outcome = sample(self.game.chance_outcomes(state), self.app.rng)
         if self.commit(outcome):
             self.anim = Animation("draw", DRAW_SECONDS, str(outcome.args[0]))
 
@@ -138,7 +135,8 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
         if self.finished():
             open_game(self.app)
             return
-        key = (self.state.round, self.state.step, self.state.turn)
+        state = self.state
+        key = (state.round, state.step, state.turn)
         if key != self.local_key:  # a new step or turn: every panel's choices afresh
             self.local_key = key
             for panel_ in {id(p): p for p in self.step_panels.values()}.values():
@@ -238,13 +236,14 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
                     now=True,
                 )
         self.market.reset()
+        after = self.state
         if action.verb == "draw":
             self.app.sounds.play("draw")
         elif action.verb == "roll":
             self.app.sounds.play("roll")
-        elif self.state.round != before.round or self.state.over:
+        elif after.round != before.round or after.over:
             self.app.sounds.play("score")
-        if self.state.round != before.round or (self.state.over and not before.over):
+        if after.round != before.round or (after.over and not before.over):
             self.show_round_end(before.round)
         self.after_play()
 
@@ -391,8 +390,6 @@ class PillarsScreen(GameScreen[PillarsState, Action]):
             self._help(surface, decision)
         elif not self.companion_panel(surface, decision):
             self.panel_for(state.step).render(surface, decision)
-        self.roles.setdefault(Role.UNDO, self.undo)
-        self.roles.setdefault(Role.HELP, self.toggle_help)
 
     # -- overlays in the decision panel ------------------------------------------------------
     def _preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -122,7 +122,7 @@ def describe_action(action: Action, state: PillarsState) -> str:
     return action_label(action)
 
 
-class PillarsWords(ModuleWords):
+class PillarsWords(ModuleWords[PillarsState, Action]):
     """The kiosk's words for The Pillars of the Earth."""
 
     sentences: ClassVar[ModuleType] = sentences
@@ -163,12 +163,11 @@ class PillarsWords(ModuleWords):
     def chart_title(self) -> str:
         return _("VP by round")
 
-    def leads_to(self, before: object, seat: int, after: object) -> str:
+    def leads_to(self, before: PillarsState, seat: int, after: PillarsState) -> str:
         """The seat's holdings changed now, and what its craftsmen make of them at the
         cathedral this round (``leads``)."""
         from .leads import at_the_cathedral, join
 
-        assert isinstance(before, PillarsState) and isinstance(after, PillarsState)
         return join(super().leads_to(before, seat, after),
                     at_the_cathedral(before, seat, after))
 

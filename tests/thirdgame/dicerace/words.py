@@ -8,11 +8,10 @@ from companion.kiosk.api import GameWords, _
 from .rules import BLOCK, MOVE, Move, RaceState
 
 
-class DiceRaceWords(GameWords):
+class DiceRaceWords(GameWords[RaceState, Move]):
     """The sentences of the log and the refusals; the rest is the default words'."""
 
-    def action_text(self, state: object, action: object) -> str:
-        assert isinstance(state, RaceState) and isinstance(action, Move)
+    def action_text(self, state: RaceState, action: Move) -> str:
         name = self.player_name(state, state.turn)
         if action.verb == "wind":
             return _("The wind card for {name}: {card}", name=name,
@@ -26,8 +25,7 @@ class DiceRaceWords(GameWords):
             return _("{name} moves to space {n}", name=name, n=after.pawns[state.turn])
         return _("{name} holds", name=name)
 
-    def instruction(self, state: object, action: object) -> str:
-        assert isinstance(state, RaceState) and isinstance(action, Move)
+    def instruction(self, state: RaceState, action: Move) -> str:
         if action == MOVE:
             after = self.game.apply(state, action)
             return _("put the pawn on space {n}", n=after.pawns[state.turn])
@@ -39,7 +37,7 @@ class DiceRaceWords(GameWords):
         return names[card_id]
 
     def worded(self, rule: str, fields: dict[str, object], card: str,
-               state: object) -> str | None:
+               state: RaceState) -> str | None:
         if rule == "block":
             return _("Each player blocks once a game, after the other's roll")
         return None
