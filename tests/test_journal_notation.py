@@ -83,6 +83,13 @@ def _positions(name: str) -> tuple[tuple[Any, Any], ...]:
     return tuple(pairs)
 
 
+@functools.cache
+def _drawn_positions(name: str) -> st.SearchStrategy[tuple[Any, Any]]:
+    """One of ``_positions``: one strategy per game (each new ``sampled_from`` of thousands of
+    positions hashes them all again to label itself)."""
+    return st.sampled_from(_positions(name))
+
+
 def _kinds(name: str) -> set[str]:
     return {_kind(a) for _s, a in _positions(name)}
 
@@ -124,7 +131,7 @@ def test_every_accepted_action_reads_back_from_its_stored_text(name: str, sweep:
     @settings(examples(sweep, 300), suppress_health_check=[HealthCheck.too_slow])
     @given(data=st.data())
     def check(data: Any) -> None:
-        state, action = data.draw(st.sampled_from(_positions(name)))
+        state, action = data.draw(_drawn_positions(name))
         variant = _rebuild(action, lambda options: data.draw(st.sampled_from(options)))
         _check(game, state, variant)
 
