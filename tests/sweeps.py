@@ -13,12 +13,15 @@ Deterministic: the same screens every run.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings
 
 from companion.kiosk import screenshots
+from companion.kiosk.measure import Summary
 
 Combination = tuple[tuple[int, int], str]
 
@@ -71,15 +74,74 @@ def sweep_params() -> list[Any]:
     return [pytest.param("sample"), pytest.param("full", marks=pytest.mark.full)]
 
 
-def sampled(params: Sequence[Any], keep: Sequence[int]) -> list[Any]:
-    """The cases of a parametrized sweep, those at the indexes ``keep`` in the default run and
-    the others marked ``full`` (run with ``-m full``); each case keeps its id."""
-    out = []
-    for k, case in enumerate(params):
-        values = case if isinstance(case, tuple) else (case,)
-        marks = () if k in keep else (pytest.mark.full,)
-        out.append(pytest.param(*values, marks=marks))
-    return out
+# -- the screens, drawn once for the overflow and glyph checks and the measurements ----------
+
+LANGUAGES = ("en", "zh", "ja")
+FIRST: Combination = ((800, 480), "ja")
+"""The longest sentences on the shortest screen."""
+
+
+class ScreenSample(Sample):
+    """The default run's sample of the screens: every screen in the ``FIRST`` combination and
+    at each other size in one language in turn (every screen of every size drawn and measured
+    once or more); every third screen of the first size also in another language in turn
+    (English or Chinese), so that every combination draws screens from the whole list."""
+
+    def __init__(self) -> None:
+        super().__init__([(size, lang) for size in screenshots.SIZES for lang in LANGUAGES])
+
+    def wanted(self, name: str, combination: Combination) -> bool:
+        k = self.order.setdefault(name, len(self.order))
+        size, lang = combination
+        if size != FIRST[0]:
+            return lang == LANGUAGES[k % len(LANGUAGES)]
+        if lang == FIRST[1]:
+            return True
+        others = [other for other in LANGUAGES if other != FIRST[1]]
+        return k % 3 == 0 and lang == others[k // 3 % len(others)]
+
+
+@dataclass(frozen=True)
+class ScreenSweep:
+    """What ``take`` drew in a sweep: the files it would have written, each size's and
+    language's measurements, the texts that overflowed their box, the characters that lacked
+    a glyph and every line break drawn (``linebreak.RECORD``); the sample (None: every screen
+    in every size and language)."""
+
+    files: list[Path]
+    summaries: list[Summary]
+    overflows: list[str]
+    missing_glyphs: list[str]
+    record: list[tuple[str, str, int, list[str]]]
+    sample: ScreenSample | None
+
+
+def screen_sweep(sweep: str, outdir: Path) -> ScreenSweep:
+    """Every screen drawn once in each size and language of the sweep (``ScreenSample`` for
+    ``sample``, everything for ``full``), measured as it is drawn and checked for overflows and
+    missing glyphs: one drawing for the checks of ``tests/test_kiosk_screenshots.py`` and the
+    measurements of ``tests/test_kiosk_measure.py``."""
+    from companion.kiosk import linebreak, ui
+
+    sample = ScreenSample() if sweep == "sample" else None
+    summaries: list[Summary] = []
+    ui.OVERFLOWS.clear()
+    ui.MISSING_GLYPHS.clear()
+    ui.CHECK_GLYPHS = True
+    linebreak.RECORD = record = []
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            if sample is not None:
+                sample.install(patch)
+            files = screenshots.take(outdir, languages=LANGUAGES, only=sample, save=False,
+                                     summaries=summaries)
+        return ScreenSweep(files, summaries, list(ui.OVERFLOWS), list(ui.MISSING_GLYPHS),
+                           record, sample)
+    finally:
+        ui.CHECK_GLYPHS = False
+        linebreak.RECORD = None
+        ui.OVERFLOWS.clear()
+        ui.MISSING_GLYPHS.clear()
 
 
 def examples(sweep: str, thorough: int) -> settings:

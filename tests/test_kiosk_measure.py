@@ -2,8 +2,9 @@
 short side, every text has capitals at least 2.5 mm tall and a contrast of at least 4.5:1 with
 what it is drawn on, at 800x480 (the 7" display) and 720x1280 (Touch Display 2) in every
 language; the measurement itself finds what is under a limit; toasts never cover whose turn it
-is.  The sweep of every screen is whole under ``-m full``; the default run samples the languages
-(``tests/sweeps.py``)."""
+is.  Every screen is measured as ``tests/test_kiosk_screenshots.py`` draws it (one drawing for
+its checks and the limits here, ``assert_the_limits_are_met``): whole under ``-m full``, the
+default run samples the languages (``tests/sweeps.py``)."""
 
 from __future__ import annotations
 
@@ -18,37 +19,31 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from companion.kiosk import theme, ui  # noqa: E402
-from companion.kiosk.measure import Summary, measure_screen  # noqa: E402
-from companion.kiosk.screenshots import SIZES, take  # noqa: E402
+from companion.kiosk.measure import measure_screen  # noqa: E402
+from companion.kiosk.screenshots import SIZES  # noqa: E402
 from companion.kiosk.ui import Button, draw_text  # noqa: E402
 from tests.kiosk_helpers import make_app, tap  # noqa: E402
-from tests.sweeps import Sample, sweep_params  # noqa: E402
-
-LANGUAGES = ("en", "zh", "ja")
+from tests.sweeps import LANGUAGES, ScreenSweep  # noqa: E402
 
 
-@pytest.mark.parametrize("sweep", sweep_params())
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_screen_meets_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                       size: tuple[int, int], sweep: str) -> None:
-    # the sample: every screen in one of the languages, in turn
-    sampled = [(size, lang) for lang in LANGUAGES]
-    sample = Sample(sampled if sweep == "sample" else None, first=False).install(monkeypatch)
-    summaries: list[Summary] = []
-    files = take(tmp_path, sizes=(size,), languages=LANGUAGES, only=sample, save=False,
-                 summaries=summaries)
+def assert_the_limits_are_met(drawn: ScreenSweep, size: tuple[int, int]) -> None:
+    """Every screen of the sweep ``drawn`` (``tests/sweeps.py``, drawn and checked in
+    ``tests/test_kiosk_screenshots.py``) was measured in ``size``, in every language of the
+    sweep, and meets the limits."""
+    summaries = [s for s in drawn.summaries if s.size == size]
+    files = [f for f in drawn.files if f.name.rsplit("-", 2)[1] == f"{size[0]}x{size[1]}"]
     assert [(s.size, s.language) for s in summaries] == [(size, lang) for lang in LANGUAGES]
     screens = {f.name.rsplit("-", 2)[0] for f in files}
-    if sweep == "sample":
-        assert {f.name for f in files} == sample.expected_files()
-        assert len(files) == len(screens) == len(sample.order)  # each screen once
+    assert {m.screen for s in summaries for m in s.screens} == screens  # each drawn, measured
+    if drawn.sample is not None:
+        assert screens == set(drawn.sample.order)  # every screen, in one language or more
     for s in summaries:
-        measured = {m.screen for m in s.screens}
-        if sweep == "full":
-            assert measured == screens  # every screen was measured
+        if drawn.sample is None:
+            assert {m.screen for m in s.screens} == screens  # in every language
         else:
-            assert measured == {n for n, c in sample.drawn if c == (size, s.language)}
-            assert measured
+            assert {m.screen for m in s.screens} == {
+                n for n, c in drawn.sample.drawn if c == (size, s.language)}
+            assert s.screens
         assert s.violations() == [], s.violations()[:20]
         target, cap, contrast = s.smallest_target(), s.smallest_cap(), s.lowest_contrast()
         assert target is not None and target.value >= theme.TARGET_MM

@@ -1,6 +1,7 @@
 """Every screen at 800x480 and 720x1280 in English, Chinese and Japanese: no text overflows
-its box and no character lacks a glyph (whole under ``-m full``; the default run samples the
-sizes and languages, ``tests/sweeps.py``)."""
+its box and no character lacks a glyph, and every screen meets the limits measured on the
+displays (``tests/test_kiosk_measure.py``): one drawing of the screens for both (whole under
+``-m full``; the default run samples the sizes and languages, ``tests/sweeps.py``)."""
 
 from __future__ import annotations
 
@@ -13,37 +14,23 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from companion.kiosk import linebreak, ui  # noqa: E402
 from companion.kiosk.screenshots import SIZES, take  # noqa: E402
 from companion.pillars.rules import STEPS  # noqa: E402
-from tests.sweeps import Sample, sweep_params  # noqa: E402
+from tests.sweeps import FIRST, LANGUAGES, screen_sweep, sweep_params  # noqa: E402
+from tests.test_kiosk_measure import assert_the_limits_are_met  # noqa: E402
 from tests.test_linebreak import final_wraps, line_break_problems  # noqa: E402
-
-LANGUAGES = ("en", "zh", "ja")
-SAMPLED = [((800, 480), "ja"), *[(size, lang) for size in SIZES for lang in LANGUAGES
-                                 if (size, lang) != ((800, 480), "ja")]]
-"""The sample: every screen at 800x480 in Japanese (the longest sentences on the shortest
-screen), a share of them in each other size and language."""
 
 
 @pytest.mark.parametrize("sweep", sweep_params())
-def test_every_screen_fits_in_every_language_and_size(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sweep: str
+def test_every_screen_fits_and_meets_the_limits_in_every_language_and_size(
+    tmp_path: Path, sweep: str
 ) -> None:
-    sample = Sample(SAMPLED if sweep == "sample" else None).install(monkeypatch)
-    ui.OVERFLOWS.clear()
-    ui.MISSING_GLYPHS.clear()
-    ui.CHECK_GLYPHS = True
-    linebreak.RECORD = record = []  # every line break drawn (tests/test_linebreak.py)
-    try:
-        files = take(tmp_path, languages=LANGUAGES, only=sample, save=False)  # drawn, checked
-    finally:
-        ui.CHECK_GLYPHS = False
-        linebreak.RECORD = None
-    assert not ui.OVERFLOWS, sorted(set(ui.OVERFLOWS))[:20]
-    assert not ui.MISSING_GLYPHS, sorted(set(ui.MISSING_GLYPHS))[:20]
-    assert sum(len(lines) > 1 for _t, _lang, lines in final_wraps(record)) > 100
-    broken = line_break_problems(record)
+    drawn = screen_sweep(sweep, tmp_path)  # drawn, checked and measured; no file written
+    files = drawn.files
+    assert not drawn.overflows, sorted(set(drawn.overflows))[:20]
+    assert not drawn.missing_glyphs, sorted(set(drawn.missing_glyphs))[:20]
+    assert sum(len(lines) > 1 for _t, _lang, lines in final_wraps(drawn.record)) > 100
+    broken = line_break_problems(drawn.record)
     assert not broken, f"{len(broken)} line breaks inside words: {broken[:20]}"
     names = {f.name.rsplit("-", 2)[0] for f in files}
     for step, _who, _help in STEPS:
@@ -57,14 +44,18 @@ def test_every_screen_fits_in_every_language_and_size(
                    "builders-tableau", "builders-handout-refill", "builders-handout-deal",
                    "builders-companion-turn", "pillars-companion-cathedral"):
         assert screen in names, screen
-    if sweep == "full":
-        assert len(files) == len(names) * len(SIZES) * 3
-    else:  # every screen in the first combination, some in each other
+    if drawn.sample is None:
+        assert len(files) == len(names) * len(SIZES) * len(LANGUAGES)
+    else:  # every screen in the first combination and in each size, some in each other
+        sample = drawn.sample
         assert {f.name for f in files} == sample.expected_files()
-        assert {n for n, c in sample.drawn if c == SAMPLED[0]} == names
-        assert {c for _n, c in sample.drawn} == set(SAMPLED)
+        assert {n for n, c in sample.drawn if c == FIRST} == names
+        for size in SIZES:
+            assert {n for n, (s, _lang) in sample.drawn if s == size} == names
+        assert {c for _n, c in sample.drawn} == {(s, lang) for s in SIZES for lang in LANGUAGES}
     assert not any(f.exists() for f in files)
-    monkeypatch.undo()
+    for size in SIZES:
+        assert_the_limits_are_met(drawn, size)
     saved = take(tmp_path, languages=("ja",), only=lambda name: name == "pillars-market")
     assert [f.name for f in saved] == [f"pillars-market-{w}x{h}-ja.png" for w, h in SIZES]
     for f in saved:
