@@ -74,6 +74,17 @@ def sweep_params() -> list[Any]:
     return [pytest.param("sample"), pytest.param("full", marks=pytest.mark.full)]
 
 
+def sampled(params: Sequence[Any], keep: Sequence[int]) -> list[Any]:
+    """The cases of a parametrized sweep, those at the indexes ``keep`` in the default run and
+    the others marked ``full`` (run with ``-m full``); each case keeps its id."""
+    out = []
+    for k, case in enumerate(params):
+        values = case if isinstance(case, tuple) else (case,)
+        marks = () if k in keep else (pytest.mark.full,)
+        out.append(pytest.param(*values, marks=marks))
+    return out
+
+
 # -- the screens, drawn once for the overflow and glyph checks and the measurements ----------
 
 LANGUAGES = ("en", "zh", "ja")
