@@ -85,6 +85,30 @@ def sampled(params: Sequence[Any], keep: Sequence[int]) -> list[Any]:
     return out
 
 
+def covered(cases: Sequence[tuple[Any, ...]]) -> list[Any]:
+    """The cases of a grid (each a tuple: one value of each axis), sampled so that the default
+    run still meets every value of every axis (as few cases as the greedy choice finds, the
+    first one first), the others marked ``full``: ``sampled`` with those indexes."""
+    seen: list[set[str]] = [set() for _ in cases[0]] if cases else []  # values' reprs
+    keep: list[int] = []
+    while True:
+        gains = [sum(repr(v) not in seen[i] for i, v in enumerate(case)) for case in cases]
+        best = max(range(len(cases)), key=lambda k: (gains[k], -k), default=None)
+        if best is None or gains[best] == 0:
+            return sampled(cases, keep)
+        keep.append(best)
+        for i, v in enumerate(cases[best]):
+            seen[i].add(repr(v))
+
+
+def ids(value: Any) -> str | None:
+    """Ids of a sampled grid's values: a display size as ``800x480``, others as pytest names
+    them (``parametrize(..., ids=ids)``)."""
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"{value[0]}x{value[1]}"
+    return None
+
+
 # -- the screens, drawn once for the overflow and glyph checks and the measurements ----------
 
 LANGUAGES = ("en", "zh", "ja")

@@ -16,6 +16,7 @@ from companion.builders.sim import BuildersSim
 from companion.engine import CHANCE, get_game
 from companion.engine.sim import simulator
 from companion.engine.simulate import sample
+from tests.sweeps import covered
 
 BUILDERS = get_game("builders")
 
@@ -108,8 +109,8 @@ MIXES = [
 ]
 
 
-@pytest.mark.parametrize("name", ["builders", "pillars"])
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(("players", "name"), covered(
+    [(players, name) for players in (2, 3, 4) for name in ("builders", "pillars")]))  # -m full
 def test_seeded_all_bot_games_end(name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # a game of bots ends well inside the arena's limit (bench_bots.py --stalls plays 1 000
     # of these a size; here a handful, seeded)

@@ -28,6 +28,7 @@ from companion.engine.errors import IllegalAction, MalformedAction, UndoBlocked
 from companion.engine.playthrough import Playthrough
 from companion.engine.record import Record, replay
 from companion.engine.simulate import random_game, sample
+from tests.sweeps import covered
 
 G = BuildersGame()
 
@@ -123,8 +124,10 @@ SETUPS = [
 ]
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=["2p", "3p-cumulative", "4p-next-worker"])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(("seed", "setup"), covered(
+    [(seed, setup) for seed in range(6) for setup in SETUPS]),
+    ids=lambda v: ("2p", "3p-cumulative", "4p-next-worker")[SETUPS.index(v)]
+    if isinstance(v, Setup) else None)  # each seed and set-up by default, all under -m full
 def test_random_games_keep_the_contract(setup: Setup, seed: int) -> None:
     rng = random.Random(seed)
     assert G.setup_of(G.initial_state(setup)) is setup

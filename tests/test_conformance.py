@@ -16,6 +16,7 @@ from companion.testing import (
     check_spec,
     conformance_tests,
 )
+from tests.sweeps import sampled
 
 CASES = [(s.name, players, seed) for s in specs() for players, seed in cases(s)]
 """Every registered game (the installed ones: the two of the project and the third game of
@@ -24,7 +25,12 @@ game has one, is its own test's).  The toy game of tests/toygame.py runs it in
 test_architecture."""
 
 
-@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+FIRST_SEEDS = [k for k, case in enumerate(CASES) if case[:2] not in {c[:2] for c in CASES[:k]}]
+"""The default run's sample: each game at each table size, on its first seed (every seed
+under ``-m full``)."""
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), sampled(CASES, keep=FIRST_SEEDS))
 def test_random_playthrough(name: str, players: int, seed: int) -> None:
     from companion.engine import get_game
 

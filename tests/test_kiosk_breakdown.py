@@ -23,11 +23,15 @@ from companion.pillars import data as D
 from companion.pillars.actions import Action
 from companion.pillars.kiosk import PillarsScreen
 from tests.kiosk_helpers import enter, find, keys, make_app, position, press, tap
+from tests.sweeps import covered, ids
 
 PILLARS = get_game("pillars")
 BUILDERS = get_game("builders")
 LANGUAGES = ("en", "zh", "ja")
 SIZES = ((800, 480), (720, 1280))
+GRID = [(size, lang) for size in SIZES for lang in LANGUAGES]
+"""Every size in every language: each size and each language met by default, all under
+``-m full`` (``tests/sweeps.py``)."""
 
 
 @pytest.fixture
@@ -60,8 +64,7 @@ def conflict_and_priory(state: Any, action: Any, after: Any) -> bool:
     return state.spaces[arch] < 0 and any(state.spaces[k] >= 0 for k in D.AREA_SPACES["priory"])
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "language"), covered(GRID), ids=ids)
 def test_a_priory_plus_and_a_conflict_minus_are_two_changes_not_a_net_zero(
     tmp_path: Path, drawn: list[str], language: str, size: tuple[int, int]
 ) -> None:
@@ -119,8 +122,7 @@ def finish_round(app: Any) -> None:
     raise AssertionError("the round did not end")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "language"), covered(GRID), ids=ids)
 def test_a_round_ends_with_each_players_points_and_gold_by_source(
     tmp_path: Path, drawn: list[str], language: str, size: tuple[int, int]
 ) -> None:
@@ -205,9 +207,8 @@ def test_undo_closes_a_round_breakdown(tmp_path: Path) -> None:
 # -- the end screen ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_name", ["pillars", "builders"])
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "language", "game_name"), covered(
+    [(size, lang, name) for size, lang in GRID for name in ("pillars", "builders")]), ids=ids)
 def test_the_end_screen_breaks_the_points_down_by_source(
     tmp_path: Path, drawn: list[str], game_name: str, language: str, size: tuple[int, int]
 ) -> None:

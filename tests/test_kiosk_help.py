@@ -22,11 +22,15 @@ from companion.pillars.kiosk import cardhelp as pillars_help
 from companion.pillars.kiosk import names as PN
 from companion.pillars.kiosk.names import space_name
 from tests.kiosk_helpers import enter, find, hold, keys, make_app, position, press, shows, tap
+from tests.sweeps import covered, ids
 
 PILLARS = get_game("pillars")
 BUILDERS = get_game("builders")
 LANGUAGES = ("en", "zh", "ja")
 SIZES = ((800, 480), (720, 1280))
+GRID = [(size, lang) for size in SIZES for lang in LANGUAGES]
+"""Every size in every language: each size and each language met by default, all under
+``-m full`` (``tests/sweeps.py``)."""
 
 
 @pytest.fixture
@@ -51,9 +55,9 @@ def pillars_at(app: Any, step: str, rnd: int = 2) -> None:
     enter(app, setup, actions)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("touch", [False, True])
+@pytest.mark.parametrize(("touch", "size", "language"), covered(
+    [(touch, size, lang) for touch in (False, True) for size in SIZES for lang in LANGUAGES]),
+    ids=ids)  # each touch, size and language by default, every combination under -m full
 def test_holding_a_space_reads_it_and_never_places_there(
     tmp_path: Path, drawn: list[str], language: str, size: tuple[int, int], touch: bool
 ) -> None:
@@ -126,8 +130,7 @@ def test_holding_a_card_being_revealed_does_not_reveal_it(tmp_path: Path) -> Non
     assert text == pillars_help.card_help(key.split()[1])[1]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "language"), covered(GRID), ids=ids)
 def test_the_pillars_help_says_what_the_step_costs_now(
     tmp_path: Path, drawn: list[str], language: str, size: tuple[int, int]
 ) -> None:
@@ -186,8 +189,7 @@ def builders_turn(app: Any) -> None:
     enter(app, setup, actions)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "language"), covered(GRID), ids=ids)
 def test_holding_a_builders_card_reads_it_and_spends_nothing(
     tmp_path: Path, drawn: list[str], language: str, size: tuple[int, int]
 ) -> None:

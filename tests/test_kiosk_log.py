@@ -18,6 +18,7 @@ from companion.kiosk.inputs import Drag, Fling, Hold, Pointer, Tap
 from companion.kiosk.screens.log import LogScreen
 from companion.kiosk.words import words_for
 from tests.kiosk_helpers import drag, enter, find, make_app, position, press, tap, wait
+from tests.sweeps import covered, ids
 
 LANGUAGES = ("en", "zh", "ja")
 SIZES = ((800, 480), (720, 1280))
@@ -55,9 +56,10 @@ def open_log(tmp_path: Path, game_name: str, period: int, **app_args: Any) -> An
     return app
 
 
-@pytest.mark.parametrize("game_name", ["pillars", "builders"])
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "language", "game_name"), covered(
+    [(size, lang, name) for size in SIZES for lang in LANGUAGES
+     for name in ("pillars", "builders")]),
+    ids=ids)  # each size, language and game by default, every combination under -m full
 def test_the_log_is_one_tap_away_and_closes_back_to_where_it_was(
     tmp_path: Path, drawn: list[str], game_name: str, language: str, size: tuple[int, int]
 ) -> None:

@@ -20,6 +20,7 @@ from companion.kiosk.screens.end import EndScreen
 from companion.pillars.actions import Action
 from companion.pillars.kiosk import PillarsScreen
 from tests.kiosk_helpers import find, keys, make_app, press, tap, wait
+from tests.sweeps import ids, sampled
 
 
 def start_game(app: Any, players: int) -> None:
@@ -118,8 +119,9 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> None:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize(("players", "seed", "size"), [(4, 11, (800, 480)),
-                                                        (3, 5, (720, 1280))])
+@pytest.mark.parametrize(("players", "seed", "size"), sampled([(4, 11, (800, 480)),
+                                                                (3, 5, (720, 1280))], keep=[0]),
+                         ids=ids)  # both under -m full
 def test_a_complete_game_through_the_kiosk(tmp_path: Path, players: int, seed: int,
                                            size: tuple[int, int]) -> None:
     app = make_app(tmp_path, size=size, seed=seed)

@@ -15,6 +15,7 @@ from companion.kiosk.guide import guide_for
 from companion.kiosk.screens.base import GameScreen
 from companion.kiosk.screens.guide import GuideScreen
 from tests.kiosk_helpers import drawn_texts, handed_out, keys, make_app, tap
+from tests.sweeps import covered, ids
 
 
 def _start(app: Any, game: str, players: int) -> None:
@@ -98,8 +99,9 @@ def test_the_help_opens_the_guide_and_it_comes_back_to_the_table(tmp_path: Path)
     app.journal.close()
 
 
-@pytest.mark.parametrize("language", ["en", "zh", "ja"])
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize(("size", "language"), covered(
+    [(size, lang) for size in ((800, 480), (720, 1280)) for lang in ("en", "zh", "ja")]),
+    ids=ids)  # each size and language by default, every combination under -m full
 def test_every_page_of_every_guide_fits_for_every_table_size(
         tmp_path: Path, language: str, size: tuple[int, int]) -> None:
     """Nothing cut: every page of both guides, at 2 and 4 players (the longest counts and

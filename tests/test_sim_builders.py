@@ -12,6 +12,7 @@ from companion.engine import get_game
 from companion.engine.ledger import mismatches
 from companion.engine.sim import simulator, verified_game
 from companion.engine.simulate import random_game
+from tests.sweeps import covered
 
 GAME = get_game("builders")
 PATH = simulator(GAME)
@@ -37,8 +38,8 @@ def _both_ways_with(options: dict[str, object], players: int, seed: int) -> None
     assert fast.freeze() == state
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(("seed", "players"), covered(
+    [(seed, players) for seed in range(6) for players in (1, 2, 3, 4)]))  # all: -m full
 def test_random_games_match_the_rules_at_every_step(players: int, seed: int) -> None:
     _both_ways(players, seed)
 

@@ -12,6 +12,7 @@ from companion.engine import get_game
 from companion.engine.ledger import mismatches
 from companion.engine.sim import simulator, verified_game
 from companion.engine.simulate import random_game
+from tests.sweeps import covered
 
 GAME = get_game("pillars")
 PATH = simulator(GAME)
@@ -29,8 +30,8 @@ def _both_ways(players: int, seed: int) -> None:
     assert not mismatches(GAME.ledger(frozen), GAME.holdings(frozen))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize(("seed", "players"), covered(
+    [(seed, players) for seed in range(8) for players in (2, 3, 4)]))  # all: -m full
 def test_random_games_match_the_rules_at_every_step(players: int, seed: int) -> None:
     _both_ways(players, seed)
 

@@ -15,6 +15,7 @@ from companion.engine import CHANCE, PlayerSpec, get_game
 from companion.kiosk import i18n
 from companion.kiosk.words import default_name, player_name, words_for
 from companion.pillars import data as P
+from tests.sweeps import covered
 
 IDS = {
     *P.CRAFTSMEN,
@@ -92,8 +93,8 @@ def _english_after() -> Iterator[None]:
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize("name", ["pillars", "builders"])
+@pytest.mark.parametrize(("name", "lang"), covered(
+    [(name, lang) for name in ("pillars", "builders") for lang in i18n.LANGUAGES]))
 def test_every_action_in_words(name: str, lang: str) -> None:
     i18n.set_language(lang)
     words = words_for(name)
