@@ -11,17 +11,17 @@ from .actions import CRAFT, DONE, Action, return_action
 from .draft import (
     PillarsDraft,
     SeatDraft,
+    Table,
     capacity,
     gain_gold,
     gain_vp,
-    kinds,
     note,
     pay_gold,
     spend,
     used,
 )
 from .refusals import refuse
-from .state import PillarsState
+from .state import PillarsState, Seat
 
 RES_INDEX = {name: i for i, name in enumerate(D.RESOURCES)}
 
@@ -50,18 +50,47 @@ def next_cathedral(d: PillarsDraft) -> None:
             s.uses = (*s.uses, (c, times))
 
 
-def legal_cathedral(state: PillarsState) -> list[Action]:
-    s = state.seats[state.turn]
-    mortar = bool(kinds(s) & D.MORTAR_KINDS)
-    out = [CRAFT[c] for c in s.craftsmen if why_not_use(s, c, mortar) is None]
+_USE = {
+    c: (m.spec.auto, m.capacity, m.spec.needs_mortar, m.spec.inputs) for c, m in D.CRAFTSMEN.items()
+}
+"""Per craftsman what :func:`usable` asks: works by itself, capacity, needs a Mortar Mixer,
+inputs (stone, wood, sand, metal, gold)."""
+_MORTAR = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.MORTAR_KINDS)
+
+
+def mortar(s: Any) -> bool:
+    """Whether the seat has a Mortar Mixer (for the craftsmen that need one, P13)."""
+    return not _MORTAR.isdisjoint(s.craftsmen)
+
+
+def usable(s: Seat | SeatDraft, c: str, has_mortar: bool) -> bool:
+    """Whether the seat's craftsman ``c`` can work once more now, by hand (:func:`why_not_use`
+    says why not)."""
+    auto, cap, needs_mortar, need = _USE[c]
+    if auto or (needs_mortar and not has_mortar) or used(s, c) >= cap + (s.boost == c):
+        return False
+    res = s.res
+    return (
+        need[0] <= res[0]
+        and need[1] <= res[1]
+        and need[2] <= res[2]
+        and need[3] <= res[3]
+        and need[4] <= s.gold
+    )
+
+
+def legal_cathedral(t: Table) -> list[Action]:
+    s = t.seats[t.turn]
+    has_mortar = mortar(s)
+    out = [CRAFT[c] for c in s.craftsmen if usable(s, c, has_mortar)]
     out.append(DONE)
     return out
 
 
-def why_not_use(s: Any, c: str, mortar: bool) -> tuple[str, str, dict[str, int | str]] | None:
-    """None if craftsman ``c`` can work once more now, else (rule, reason, fields)."""
-    card = D.CRAFTSMEN[c]
-    spec = card.spec
+def why_not_use(s: Any, c: str) -> tuple[str, str, dict[str, int | str]]:
+    """Why craftsman ``c`` cannot work once more now (:func:`usable` says it cannot): (rule,
+    reason, fields)."""
+    spec = D.CRAFTSMEN[c].spec
     if spec.auto:
         return "cathedral.auto", f"{c} works by itself", {"card": c}
     cap = capacity(s, c)
@@ -72,47 +101,45 @@ def why_not_use(s: Any, c: str, mortar: bool) -> tuple[str, str, dict[str, int |
             f"{c} works at most {cap} times a round and has worked {done}",
             {"card": c, "capacity": cap, "used": done},
         )
-    if spec.needs_mortar and not mortar:
+    if spec.needs_mortar and not mortar(s):
         return (
             "cathedral.mortar",
             f"{c} scores only for a player with a Mortar Mixer",
             {"card": c},
         )
     need = spec.inputs
-    res: tuple[int, ...] = s.res
-    gold: int = s.gold
     for r in range(4):
-        if need[r] > res[r]:
+        if need[r] > s.res[r]:
             return (
                 "cathedral.resource",
-                f"{c} needs {need[r]} {D.RESOURCES[r]}, there is {res[r]}",
-                {"card": c, "resource": D.RESOURCES[r], "need": need[r], "have": res[r]},
+                f"{c} needs {need[r]} {D.RESOURCES[r]}, there is {s.res[r]}",
+                {"card": c, "resource": D.RESOURCES[r], "need": need[r], "have": s.res[r]},
             )
-    if need[4] > gold:
-        return (
-            "cathedral.gold",
-            f"{c} needs {need[4]} gold, there is {gold}",
-            {"card": c, "need": need[4], "have": gold},
-        )
-    return None
+    return (
+        "cathedral.gold",
+        f"{c} needs {need[4]} gold, there is {s.gold}",
+        {"card": c, "need": need[4], "have": s.gold},
+    )
 
 
-def use(d: PillarsDraft, s: SeatDraft, c: str, a: Action) -> None:
+def check_use(t: Table, s: Any, c: str, a: Action) -> None:
+    """Refuse a use of craftsman ``c`` that seat ``s`` (the one to act) cannot make now."""
+    name = t.setup.players[t.turn].name
     if c not in s.craftsmen:
         raise refuse(
-            a,
-            "cathedral.craftsman",
-            f"{d.name(d.turn)} has no craftsman {c}",
-            player=d.turn,
-            card=c,
+            a, "cathedral.craftsman", f"{name} has no craftsman {c}", player=t.turn, card=c
         )
-    why = why_not_use(s, c, bool(kinds(s) & D.MORTAR_KINDS))
-    if why is not None:
-        rule, reason, fields = why
-        raise refuse(a, rule, f"{d.name(d.turn)} cannot use {c}: {reason}", player=d.turn, **fields)
+    if not usable(s, c, mortar(s)):
+        rule, reason, fields = why_not_use(s, c)
+        raise refuse(a, rule, f"{name} cannot use {c}: {reason}", player=t.turn, **fields)
+
+
+def use(d: PillarsDraft, s: SeatDraft, c: str) -> None:
+    """One use of craftsman ``c``: its inputs paid, its gold and VP gained."""
     spec = D.CRAFTSMEN[c].spec
     need = spec.inputs
-    spend(d, s, need[:4], "cathedral", card=c)
+    if need[0] or need[1] or need[2] or need[3]:
+        spend(d, s, need, "cathedral", card=c)
     if need[4]:
         pay_gold(s, need[4], "cathedral", card=c)
     gain_gold(s, spec.gold, "cathedral", card=c)
@@ -122,15 +149,29 @@ def use(d: PillarsDraft, s: SeatDraft, c: str, a: Action) -> None:
     s.uses = tuple(uses.items())
 
 
+def check_cathedral(state: PillarsState, a: Action) -> None:
+    """A ``craft`` the seat cannot make now, or a ``convert`` one of whose uses it cannot
+    make when its turn comes (the uses walked in order on a scratch draft)."""
+    if a.verb == "craft":
+        check_use(state, state.seats[state.turn], str(a.args[0]), a)
+    elif a.verb == "convert":
+        d = PillarsDraft(state)
+        s = d.s(d.turn)
+        for c, times in convert_order(s, a):
+            for _ in range(times):
+                check_use(d, s, c, a)
+                use(d, s, c)
+
+
 def do_cathedral(d: PillarsDraft, a: Action) -> None:
     s = d.s(d.turn)
     if a.verb == "craft":
-        use(d, s, str(a.args[0]), a)
+        use(d, s, str(a.args[0]))
         return
     if a.verb == "convert":
         for c, times in convert_order(s, a):
             for _ in range(times):
-                use(d, s, c, a)
+                use(d, s, c)
     finish_conversion(d)
 
 
@@ -165,11 +206,34 @@ def return_ways(res: tuple[int, ...], excess: int) -> list[tuple[int, ...]]:
     return [w for w in product(*(range(min(h, excess) + 1) for h in res)) if sum(w) == excess]
 
 
+_WAYS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+""":func:`ways_to_keep_5`'s answers by hand (forgotten past :data:`_WAYS_MOST`)."""
+_WAYS_MOST = 10_000
+_RETURN: dict[tuple[int, ...], Action] = {}
+
+
+def ways_to_keep_5(res: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to give back the cubes of ``res`` above 5 (remembered: few hands recur)."""
+    ways = _WAYS.get(res)
+    if ways is None:
+        if len(_WAYS) >= _WAYS_MOST:
+            _WAYS.clear()
+        ways = _WAYS[res] = return_ways(res, sum(res) - 5)
+    return ways
+
+
+def _return_action(way: tuple[int, ...]) -> Action:
+    """The ``return`` of the cubes ``way`` (made once per way)."""
+    a = _RETURN.get(way)
+    if a is None:
+        a = _RETURN[way] = return_action({D.RESOURCES[r]: k for r, k in enumerate(way)})
+    return a
+
+
 def finish_conversion(d: PillarsDraft) -> None:
     s = d.s(d.turn)
-    excess = sum(s.res) - 5
-    if excess > 0:
-        ways = return_ways(s.res, excess)
+    if sum(s.res) > 5:
+        ways = ways_to_keep_5(s.res)
         if len(ways) > 1:
             d.step = "return"
             return
@@ -177,32 +241,37 @@ def finish_conversion(d: PillarsDraft) -> None:
     next_cathedral(d)
 
 
-def legal_return(state: PillarsState) -> list[Action]:
+def legal_return(t: Table) -> list[Action]:
+    return [_return_action(w) for w in ways_to_keep_5(t.seats[t.turn].res)]
+
+
+def check_return(state: PillarsState, a: Action) -> None:
     s = state.seats[state.turn]
-    return [
-        return_action({D.RESOURCES[r]: k for r, k in enumerate(w)})
-        for w in return_ways(s.res, sum(s.res) - 5)
-    ]
-
-
-def do_return(d: PillarsDraft, a: Action) -> None:
-    s = d.s(d.turn)
     excess = sum(s.res) - 5
-    cubes = [0, 0, 0, 0]
-    for name, k in zip(a.args[::2], a.args[1::2], strict=True):
-        cubes[RES_INDEX[str(name)]] = int(k)
-    held = ", ".join(f"{k} {n}" for k, n in zip(s.res, D.RESOURCES, strict=True) if k)
+    cubes = _cubes(a)
     if sum(cubes) != excess or any(k > h for k, h in zip(cubes, s.res, strict=True)):
+        held = ", ".join(f"{k} {n}" for k, n in zip(s.res, D.RESOURCES, strict=True) if k)
         raise refuse(
             a,
             "return.count",
-            f"{d.name(d.turn)} may keep at most 5 resources and holds {held}: give back "
-            f"exactly {excess}",
-            player=d.turn,
+            f"{state.setup.players[state.turn].name} may keep at most 5 resources and holds "
+            f"{held}: give back exactly {excess}",
+            player=state.turn,
             need=excess,
             have=sum(s.res),
         )
-    spend(d, s, tuple(cubes), "return")
+
+
+def _cubes(a: Action) -> list[int]:
+    """The cubes a ``return`` gives back, by resource."""
+    cubes = [0, 0, 0, 0]
+    for name, k in zip(a.args[::2], a.args[1::2], strict=True):
+        cubes[RES_INDEX[str(name)]] = int(k)
+    return cubes
+
+
+def do_return(d: PillarsDraft, a: Action) -> None:
+    spend(d, d.s(d.turn), _cubes(a), "return")
     next_cathedral(d)
 
 
@@ -271,3 +340,11 @@ def start_round(d: PillarsDraft) -> None:
     d.shiring = ()
     d.pool = ()
     d.round_craftsmen = tuple(c.id for c in D.ROUND_CRAFTSMEN[d.round - 1])
+
+
+def winning_seats(t: Table) -> list[int]:
+    """The seats with the most VP, then the most gold; still tied: a shared win (ruling
+    P14)."""
+    keys = [(s.vp, s.gold) for s in t.seats]
+    best = max(keys)
+    return [i for i, k in enumerate(keys) if k == best]

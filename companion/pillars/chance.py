@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from companion.engine.core import COLOURS
 from companion.engine.errors import IllegalAction
 
 from . import data as D
 from .actions import Action
+from .draft import Table
 from .refusals import refuse
 from .state import PillarsState
 
@@ -30,41 +32,54 @@ STEP_VERB = {**{s: v for s, (v, _k, _w) in CARD_STEPS.items()}, "draw": "draw", 
 DIE_FACES = (2, 3, 4, 5)
 
 
-def privilege_deck(state: PillarsState) -> tuple[str, ...]:
-    if state.round == D.ROUNDS:
-        return tuple(c for c in D.LAST_ROUND_PRIVILEGES if c not in state.kingsbridge)
-    return state.priv_unseen
+_REVEAL: dict[str, dict[str, Action]] = {
+    verb: {c: Action(verb, (c,)) for c in cards} for verb, cards, _what in CARD_STEPS.values()
+}
+"""Every card reveal by verb and card, made once (the search draws chance at every step)."""
+_ROLL = [(Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
+_DRAW = {c: Action("draw", (c,)) for c in COLOURS}
+"""The draw of a builder of each colour a table may play."""
 
 
-def deck(state: PillarsState) -> tuple[str, ...]:
+def privilege_deck(t: Table) -> tuple[str, ...]:
+    if t.round == D.ROUNDS:
+        return tuple(c for c in D.LAST_ROUND_PRIVILEGES if c not in t.kingsbridge)
+    return t.priv_unseen
+
+
+def deck(t: Table) -> tuple[str, ...]:
     """The cards the current reveal may show, each equally likely (empty if none)."""
-    step = state.step
+    step = t.step
     if step == "privilege":
-        return privilege_deck(state)
+        return privilege_deck(t)
     if step == "craftsman":
-        return state.round_craftsmen
+        return t.round_craftsmen
     if step == "resource":
-        return state.res_hidden
+        return t.res_hidden
     if step in ("event", "peek"):
-        return state.events_unseen
+        return t.events_unseen
     return ()
 
 
-def outcomes(state: PillarsState) -> list[tuple[Action, float]]:
-    step = state.step
-    if step in CARD_STEPS:
-        verb = CARD_STEPS[step][0]
-        cards = deck(state)
-        return [(Action(verb, (c,)), 1 / len(cards)) for c in cards]
+def outcomes(t: Table) -> list[tuple[Action, float]]:
+    """Each outcome of the chance step ``t`` is at with its probability (empty at a decision
+    or at the end)."""
+    if t.over:
+        return []
+    step = t.step
+    kind = CARD_STEPS.get(step)
+    if kind is not None:
+        cards = deck(t)
+        reveal = _REVEAL[kind[0]]
+        p = 1 / len(cards)
+        return [(reveal[c], p) for c in cards]
     if step == "draw":
-        total = sum(state.bag)
-        return [
-            (Action("draw", (state.setup.players[i].colour,)), k / total)
-            for i, k in enumerate(state.bag)
-            if k
-        ]
+        bag = t.bag
+        total = sum(bag)
+        players = t.setup.players
+        return [(_DRAW[players[i].colour], k / total) for i, k in enumerate(bag) if k]
     if step == "roll":
-        return [(Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
+        return list(_ROLL)
     return []
 
 

@@ -1,9 +1,14 @@
-"""The private mutable draft used inside ``apply``, and the small gains and losses every step
-uses (gold limit P2, VP floor P3, unpaid gold P5, the supply and owed cubes P16)."""
+"""The mutable draft every step's handler changes, and the small gains and losses every step
+uses (gold limit P2, VP floor P3, unpaid gold P5, the supply and owed cubes P16).
+
+The rules' ``apply`` thaws a state into a :class:`PillarsDraft` for one action (seats thawed on
+first use) and freezes it again; the simulation path (``sim.py``) keeps one subclass of it for
+a whole game with every seat thawed.  Handlers read a seat with :meth:`PillarsDraft.seat` and
+change it through :meth:`PillarsDraft.s`, so that both see what the step wrote."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from companion.engine.core import Setup
 from companion.engine.draft import Draft, check_draftable, thaw
@@ -16,16 +21,18 @@ from .state import PillarsState, Seat
 
 check_draftable(PillarsState)
 check_draftable(Seat)
+NO_CUBES = (0, 0, 0, 0)
 
 
 class SeatDraft(Draft):
     """One seat, mutable (thawed on first use by :meth:`PillarsDraft.s`); ``_i`` is its seat
     and ``_n`` the table's ledger notes for this ``apply`` (not the draft itself: no reference
-    cycle, so a draft is freed as soon as ``apply`` returns)."""
+    cycle, so a draft is freed as soon as ``apply`` returns), None where no history is kept
+    (the simulation path)."""
 
     __slots__ = ("_i", "_n")
     _i: int
-    _n: Notes
+    _n: Notes | None
     gold: int
     vp: int
     res: tuple[int, ...]
@@ -106,6 +113,20 @@ class PillarsDraft(Draft):
             m._n = self._notes
         return m
 
+    def seat(self, i: int) -> Seat | SeatDraft:
+        """Seat ``i`` as the step has left it so far, to read (thaws nothing)."""
+        m = self._mut[i]
+        return self.seats[i] if m is None else m
+
+    def owing(self) -> bool:
+        """Whether the general supply still owes cubes to anyone (ruling P16)."""
+        mut = self._mut
+        for i, seat in enumerate(self.seats):
+            m = mut[i]
+            if (seat if m is None else m).owed != NO_CUBES:
+                return True
+        return False
+
     @property
     def n(self) -> int:
         return len(self.seats)
@@ -136,6 +157,11 @@ class PillarsDraft(Draft):
         return self.freeze_as(PillarsState)
 
 
+Table: TypeAlias = PillarsState | PillarsDraft
+"""What the legal actions and chance outcomes read: the rules' state or the simulation path's
+draft (``sim.py``), whose seats are all thawed."""
+
+
 def add(t: tuple[int, ...], i: int, n: int) -> Any:
     return t[:i] + (t[i] + n,) + t[i + 1 :]
 
@@ -155,6 +181,8 @@ def note(s: SeatDraft, what: str, amount: int, cause: str, **detail: int | str) 
 
 def _note(s: SeatDraft, what: str, amount: int, cause: str, detail: dict[str, int | str]) -> None:
     notes = s._n
+    if notes is None:
+        return
     notes.add(notes.period, s._i, what, amount, cause, tuple(detail.items()) if detail else ())
 
 
@@ -226,22 +254,21 @@ def from_supply(
     _note(s, D.RESOURCES[r], got, cause, detail)
 
 
-def spend(
-    d: PillarsDraft, s: SeatDraft, cubes: tuple[int, ...], cause: str, **detail: int | str
-) -> None:
-    """Cubes (stone, wood, sand, metal) back to the general supply: owed ones first (they
-    were never handed over, so the debt is cancelled), then the rest, which the supply hands
-    on at once to anyone still owed that resource (ruling P16)."""
+def spend(d: PillarsDraft, s: SeatDraft, cubes: Any, cause: str, **detail: int | str) -> None:
+    """Cubes (stone, wood, sand, metal: the first four of ``cubes``) back to the general
+    supply: owed ones first (they were never handed over, so the debt is cancelled), then the
+    rest, which the supply hands on at once to anyone still owed that resource (ruling P16)."""
     res = list(s.res)
     supply = list(d.supply)
     owed = list(s.owed)
     back = False
-    for r, k in enumerate(cubes):
+    for r in range(4):
+        k = cubes[r]
         if not k:
             continue
         res[r] -= k
         _note(s, D.RESOURCES[r], -k, cause, detail)
-        cancel = min(k, owed[r])
+        cancel = k if k < owed[r] else owed[r]
         owed[r] -= cancel
         if k > cancel:
             supply[r] += k - cancel
@@ -255,9 +282,10 @@ def spend(
 
 def settle(d: PillarsDraft) -> None:
     """Hand over owed cubes while the supply has them, in turn order from the start player."""
+    if not d.owing():
+        return
     for i in d.order():
-        owed = d.seats[i].owed if d._mut[i] is None else d.s(i).owed
-        if not any(owed):
+        if d.seat(i).owed == NO_CUBES:
             continue
         s = d.s(i)
         for r in range(4):
@@ -267,9 +295,16 @@ def settle(d: PillarsDraft) -> None:
                 d.supply = add(d.supply, r, -give)
 
 
-def reserve(s: Any) -> int:
+CARD_WORKERS = {c: k.workers for c, k in D.RESOURCE_CARDS.items()}
+"""The workers each resource card takes."""
+
+
+def reserve(s: Seat | SeatDraft) -> int:
     """Workers not on a resource card (own, gray and black)."""
-    return int(s.workers + s.gray - sum(D.RESOURCE_CARDS[c].workers for c in s.cards))
+    free = s.workers + s.gray
+    for c in s.cards:
+        free -= CARD_WORKERS[c]
+    return free
 
 
 def used(s: Any, craftsman: str) -> int:
@@ -293,20 +328,26 @@ def capacity(seat: Any, card: str) -> int:
     return base + int(seat.boost == card)
 
 
-def discard(d: PillarsDraft, a: Action, rule: str) -> None:
-    """Discard one own craftsman over the limit (``rule``: phase1.limit or shiring.limit)."""
-    s = d.s(d.turn)
+def check_discard(state: PillarsState, a: Action, rule: str) -> None:
+    """Refuse discarding a craftsman the player to act does not have (``rule``: phase1.limit
+    or shiring.limit)."""
+    s = state.seats[state.turn]
     if a.args[0] not in s.craftsmen:
         lim = limit(s)
         raise refuse(
             a,
             rule,
-            f"{d.name(d.turn)} has {len(s.craftsmen)} craftsmen and may keep {lim}: "
-            f"discard one of {', '.join(s.craftsmen)}",
-            player=d.turn,
+            f"{state.setup.players[state.turn].name} has {len(s.craftsmen)} craftsmen and may "
+            f"keep {lim}: discard one of {', '.join(s.craftsmen)}",
+            player=state.turn,
             have=len(s.craftsmen),
             limit=lim,
         )
+
+
+def discard(d: PillarsDraft, a: Action) -> None:
+    """Discard one own craftsman over the limit: it leaves the game."""
+    s = d.s(d.turn)
     card = str(a.args[0])
     s.craftsmen = without(s.craftsmen, card)
     d.removed = (*d.removed, card)

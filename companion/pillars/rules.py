@@ -1,13 +1,15 @@
 """The rules of The Pillars of the Earth: set-up, the round as a table of steps, the end.
 
 The round is :data:`STEP_TABLE` (``steps.py``), read like the rulebook: each step names who
-acts, what it is, which verbs it takes, its legal actions and its handler.  ``apply`` checks
-the action (well-formed, of this step, possible), copies the state into a private mutable
-draft, runs the step's handler (which runs every automatic step up to the next decision or
-chance node) and freezes the draft into the next state.  The state given to ``apply`` is never
-modified, also when the action is refused.  The steps live in ``phase1``, ``phase2``,
-``phase3``, ``market`` and ``cathedral`` (modules that call only forward, so none imports
-another in a circle); chance in ``chance``; the refusals' tags in ``refusals``.
+acts, what it is, which verbs it takes, its legal actions, its check and its handler.  ``apply``
+checks the action (well-formed, of this step, possible: the step's check), copies the state
+into a mutable draft, runs the step's handler (which runs every automatic step up to the next
+decision or chance node) and freezes the draft into the next state.  The state given to
+``apply`` is never modified, also when the action is refused.  The simulation path
+(``sim.py``) runs the same legal actions, chance outcomes and handlers in place.  The steps
+live in ``phase1``, ``phase2``, ``phase3``, ``market`` and ``cathedral`` (modules that call
+only forward, so none imports another in a circle); chance in ``chance``; the refusals' tags
+in ``refusals``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.core import CHANCE, TERMINAL, Game, Setup
+from companion.engine.core import CHANCE, Game, Setup
 from companion.engine.errors import IllegalAction, SetupError
 from companion.engine.ledger import Entry, Ledger
 from companion.engine.summary import Period, Summary
@@ -23,13 +25,23 @@ from companion.engine.summary import Period, Summary
 from . import chance, market, phase2, phase3
 from . import data as D
 from .actions import DONE, REDRAW, Action, canonical, convert_action, parse_action
+from .cathedral import mortar, winning_seats
 from .conversion import Conversion, best_conversion
-from .draft import PillarsDraft, capacity, kinds, reserve, used
+from .draft import PillarsDraft, capacity, reserve, used
 from .invariants import holdings, invariants
 from .position import build
 from .refusals import refuse
 from .state import PillarsState, Seat
-from .steps import CHANCE_STEPS, STEP, STEP_HELP, STEP_TABLE, STEPS, Step
+from .steps import (
+    CHANCE_STEPS,
+    STEP,
+    STEP_HELP,
+    STEP_TABLE,
+    STEPS,
+    Step,
+    current_player,
+    legal_actions,
+)
 
 
 class PillarsGame(Game[PillarsState, Action]):
@@ -142,11 +154,7 @@ class PillarsGame(Game[PillarsState, Action]):
 
     # -- the contract ---------------------------------------------------------------------
     def current_player(self, state: PillarsState) -> int:
-        if state.over:
-            return TERMINAL
-        if state.step in CHANCE_STEPS:
-            return CHANCE
-        return state.turn
+        return current_player(state)
 
     def active_seat(self, state: PillarsState) -> int | None:
         """The seat the table looks at.  A decision: the player deciding (after a draw, the
@@ -165,8 +173,6 @@ class PillarsGame(Game[PillarsState, Action]):
         return state.turn
 
     def chance_outcomes(self, state: PillarsState) -> list[tuple[Action, float]]:
-        if state.over:
-            return []
         return chance.outcomes(state)
 
     def card_of(self, outcome: Action) -> str | None:
@@ -176,10 +182,7 @@ class PillarsGame(Game[PillarsState, Action]):
         return chance.refuse_card(state, card)
 
     def legal_actions(self, state: PillarsState) -> list[Action]:
-        if state.over:
-            return []
-        legal = STEP[state.step].legal
-        return [] if legal is None else legal(state)
+        return legal_actions(state)
 
     def start_player_actions(self, state: PillarsState) -> list[Action]:
         """What the start player may do out of turn now: the once-a-round ``redraw`` while a
@@ -243,6 +246,8 @@ class PillarsGame(Game[PillarsState, Action]):
                 step=step.name,
                 player=self.current_player(state),
             )
+        if step.check is not None:
+            step.check(state, a)
         assert step.handler is not None
         d = PillarsDraft(state)
         step.handler(d, a)
@@ -253,12 +258,7 @@ class PillarsGame(Game[PillarsState, Action]):
 
     def winners(self, state: PillarsState) -> list[str]:
         """Most VP, then most gold; still tied: a shared win (ruling P14)."""
-        best = max((s.vp, s.gold) for s in state.seats)
-        return [
-            p.name
-            for p, s in zip(state.setup.players, state.seats, strict=True)
-            if (s.vp, s.gold) == best
-        ]
+        return [state.setup.players[i].name for i in winning_seats(state)]
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -417,7 +417,7 @@ class PillarsGame(Game[PillarsState, Action]):
             ],
             s.res,
             s.gold,
-            bool(kinds(s) & D.MORTAR_KINDS),
+            mortar(s),
         )
 
     def best_convert_action(self, state: PillarsState) -> Action:
