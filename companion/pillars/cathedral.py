@@ -16,7 +16,6 @@ from .draft import (
     gain_gold,
     gain_vp,
     note,
-    pay_gold,
     spend,
     used,
 )
@@ -24,6 +23,15 @@ from .refusals import refuse
 from .state import PillarsState, Seat
 
 RES_INDEX = {name: i for i, name in enumerate(D.RESOURCES)}
+_USE = {
+    c: (m.spec.auto, m.capacity, m.spec.needs_mortar, m.spec.inputs) for c, m in D.CRAFTSMEN.items()
+}
+"""Per craftsman what :func:`crafts` asks: works by itself, capacity, needs a Mortar Mixer,
+inputs (stone, wood, sand, metal, gold)."""
+_MAKES = {c: (m.spec.inputs, m.spec.gold, m.spec.vp) for c, m in D.CRAFTSMEN.items()}
+"""Per craftsman what one use takes (stone, wood, sand, metal, gold) and gives (gold, VP)."""
+_AUTO = frozenset(c for c, m in D.CRAFTSMEN.items() if m.spec.auto)
+_MORTAR = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.MORTAR_KINDS)
 
 
 def start_cathedral(d: PillarsDraft) -> None:
@@ -42,20 +50,14 @@ def next_cathedral(d: PillarsDraft) -> None:
     # Tool Maker and Architect work by themselves, first: the Tool Maker needs metal at
     # the end of the round, and that metal may still be spent afterwards.
     for c in s.craftsmen:
+        if c not in _AUTO:
+            continue
         spec = D.CRAFTSMEN[c].spec
-        if spec.auto and (not spec.needs_metal or s.res[D.METAL]):
+        if not spec.needs_metal or s.res[D.METAL]:
             times = capacity(s, c)
             gain_gold(s, spec.gold * times, "cathedral", card=c)
             gain_vp(s, spec.vp * times, "cathedral", card=c)
             s.uses = (*s.uses, (c, times))
-
-
-_USE = {
-    c: (m.spec.auto, m.capacity, m.spec.needs_mortar, m.spec.inputs) for c, m in D.CRAFTSMEN.items()
-}
-"""Per craftsman what :func:`usable` asks: works by itself, capacity, needs a Mortar Mixer,
-inputs (stone, wood, sand, metal, gold)."""
-_MORTAR = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.MORTAR_KINDS)
 
 
 def mortar(s: Any) -> bool:
@@ -63,33 +65,42 @@ def mortar(s: Any) -> bool:
     return not _MORTAR.isdisjoint(s.craftsmen)
 
 
-def usable(s: Seat | SeatDraft, c: str, has_mortar: bool) -> bool:
-    """Whether the seat's craftsman ``c`` can work once more now, by hand (:func:`why_not_use`
-    says why not)."""
-    auto, cap, needs_mortar, need = _USE[c]
-    if auto or (needs_mortar and not has_mortar) or used(s, c) >= cap + (s.boost == c):
-        return False
+def crafts(s: Seat | SeatDraft) -> list[Action]:
+    """A ``craft`` of each of the seat's craftsmen that can work once more now, by hand, in
+    its order: not the Tool Maker or Architect, below capacity (+1 boosted), a Mortar Mixer
+    where needed, the inputs held (:func:`why_not_use` says why another cannot)."""
+    has_mortar = mortar(s)
+    uses = dict(s.uses)
+    boost = s.boost
     res = s.res
-    return (
-        need[0] <= res[0]
-        and need[1] <= res[1]
-        and need[2] <= res[2]
-        and need[3] <= res[3]
-        and need[4] <= s.gold
-    )
+    gold = s.gold
+    out = []
+    for c in s.craftsmen:
+        auto, cap, needs_mortar, need = _USE[c]
+        if (
+            auto
+            or (needs_mortar and not has_mortar)
+            or uses.get(c, 0) >= cap + (boost == c)
+            or need[0] > res[0]
+            or need[1] > res[1]
+            or need[2] > res[2]
+            or need[3] > res[3]
+            or need[4] > gold
+        ):
+            continue
+        out.append(CRAFT[c])
+    return out
 
 
 def legal_cathedral(t: Table) -> list[Action]:
-    s = t.seats[t.turn]
-    has_mortar = mortar(s)
-    out = [CRAFT[c] for c in s.craftsmen if usable(s, c, has_mortar)]
+    out = crafts(t.seats[t.turn])
     out.append(DONE)
     return out
 
 
 def why_not_use(s: Any, c: str) -> tuple[str, str, dict[str, int | str]]:
-    """Why craftsman ``c`` cannot work once more now (:func:`usable` says it cannot): (rule,
-    reason, fields)."""
+    """Why the seat's craftsman ``c`` cannot work once more now (:func:`crafts` leaves it out):
+    (rule, reason, fields)."""
     spec = D.CRAFTSMEN[c].spec
     if spec.auto:
         return "cathedral.auto", f"{c} works by itself", {"card": c}
@@ -129,21 +140,24 @@ def check_use(t: Table, s: Any, c: str, a: Action) -> None:
         raise refuse(
             a, "cathedral.craftsman", f"{name} has no craftsman {c}", player=t.turn, card=c
         )
-    if not usable(s, c, mortar(s)):
+    if CRAFT[c] not in crafts(s):
         rule, reason, fields = why_not_use(s, c)
         raise refuse(a, rule, f"{name} cannot use {c}: {reason}", player=t.turn, **fields)
 
 
 def use(d: PillarsDraft, s: SeatDraft, c: str) -> None:
     """One use of craftsman ``c``: its inputs paid, its gold and VP gained."""
-    spec = D.CRAFTSMEN[c].spec
-    need = spec.inputs
+    need, gold, vp = _MAKES[c]
     if need[0] or need[1] or need[2] or need[3]:
         spend(d, s, need, "cathedral", card=c)
     if need[4]:
-        pay_gold(s, need[4], "cathedral", card=c)
-    gain_gold(s, spec.gold, "cathedral", card=c)
-    gain_vp(s, spec.vp, "cathedral", card=c)
+        s.gold -= need[4]
+        if s.notes is not None:
+            note(s, "gold", -need[4], "cathedral", card=c)
+    if gold:
+        gain_gold(s, gold, "cathedral", card=c)
+    if vp:
+        gain_vp(s, vp, "cathedral", card=c)
     uses = dict(s.uses)
     uses[c] = uses.get(c, 0) + 1
     s.uses = tuple(uses.items())

@@ -8,7 +8,9 @@ builders are all drawn, a face the die does not have); ``apply``, ``refuse_card`
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
+from itertools import repeat
+from typing import Any, overload
 
 from companion.engine.core import COLOURS
 from companion.engine.errors import IllegalAction
@@ -36,7 +38,7 @@ _REVEAL: dict[str, dict[str, Action]] = {
     verb: {c: Action(verb, (c,)) for c in cards} for verb, cards, _what in CARD_STEPS.values()
 }
 """Every card reveal by verb and card, made once (the search draws chance at every step)."""
-_ROLL = [(Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
+_ROLL = tuple((Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES)
 _DRAW = {c: Action("draw", (c,)) for c in COLOURS}
 """The draw of a builder of each colour a table may play."""
 
@@ -62,25 +64,56 @@ def deck(t: Table) -> tuple[str, ...]:
 
 
 def outcomes(t: Table) -> list[tuple[Action, float]]:
-    """Each outcome of the chance step ``t`` is at with its probability (empty at a decision
-    or at the end)."""
+    """Each outcome of the chance step ``t`` is at with its probability, in the order of the
+    deck, the seats or the die's faces (empty at a decision or at the end)."""
+    return list(chances(t))
+
+
+def chances(t: Table) -> Sequence[tuple[Action, float]]:
+    """:func:`outcomes` as a sequence to read, made as it is read for a card reveal (the
+    search draws chance at every step and reads only up to the outcome drawn)."""
     if t.over:
-        return []
+        return ()
     step = t.step
     kind = CARD_STEPS.get(step)
     if kind is not None:
-        cards = deck(t)
-        reveal = _REVEAL[kind[0]]
-        p = 1 / len(cards)
-        return [(reveal[c], p) for c in cards]
+        return _Reveals(_REVEAL[kind[0]], deck(t))
     if step == "draw":
         bag = t.bag
         total = sum(bag)
         players = t.setup.players
         return [(_DRAW[players[i].colour], k / total) for i, k in enumerate(bag) if k]
     if step == "roll":
-        return list(_ROLL)
-    return []
+        return _ROLL
+    return ()
+
+
+class _Reveals(Sequence[tuple[Action, float]]):
+    """A card reveal's outcomes: each card of the deck, equally likely."""
+
+    __slots__ = ("_reveal", "_cards", "_p")
+
+    def __init__(self, reveal: dict[str, Action], cards: tuple[str, ...]) -> None:
+        self._reveal = reveal
+        self._cards = cards
+        self._p = 1 / len(cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[tuple[Action, float]]:
+        return zip(map(self._reveal.__getitem__, self._cards), repeat(self._p))
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Action, float]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[tuple[Action, float]]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return list(self)[i]
+        return self._reveal[self._cards[i]], self._p
 
 
 def card_of(action: object) -> str | None:

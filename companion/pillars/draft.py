@@ -26,13 +26,13 @@ NO_CUBES = (0, 0, 0, 0)
 
 class SeatDraft(Draft):
     """One seat, mutable (thawed on first use by :meth:`PillarsDraft.s`); ``_i`` is its seat
-    and ``_n`` the table's ledger notes for this ``apply`` (not the draft itself: no reference
-    cycle, so a draft is freed as soon as ``apply`` returns), None where no history is kept
-    (the simulation path)."""
+    and ``notes`` the table's ledger notes for this ``apply`` (not the draft itself: no
+    reference cycle, so a draft is freed as soon as ``apply`` returns), None where no history
+    is kept (the simulation path: a step writes its entries only ``if s.notes is not None``)."""
 
-    __slots__ = ("_i", "_n")
+    __slots__ = ("_i", "notes")
     _i: int
-    _n: Notes | None
+    notes: Notes | None
     gold: int
     vp: int
     res: tuple[int, ...]
@@ -110,7 +110,7 @@ class PillarsDraft(Draft):
         if m is None:
             m = self._mut[i] = thaw(self.seats[i], SeatDraft)
             m._i = i
-            m._n = self._notes
+            m.notes = self._notes
         return m
 
     def seat(self, i: int) -> Seat | SeatDraft:
@@ -180,34 +180,37 @@ def note(s: SeatDraft, what: str, amount: int, cause: str, **detail: int | str) 
 
 
 def _note(s: SeatDraft, what: str, amount: int, cause: str, detail: dict[str, int | str]) -> None:
-    notes = s._n
-    if notes is None:
-        return
-    notes.add(notes.period, s._i, what, amount, cause, tuple(detail.items()) if detail else ())
+    """The entry, where the seat keeps notes (the hottest steps ask ``s.notes`` first)."""
+    notes = s.notes
+    if notes is not None:
+        notes.add(notes.period, s._i, what, amount, cause, tuple(detail.items()) if detail else ())
 
 
 def gain_gold(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
     """Gain gold up to the limit of 30 (ruling P2); ``capped`` says what the limit took."""
     got = min(D.GOLD_LIMIT, s.gold + n) - s.gold
     s.gold += got
-    if got != n:
-        detail["capped"] = n - got
-    _note(s, "gold", got, cause, detail)
+    if s.notes is not None:
+        if got != n:
+            detail["capped"] = n - got
+        _note(s, "gold", got, cause, detail)
 
 
 def pay_gold(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
     """Pay ``n`` gold the seat has (a cost checked beforehand)."""
     s.gold -= n
-    _note(s, "gold", -n, cause, detail)
+    if s.notes is not None:
+        _note(s, "gold", -n, cause, detail)
 
 
 def gain_vp(s: SeatDraft, n: int, cause: str, **detail: int | str) -> None:
     """Gain (or lose) VP; never below 0 (ruling P3): ``capped`` says what the floor kept."""
     got = max(0, s.vp + n) - s.vp
     s.vp += got
-    if got != n:
-        detail["capped"] = n - got
-    _note(s, "vp", got, cause, detail)
+    if s.notes is not None:
+        if got != n:
+            detail["capped"] = n - got
+        _note(s, "vp", got, cause, detail)
 
 
 def pay_or_lose(s: SeatDraft, amount: int, cause: str, **detail: int | str) -> None:
@@ -224,7 +227,8 @@ def pay_or_lose(s: SeatDraft, amount: int, cause: str, **detail: int | str) -> N
 def gain_cubes(s: SeatDraft, r: int, n: int, cause: str, **detail: int | str) -> None:
     """Cubes from the market or the court (not the general supply: its count is the caller's)."""
     s.res = add(s.res, r, n)
-    _note(s, D.RESOURCES[r], n, cause, detail)
+    if s.notes is not None:
+        _note(s, D.RESOURCES[r], n, cause, detail)
 
 
 def from_supply(
@@ -258,24 +262,22 @@ def spend(d: PillarsDraft, s: SeatDraft, cubes: Any, cause: str, **detail: int |
     """Cubes (stone, wood, sand, metal: the first four of ``cubes``) back to the general
     supply: owed ones first (they were never handed over, so the debt is cancelled), then the
     rest, which the supply hands on at once to anyone still owed that resource (ruling P16)."""
-    res = list(s.res)
-    supply = list(d.supply)
-    owed = list(s.owed)
     back = False
     for r in range(4):
         k = cubes[r]
-        if not k:
-            continue
-        res[r] -= k
-        _note(s, D.RESOURCES[r], -k, cause, detail)
-        cancel = k if k < owed[r] else owed[r]
-        owed[r] -= cancel
-        if k > cancel:
-            supply[r] += k - cancel
-            back = True
-    s.res = tuple(res)
-    s.owed = tuple(owed)
-    d.supply = tuple(supply)
+        if k:
+            if s.notes is not None:
+                _note(s, D.RESOURCES[r], -k, cause, detail)
+            s.res = add(s.res, r, -k)
+            owed = s.owed[r]
+            if owed:
+                cancel = k if k < owed else owed
+                s.owed = add(s.owed, r, -cancel)
+                k -= cancel
+            if k:
+                # cubes are owed only while the supply has none of them (invariants.py)
+                back = back or not d.supply[r]
+                d.supply = add(d.supply, r, k)
     if back:
         settle(d)
 

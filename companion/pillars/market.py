@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import cathedral
 from . import data as D
 from .actions import BUY, PASS, SELL, Action
-from .draft import PillarsDraft, Table, add, gain_cubes, gain_gold, pay_gold, spend
+from .draft import PillarsDraft, SeatDraft, Table, add, gain_gold, note, spend
 from .refusals import refuse
-from .state import PillarsState
+from .state import PillarsState, Seat
 
 RES_INDEX = {name: i for i, name in enumerate(D.RESOURCES)}
 _WOODWORKERS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.WOODWORKER_KINDS)
@@ -17,6 +15,8 @@ _STONECUTTERS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.STONE
 _MOST = len(SELL[0]) - 1
 """The most cubes one ``sell`` names."""
 _PRICE = D.MARKET_PRICE
+_ONE = [[tuple(n if q == r else 0 for q in range(4)) for n in range(_MOST + 1)] for r in range(4)]
+"""``_ONE[r][n]``: ``n`` cubes of resource ``r`` alone, as ``spend`` takes them."""
 
 
 def next_market(d: PillarsDraft, first: bool = False) -> None:
@@ -38,18 +38,32 @@ def next_market(d: PillarsDraft, first: bool = False) -> None:
         cathedral.start_cathedral(d)
 
 
-def can_buy(s: Any, r: int) -> bool:
-    """Whether a seat may buy resource ``r`` at all this round (P13, not after selling it)."""
-    if s.sold >> r & 1:
-        return False
-    return r != D.WOOD or not _WOODWORKERS.isdisjoint(s.craftsmen)
+def buyable(s: Seat | SeatDraft) -> int:
+    """A bit per resource the seat may buy at all this round: stone and sand, wood only with a
+    Woodworker (P13), none it has sold this round."""
+    ok = 0b111 & ~s.sold
+    if _WOODWORKERS.isdisjoint(s.craftsmen):
+        ok &= ~(1 << D.WOOD)
+    return ok
 
 
-def can_sell(s: Any, r: int) -> bool:
-    """Whether a seat may sell resource ``r`` at all this round (P13, not after buying it)."""
-    if s.bought >> r & 1:
-        return False
-    return r != D.STONE or not _STONECUTTERS.isdisjoint(s.craftsmen)
+def sellable(s: Seat | SeatDraft) -> int:
+    """A bit per resource the seat may sell at all this round: wood, sand and metal, stone
+    only with a Stonecutter (P13), none it has bought this round."""
+    ok = 0b1111 & ~s.bought
+    if _STONECUTTERS.isdisjoint(s.craftsmen):
+        ok &= ~(1 << D.STONE)
+    return ok
+
+
+def can_buy(s: Seat | SeatDraft, r: int) -> bool:
+    """Whether a seat may buy resource ``r`` at all this round (:func:`buyable`)."""
+    return bool(buyable(s) >> r & 1)
+
+
+def can_sell(s: Seat | SeatDraft, r: int) -> bool:
+    """Whether a seat may sell resource ``r`` at all this round (:func:`sellable`)."""
+    return bool(sellable(s) >> r & 1)
 
 
 def legal_market(t: Table) -> list[Action]:
@@ -59,13 +73,15 @@ def legal_market(t: Table) -> list[Action]:
     gold = s.gold
     market = t.market
     out = [PASS]
+    buy = buyable(s)
     for r in (D.STONE, D.WOOD, D.SAND):
-        if can_buy(s, r):
+        if buy >> r & 1:
             most = gold // _PRICE[r]
             out += BUY[r][1 : (market[r] if market[r] < most else most) + 1]
     res = s.res
+    sell = sellable(s)
     for r in (D.STONE, D.WOOD, D.SAND, D.METAL):
-        if can_sell(s, r):
+        if sell >> r & 1:
             out += SELL[r][1 : (res[r] if res[r] < _MOST else _MOST) + 1]
     return out
 
@@ -149,16 +165,17 @@ def do_market(d: PillarsDraft, a: Action) -> None:
     name = str(a.args[0])
     n = int(a.args[1])
     r = RES_INDEX[name]
-    price = D.MARKET_PRICE[r]
+    gold = n * _PRICE[r]
     if a.verb == "buy":
-        pay_gold(s, n * price, "market.buy", resource=name, count=n)
+        s.gold -= gold
         d.market = add(d.market, r, -n)
-        gain_cubes(s, r, n, "market.buy", resource=name, count=n)
+        s.res = add(s.res, r, n)
         s.bought |= 1 << r
+        if s.notes is not None:
+            note(s, "gold", -gold, "market.buy", resource=name, count=n)
+            note(s, name, n, "market.buy", resource=name, count=n)
     else:
-        cubes = [0, 0, 0, 0]
-        cubes[r] = n
-        spend(d, s, cubes, "market.sell", resource=name, count=n)  # to the supply
-        gain_gold(s, n * price, "market.sell", resource=name, count=n)
+        spend(d, s, _ONE[r][n], "market.sell", resource=name, count=n)  # to the supply
+        gain_gold(s, gold, "market.sell", resource=name, count=n)
         s.sold |= 1 << r
     next_market(d)

@@ -148,7 +148,7 @@ def do_draft(d: PillarsDraft, a: Action) -> None:
 def next_draft_turn(d: PillarsDraft) -> None:
     d.step = "draft"
     if d.pool:
-        n = d.n
+        n = len(d.seats)
         for k in range(1, n + 1):
             i = (d.turn + k) % n
             if not d.seat(i).passed:

@@ -11,6 +11,8 @@ simply decides.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from . import data as D
 from . import phase3
 from .actions import PASS, PLACE, REDRAW, REMIGIUS, Action
@@ -20,6 +22,8 @@ from .state import PillarsState
 
 _PLACE = tuple(PLACE[sp.id] for sp in D.SPACES)
 _REMIGIUS = tuple(REMIGIUS[sp.id] for sp in D.SPACES)
+_EMPTY = (-1).__eq__
+"""Whether a space holds no builder (``spaces`` holds -1 there)."""
 
 
 def reveal_builder(d: PillarsDraft, a: Action) -> None:
@@ -46,15 +50,14 @@ def reveal_builder(d: PillarsDraft, a: Action) -> None:
 def legal_place(t: Table) -> list[Action]:
     """Place the drawn builder where it is free, if its owner can pay; while placing costs
     gold, pass too, and with Remigius place it free."""
-    free = [k for k, who in enumerate(t.spaces) if who < 0]
     cost = D.FIRST_COST - t.decided
     if cost <= 0:
-        return [_PLACE[k] for k in free]
+        return list(compress(_PLACE, map(_EMPTY, t.spaces)))
     s = t.seats[t.turn]
-    out = [_PLACE[k] for k in free] if s.gold >= cost else []
+    out = list(compress(_PLACE, map(_EMPTY, t.spaces))) if s.gold >= cost else []
     out.append(PASS)
     if "remigius" in s.privileges:
-        out += [_REMIGIUS[k] for k in free]
+        out += compress(_REMIGIUS, map(_EMPTY, t.spaces))
     return out
 
 
@@ -67,7 +70,7 @@ def start_player_actions(state: PillarsState) -> list[Action]:
 
 
 def legal_parked(t: Table) -> list[Action]:
-    return [_PLACE[k] for k, who in enumerate(t.spaces) if who < 0]
+    return list(compress(_PLACE, map(_EMPTY, t.spaces)))
 
 
 def check_space(state: PillarsState, a: Action) -> None:

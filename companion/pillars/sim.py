@@ -29,7 +29,7 @@ from companion.engine.simulate import sample
 from . import data as D
 from .actions import PASS, Action
 from .cathedral import legal_cathedral, mortar, winning_seats
-from .chance import outcomes
+from .chance import chances, outcomes
 from .conversion import best_conversion
 from .draft import PillarsDraft, SeatDraft, reserve
 from .invariants import holdings
@@ -80,7 +80,7 @@ def _thaw_seats(m: PillarsSim, seats: Any) -> None:
     for i, seat in enumerate(seats):
         t = thaw(seat, SeatDraft)
         t._i = i
-        t._n = None
+        t.notes = None
         mut.append(t)
     m._mut = mut
     m.seats = mut
@@ -212,18 +212,20 @@ class PillarsSim(PillarsDraft):
         """Play to the end exactly as ``random_game`` does with ``rng`` (same draws, same
         choices: ``rng.choice`` draws with ``_randbelow``)."""
         actions: list[Any] = []
+        append = actions.append
         below = getattr(rng, "_randbelow", rng.randrange)
+        chance, handlers, legal = CHANCE_STEPS, _HANDLER, _LEGAL
         for _ in range(max_actions):
             if self.over:
                 return actions
             step = self.step
-            if step in CHANCE_STEPS:
-                action = sample(outcomes(self), rng)
+            if step in chance:
+                action = sample(chances(self), rng)
             else:
-                options = _LEGAL[step](self)  # type: ignore[misc]
+                options = legal[step](self)  # type: ignore[misc]
                 action = options[below(len(options))]
-            _HANDLER[step](self, action)  # type: ignore[misc]
-            actions.append(action)
+            handlers[step](self, action)  # type: ignore[misc]
+            append(action)
         raise RuntimeError(f"pillars: no end after {max_actions} actions")
 
     def advance(self, seat: int, rng: random.Random) -> None:
@@ -236,7 +238,7 @@ class PillarsSim(PillarsDraft):
         while not self.over:
             step = self.step
             if step in CHANCE_STEPS:
-                action = sample(outcomes(self), rng)
+                action = sample(chances(self), rng)
             elif self.turn == seat:
                 return
             elif step == "cathedral":
