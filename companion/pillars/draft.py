@@ -59,16 +59,17 @@ class SeatDraft(Draft):
 
 
 class PillarsDraft(Draft):
-    """The whole table, mutable; seats are thawed only when a step touches them."""
+    """The whole table, mutable.  ``seats`` holds each seat as the step has left it so far:
+    the state's frozen seat until a step changes it through :meth:`s`, which thaws it."""
 
-    __slots__ = ("_mut", "_notes")
+    __slots__ = ("_notes",)
     setup: Setup
     round: int
     step: str
     turn: int
     queue: tuple[int, ...]
     start: int
-    seats: tuple[Seat, ...]
+    seats: list[Seat | SeatDraft]
     supply: tuple[int, ...]
     market: tuple[int, ...]
     court_metal: int
@@ -96,43 +97,27 @@ class PillarsDraft(Draft):
     market_slot: int
     over: bool
     ledger: Ledger
-    _mut: list[SeatDraft | None]
     _notes: Notes  # this apply's ledger entries; ``period`` follows ``round``
 
     def __init__(self, state: PillarsState) -> None:
         super().__init__(state)
-        self._mut = [None] * len(state.seats)
+        self.seats = list(state.seats)
         self._notes = Notes(state.round)
 
     def s(self, i: int) -> SeatDraft:
         """The mutable seat ``i`` (thawed on first use)."""
-        m = self._mut[i]
-        if m is None:
-            m = self._mut[i] = thaw(self.seats[i], SeatDraft)
-            m._i = i
-            m.notes = self._notes
-        return m
-
-    def seat(self, i: int) -> Seat | SeatDraft:
-        """Seat ``i`` as the step has left it so far, to read (thaws nothing)."""
-        m = self._mut[i]
-        return self.seats[i] if m is None else m
-
-    def owing(self) -> bool:
-        """Whether the general supply still owes cubes to anyone (ruling P16)."""
-        mut = self._mut
-        for i, seat in enumerate(self.seats):
-            m = mut[i]
-            if (seat if m is None else m).owed != NO_CUBES:
-                return True
-        return False
+        m = self.seats[i]
+        if m.__class__ is SeatDraft:
+            return m  # thawed already
+        t: SeatDraft = thaw(m, SeatDraft)
+        t._i = i
+        t.notes = self._notes
+        self.seats[i] = t
+        return t
 
     @property
     def n(self) -> int:
         return len(self.seats)
-
-    def name(self, i: int) -> str:
-        return self.setup.players[i].name
 
     def order(self) -> list[int]:
         """Seats in turn order from the start player."""
@@ -146,12 +131,9 @@ class PillarsDraft(Draft):
 
     def freeze(self) -> PillarsState:
         """The next state (a draft is frozen once, at the end of ``apply``)."""
-        mut = self._mut
-        if mut.count(None) != len(mut):
-            seats = self.seats
-            self.seats = tuple(
-                [seats[i] if m is None else m.freeze_as(Seat) for i, m in enumerate(mut)]
-            )
+        self.seats = tuple(  # type: ignore[assignment]  # as the state holds them
+            [m.freeze_as(Seat) if isinstance(m, SeatDraft) else m for m in self.seats]
+        )
         if self._notes.raw:
             self.ledger = self._notes.extend(self.ledger)
         return self.freeze_as(PillarsState)
@@ -284,10 +266,8 @@ def spend(d: PillarsDraft, s: SeatDraft, cubes: Any, cause: str, **detail: int |
 
 def settle(d: PillarsDraft) -> None:
     """Hand over owed cubes while the supply has them, in turn order from the start player."""
-    if not d.owing():
-        return
     for i in d.order():
-        if d.seat(i).owed == NO_CUBES:
+        if d.seats[i].owed == NO_CUBES:
             continue
         s = d.s(i)
         for r in range(4):

@@ -151,7 +151,7 @@ def next_draft_turn(d: PillarsDraft) -> None:
         n = len(d.seats)
         for k in range(1, n + 1):
             i = (d.turn + k) % n
-            if not d.seat(i).passed:
+            if not d.seats[i].passed:
                 d.turn = i
                 return
     end_draft(d)

@@ -114,7 +114,7 @@ def do_archbishop(d: PillarsDraft, a: Action) -> None:
 def thomas(d: PillarsDraft) -> None:
     if d.event and not D.EVENTS[d.event]:
         d.queue = tuple(
-            i for i in d.order() if "thomas" in d.seat(i).privileges and not d.seat(i).protected
+            i for i in d.order() if "thomas" in d.seats[i].privileges and not d.seats[i].protected
         )
     else:
         d.queue = ()
@@ -168,7 +168,7 @@ def do_thomas(d: PillarsDraft, a: Action) -> None:
 def resolve_event(d: PillarsDraft) -> None:
     ev = d.event
     good = D.EVENTS.get(ev, True)
-    affected = [i for i in d.order() if good or not d.seat(i).protected]
+    affected = [i for i in d.order() if good or not d.seats[i].protected]
     if ev == "koenig":
         for i in affected:
             gain_gold(d.s(i), 5, "event", card=ev)
@@ -196,14 +196,14 @@ def resolve_event(d: PillarsDraft) -> None:
         for i in affected:
             d.s(i).yield_mod = 1
     elif ev == "teile":
-        d.queue = tuple(i for i in affected if d.seat(i).craftsmen)
+        d.queue = tuple(i for i in affected if d.seats[i].craftsmen)
         next_in_queue(d, "lose", after_event)
         return
     elif ev == "erzbischof":
         d.queue = tuple(
             i
             for i in affected
-            if any(D.CRAFTSMEN[c].kind not in D.NO_BOOST_KINDS for c in d.seat(i).craftsmen)
+            if any(D.CRAFTSMEN[c].kind not in D.NO_BOOST_KINDS for c in d.seats[i].craftsmen)
         )
         next_in_queue(d, "boost", after_event)
         return
@@ -315,7 +315,7 @@ def after_event(d: PillarsDraft) -> None:
                 gain_vp(s, 1, "privilege", card="priorphilip", space=space)
     # 6-8. Forest, quarry, gravel pit: cards yield from the general supply; what it lacks is
     # the player's at once, owed (ruling P16).
-    yields = {i: card_yields(d.seat(i)) for i in order}
+    yields = {i: card_yields(d.seats[i]) for i in order}
     for r in (D.WOOD, D.STONE, D.SAND):
         for i in order:
             s = d.s(i)
@@ -376,7 +376,7 @@ def reveal_roll(d: PillarsDraft, a: Action) -> None:
         gain_cubes(d.s(first), D.METAL, 1, "court", space=D.SPACES[court[0]].id)
     exempt = tax_exempt(d.spaces)
     d.queue = tuple(
-        i for i in d.order() if i not in exempt and "steuerfreiheit" in d.seat(i).privileges
+        i for i in d.order() if i not in exempt and "steuerfreiheit" in d.seats[i].privileges
     )
     next_in_queue(d, "taxfree", pay_tax)
 

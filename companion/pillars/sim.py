@@ -82,7 +82,6 @@ def _thaw_seats(m: PillarsSim, seats: Any) -> None:
         t._i = i
         t.notes = None
         mut.append(t)
-    m._mut = mut
     m.seats = mut
     m._notes = Notes(m.round)
 
