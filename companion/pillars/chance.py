@@ -8,9 +8,7 @@ builders are all drawn, a face the die does not have); ``apply``, ``refuse_card`
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
-from itertools import repeat
-from typing import Any, overload
+from collections.abc import Collection
 
 from companion.engine.core import COLOURS
 from companion.engine.errors import IllegalAction
@@ -38,6 +36,11 @@ _REVEAL: dict[str, dict[str, Action]] = {
     verb: {c: Action(verb, (c,)) for c in cards} for verb, cards, _what in CARD_STEPS.values()
 }
 """Every card reveal by verb and card, made once (the search draws chance at every step)."""
+_UNIFORM = {
+    verb: {n: {c: (a, 1 / n) for c, a in reveal.items()} for n in range(1, len(reveal) + 1)}
+    for verb, reveal in _REVEAL.items()
+}
+"""``_UNIFORM[verb][n][card]``: the outcome of revealing ``card`` from a deck of ``n``."""
 _ROLL = tuple((Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES)
 _DRAW = {c: Action("draw", (c,)) for c in COLOURS}
 """The draw of a builder of each colour a table may play."""
@@ -66,54 +69,21 @@ def deck(t: Table) -> tuple[str, ...]:
 def outcomes(t: Table) -> list[tuple[Action, float]]:
     """Each outcome of the chance step ``t`` is at with its probability, in the order of the
     deck, the seats or the die's faces (empty at a decision or at the end)."""
-    return list(chances(t))
-
-
-def chances(t: Table) -> Sequence[tuple[Action, float]]:
-    """:func:`outcomes` as a sequence to read, made as it is read for a card reveal (the
-    search draws chance at every step and reads only up to the outcome drawn)."""
     if t.over:
-        return ()
+        return []
     step = t.step
     kind = CARD_STEPS.get(step)
     if kind is not None:
-        return _Reveals(_REVEAL[kind[0]], deck(t))
+        cards = deck(t)
+        return list(map(_UNIFORM[kind[0]][len(cards)].__getitem__, cards))
     if step == "draw":
         bag = t.bag
         total = sum(bag)
         players = t.setup.players
         return [(_DRAW[players[i].colour], k / total) for i, k in enumerate(bag) if k]
     if step == "roll":
-        return _ROLL
-    return ()
-
-
-class _Reveals(Sequence[tuple[Action, float]]):
-    """A card reveal's outcomes: each card of the deck, equally likely."""
-
-    __slots__ = ("_reveal", "_cards", "_p")
-
-    def __init__(self, reveal: dict[str, Action], cards: tuple[str, ...]) -> None:
-        self._reveal = reveal
-        self._cards = cards
-        self._p = 1 / len(cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __iter__(self) -> Iterator[tuple[Action, float]]:
-        return zip(map(self._reveal.__getitem__, self._cards), repeat(self._p))
-
-    @overload
-    def __getitem__(self, i: int) -> tuple[Action, float]: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[tuple[Action, float]]: ...
-
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return list(self)[i]
-        return self._reveal[self._cards[i]], self._p
+        return list(_ROLL)
+    return []
 
 
 def card_of(action: object) -> str | None:

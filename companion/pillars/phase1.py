@@ -15,7 +15,7 @@ from .draft import (
     check_discard,
     discard,
     limit,
-    pay_gold,
+    note,
     reserve,
     without,
 )
@@ -137,7 +137,10 @@ def do_draft(d: PillarsDraft, a: Action) -> None:
         if card in CARD_WORKERS:
             s.cards = (*s.cards, card)
         else:
-            pay_gold(s, COST[card], "craftsman", card=card)
+            cost = COST[card]
+            s.gold -= cost
+            if s.notes is not None:
+                note(s, "gold", -cost, "craftsman", card=card)
             s.craftsmen = (*s.craftsmen, card)
             if len(s.craftsmen) > limit(s):
                 d.step = "draft-discard"

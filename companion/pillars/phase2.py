@@ -16,7 +16,7 @@ from itertools import compress
 from . import data as D
 from . import phase3
 from .actions import PASS, PLACE, REDRAW, REMIGIUS, Action
-from .draft import PillarsDraft, Table, add, pay_gold, without
+from .draft import PillarsDraft, Table, add, note, without
 from .refusals import refuse
 from .state import PillarsState
 
@@ -164,7 +164,10 @@ def do_place(d: PillarsDraft, a: Action) -> None:
         else:
             cost = D.FIRST_COST - d.decided
             if cost > 0:
-                pay_gold(d.s(i), cost, "builder", space=space)
+                s = d.s(i)
+                s.gold -= cost
+                if s.notes is not None:
+                    note(s, "gold", -cost, "builder", space=space)
         k = D.SPACE_INDEX[space]
         d.spaces = d.spaces[:k] + (i,) + d.spaces[k + 1 :]
     d.decided += 1

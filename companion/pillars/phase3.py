@@ -315,23 +315,22 @@ def after_event(d: PillarsDraft) -> None:
                 gain_vp(s, 1, "privilege", card="priorphilip", space=space)
     # 6-8. Forest, quarry, gravel pit: cards yield from the general supply; what it lacks is
     # the player's at once, owed (ruling P16).
-    yields = {i: card_yields(d.seats[i]) for i in order}
+    seats = [d.s(i) for i in order]
+    yields = [card_yields(s) for s in seats]
     for r in (D.WOOD, D.STONE, D.SAND):
-        for i in order:
-            s = d.s(i)
-            n = yields[i][r]
-            if n:
+        for s, y in zip(seats, yields, strict=True):
+            if y[r]:
                 if s.yield_mod:
-                    from_supply(d, s, r, n, "production", owe=True, event=d.event)
+                    from_supply(d, s, r, y[r], "production", owe=True, event=d.event)
                 else:
-                    from_supply(d, s, r, n, "production", owe=True)
+                    from_supply(d, s, r, y[r], "production", owe=True)
             for p in s.privileges:
                 if D.PRODUCTION_BONUS.get(p) == r:
                     from_supply(d, s, r, 1, "privilege", owe=True, card=p)
-    for i in order:
-        s = d.s(i)
-        d.res_hidden = d.res_hidden + s.cards
-        s.cards = ()
+    for s in seats:
+        if s.cards:
+            d.res_hidden = d.res_hidden + s.cards
+            s.cards = ()
     d.step = "roll"
     d.turn = -1
 

@@ -29,7 +29,7 @@ from companion.engine.simulate import sample
 from . import data as D
 from .actions import PASS, Action
 from .cathedral import legal_cathedral, mortar, winning_seats
-from .chance import chances, outcomes
+from .chance import outcomes
 from .conversion import best_conversion
 from .draft import PillarsDraft, SeatDraft, reserve
 from .invariants import holdings
@@ -219,7 +219,7 @@ class PillarsSim(PillarsDraft):
                 return actions
             step = self.step
             if step in chance:
-                action = sample(chances(self), rng)
+                action = sample(outcomes(self), rng)
             else:
                 options = legal[step](self)  # type: ignore[misc]
                 action = options[below(len(options))]
@@ -237,7 +237,7 @@ class PillarsSim(PillarsDraft):
         while not self.over:
             step = self.step
             if step in CHANCE_STEPS:
-                action = sample(chances(self), rng)
+                action = sample(outcomes(self), rng)
             elif self.turn == seat:
                 return
             elif step == "cathedral":
