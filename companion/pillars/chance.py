@@ -8,7 +8,8 @@ builders are all drawn, a face the die does not have); ``apply``, ``refuse_card`
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from operator import attrgetter
 
 from companion.engine.core import COLOURS
 from companion.engine.errors import IllegalAction
@@ -52,18 +53,22 @@ def privilege_deck(t: Table) -> tuple[str, ...]:
     return t.priv_unseen
 
 
+_DECK: dict[str, Callable[[Table], tuple[str, ...]]] = {
+    "privilege": privilege_deck,
+    "craftsman": attrgetter("round_craftsmen"),
+    "resource": attrgetter("res_hidden"),
+    "event": attrgetter("events_unseen"),
+    "peek": attrgetter("events_unseen"),
+}
+"""What each reveal step draws from."""
+_DECK_OUTCOMES = {step: (_DECK[step], _UNIFORM[kind[0]]) for step, kind in CARD_STEPS.items()}
+"""Per reveal step, its deck and its outcomes by deck size."""
+
+
 def deck(t: Table) -> tuple[str, ...]:
     """The cards the current reveal may show, each equally likely (empty if none)."""
-    step = t.step
-    if step == "privilege":
-        return privilege_deck(t)
-    if step == "craftsman":
-        return t.round_craftsmen
-    if step == "resource":
-        return t.res_hidden
-    if step in ("event", "peek"):
-        return t.events_unseen
-    return ()
+    get = _DECK.get(t.step)
+    return () if get is None else get(t)
 
 
 def outcomes(t: Table) -> list[tuple[Action, float]]:
@@ -72,10 +77,10 @@ def outcomes(t: Table) -> list[tuple[Action, float]]:
     if t.over:
         return []
     step = t.step
-    kind = CARD_STEPS.get(step)
-    if kind is not None:
-        cards = deck(t)
-        return list(map(_UNIFORM[kind[0]][len(cards)].__getitem__, cards))
+    reveal = _DECK_OUTCOMES.get(step)
+    if reveal is not None:
+        cards = reveal[0](t)
+        return list(map(reveal[1][len(cards)].__getitem__, cards))
     if step == "draw":
         bag = t.bag
         total = sum(bag)

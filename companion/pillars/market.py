@@ -15,6 +15,9 @@ _STONECUTTERS = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.STONE
 _MOST = len(SELL[0]) - 1
 """The most cubes one ``sell`` names."""
 _PRICE = D.MARKET_PRICE
+_BUYS = [[BUY[r][1 : k + 1] for k in range(_MOST + 1)] for r in range(3)]
+_SELLS = [[SELL[r][1 : k + 1] for k in range(_MOST + 1)] for r in range(4)]
+"""``_BUYS[r][k]``: buying 1 to ``k`` cubes of resource ``r`` (``_SELLS`` likewise)."""
 _ONE = [[tuple(n if q == r else 0 for q in range(4)) for n in range(_MOST + 1)] for r in range(4)]
 """``_ONE[r][n]``: ``n`` cubes of resource ``r`` alone, as ``spend`` takes them."""
 
@@ -72,17 +75,24 @@ def legal_market(t: Table) -> list[Action]:
     s = t.seats[t.turn]
     gold = s.gold
     market = t.market
-    out = [PASS]
-    buy = buyable(s)
-    for r in (D.STONE, D.WOOD, D.SAND):
-        if buy >> r & 1:
-            most = gold // _PRICE[r]
-            out += BUY[r][1 : (market[r] if market[r] < most else most) + 1]
     res = s.res
+    buy = buyable(s)
     sell = sellable(s)
-    for r in (D.STONE, D.WOOD, D.SAND, D.METAL):
-        if sell >> r & 1:
-            out += SELL[r][1 : (res[r] if res[r] < _MOST else _MOST) + 1]
+    out = [PASS]
+    if buy & 1:
+        out += _BUYS[0][min(market[0], gold // _PRICE[0])]
+    if buy & 2:
+        out += _BUYS[1][min(market[1], gold // _PRICE[1])]
+    if buy & 4:
+        out += _BUYS[2][min(market[2], gold // _PRICE[2])]
+    if sell & 1:
+        out += _SELLS[0][min(res[0], _MOST)]
+    if sell & 2:
+        out += _SELLS[1][min(res[1], _MOST)]
+    if sell & 4:
+        out += _SELLS[2][min(res[2], _MOST)]
+    if sell & 8:
+        out += _SELLS[3][min(res[3], _MOST)]
     return out
 
 

@@ -116,6 +116,10 @@ class PillarsSim(PillarsDraft):
         _thaw_seats(m, self.seats)
         return m
 
+    def s(self, i: int) -> SeatDraft:
+        """The mutable seat ``i`` (every seat is thawed for good)."""
+        return self.seats[i]
+
     def seat_count(self) -> int:
         return len(self.seats)
 
