@@ -44,7 +44,12 @@ _UNIFORM = {
 """``_UNIFORM[verb][n][card]``: the outcome of revealing ``card`` from a deck of ``n``."""
 _ROLL = tuple((Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES)
 _DRAW = {c: Action("draw", (c,)) for c in COLOURS}
-"""The draw of a builder of each colour a table may play."""
+_DRAWN = {
+    total: {c: [(a, k / total) for k in range(total + 1)] for c, a in _DRAW.items()}
+    for total in range(1, len(COLOURS) * D.BUILDERS_EACH + 1)
+}
+"""``_DRAWN[total][colour][k]``: a builder of ``colour`` drawn, ``k`` of the ``total`` in the
+bag being its colour's."""
 
 
 def privilege_deck(t: Table) -> tuple[str, ...]:
@@ -83,9 +88,9 @@ def outcomes(t: Table) -> list[tuple[Action, float]]:
         return list(map(reveal[1][len(cards)].__getitem__, cards))
     if step == "draw":
         bag = t.bag
-        total = sum(bag)
+        drawn = _DRAWN[sum(bag)]
         players = t.setup.players
-        return [(_DRAW[players[i].colour], k / total) for i, k in enumerate(bag) if k]
+        return [drawn[players[i].colour][k] for i, k in enumerate(bag) if k]
     if step == "roll":
         return list(_ROLL)
     return []

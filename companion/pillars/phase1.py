@@ -24,6 +24,8 @@ from .state import PillarsState
 
 COST = {c: m.cost for c, m in D.CRAFTSMEN.items()}
 """What each craftsman costs in the draft."""
+_UNREVEALED = len(D.RESOURCE_CARDS) - D.RESOURCE_CARDS_REVEALED
+"""Resource cards left face down once the pool has its cards."""
 
 # -- round start: the reveals ----------------------------------------------------------------
 
@@ -51,7 +53,7 @@ def reveal_resource(d: PillarsDraft, a: Action) -> None:
     card = str(a.args[0])
     d.res_hidden = without(d.res_hidden, card)
     d.pool = (*d.pool, card)
-    if len(d.res_hidden) == len(D.RESOURCE_CARDS) - D.RESOURCE_CARDS_REVEALED:
+    if len(d.res_hidden) == _UNREVEALED:
         if d.events_unseen and any("ellen" in s.privileges for s in d.seats):
             d.step = "peek"
         else:
@@ -151,10 +153,12 @@ def do_draft(d: PillarsDraft, a: Action) -> None:
 def next_draft_turn(d: PillarsDraft) -> None:
     d.step = "draft"
     if d.pool:
-        n = len(d.seats)
+        seats = d.seats
+        n = len(seats)
+        turn = d.turn
         for k in range(1, n + 1):
-            i = (d.turn + k) % n
-            if not d.seats[i].passed:
+            i = (turn + k) % n
+            if not seats[i].passed:
                 d.turn = i
                 return
     end_draft(d)

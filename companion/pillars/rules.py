@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.core import CHANCE, Game, Setup
+from companion.engine.draft import thaw
 from companion.engine.errors import IllegalAction, SetupError
 from companion.engine.ledger import Entry, Ledger
 from companion.engine.summary import Period, Summary
@@ -27,7 +28,7 @@ from . import data as D
 from .actions import DONE, REDRAW, Action, canonical, convert_action, parse_action
 from .cathedral import mortar, winning_seats
 from .conversion import Conversion, best_conversion
-from .draft import PillarsDraft, capacity, reserve, used
+from .draft import PillarsDraft, SeatDraft, capacity, reserve, used
 from .invariants import holdings, invariants
 from .position import build
 from .refusals import refuse
@@ -42,6 +43,33 @@ from .steps import (
     current_player,
     legal_actions,
 )
+
+_START_SEAT = Seat(
+    gold=20,
+    vp=D.START_VP,
+    res=(0, 0, 0, 0),
+    owed=(0, 0, 0, 0),
+    craftsmen=(),
+    workers=D.OWN_WORKERS,
+    gray=0,
+    gray_next=0,
+    cards=(),
+    wool=0,
+    privileges=(),
+    spent=(),
+    passed=False,
+    drawn=0,
+    walled=False,
+    walled_next=False,
+    protected=False,
+    taxfree=False,
+    yield_mod=0,
+    boost="",
+    bought=0,
+    sold=0,
+    uses=(),
+)
+"""A seat at the start of the game; each seat's gold and starting craftsmen are its own."""
 
 
 class PillarsGame(Game[PillarsState, Action]):
@@ -59,35 +87,10 @@ class PillarsGame(Game[PillarsState, Action]):
         n = len(setup.players)
         seats = []
         for k in range(n):
-            seat_no = (k - setup.start_player) % n  # gold 20, 21, 22, 23 from the start player
-            colour = setup.players[k].colour
-            seats.append(
-                Seat(
-                    gold=20 + seat_no,
-                    vp=D.START_VP,
-                    res=(0, 0, 0, 0),
-                    owed=(0, 0, 0, 0),
-                    craftsmen=tuple(c.id for c in D.start_cards(colour)),
-                    workers=D.OWN_WORKERS,
-                    gray=0,
-                    gray_next=0,
-                    cards=(),
-                    wool=0,
-                    privileges=(),
-                    spent=(),
-                    passed=False,
-                    drawn=0,
-                    walled=False,
-                    walled_next=False,
-                    protected=False,
-                    taxfree=False,
-                    yield_mod=0,
-                    boost="",
-                    bought=0,
-                    sold=0,
-                    uses=(),
-                )
-            )
+            s: SeatDraft = thaw(_START_SEAT, SeatDraft)
+            s.gold = 20 + (k - setup.start_player) % n  # 20, 21, 22, 23 from the start player
+            s.craftsmen = D.START_IDS[setup.players[k].colour]
+            seats.append(s.freeze_as(Seat))
         supply = (
             D.CUBES[0] - D.MARKET_STOCK,
             D.CUBES[1] - D.MARKET_STOCK,
