@@ -311,7 +311,7 @@ def end_round(d: PillarsDraft) -> None:
     d.next_round()
     n = d.n
     # Master builders back into the bag, those set aside too.
-    d.bag = tuple(D.BUILDERS_EACH for _ in range(n))
+    d.bag = (D.BUILDERS_EACH,) * n
     d.aside = (0,) * n
     d.spaces = (-1,) * len(D.SPACES)
     d.parked = ()
@@ -353,7 +353,7 @@ def start_round(d: PillarsDraft) -> None:
     d.kingsbridge = ()
     d.shiring = ()
     d.pool = ()
-    d.round_craftsmen = tuple(c.id for c in D.ROUND_CRAFTSMEN[d.round - 1])
+    d.round_craftsmen = D.ROUND_IDS[d.round - 1]
 
 
 def winning_seats(t: Table) -> list[int]:

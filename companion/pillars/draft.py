@@ -145,7 +145,10 @@ draft (``sim.py``), whose seats are all thawed."""
 
 
 def add(t: tuple[int, ...], i: int, n: int) -> Any:
-    return t[:i] + (t[i] + n,) + t[i + 1 :]
+    """``t`` with ``n`` added to its ``i``-th count."""
+    counts = list(t)
+    counts[i] += n
+    return tuple(counts)
 
 
 def without(t: tuple[str, ...], item: str) -> tuple[str, ...]:

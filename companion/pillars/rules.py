@@ -109,7 +109,7 @@ class PillarsGame(Game[PillarsState, Action]):
             market=(D.MARKET_STOCK,) * 3,
             court_metal=1,
             castle_gray=D.GRAY_WORKERS,
-            round_craftsmen=tuple(c.id for c in D.ROUND_CRAFTSMEN[0]),
+            round_craftsmen=D.ROUND_IDS[0],
             shiring=(),
             pool=(),
             res_hidden=D.RESOURCE_CARD_IDS,
