@@ -256,10 +256,18 @@ class PillarsSim(PillarsDraft):
 class PillarsSimulator:
     """The Pillars' :class:`companion.engine.sim.Simulator`."""
 
+    def __init__(self) -> None:
+        self._first: tuple[Setup, PillarsState] | None = None
+
     def start(self, setup: Setup) -> PillarsSim:
+        """The first state of ``setup``, thawed (the last set-up's is remembered: playouts
+        start the same table again and again)."""
         from .rules import PillarsGame
 
-        return PillarsSim.thaw(PillarsGame().initial_state(setup))
+        first = self._first
+        if first is None or first[0] is not setup:
+            first = self._first = (setup, PillarsGame().initial_state(setup))
+        return PillarsSim.thaw(first[1])
 
     def thaw(self, state: PillarsState) -> PillarsSim:
         return PillarsSim.thaw(state)
