@@ -46,12 +46,12 @@ def next_cathedral(d: PillarsDraft) -> None:
         return
     d.turn, d.queue = d.queue[0], d.queue[1:]
     d.step = "cathedral"
-    s = d.s(d.turn)
     # Tool Maker and Architect work by themselves, first: the Tool Maker needs metal at
     # the end of the round, and that metal may still be spent afterwards.
-    for c in s.craftsmen:
+    for c in d.seats[d.turn].craftsmen:
         if c not in _AUTO:
             continue
+        s = d.s(d.turn)
         spec = D.CRAFTSMEN[c].spec
         if not spec.needs_metal or s.res[D.METAL]:
             times = capacity(s, c)
@@ -186,7 +186,7 @@ def do_cathedral(d: PillarsDraft, a: Action) -> None:
         for c, times in convert_order(s, a):
             for _ in range(times):
                 use(d, s, c)
-    finish_conversion(d)
+    finish_conversion(d, s)
 
 
 def convert_order(s: SeatDraft, a: Action) -> list[tuple[str, int]]:
@@ -244,8 +244,9 @@ def _return_action(way: tuple[int, ...]) -> Action:
     return a
 
 
-def finish_conversion(d: PillarsDraft) -> None:
-    s = d.s(d.turn)
+def finish_conversion(d: PillarsDraft, s: SeatDraft) -> None:
+    """The seat to act has finished at the cathedral: it gives back what it holds above 5
+    cubes (it chooses how where there are several ways), and the next player's turn."""
     if sum(s.res) > 5:
         ways = ways_to_keep_5(s.res)
         if len(ways) > 1:

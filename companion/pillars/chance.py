@@ -90,7 +90,7 @@ def outcomes(t: Table) -> list[tuple[Action, float]]:
         bag = t.bag
         drawn = _DRAWN[sum(bag)]
         players = t.setup.players
-        return [drawn[players[i].colour][k] for i, k in enumerate(bag) if k]
+        return [drawn[p.colour][k] for p, k in zip(players, bag, strict=True) if k]
     if step == "roll":
         return list(_ROLL)
     return []

@@ -11,8 +11,6 @@ simply decides.
 
 from __future__ import annotations
 
-from itertools import compress
-
 from . import data as D
 from . import phase3
 from .actions import PASS, PLACE, REDRAW, REMIGIUS, Action
@@ -22,8 +20,11 @@ from .state import PillarsState
 
 _PLACE = tuple(PLACE[sp.id] for sp in D.SPACES)
 _REMIGIUS = tuple(REMIGIUS[sp.id] for sp in D.SPACES)
-_EMPTY = (-1).__eq__
-"""Whether a space holds no builder (``spaces`` holds -1 there)."""
+
+
+def _on_free(actions: tuple[Action, ...], spaces: tuple[int, ...]) -> list[Action]:
+    """The actions (one per space, in space order) of the spaces no builder holds."""
+    return [a for a, who in zip(actions, spaces, strict=True) if who < 0]
 
 
 def reveal_builder(d: PillarsDraft, a: Action) -> None:
@@ -52,12 +53,12 @@ def legal_place(t: Table) -> list[Action]:
     gold, pass too, and with Remigius place it free."""
     cost = D.FIRST_COST - t.decided
     if cost <= 0:
-        return list(compress(_PLACE, map(_EMPTY, t.spaces)))
+        return _on_free(_PLACE, t.spaces)
     s = t.seats[t.turn]
-    out = list(compress(_PLACE, map(_EMPTY, t.spaces))) if s.gold >= cost else []
+    out = _on_free(_PLACE, t.spaces) if s.gold >= cost else []
     out.append(PASS)
     if "remigius" in s.privileges:
-        out += compress(_REMIGIUS, map(_EMPTY, t.spaces))
+        out += _on_free(_REMIGIUS, t.spaces)
     return out
 
 
@@ -70,7 +71,7 @@ def start_player_actions(state: PillarsState) -> list[Action]:
 
 
 def legal_parked(t: Table) -> list[Action]:
-    return list(compress(_PLACE, map(_EMPTY, t.spaces)))
+    return _on_free(_PLACE, t.spaces)
 
 
 def check_space(state: PillarsState, a: Action) -> None:

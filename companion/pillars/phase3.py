@@ -289,10 +289,9 @@ def production(s: Any, r: int, bonus: bool = True) -> int:
 
 def after_event(d: PillarsDraft) -> None:
     """Steps 3 to 8: wool mill, Kingsbridge, Priory, production; then the tax roll."""
-    order = d.order()
+    seats = [d.s(i) for i in d.order()]  # in turn order
     # 3. Wool mill: 1 gold per worker there; the workers go home.
-    for i in order:
-        s = d.s(i)
+    for s in seats:
         if s.wool:
             gain_gold(s, s.wool, "wool", workers=s.wool)
         s.wool = 0
@@ -315,7 +314,6 @@ def after_event(d: PillarsDraft) -> None:
                 gain_vp(s, 1, "privilege", card="priorphilip", space=space)
     # 6-8. Forest, quarry, gravel pit: cards yield from the general supply; what it lacks is
     # the player's at once, owed (ruling P16).
-    seats = [d.s(i) for i in order]
     yields = [card_yields(s) for s in seats]
     for r in (D.WOOD, D.STONE, D.SAND):
         for s, y in zip(seats, yields, strict=True):
@@ -397,10 +395,9 @@ def pay_tax(d: PillarsDraft) -> None:
     """Everyone without a builder at the King's Court pays the roll (Francis: 2)."""
     exempt = tax_exempt(d.spaces)
     for i in d.order():
-        s = d.s(i)
-        due = tax_due(s, i in exempt, d.tax)
+        due = tax_due(d.seats[i], i in exempt, d.tax)
         if due:
-            pay_or_lose(s, due, "tax", roll=d.tax, due=due)
+            pay_or_lose(d.s(i), due, "tax", roll=d.tax, due=due)
     shiring(d)
 
 
