@@ -20,13 +20,13 @@ from .draft import (
     used,
 )
 from .refusals import refuse
-from .state import PillarsState, Seat
+from .state import PillarsState
 
 RES_INDEX = {name: i for i, name in enumerate(D.RESOURCES)}
 _USE = {
     c: (m.spec.auto, m.capacity, m.spec.needs_mortar, m.spec.inputs) for c, m in D.CRAFTSMEN.items()
 }
-"""Per craftsman what :func:`crafts` asks: works by itself, capacity, needs a Mortar Mixer,
+"""Per craftsman what :func:`legal_cathedral` asks: works by itself, capacity, needs a Mortar Mixer,
 inputs (stone, wood, sand, metal, gold)."""
 _MAKES = {c: (m.spec.inputs, m.spec.gold, m.spec.vp) for c, m in D.CRAFTSMEN.items()}
 """Per craftsman what one use takes (stone, wood, sand, metal, gold) and gives (gold, VP)."""
@@ -65,10 +65,12 @@ def mortar(s: Any) -> bool:
     return not _MORTAR.isdisjoint(s.craftsmen)
 
 
-def crafts(s: Seat | SeatDraft) -> list[Action]:
-    """A ``craft`` of each of the seat's craftsmen that can work once more now, by hand, in
-    its order: not the Tool Maker or Architect, below capacity (+1 boosted), a Mortar Mixer
-    where needed, the inputs held (:func:`why_not_use` says why another cannot)."""
+def legal_cathedral(t: Table) -> list[Action]:
+    """A ``craft`` of each of the craftsmen of the seat to act that can work once more now,
+    by hand, in its order: not the Tool Maker or Architect, below capacity (+1 boosted), a
+    Mortar Mixer where needed, the inputs held (:func:`why_not_use` says why another cannot);
+    then ``done``."""
+    s = t.seats[t.turn]
     has_mortar = mortar(s)
     uses = dict(s.uses)
     boost = s.boost
@@ -89,18 +91,13 @@ def crafts(s: Seat | SeatDraft) -> list[Action]:
         ):
             continue
         out.append(CRAFT[c])
-    return out
-
-
-def legal_cathedral(t: Table) -> list[Action]:
-    out = crafts(t.seats[t.turn])
     out.append(DONE)
     return out
 
 
 def why_not_use(s: Any, c: str) -> tuple[str, str, dict[str, int | str]]:
-    """Why the seat's craftsman ``c`` cannot work once more now (:func:`crafts` leaves it out):
-    (rule, reason, fields)."""
+    """Why the seat's craftsman ``c`` cannot work once more now (:func:`legal_cathedral`
+    leaves it out): (rule, reason, fields)."""
     spec = D.CRAFTSMEN[c].spec
     if spec.auto:
         return "cathedral.auto", f"{c} works by itself", {"card": c}
@@ -133,14 +130,15 @@ def why_not_use(s: Any, c: str) -> tuple[str, str, dict[str, int | str]]:
     )
 
 
-def check_use(t: Table, s: Any, c: str, a: Action) -> None:
-    """Refuse a use of craftsman ``c`` that seat ``s`` (the one to act) cannot make now."""
+def check_use(t: Table, c: str, a: Action) -> None:
+    """Refuse a use of craftsman ``c`` that the seat to act cannot make now."""
+    s = t.seats[t.turn]
     name = t.setup.players[t.turn].name
     if c not in s.craftsmen:
         raise refuse(
             a, "cathedral.craftsman", f"{name} has no craftsman {c}", player=t.turn, card=c
         )
-    if CRAFT[c] not in crafts(s):
+    if CRAFT[c] not in legal_cathedral(t):
         rule, reason, fields = why_not_use(s, c)
         raise refuse(a, rule, f"{name} cannot use {c}: {reason}", player=t.turn, **fields)
 
@@ -167,13 +165,13 @@ def check_cathedral(state: PillarsState, a: Action) -> None:
     """A ``craft`` the seat cannot make now, or a ``convert`` one of whose uses it cannot
     make when its turn comes (the uses walked in order on a scratch draft)."""
     if a.verb == "craft":
-        check_use(state, state.seats[state.turn], str(a.args[0]), a)
+        check_use(state, str(a.args[0]), a)
     elif a.verb == "convert":
         d = PillarsDraft(state)
         s = d.s(d.turn)
         for c, times in convert_order(s, a):
             for _ in range(times):
-                check_use(d, s, c, a)
+                check_use(d, c, a)
                 use(d, s, c)
 
 
