@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
-from companion.engine.core import Setup
+from companion.engine.core import COLOURS, Setup
 from companion.engine.draft import Draft, check_draftable, thaw
 from companion.engine.ledger import Ledger, Notes
 
@@ -22,6 +22,11 @@ from .state import PillarsState, Seat
 check_draftable(PillarsState)
 check_draftable(Seat)
 NO_CUBES = (0, 0, 0, 0)
+_ORDERS = {
+    n: tuple(tuple((start + k) % n for k in range(n)) for start in range(n))
+    for n in range(1, len(COLOURS) + 1)
+}
+"""``_ORDERS[n][start]``: the ``n`` seats in turn order from ``start``."""
 
 
 class SeatDraft(Draft):
@@ -119,10 +124,9 @@ class PillarsDraft(Draft):
     def n(self) -> int:
         return len(self.seats)
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """Seats in turn order from the start player."""
-        n = len(self.seats)
-        return [(self.start + k) % n for k in range(n)]
+        return _ORDERS[len(self.seats)][self.start]
 
     def next_round(self) -> None:
         """The round counter moves on (the ledger's entries from now on are the next round's)."""
@@ -240,7 +244,8 @@ def from_supply(
             detail["capped"] = n - got
     if got:
         s.res = add(s.res, r, got)
-    _note(s, D.RESOURCES[r], got, cause, detail)
+    if s.notes is not None:
+        _note(s, D.RESOURCES[r], got, cause, detail)
 
 
 def spend(d: PillarsDraft, s: SeatDraft, cubes: Any, cause: str, **detail: int | str) -> None:
