@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from operator import attrgetter
 
-from companion.engine.core import COLOURS
+from companion.engine.core import COLOURS, PlayerSpec
 from companion.engine.errors import IllegalAction
 
 from . import data as D
@@ -87,13 +87,29 @@ def outcomes(t: Table) -> list[tuple[Action, float]]:
         cards = reveal[0](t)
         return list(map(reveal[1][len(cards)].__getitem__, cards))
     if step == "draw":
-        bag = t.bag
-        drawn = _DRAWN[sum(bag)]
-        players = t.setup.players
-        return [drawn[p.colour][k] for p, k in zip(players, bag, strict=True) if k]
+        return list(_draws(t.setup.players, t.bag))
     if step == "roll":
         return list(_ROLL)
     return []
+
+
+_Draws = dict[tuple[int, ...], list[tuple[Action, float]]]
+_LAST_TABLE: tuple[tuple[PlayerSpec, ...], _Draws] = ((), {})
+"""The last table's players and its draws by bag (a search draws at one table only)."""
+
+
+def _draws(players: tuple[PlayerSpec, ...], bag: tuple[int, ...]) -> list[tuple[Action, float]]:
+    """A builder of each colour with some in the bag, by how many are its colour's (made once
+    per bag at the last table)."""
+    global _LAST_TABLE
+    if _LAST_TABLE[0] is not players:
+        _LAST_TABLE = (players, {})
+    by_bag = _LAST_TABLE[1]
+    got = by_bag.get(bag)
+    if got is None:
+        drawn = _DRAWN[sum(bag)]
+        got = by_bag[bag] = [drawn[p.colour][k] for p, k in zip(players, bag, strict=True) if k]
+    return got
 
 
 def card_of(action: object) -> str | None:
