@@ -60,6 +60,16 @@ def next_cathedral(d: PillarsDraft) -> None:
             s.uses = (*s.uses, (c, times))
 
 
+def hand_uses(s: Any) -> tuple[tuple[str, int], ...]:
+    """The seat's craftsmen used by hand (not the Tool Maker or Architect), each with the uses
+    it has left this round: capacity, +1 when boosted, minus the uses made."""
+    made = dict(s.uses) if s.uses else {}
+    boost = s.boost
+    return tuple(
+        (c, _USE[c][1] + (boost == c) - made.get(c, 0)) for c in s.craftsmen if c not in _AUTO
+    )
+
+
 def mortar(s: Any) -> bool:
     """Whether the seat has a Mortar Mixer (for the craftsmen that need one, P13)."""
     return not _MORTAR.isdisjoint(s.craftsmen)

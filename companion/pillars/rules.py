@@ -26,7 +26,7 @@ from companion.engine.summary import Period, Summary
 from . import chance, market, phase2, phase3
 from . import data as D
 from .actions import DONE, REDRAW, Action, canonical, convert_action, parse_action
-from .cathedral import mortar, winning_seats
+from .cathedral import hand_uses, mortar, winning_seats
 from .conversion import Conversion, best_conversion
 from .draft import PillarsDraft, SeatDraft, capacity, reserve, used
 from .invariants import holdings, invariants
@@ -413,14 +413,7 @@ class PillarsGame(Game[PillarsState, Action]):
         i = state.turn if seat is None else seat
         s = state.seats[i]
         return best_conversion(
-            [
-                (D.CRAFTSMEN[c], capacity(s, c) - used(s, c))
-                for c in s.craftsmen
-                if not D.CRAFTSMEN[c].spec.auto
-            ],
-            s.res,
-            s.gold,
-            mortar(s),
+            [(D.CRAFTSMEN[c], k) for c, k in hand_uses(s)], s.res, s.gold, mortar(s)
         )
 
     def best_convert_action(self, state: PillarsState) -> Action:

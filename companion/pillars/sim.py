@@ -28,7 +28,7 @@ from companion.engine.simulate import sample
 
 from . import data as D
 from .actions import PASS, Action
-from .cathedral import legal_cathedral, mortar, winning_seats
+from .cathedral import hand_uses, legal_cathedral, mortar, winning_seats
 from .chance import outcomes
 from .conversion import best_conversion
 from .draft import PillarsDraft, SeatDraft, reserve
@@ -40,8 +40,6 @@ from .steps import CHANCE_STEPS, STEP, current_player, legal_actions
 
 _HANDLER = {s.name: s.handler for s in STEP.values()}
 _LEGAL = {s.name: s.legal for s in STEP.values()}
-_AUTO = frozenset(c for c, m in D.CRAFTSMEN.items() if m.spec.auto)
-_CAPACITY = {c: m.capacity for c, m in D.CRAFTSMEN.items()}
 _CONVERTIBLE: dict[tuple[Any, ...], int] = {}
 """:func:`_convertible`'s answers by what decides them (a few thousand in a game's searches;
 forgotten past :data:`_CONVERTIBLE_MOST`)."""
@@ -52,11 +50,7 @@ def _convertible(s: SeatDraft) -> int:
     """The VP the seat's craftsmen could still make at this round's cathedral from the cubes
     it holds and its resource cards will yield (the best conversion, ``conversion.py``, with
     each craftsman's uses left this round; the Goldsmith's from its gold)."""
-    used = dict(s.uses) if s.uses else {}
-    boost = s.boost
-    crafts = tuple(
-        (c, _CAPACITY[c] + (boost == c) - used.get(c, 0)) for c in s.craftsmen if c not in _AUTO
-    )
+    crafts = hand_uses(s)
     res = [h + y for h, y in zip(s.res, card_yields(s), strict=True)]
     has_mortar = mortar(s)
     key = (crafts, *res, s.gold, has_mortar)
