@@ -104,64 +104,45 @@ def check_market(state: PillarsState, a: Action) -> None:
     s = state.seats[i]
     name, n = str(a.args[0]), int(a.args[1])
     r = RES_INDEX[name]
-    if a.verb == "buy":
-        if s.sold >> r & 1:
-            raise refuse(
-                a,
-                "market.both",
-                f"{who} sold {name} this round and cannot buy it too",
-                player=i,
-                resource=name,
-            )
-        if not can_buy(s, r):
-            raise refuse(
-                a, "market.woodworker", f"{who} has no Woodworker and cannot buy wood", player=i
-            )
-        if n > state.market[r]:
-            raise refuse(
-                a,
-                "market.stock",
-                f"the market has {state.market[r]} {name}, not {n}",
-                player=i,
-                resource=name,
-                have=state.market[r],
-                need=n,
-            )
-        cost = n * D.MARKET_PRICE[r]
-        if cost > s.gold:
-            raise refuse(
-                a,
-                "market.gold",
-                f"{n} {name} cost {cost} gold; {who} has {s.gold}",
-                player=i,
-                cost=cost,
-                gold=s.gold,
-            )
-        return
-    if s.bought >> r & 1:
+    buying = a.verb == "buy"
+    if (s.sold if buying else s.bought) >> r & 1:
+        did, other = ("sold", "buy") if buying else ("bought", "sell")
         raise refuse(
             a,
             "market.both",
-            f"{who} bought {name} this round and cannot sell it too",
+            f"{who} {did} {name} this round and cannot {other} it too",
             player=i,
             resource=name,
         )
-    if not can_sell(s, r):
+    if buying and not can_buy(s, r):
         raise refuse(
-            a,
-            "market.stonecutter",
-            f"{who} has no Stonecutter and cannot sell stone",
-            player=i,
+            a, "market.woodworker", f"{who} has no Woodworker and cannot buy wood", player=i
         )
-    if n > s.res[r]:
+    if not buying and not can_sell(s, r):
+        raise refuse(
+            a, "market.stonecutter", f"{who} has no Stonecutter and cannot sell stone", player=i
+        )
+    have = state.market[r] if buying else s.res[r]
+    if n > have:
+        rule, holder = ("market.stock", "the market") if buying else ("market.cubes", who)
         raise refuse(
             a,
-            "market.cubes",
-            f"{who} has {s.res[r]} {name}, not {n}",
+            rule,
+            f"{holder} has {have} {name}, not {n}",
             player=i,
             resource=name,
-            have=s.res[r],
+            have=have,
             need=n,
+        )
+    cost = n * D.MARKET_PRICE[r]
+    if buying and cost > s.gold:
+        raise refuse(
+            a,
+            "market.gold",
+            f"{n} {name} cost {cost} gold; {who} has {s.gold}",
+            player=i,
+            cost=cost,
+            gold=s.gold,
         )
 
 
