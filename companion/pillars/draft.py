@@ -3,8 +3,8 @@ uses (gold limit P2, VP floor P3, unpaid gold P5, the supply and owed cubes P16)
 
 The rules' ``apply`` thaws a state into a :class:`PillarsDraft` for one action (seats thawed on
 first use) and freezes it again; the simulation path (``sim.py``) keeps one subclass of it for
-a whole game with every seat thawed.  Handlers read a seat with :meth:`PillarsDraft.seat` and
-change it through :meth:`PillarsDraft.s`, so that both see what the step wrote."""
+a whole game with every seat thawed.  Handlers read a seat in ``seats`` (as the step has left
+it so far) and change it through :meth:`PillarsDraft.s`, which thaws it on first use."""
 
 from __future__ import annotations
 
@@ -144,8 +144,8 @@ class PillarsDraft(Draft):
 
 
 Table: TypeAlias = PillarsState | PillarsDraft
-"""What the legal actions and chance outcomes read: the rules' state or the simulation path's
-draft (``sim.py``), whose seats are all thawed."""
+"""What the legal actions and chance outcomes read: the rules' state or a draft (the simulation
+path's, whose seats are all thawed, or one inside ``apply``)."""
 
 
 def add(t: tuple[int, ...], i: int, n: int) -> Any:
