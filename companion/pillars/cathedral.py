@@ -36,7 +36,7 @@ _MORTAR = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.MORTAR_KIND
 
 def start_cathedral(d: PillarsDraft) -> None:
     d.market_live = ()
-    d.queue = tuple(d.order())
+    d.queue = d.order()
     next_cathedral(d)
 
 

@@ -244,7 +244,7 @@ class PillarsSim(PillarsDraft):
                 action = PASS
             else:
                 action = rng.choice(legal_actions(self))
-            _HANDLER[step](self, action)  # type: ignore[misc]
+            self.apply(action)
 
 
 class PillarsSimulator:
