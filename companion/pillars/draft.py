@@ -8,7 +8,7 @@ it so far) and change it through :meth:`PillarsDraft.s`, which thaws it on first
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 from companion.engine.core import COLOURS, Setup
 from companion.engine.draft import Draft, check_draftable, thaw
@@ -18,6 +18,8 @@ from . import data as D
 from .actions import Action
 from .refusals import refuse
 from .state import PillarsState, Seat
+
+T = TypeVar("T")
 
 check_draftable(PillarsState)
 check_draftable(Seat)
@@ -155,9 +157,18 @@ def add(t: tuple[int, ...], i: int, n: int) -> Any:
     return tuple(counts)
 
 
-def without(t: tuple[str, ...], item: str) -> tuple[str, ...]:
-    i = t.index(item)
-    return t[:i] + t[i + 1 :]
+def without(t: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``t`` without the first ``item``."""
+    items = list(t)
+    items.remove(item)
+    return tuple(items)
+
+
+def put(t: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``t`` with ``value`` as its ``i``-th item."""
+    items = list(t)
+    items[i] = value
+    return tuple(items)
 
 
 # -- gains and losses, each written to the ledger with its cause ------------------------------

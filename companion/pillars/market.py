@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import cathedral
 from . import data as D
 from .actions import BUY, PASS, SELL, Action
-from .draft import PillarsDraft, SeatDraft, Table, add, gain_gold, note, spend
+from .draft import PillarsDraft, SeatDraft, Table, add, gain_gold, note, spend, without
 from .refusals import refuse
 from .state import PillarsState, Seat
 
@@ -148,8 +148,7 @@ def check_market(state: PillarsState, a: Action) -> None:
 
 def do_market(d: PillarsDraft, a: Action) -> None:
     if a.verb == "pass":
-        slot = d.market_slot
-        d.market_live = tuple(m for m in d.market_live if m != slot)
+        d.market_live = without(d.market_live, d.market_slot)
         next_market(d)
         return
     s = d.s(d.turn)

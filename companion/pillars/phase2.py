@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import data as D
 from . import phase3
 from .actions import PASS, PLACE, REDRAW, REMIGIUS, Action
-from .draft import PillarsDraft, Table, add, note, without
+from .draft import PillarsDraft, Table, add, note, put, without
 from .refusals import refuse
 from .state import PillarsState
 
@@ -170,7 +170,7 @@ def do_place(d: PillarsDraft, a: Action) -> None:
                 if s.notes is not None:
                     note(s, "gold", -cost, "builder", space=space)
         k = D.SPACE_INDEX[space]
-        d.spaces = d.spaces[:k] + (i,) + d.spaces[k + 1 :]
+        d.spaces = put(d.spaces, k, i)
     d.decided += 1
     d.drawn = -1
     after_builder(d)
@@ -193,6 +193,6 @@ def check_parked(state: PillarsState, a: Action) -> None:
 
 def do_parked(d: PillarsDraft, a: Action) -> None:
     k = D.SPACE_INDEX[str(a.args[0])]
-    d.spaces = d.spaces[:k] + (d.turn,) + d.spaces[k + 1 :]
+    d.spaces = put(d.spaces, k, d.turn)
     d.parked = d.parked[1:]
     after_builder(d)
