@@ -102,9 +102,10 @@ def _draws(players: tuple[PlayerSpec, ...], bag: tuple[int, ...]) -> list[tuple[
     """A builder of each colour with some in the bag, by how many are its colour's (made once
     per bag at the last table)."""
     global _LAST_TABLE
-    if _LAST_TABLE[0] is not players:
-        _LAST_TABLE = (players, {})
-    by_bag = _LAST_TABLE[1]
+    last = _LAST_TABLE  # read once: the players and their draws always go together
+    if last[0] is not players:
+        last = _LAST_TABLE = (players, {})
+    by_bag = last[1]
     got = by_bag.get(bag)
     if got is None:
         drawn = _DRAWN[sum(bag)]
