@@ -11,7 +11,8 @@ from companion.bots import make_bot
 from companion.bots.evaluation import Evaluation, evaluations, model_for
 from companion.builders.actions import Start
 from companion.builders.signals import MODEL
-from companion.builders.sim import _NEEDS, _WORTH, CREW, BuildersSim, SimSite
+from companion.builders.sim import _NEEDS, _WORTH, CREW, BuildersSim
+from companion.builders.state import Site
 
 from .bots_helpers import random_positions
 from .test_bots_eval import _builders, _sig
@@ -27,7 +28,7 @@ def _hold(sim: BuildersSim, seat: int, coins: int, idle: list[str],
     p = sim.players[seat]
     p.coins = coins
     p.idle = idle
-    p.sites = [SimSite(card, [], s) for card, s in sites]
+    p.sites = [Site(card, (), (s[0], s[1], s[2], s[3])) for card, s in sites]
 
 
 # lavoir needs (0, 1, 0, 2) and brings 1 VP and 6 coins; the two apprentices supply (0, 1, 0,

@@ -28,19 +28,10 @@ from companion.engine.summary import Period, Summary
 
 from . import chance, checks, turn
 from .actions import (
-    BUY_ACTION,
-    END_TURN,
-    TAKE_COINS,
     Action,
-    BuyAction,
-    EndTurn,
-    Recruit,
-    Send,
-    Start,
-    TakeCoins,
     parse_action,
 )
-from .cards import APPRENTICES, BUILDINGS, MACHINE_IDS, WAGE, WORKER, WORKERS
+from .cards import APPRENTICES, BUILDINGS, WORKERS
 from .checks import NEEDS, automa_vp, can_progress
 from .constants import (
     ACTION_PRICE,
@@ -125,19 +116,6 @@ TURN: tuple[Move, ...] = (
     Move("end turn", "nothing", "AP left are lost; the next player clockwise begins", ("over",)),
 )
 """The moves of a turn, in the rulebook's order."""
-
-# Interned actions: legal_actions hands out these objects instead of building new ones.
-_START = {c.id: Start(c.id) for c in BUILDINGS}
-_RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
-_SEND = {(w, s.id): Send(w, s.id) for w in (*WORKER, *MACHINE_IDS) for s in BUILDINGS}
-_DECISIONS = {
-    Send: turn.send,
-    Start: turn.start,
-    Recruit: turn.recruit,
-    TakeCoins: turn.take_coins,
-    BuyAction: turn.buy,
-}
-
 
 class BuildersGame(Queries, Game[BuildersState, Action]):
     """The Builders: Middle Ages (Frédéric Henry, Bombyx 2013) for 2 to 4 players.
@@ -226,11 +204,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
     # -- whose move -----------------------------------------------------------------------
     def current_player(self, state: BuildersState) -> int:
         """The seat to act, CHANCE while a card is to be revealed, TERMINAL when over."""
-        if state.over:
-            return TERMINAL
-        if state.pending:
-            return CHANCE
-        return state.turn_player
+        return turn.to_act(state)
 
     def active_seat(self, state: BuildersState) -> int | None:
         """The seat the table should look at, chance steps included: the player deciding; the
@@ -269,38 +243,17 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
 
     def legal_actions(self, state: BuildersState) -> list[Action]:
         """The decisions open to the player whose turn it is; empty at chance and at the end."""
-        if state.over or state.pending:
-            return []
-        me = state.players[state.turn_player]
-        ap = state.ap
-        coins = me.coins
-        actions: list[Action] = []
-        if ap >= 1:
-            actions.extend(_START[c] for c in state.building_row)
-            recruit = _RECRUIT
-            actions.extend(recruit[c] for c in dict.fromkeys(state.worker_row))
-            if me.sites and me.idle:
-                sent = dict(state.sent)
-                open_sites = [s.card for s in me.sites if sent.get(s.card, 0) < ap]
-                if open_sites:
-                    send = _SEND
-                    for w in dict.fromkeys(me.idle):
-                        if WAGE[w] <= coins:
-                            actions.extend(send[w, s] for s in open_sites)
-            if state.cumulative_coins:
-                actions.extend(TAKE_COINS[: min(ap, 3 - state.coin_ap)])
-            else:
-                actions.extend(TAKE_COINS[: min(ap, 3)])
-        if coins >= ACTION_PRICE:
-            actions.append(BUY_ACTION)
-        actions.append(END_TURN)
-        return actions
+        return turn.legal_actions(state, dict(state.sent))
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, state: BuildersState, action: Action) -> BuildersState:
         """The state after ``action``; raises IllegalAction with its rule tag and fields
         (``docs/builders.md``) and leaves ``state`` unchanged.  An action built by hand with
-        an unknown card or an amount out of range is refused the same way."""
+        an unknown card or an amount out of range is refused the same way.
+
+        The state is thawed into a :class:`Draft` keeping the ledger's notes, the action
+        checked on it (``chance.check_deal``, ``turn.check``), played by the rules' steps
+        (``turn.play``, which the bots' search runs on its own drafts) and frozen back."""
         turn.check_form(action)
         if state.over:
             raise IllegalAction(
@@ -309,27 +262,12 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 "over",
                 turn=state.turn,
             )
-        d = Draft(state)
+        d = Draft.thaw(state, notes=True)
         if state.pending:
-            chance.deal(state, d, action)
+            chance.check_deal(state, action)
         else:
-            handler = _DECISIONS.get(type(action))
-            if handler is not None:
-                handler(d, action)  # type: ignore[operator]
-            elif type(action) is EndTurn:
-                turn.end_turn(d)
-                return d.freeze()
-            else:
-                name = state.setup.players[state.turn_player].name
-                raise IllegalAction(
-                    action,
-                    f"No card is being revealed now: it is {name}'s turn to act",
-                    "chance.none",
-                    player=state.turn_player,
-                    card=chance.card_of(action) or "",
-                )
-        if not d.pending and not d.over and not turn.can_act(d):
-            turn.end_turn(d)
+            turn.check(d, action)
+        turn.play(d, action)
         return d.freeze()
 
     def period_of(self, state: BuildersState) -> Period:
