@@ -96,10 +96,8 @@ def automa_vp(state: BuildersState | Draft) -> int:
 
 def ranking(state: BuildersState | Draft) -> list[tuple[str, tuple[int, int, int]]]:
     """Each name with its B5 key: points (VP + 1 per full 10 coins), VP from cards, coins."""
-    out = [
-        (spec.name, (p.vp + p.coins // 10, p.vp, p.coins))
-        for spec, p in zip(state.setup.players, state.players, strict=True)
-    ]
+    keys = [(p.vp + p.coins // 10, p.vp, p.coins) for p in state.players]
+    out = [(spec.name, key) for spec, key in zip(state.setup.players, keys, strict=True)]
     if state.solo:
         vp = automa_vp(state)
         out.append((AUTOMA, (vp, vp, 0)))

@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Self
 
-from companion.engine.core import Setup
 from companion.engine.ledger import Ledger, Raw, merge, reconcile
 
 from .cards import OUTPUT
@@ -80,74 +79,47 @@ class Draft:
         "pool",
     )
 
-    setup: Setup
-    players: list[Seat]
-    building_deck: list[str]
-    building_next: str | None
-    building_row: list[str]
-    worker_deck: list[str]
-    worker_next: str | None
-    worker_row: list[str]
-    apprentices: list[str]
-    pending: list[str]
-    pending_seat: int
-    turn_player: int
-    ap: int
-    sent: dict[str, int]
-    coin_ap: int
-    turn: int
-    end: str | None
-    over: bool
-    cumulative_coins: bool
-    show_next_worker: bool
-    solo: bool
-    automa_workers: list[str]
-    automa_finished: list[str]
-    set_aside: list[str]
-    ledger: Ledger
-    """The ledger the table was thawed with."""
-    notes: list[Raw] | None
-    """The ledger's changes since the thaw, in order; None on a table that keeps no history
-    (the search's), whose frozen ledger is reconciled with the holdings instead."""
-    pool: list[int] | None
-    """What every worker nobody holds supplies (row, deck, its top, Apprentices to deal), once
-    asked for (:meth:`shared`), then kept up to date (:meth:`taken`)."""
+    def __init__(self, st: BuildersState, notes: bool = False) -> None:
+        self.setup = st.setup
+        self.players = [
+            Seat(p.coins, list(p.idle), list(p.sites), list(p.finished), p.vp) for p in st.players
+        ]
+        self.building_deck = list(st.building_deck)
+        self.building_next = st.building_next
+        self.building_row = list(st.building_row)
+        self.worker_deck = list(st.worker_deck)
+        self.worker_next = st.worker_next
+        self.worker_row = list(st.worker_row)
+        self.apprentices = list(st.apprentices)
+        self.pending = list(st.pending)
+        self.pending_seat = st.pending_seat
+        self.turn_player = st.turn_player
+        self.ap = st.ap
+        self.sent = dict(st.sent)
+        self.coin_ap = st.coin_ap
+        self.turn = st.turn
+        self.end = st.end
+        self.over = st.over
+        self.cumulative_coins = st.cumulative_coins
+        self.show_next_worker = st.show_next_worker
+        self.solo = st.solo
+        self.automa_workers = list(st.automa_workers)
+        self.automa_finished = list(st.automa_finished)
+        self.set_aside = list(st.set_aside)
+        self.ledger = st.ledger
+        """The ledger the table was thawed with."""
+        self.notes: list[Raw] | None = [] if notes else None
+        """The ledger's changes since the thaw, in order; None on a table that keeps no
+        history (the search's), whose frozen ledger is reconciled with the holdings instead."""
+        self.pool: list[int] | None = None
+        """What every worker nobody holds supplies (row, deck, its top, Apprentices to deal),
+        once asked for (:meth:`shared`), then kept up to date (:meth:`taken`)."""
 
     @classmethod
     def thaw(cls, st: BuildersState, notes: bool = False) -> Self:
         """A mutable copy of the immutable ``st``; with ``notes``, one that keeps the ledger's
         entries of what is done to it."""
-        d = object.__new__(cls)
-        d.setup = st.setup
-        d.players = [
-            Seat(p.coins, list(p.idle), list(p.sites), list(p.finished), p.vp) for p in st.players
-        ]
-        d.building_deck = list(st.building_deck)
-        d.building_next = st.building_next
-        d.building_row = list(st.building_row)
-        d.worker_deck = list(st.worker_deck)
-        d.worker_next = st.worker_next
-        d.worker_row = list(st.worker_row)
-        d.apprentices = list(st.apprentices)
-        d.pending = list(st.pending)
-        d.pending_seat = st.pending_seat
-        d.turn_player = st.turn_player
-        d.ap = st.ap
-        d.sent = dict(st.sent)
-        d.coin_ap = st.coin_ap
-        d.turn = st.turn
-        d.end = st.end
-        d.over = st.over
-        d.cumulative_coins = st.cumulative_coins
-        d.show_next_worker = st.show_next_worker
-        d.solo = st.solo
-        d.automa_workers = list(st.automa_workers)
-        d.automa_finished = list(st.automa_finished)
-        d.set_aside = list(st.set_aside)
-        d.ledger = st.ledger
-        d.notes = [] if notes else None
-        d.pool = None
-        return d
+        return cls(st, notes)
 
     def copy(self) -> Self:
         """An independent copy."""
