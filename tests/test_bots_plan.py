@@ -10,8 +10,9 @@ import pytest
 from companion.bots import make_bot
 from companion.bots.evaluation import Evaluation, evaluations, model_for
 from companion.builders.actions import Start
+from companion.builders.checks import NEEDS
 from companion.builders.signals import MODEL
-from companion.builders.sim import _NEEDS, _WORTH, CREW, BuildersSim
+from companion.builders.sim import _WORTH, CREW, BuildersSim
 from companion.builders.state import Site
 
 from .bots_helpers import random_positions
@@ -38,8 +39,8 @@ PAIR = ["apprenti-0101", "apprenti-0011"]
 
 
 def test_the_data_the_plan_tests_rest_on() -> None:
-    assert _NEEDS[LAVOIR] == (0, 1, 0, 2) and _WORTH[LAVOIR] == pytest.approx(1.6)
-    assert _NEEDS["grue-1"] == (0, 1, 0, 1) and _WORTH["grue-1"] == pytest.approx(1.0)
+    assert NEEDS[LAVOIR] == (0, 1, 0, 2) and _WORTH[LAVOIR] == pytest.approx(1.6)
+    assert NEEDS["grue-1"] == (0, 1, 0, 1) and _WORTH["grue-1"] == pytest.approx(1.0)
 
 
 def test_a_site_the_idle_workers_and_the_coins_can_finish_counts_what_it_still_brings() -> None:

@@ -26,6 +26,9 @@ from .state import (
     BuildersState,
 )
 
+_ORDER = dict(ORDER)
+"""The catalogue order as a plain dict (a sort key in the bots' rollouts)."""
+
 STEPS = (REVEAL_BUILDING, NEXT_BUILDING, DEAL_APPRENTICE, REVEAL_WORKER, NEXT_WORKER)
 """The chance steps, by the verb of their outcomes' notation."""
 
@@ -273,7 +276,7 @@ def deal(d: Draft, card: str) -> None:
         if not d.pending or d.pending[0] != DEAL_APPRENTICE:
             # B4: the Apprentices nobody was dealt are shuffled into the worker deck.
             deck = d.worker_deck + d.apprentices
-            deck.sort(key=ORDER.__getitem__)
+            deck.sort(key=_ORDER.__getitem__)
             d.worker_deck = deck
             d.apprentices = []
     elif step == REVEAL_BUILDING:

@@ -19,8 +19,7 @@ from typing import Self
 
 from companion.engine.ledger import Ledger, Raw, merge, reconcile
 
-from .cards import OUTPUT
-from .checks import holdings, shared_supply
+from .checks import SUPPLY, holdings, shared_supply
 from .state import BuildersState, PlayerState, Site
 
 
@@ -190,7 +189,7 @@ class Draft:
         """Worker ``card`` left the shared pool (recruited, dealt, taken by the Automa)."""
         pool = self.pool
         if pool is not None:
-            o = OUTPUT[card]
+            o = SUPPLY[card]
             pool[0] -= o[0]
             pool[1] -= o[1]
             pool[2] -= o[2]

@@ -117,6 +117,7 @@ TURN: tuple[Move, ...] = (
 )
 """The moves of a turn, in the rulebook's order."""
 
+
 class BuildersGame(Queries, Game[BuildersState, Action]):
     """The Builders: Middle Ages (Frédéric Henry, Bombyx 2013) for 2 to 4 players.
 

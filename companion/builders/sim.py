@@ -32,14 +32,13 @@ from .actions import (
 )
 from .cards import BUILDINGS, ORDER, OUTPUT, WAGE, WORKERS
 from .chance import OUTCOME, hidden, outcomes
-from .checks import ranking
+from .checks import NEEDS, SUPPLY, ranking
 from .constants import ACTION_PRICE, COIN_TABLE, END_VP, START_AP
 from .draft import Draft, Seat
 from .signals import NAMES
 from .state import BuildersState
 from .turn import RECRUIT, SEND, START, legal_actions, play, to_act
 
-_NEEDS = {c.id: c.needs for c in BUILDINGS}
 _MACHINE = {c.id: c.is_machine for c in BUILDINGS}
 _NEED_TOTAL = {c.id: sum(c.needs) for c in BUILDINGS}
 _WORTH = {c.id: c.vp + c.coins / 10 for c in BUILDINGS}
@@ -50,7 +49,6 @@ _HANDS = {w: (*o, sum(o), bool(_MACHINE.get(w))) for w, o in dict(OUTPUT).items(
 resource, in all, and whether it is a machine."""
 _PLAN_HANDS = {w: (*o, _WAGE[w]) for w, o in dict(OUTPUT).items()}
 """What each worker or machine supplies of each resource, and its wage (:func:`_plan`)."""
-_OUTPUT = dict(OUTPUT)
 _TWINS = tuple(c.id for c in WORKERS if c.count > 1)
 """Worker ids with several copies: the only cards a row or a hand can hold twice."""
 _MAX_WAGE = max(_WAGE.values())
@@ -131,7 +129,7 @@ def _plan(p: Seat) -> float:
     supply times its VP and coins at 10 a point)."""
     todo = []
     for site in p.sites:
-        n = _NEEDS[site.card]
+        n = NEEDS[site.card]
         s = site.supplied
         r0 = n[0] - s[0] if s[0] < n[0] else 0
         r1 = n[1] - s[1] if s[1] < n[1] else 0
@@ -180,7 +178,7 @@ def _best_start(p: Seat, row: list[str]) -> str | None:
         worth = _WORTH[card]
         if worth <= best_worth:
             continue
-        r0, r1, r2, r3 = _NEEDS[card]
+        r0, r1, r2, r3 = NEEDS[card]
         if t0 < r0 or t1 < r1 or t2 < r2 or t3 < r3:
             continue
         if not _fill(pool, p.coins, r0, r1, r2, r3)[0]:
@@ -225,7 +223,7 @@ class BuildersSim(Draft):
         sites = 0.0
         for site in p.sites:
             card = site.card
-            n = _NEEDS[card]
+            n = NEEDS[card]
             s = site.supplied
             done = (
                 (s[0] if s[0] < n[0] else n[0])
@@ -346,12 +344,12 @@ class BuildersSim(Draft):
         for site in p.sites:
             if sent.get(site.card, 0) >= ap:
                 continue  # the next worker to it costs more AP than are left
-            n = _NEEDS[site.card]
+            n = NEEDS[site.card]
             s = site.supplied
             for w in p.idle:
                 if _WAGE[w] > p.coins:
                     continue
-                h = _OUTPUT[w]
+                h = SUPPLY[w]
                 gain = 0
                 for k in range(4):
                     r = n[k] - s[k]
@@ -394,7 +392,7 @@ class BuildersSim(Draft):
                     supplies.append(supply)
             for site in p.sites:
                 card = site.card
-                n = _NEEDS[card]
+                n = NEEDS[card]
                 s = site.supplied
                 d0 = s[0] if s[0] < n[0] else n[0]
                 d1 = s[1] if s[1] < n[1] else n[1]

@@ -28,9 +28,9 @@ from .actions import (
     Start,
     TakeCoins,
 )
-from .cards import BUILDING, BUILDINGS, MACHINE_IDS, OUTPUT, WAGE, WORKER, WORKERS
+from .cards import BUILDING, BUILDINGS, MACHINE_IDS, WAGE, WORKER, WORKERS
 from .chance import card_of, deal, label, refill_buildings, refill_workers
-from .checks import NEEDS, automa_vp, can_progress
+from .checks import NEEDS, SUPPLY, automa_vp, can_progress
 from .constants import (
     ACTION_PRICE,
     AUTOMA,
@@ -47,6 +47,11 @@ from .state import BuildersState, Site
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 _SENDABLE = frozenset(WORKER) | MACHINE_IDS
+
+# The catalogue as plain dicts: the steps run in the bots' rollouts, and a dict reads faster
+# than the read-only catalogue.
+_WAGE = dict(WAGE)
+_BUILDING = dict(BUILDING)
 
 # Interned actions: legal_actions hands out these objects instead of building new ones.
 START = {c.id: Start(c.id) for c in BUILDINGS}
@@ -151,7 +156,7 @@ def legal_actions(state: BuildersState | Draft, sent: Mapping[str, int]) -> list
             open_sites = [s.card for s in me.sites if sent.get(s.card, 0) < ap]
             if open_sites:
                 for w in dict.fromkeys(me.idle):
-                    if WAGE[w] <= coins:
+                    if _WAGE[w] <= coins:
                         actions.extend(SEND[w, s] for s in open_sites)
         if state.cumulative_coins:
             actions.extend(TAKE_COINS[: min(ap, MAX_COIN_AP - state.coin_ap)])
@@ -283,7 +288,7 @@ def _check_send(d: Draft, action: Send) -> None:
             ap=d.ap,
             coins=p.coins,
         )
-    wage = WAGE[worker]
+    wage = _WAGE[worker]
     if wage > p.coins:
         refuse(
             action,
@@ -382,11 +387,11 @@ def send(d: Draft, worker: str, card: str) -> None:
     nth = sent.get(card, 0) + 1
     d.ap -= nth
     sent[card] = nth
-    o = OUTPUT[worker]
+    o = SUPPLY[worker]
     had = site.supplied
     s0, s1, s2, s3 = had[0] + o[0], had[1] + o[1], had[2] + o[2], had[3] + o[3]
     p.idle.remove(worker)
-    wage = WAGE[worker]
+    wage = _WAGE[worker]
     p.coins -= wage
     notes = d.notes is not None
     if wage and notes:
@@ -394,7 +399,7 @@ def send(d: Draft, worker: str, card: str) -> None:
     n = NEEDS[card]
     if s0 >= n[0] and s1 >= n[1] and s2 >= n[2] and s3 >= n[3]:
         # Finished: workers go home, the card pays, a machine joins the workers.
-        b = BUILDING[card]
+        b = _BUILDING[card]
         p.idle += site.workers
         p.idle.append(worker)
         machine = b.kind == "machine"
@@ -449,7 +454,7 @@ def can_act(d: Draft) -> bool:
         return False
     if not d.cumulative_coins or d.coin_ap < MAX_COIN_AP or d.building_row or d.worker_row:
         return True
-    if not p.sites or not any(WAGE[w] <= p.coins for w in p.idle):
+    if not p.sites or not any(_WAGE[w] <= p.coins for w in p.idle):
         return False
     sent = d.sent
     return any(sent.get(s.card, 0) < ap for s in p.sites)
@@ -496,7 +501,7 @@ def automa_turn(d: Draft) -> None:
     the rightmost on a tie, and set it aside with the 3 oldest workers.  No coins."""
     row = d.worker_row
     if row:
-        i = max(range(len(row)), key=lambda k: (WAGE[row[k]], k))
+        i = max(range(len(row)), key=lambda k: (_WAGE[row[k]], k))
         card = row.pop(i)
         d.automa_workers.append(card)
         if d.notes is not None:
@@ -505,12 +510,12 @@ def automa_turn(d: Draft) -> None:
         refill_workers(d)
     brow = d.building_row
     if len(d.automa_workers) >= AUTOMA_HAND and brow:
-        i = max(range(len(brow)), key=lambda k: (BUILDING[brow[k]].vp, k))
+        i = max(range(len(brow)), key=lambda k: (_BUILDING[brow[k]].vp, k))
         card = brow.pop(i)
         d.automa_finished.append(card)
         if d.notes is not None:
             automa = len(d.players)
-            d.note(automa, "vp", BUILDING[card].vp, "automa.complete", card=card)
+            d.note(automa, "vp", _BUILDING[card].vp, "automa.complete", card=card)
             d.note(automa, "workers", -AUTOMA_HAND, "automa.aside", card=card)
         d.set_aside += d.automa_workers[:AUTOMA_HAND]
         del d.automa_workers[:AUTOMA_HAND]
