@@ -60,18 +60,17 @@ def can_progress(state: BuildersState | Draft, shared: Sequence[int] | None = No
     unlimited turns.  A site can be finished if what it already has plus all those workers
     covers its needs; a building in the row or deck counts as a site with nothing on it.  No
     action other than finishing a site ever widens these pools, so once this is false no site
-    can ever be finished again: no VP can be earned any more.
+    can ever be finished again: no VP can be earned any more.  (Every player's open sites are
+    looked at first, the buildings still to start after: the usual answer comes sooner.)
     """
     s0, s1, s2, s3 = shared_supply(state) if shared is None else shared
-    startable = [*state.building_row, *state.building_deck]
-    if state.building_next is not None:
-        startable.append(state.building_next)
-    if state.solo:
+    if state.solo and (state.building_row or state.building_deck or state.building_next):
         workers = len(state.automa_workers) + len(state.worker_row) + len(state.worker_deck)
-        if workers + (state.worker_next is not None) >= AUTOMA_HAND and startable:
+        if workers + (state.worker_next is not None) >= AUTOMA_HAND:
             return True  # the Automa can still complete a building
     output = SUPPLY
     needs = NEEDS
+    pools = []
     for p in state.players:
         t0, t1, t2, t3 = s0, s1, s2, s3
         for c in p.idle:
@@ -85,6 +84,11 @@ def can_progress(state: BuildersState | Draft, shared: Sequence[int] | None = No
             n = needs[site.card]
             if s[0] + t0 >= n[0] and s[1] + t1 >= n[1] and s[2] + t2 >= n[2] and s[3] + t3 >= n[3]:
                 return True
+        pools.append((t0, t1, t2, t3))
+    startable = [*state.building_row, *state.building_deck]
+    if state.building_next is not None:
+        startable.append(state.building_next)
+    for t0, t1, t2, t3 in pools:
         for card in startable:
             n = needs[card]
             if t0 >= n[0] and t1 >= n[1] and t2 >= n[2] and t3 >= n[3]:

@@ -42,6 +42,21 @@ class Seat:
         return Seat(self.coins, self.idle[:], self.sites[:], self.finished[:], self.vp)
 
 
+def _frozen(p: Seat, thawed: PlayerState) -> PlayerState:
+    """The record of seat ``p``: ``thawed`` itself when ``p`` still equals it (an action
+    changes one seat at most: the others keep their records)."""
+    idle, sites, finished = tuple(p.idle), tuple(p.sites), tuple(p.finished)
+    if (
+        p.coins == thawed.coins
+        and p.vp == thawed.vp
+        and idle == thawed.idle
+        and sites == thawed.sites
+        and finished == thawed.finished
+    ):
+        return thawed
+    return PlayerState(p.coins, idle, sites, finished, p.vp)
+
+
 class Draft:
     """A whole table, mutable: the fields of a :class:`BuildersState` (``players`` as
     :class:`Seat` records, ``sent`` a dict), with ``notes``, the ledger's entries of the
@@ -76,6 +91,7 @@ class Draft:
         "ledger",
         "notes",
         "pool",
+        "thawed",
     )
 
     def __init__(self, st: BuildersState, notes: bool = False) -> None:
@@ -113,6 +129,8 @@ class Draft:
         self.pool: list[int] | None = None
         """What every worker nobody holds supplies (row, deck, its top, Apprentices to deal),
         once asked for (:meth:`shared`), then kept up to date (:meth:`taken`)."""
+        self.thawed = st.players
+        """The players' records the table was thawed from (:meth:`freeze` keeps those unchanged)."""
 
     @classmethod
     def thaw(cls, st: BuildersState, notes: bool = False) -> Self:
@@ -140,10 +158,7 @@ class Draft:
         notes = self.notes
         state = BuildersState(
             self.setup,
-            tuple(
-                PlayerState(p.coins, tuple(p.idle), tuple(p.sites), tuple(p.finished), p.vp)
-                for p in self.players
-            ),
+            tuple(map(_frozen, self.players, self.thawed)),
             tuple(self.building_deck),
             self.building_next,
             tuple(self.building_row),

@@ -49,8 +49,8 @@ _HANDS = {w: (*o, sum(o), bool(_MACHINE.get(w))) for w, o in dict(OUTPUT).items(
 resource, in all, and whether it is a machine."""
 _PLAN_HANDS = {w: (*o, _WAGE[w]) for w, o in dict(OUTPUT).items()}
 """What each worker or machine supplies of each resource, and its wage (:func:`_plan`)."""
-_TWINS = tuple(c.id for c in WORKERS if c.count > 1)
-"""Worker ids with several copies: the only cards a row or a hand can hold twice."""
+(_TWIN,) = (c.id for c in WORKERS if c.count > 1)
+"""The one worker with two copies: the only card a row or a hand can hold twice."""
 _MAX_WAGE = max(_WAGE.values())
 _PROGRESS = (Start, Recruit, Send)
 CREW = 5
@@ -58,14 +58,6 @@ CREW = 5
 busy, a placement an AP and three AP a turn, with workers held on sites until they finish."""
 _AP_COINS = COIN_TABLE[3] // 3
 """What an AP is worth in coins: taking coins with 3 AP gives 6."""
-
-
-def _distinct(cards: list[str]) -> list[str]:
-    """``list(dict.fromkeys(cards))``, without the copy when no card is there twice."""
-    for twin in _TWINS:
-        if cards.count(twin) > 1:
-            return list(dict.fromkeys(cards))
-    return cards
 
 
 def _supplies(pool: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int]:
@@ -513,7 +505,9 @@ class BuildersSim(Draft):
             below(1)  # rng.choice draws even from a list of one
             return END_TURN
         row = self.building_row
-        recruits = _distinct(self.worker_row)
+        recruits = self.worker_row
+        if recruits.count(_TWIN) > 1:
+            recruits = list(dict.fromkeys(recruits))
         idle: list[str] = []
         open_sites: list[str] = []
         if me.sites and me.idle:
@@ -523,7 +517,9 @@ class BuildersSim(Draft):
             else:
                 open_sites = [s.card for s in me.sites]
             if open_sites:
-                idle = _distinct(me.idle)
+                idle = me.idle
+                if idle.count(_TWIN) > 1:
+                    idle = list(dict.fromkeys(idle))
                 if coins < _MAX_WAGE:
                     wage = _WAGE
                     idle = [w for w in idle if wage[w] <= coins]

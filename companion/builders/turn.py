@@ -53,6 +53,9 @@ _SENDABLE = frozenset(WORKER) | MACHINE_IDS
 _WAGE = dict(WAGE)
 _BUILDING = dict(BUILDING)
 
+_NEW_SITE = {c.id: Site(c.id) for c in BUILDINGS}
+"""Each building's site as it is started (nobody on it yet), interned."""
+
 # Interned actions: legal_actions hands out these objects instead of building new ones.
 START = {c.id: Start(c.id) for c in BUILDINGS}
 RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
@@ -336,17 +339,17 @@ def play(d: Draft, action: Action) -> None:
     if d.pending:
         deal(d, action.card)  # type: ignore[union-attr]
     else:
-        kind = type(action)
-        if kind is Send:
+        kind = type(action)  # the most frequent first
+        if kind is TakeCoins:
+            take_coins(d, action.ap)  # type: ignore[union-attr]
+        elif kind is Send:
             send(d, action.worker, action.site)  # type: ignore[union-attr]
+        elif kind is BuyAction:
+            buy(d)
         elif kind is Start:
             start(d, action.card)  # type: ignore[union-attr]
         elif kind is Recruit:
             recruit(d, action.card)  # type: ignore[union-attr]
-        elif kind is TakeCoins:
-            take_coins(d, action.ap)  # type: ignore[union-attr]
-        elif kind is BuyAction:
-            buy(d)
         else:
             end_turn(d)
             return
@@ -357,7 +360,7 @@ def play(d: Draft, action: Action) -> None:
 def start(d: Draft, card: str) -> None:
     """Start ``card`` from the building row (1 AP); the row is refilled."""
     d.ap -= 1
-    d.players[d.turn_player].sites.append(Site(card))
+    d.players[d.turn_player].sites.append(_NEW_SITE[card])
     d.building_row.remove(card)
     refill_buildings(d)
 
@@ -468,7 +471,7 @@ def end_turn(d: Draft) -> None:
         vp = d.players[seat].vp
         if vp >= END_VP:
             d.end = f"{who(d)} reached {vp} VP"
-        elif not can_progress(d, d.shared()):
+        elif not can_progress(d, d.pool or d.shared()):
             d.end = "no player can finish a site any more"
     if d.solo:
         # The Automa plays after every turn, and once more after the player reached 17.
