@@ -128,7 +128,7 @@ def test_with_no_site_open_it_starts_the_building_worth_most_it_can_finish() -> 
     assert steps[0] == Start(LAVOIR)
     _hold(sim, other, 3, PAIR, [])  # one wage of the two: lavoir out of reach, grue-1 not
     assert _best_start(p, ["grue-1", LAVOIR]) == "grue-1"
-    p.idle = []
+    p.idle = ()
     assert _best_start(p, ["grue-1", LAVOIR]) is None
 
 

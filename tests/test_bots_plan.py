@@ -28,8 +28,8 @@ def _hold(sim: BuildersSim, seat: int, coins: int, idle: list[str],
           sites: list[tuple[str, list[int]]]) -> None:
     p = sim.players[seat]
     p.coins = coins
-    p.idle = idle
-    p.sites = [Site(card, (), (s[0], s[1], s[2], s[3])) for card, s in sites]
+    p.idle = tuple(idle)
+    p.sites = tuple(Site(card, (), (s[0], s[1], s[2], s[3])) for card, s in sites)
 
 
 # lavoir needs (0, 1, 0, 2) and brings 1 VP and 6 coins; the two apprentices supply (0, 1, 0,

@@ -267,7 +267,7 @@ def deal(d: Draft, card: str) -> None:
         if seat == len(d.players):  # solo: the Automa's Apprentice
             d.automa_workers = [card]
         else:
-            d.players[seat].idle.append(card)
+            d.players[seat].idle += (card,)
         if d.notes is not None:
             d.note(seat, "workers", 1, "apprentice", card=card)
         d.apprentices.remove(card)

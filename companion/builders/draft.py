@@ -1,8 +1,10 @@
 """The mutable table of The Builders: the one state every rule of the game edits in place.
 
-A :class:`Draft` holds the fields of a :class:`BuildersState` in lists and a dict, each
-player as a :class:`Seat` (whose open sites are the immutable :class:`Site`, replaced when a
-worker joins one).  The rules' steps (:mod:`.turn`, :mod:`.chance`) are written over it, and
+A :class:`Draft` holds the fields of a :class:`BuildersState`, the rows, decks and chance
+steps in lists and ``sent`` in a dict, each player as a :class:`Seat`: a mutable record of
+the player's immutable values (tuples of cards, :class:`Site` records), each replaced when it
+changes, so that thawing a seat and freezing it copy nothing, and a seat unchanged by an
+action keeps its record.  The rules' steps (:mod:`.turn`, :mod:`.chance`) are written over it, and
 both paths run them:
 
 - the engine (``BuildersGame.apply``) thaws its immutable state into a draft that takes the
@@ -24,12 +26,18 @@ from .state import BuildersState, PlayerState, Site
 
 
 class Seat:
-    """One player's coins and cards, mutable (the fields of a :class:`PlayerState`)."""
+    """One player's coins and cards: the fields of a :class:`PlayerState`, each replaced when
+    it changes."""
 
     __slots__ = ("coins", "idle", "sites", "finished", "vp")
 
     def __init__(
-        self, coins: int, idle: list[str], sites: list[Site], finished: list[str], vp: int
+        self,
+        coins: int,
+        idle: tuple[str, ...],
+        sites: tuple[Site, ...],
+        finished: tuple[str, ...],
+        vp: int,
     ) -> None:
         self.coins = coins
         self.idle = idle
@@ -38,23 +46,22 @@ class Seat:
         self.vp = vp
 
     def copy(self) -> Seat:
-        """An independent copy (the sites are immutable: shared)."""
-        return Seat(self.coins, self.idle[:], self.sites[:], self.finished[:], self.vp)
+        """An independent copy (sharing the immutable values)."""
+        return Seat(self.coins, self.idle, self.sites, self.finished, self.vp)
 
 
 def _frozen(p: Seat, thawed: PlayerState) -> PlayerState:
-    """The record of seat ``p``: ``thawed`` itself when ``p`` still equals it (an action
-    changes one seat at most: the others keep their records)."""
-    idle, sites, finished = tuple(p.idle), tuple(p.sites), tuple(p.finished)
+    """The record of seat ``p``: ``thawed`` itself while ``p`` holds its very values (an
+    action changes one seat at most: the others keep their records)."""
     if (
-        p.coins == thawed.coins
+        p.idle is thawed.idle
+        and p.sites is thawed.sites
+        and p.finished is thawed.finished
+        and p.coins == thawed.coins
         and p.vp == thawed.vp
-        and idle == thawed.idle
-        and sites == thawed.sites
-        and finished == thawed.finished
     ):
         return thawed
-    return PlayerState(p.coins, idle, sites, finished, p.vp)
+    return PlayerState(p.coins, p.idle, p.sites, p.finished, p.vp)
 
 
 class Draft:
@@ -96,9 +103,7 @@ class Draft:
 
     def __init__(self, st: BuildersState, notes: bool = False) -> None:
         self.setup = st.setup
-        self.players = [
-            Seat(p.coins, list(p.idle), list(p.sites), list(p.finished), p.vp) for p in st.players
-        ]
+        self.players = [Seat(p.coins, p.idle, p.sites, p.finished, p.vp) for p in st.players]
         self.building_deck = list(st.building_deck)
         self.building_next = st.building_next
         self.building_row = list(st.building_row)

@@ -12,7 +12,7 @@ What is its own is the search's: copies and determinizations, the bots' measures
 from __future__ import annotations
 
 import random
-from collections.abc import Container
+from collections.abc import Container, Sequence
 from typing import Any
 
 from companion.engine.core import Setup
@@ -462,6 +462,7 @@ class BuildersSim(Draft):
         below = getattr(rng, "_randbelow", rng.randrange)  # what rng.choice draws with
         outcome = OUTCOME
         apply = self.apply
+        pick = self._pick
         for _ in range(max_actions):
             if self.over:
                 return actions
@@ -488,7 +489,7 @@ class BuildersSim(Draft):
                     chosen = prev
                 action: Action = outcome[step][chosen]
             else:
-                action = self._pick(below)
+                action = pick(below)
             apply(action)
             append(action)
         raise RuntimeError(f"builders: no end after {max_actions} actions")
@@ -508,8 +509,9 @@ class BuildersSim(Draft):
         recruits = self.worker_row
         if recruits.count(_TWIN) > 1:
             recruits = list(dict.fromkeys(recruits))
-        idle: list[str] = []
+        idle: Sequence[str] = ()
         open_sites: list[str] = []
+        n_sites = n_sends = 0
         if me.sites and me.idle:
             sent = self.sent
             if sent:
@@ -523,14 +525,14 @@ class BuildersSim(Draft):
                 if coins < _MAX_WAGE:
                     wage = _WAGE
                     idle = [w for w in idle if wage[w] <= coins]
+                n_sites = len(open_sites)
+                n_sends = len(idle) * n_sites
         if self.cumulative_coins:
             n_coins = min(ap, 3 - self.coin_ap)
         else:
             n_coins = 3 if ap > 3 else ap
         n_row = len(row)
         n_recruits = len(recruits)
-        n_sites = len(open_sites)
-        n_sends = len(idle) * n_sites
         k = below(n_row + n_recruits + n_sends + n_coins + buy + 1)
         if k < n_row:
             return START[row[k]]

@@ -360,7 +360,7 @@ def play(d: Draft, action: Action) -> None:
 def start(d: Draft, card: str) -> None:
     """Start ``card`` from the building row (1 AP); the row is refilled."""
     d.ap -= 1
-    d.players[d.turn_player].sites.append(_NEW_SITE[card])
+    d.players[d.turn_player].sites += (_NEW_SITE[card],)
     d.building_row.remove(card)
     refill_buildings(d)
 
@@ -368,7 +368,7 @@ def start(d: Draft, card: str) -> None:
 def recruit(d: Draft, card: str) -> None:
     """Recruit ``card`` from the worker row (1 AP); the row is refilled."""
     d.ap -= 1
-    d.players[d.turn_player].idle.append(card)
+    d.players[d.turn_player].idle += (card,)
     if d.notes is not None:
         d.note(d.turn_player, "workers", 1, "recruit", card=card)
     d.worker_row.remove(card)
@@ -393,7 +393,9 @@ def send(d: Draft, worker: str, card: str) -> None:
     o = SUPPLY[worker]
     had = site.supplied
     s0, s1, s2, s3 = had[0] + o[0], had[1] + o[1], had[2] + o[2], had[3] + o[3]
-    p.idle.remove(worker)
+    idle = p.idle
+    i = idle.index(worker)
+    idle = idle[:i] + idle[i + 1 :]
     wage = _WAGE[worker]
     p.coins -= wage
     notes = d.notes is not None
@@ -403,14 +405,11 @@ def send(d: Draft, worker: str, card: str) -> None:
     if s0 >= n[0] and s1 >= n[1] and s2 >= n[2] and s3 >= n[3]:
         # Finished: workers go home, the card pays, a machine joins the workers.
         b = _BUILDING[card]
-        p.idle += site.workers
-        p.idle.append(worker)
         machine = b.kind == "machine"
-        if machine:
-            p.idle.append(card)
+        p.idle = idle + site.workers + ((worker, card) if machine else (worker,))
         p.coins += b.coins
-        del sites[index]
-        p.finished.append(card)
+        p.sites = sites[:index] + sites[index + 1 :]
+        p.finished += (card,)
         p.vp += b.vp
         if notes:
             cause = "complete.machine" if machine else "complete.building"
@@ -419,7 +418,9 @@ def send(d: Draft, worker: str, card: str) -> None:
             if machine:
                 d.note(seat, "workers", 1, cause, card=card)
     else:
-        sites[index] = Site(card, (*site.workers, worker), (s0, s1, s2, s3))
+        p.idle = idle
+        worked = Site(card, (*site.workers, worker), (s0, s1, s2, s3))
+        p.sites = sites[:index] + (worked,) + sites[index + 1 :]
 
 
 def coin_gain(spent: int, ap: int, cumulative: bool) -> int:
