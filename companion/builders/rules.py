@@ -8,7 +8,8 @@ has had the same number of turns.  B6: the end is also triggered when no player 
 progress any more (see :func:`can_progress`).  Final score: VP + 1 per full 10 coins; ties go to
 the most VP from cards, then the most coins, then the win is shared (B5).
 
-This module is the game's face (:class:`BuildersGame`); the rules themselves live beside it:
+This module is the game's face (:class:`BuildersGame`); the rules themselves live beside it,
+written once over the mutable table of :mod:`.draft` that the bots' search plays on too:
 :mod:`.turn` (the decisions of a turn and the Automa's), :mod:`.chance` (the cards that come
 up, refills, and why a card cannot), :mod:`.checks` (no progress, scores, invariants),
 :mod:`.queries` (what screens ask), :mod:`.position` (validated positions) and
