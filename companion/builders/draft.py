@@ -4,8 +4,8 @@ A :class:`Draft` holds the fields of a :class:`BuildersState`, the rows, decks a
 steps in lists and ``sent`` in a dict, each player as a :class:`Seat`: a mutable record of
 the player's immutable values (tuples of cards, :class:`Site` records), each replaced when it
 changes, so that thawing a seat and freezing it copy nothing, and a seat unchanged by an
-action keeps its record.  The rules' steps (:mod:`.turn`, :mod:`.chance`) are written over it, and
-both paths run them:
+action keeps its record.  The rules' steps (:mod:`.turn`, :mod:`.chance`) are written over
+it, and both paths run them:
 
 - the engine (``BuildersGame.apply``) thaws its immutable state into a draft that takes the
   ledger's notes, refuses an illegal action before any step edits it (``turn.check``), runs
