@@ -44,9 +44,9 @@ from .constants import (
     START_AP,
     START_COINS,
 )
-from .draft import Draft
 from .position import position
 from .queries import Queries
+from .sim import BuildersSim
 from .state import (
     DEAL_APPRENTICE,
     NEXT_BUILDING,
@@ -264,7 +264,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 "over",
                 turn=state.turn,
             )
-        d = Draft.thaw(state, notes=True)
+        d = BuildersSim.thaw(state, notes=True)
         if state.pending:
             chance.check_deal(state, action)
         else:
