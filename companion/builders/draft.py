@@ -7,11 +7,11 @@ changes, so that thawing a seat and freezing it copy nothing, and a seat unchang
 action keeps its record.  The rules' steps (:mod:`.turn`, :mod:`.chance`) are written over
 it, and both paths run them:
 
-- the engine (``BuildersGame.apply``) thaws its immutable state into a draft that takes the
-  ledger's notes, refuses an illegal action before any step edits it (``turn.check``), runs
-  the steps and freezes the draft back;
 - the bots' search (:class:`~companion.builders.sim.BuildersSim`, a draft with the search's
-  measures) runs the same steps on legal actions, unchecked and with no history, on copies.
+  measures) runs them on legal actions, unchecked and with no history, on copies;
+- the engine (``BuildersGame.apply``) thaws its immutable state into that same table class,
+  keeping the ledger's notes, refuses an illegal action before any step edits it
+  (``turn.check``), runs the steps and freezes the table back.
 """
 
 from __future__ import annotations

@@ -253,9 +253,10 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
         (``docs/builders.md``) and leaves ``state`` unchanged.  An action built by hand with
         an unknown card or an amount out of range is refused the same way.
 
-        The state is thawed into a :class:`Draft` keeping the ledger's notes, the action
-        checked on it (``chance.check_deal``, ``turn.check``), played by the rules' steps
-        (``turn.play``, which the bots' search runs on its own drafts) and frozen back."""
+        The state is thawed into the mutable table the bots' search plays on
+        (:class:`~companion.builders.sim.BuildersSim`, one type for the steps both run),
+        keeping the ledger's notes; the action is checked on it (``chance.check_deal``,
+        ``turn.check``), played by the rules' steps (``turn.play``) and the table frozen back."""
         turn.check_form(action)
         if state.over:
             raise IllegalAction(
@@ -456,3 +457,18 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 f"finished {' '.join(state.automa_finished) or '-'}"
             )
         return "\n".join(lines)
+
+
+class BuildersSimulator:
+    """The Builders' :class:`companion.engine.sim.Simulator`: the rules' own mutable table,
+    :class:`~companion.builders.sim.BuildersSim`, which :meth:`BuildersGame.apply` thaws too."""
+
+    def start(self, setup: Setup) -> BuildersSim:
+        return BuildersSim.thaw(BuildersGame().initial_state(setup))
+
+    def thaw(self, state: BuildersState) -> BuildersSim:
+        return BuildersSim.thaw(state)
+
+
+SIMULATOR = BuildersSimulator()
+"""The simulation path this game's registry record declares (``spec.py``: ``simulator``)."""

@@ -15,7 +15,6 @@ import random
 from collections.abc import Container, Sequence
 from typing import Any
 
-from companion.engine.core import Setup
 from companion.engine.sim import Features
 from companion.engine.simulate import sample
 
@@ -36,7 +35,6 @@ from .checks import NEEDS, SUPPLY, ranking
 from .constants import ACTION_PRICE, COIN_TABLE, END_VP, START_AP
 from .draft import Draft, Seat
 from .signals import NAMES
-from .state import BuildersState
 from .turn import RECRUIT, SEND, START, legal_actions, play, to_act
 
 _MACHINE = {c.id: c.is_machine for c in BUILDINGS}
@@ -548,18 +546,3 @@ class BuildersSim(Draft):
             return TAKE_COINS[k]
         return BUY_ACTION if k == n_coins and buy else END_TURN
 
-
-class BuildersSimulator:
-    """The Builders' :class:`companion.engine.sim.Simulator`."""
-
-    def start(self, setup: Setup) -> BuildersSim:
-        from .rules import BuildersGame
-
-        return BuildersSim.thaw(BuildersGame().initial_state(setup))
-
-    def thaw(self, state: BuildersState) -> BuildersSim:
-        return BuildersSim.thaw(state)
-
-
-SIMULATOR = BuildersSimulator()
-"""The simulation path this game's registry record declares (``spec.py``: ``simulator``)."""
