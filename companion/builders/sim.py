@@ -6,7 +6,8 @@ rules' own functions (``turn.legal_actions``, ``chance.outcomes``, ``turn.play``
 keeping no history, and freezes into the rules' :class:`~companion.builders.state.BuildersState`.
 What is its own is the search's: copies and determinizations, the bots' measures of a position
 (``features``, ``signals``), the fused random playout and the fixed rules that play on cheaply
-(``settle``, ``conclude``, ``advance``).
+(``settle``, ``conclude``, ``advance``).  ``BuildersGame.apply`` thaws into this class too, with
+the ledger's notes and the refusal checks: the steps see one type on both paths.
 """
 
 from __future__ import annotations
@@ -177,7 +178,8 @@ def _best_start(p: Seat, row: list[str]) -> str | None:
 
 
 class BuildersSim(Draft):
-    """A whole table, mutable, for the search (see :class:`companion.engine.sim.SimState`)."""
+    """A whole table, mutable, for the search (see :class:`companion.engine.sim.SimState`) and
+    for the rules' ``apply``."""
 
     __slots__ = ()
 
