@@ -36,6 +36,7 @@ from .checks import NEEDS, SUPPLY, ranking
 from .constants import ACTION_PRICE, COIN_TABLE, END_VP, START_AP
 from .draft import Draft, Seat
 from .signals import NAMES
+from .state import Site
 from .turn import RECRUIT, SEND, START, legal_actions, play, to_act
 
 _MACHINE = {c.id: c.is_machine for c in BUILDINGS}
@@ -510,21 +511,28 @@ class BuildersSim(Draft):
         if recruits.count(_TWIN) > 1:
             recruits = list(dict.fromkeys(recruits))
         idle: Sequence[str] = ()
-        open_sites: list[str] = []
+        open_sites: Sequence[Site] = ()
         n_sites = n_sends = 0
         if me.sites and me.idle:
             sent = self.sent
-            if sent:
-                open_sites = [s.card for s in me.sites if sent.get(s.card, 0) < ap]
+            if sent:  # (loops, not comprehensions: no frame to build)
+                open_sites = []
+                for s in me.sites:
+                    if sent.get(s.card, 0) < ap:
+                        open_sites.append(s)
             else:
-                open_sites = [s.card for s in me.sites]
+                open_sites = me.sites
             if open_sites:
                 idle = me.idle
                 if idle.count(_TWIN) > 1:
                     idle = list(dict.fromkeys(idle))
                 if coins < _MAX_WAGE:
                     wage = _WAGE
-                    idle = [w for w in idle if wage[w] <= coins]
+                    payable = []
+                    for w in idle:
+                        if wage[w] <= coins:
+                            payable.append(w)
+                    idle = payable
                 n_sites = len(open_sites)
                 n_sends = len(idle) * n_sites
         if self.cumulative_coins:
@@ -542,7 +550,7 @@ class BuildersSim(Draft):
         k -= n_recruits
         if k < n_sends:
             w, s = divmod(k, n_sites)
-            return SEND[idle[w], open_sites[s]]
+            return SEND[idle[w], open_sites[s].card]
         k -= n_sends
         if k < n_coins:
             return TAKE_COINS[k]
