@@ -103,7 +103,10 @@ class Draft:
 
     def __init__(self, st: BuildersState, notes: bool = False) -> None:
         self.setup = st.setup
-        self.players = [Seat(p.coins, p.idle, p.sites, p.finished, p.vp) for p in st.players]
+        players: list[Seat] = []
+        for p in st.players:
+            players.append(Seat(p.coins, p.idle, p.sites, p.finished, p.vp))
+        self.players = players
         self.building_deck = list(st.building_deck)
         self.building_next = st.building_next
         self.building_row = list(st.building_row)
@@ -153,7 +156,7 @@ class Draft:
             elif type(v) is dict:
                 v = dict(v)
             setattr(d, name, v)
-        d.players = [p.copy() for p in self.players]
+        d.players = list(map(Seat.copy, self.players))
         return d
 
     def freeze(self) -> BuildersState:

@@ -152,15 +152,19 @@ def legal_actions(state: BuildersState | Draft, sent: Mapping[str, int]) -> list
     ap = state.ap
     coins = me.coins
     actions: list[Action] = []
-    if ap >= 1:
-        actions.extend(START[c] for c in state.building_row)
-        actions.extend(RECRUIT[c] for c in dict.fromkeys(state.worker_row))
+    if ap >= 1:  # (maps and loops, not comprehensions: no frame to build)
+        actions.extend(map(START.__getitem__, state.building_row))
+        actions.extend(map(RECRUIT.__getitem__, dict.fromkeys(state.worker_row)))
         if me.sites and me.idle:
-            open_sites = [s.card for s in me.sites if sent.get(s.card, 0) < ap]
+            open_sites = []
+            for s in me.sites:
+                if sent.get(s.card, 0) < ap:
+                    open_sites.append(s.card)
             if open_sites:
                 for w in dict.fromkeys(me.idle):
                     if _WAGE[w] <= coins:
-                        actions.extend(SEND[w, s] for s in open_sites)
+                        for card in open_sites:
+                            actions.append(SEND[w, card])
         if state.cumulative_coins:
             actions.extend(TAKE_COINS[: min(ap, MAX_COIN_AP - state.coin_ap)])
         else:
