@@ -182,10 +182,8 @@ def check(d: Draft, action: Action) -> None:
     kind = type(action)
     if kind is Send:
         _check_send(d, action)  # type: ignore[arg-type]
-    elif kind is Start:
-        _check_start(d, action)  # type: ignore[arg-type]
-    elif kind is Recruit:
-        _check_recruit(d, action)  # type: ignore[arg-type]
+    elif kind is Start or kind is Recruit:
+        _check_take(d, action)  # type: ignore[arg-type]
     elif kind is TakeCoins:
         _check_coins(d, action)  # type: ignore[arg-type]
     elif kind is BuyAction:
@@ -216,34 +214,23 @@ def need_ap(d: Draft, action: Action, cost: int, doing: str) -> None:
         )
 
 
-def _check_start(d: Draft, action: Start) -> None:
+def _check_take(d: Draft, action: Start | Recruit) -> None:
+    """A card taken from a row (a building started, a worker recruited): it is in the row, and
+    taking it costs 1 AP."""
     card = action.card
-    if card not in d.building_row:
+    start = type(action) is Start
+    row, kind = (d.building_row, "building") if start else (d.worker_row, "worker")
+    if card not in row:
         refuse(
             action,
-            f"{who(d)} cannot start {label(card)}: it is not in the building row "
-            f"({', '.join(d.building_row) or 'empty'})",
+            f"{who(d)} cannot {'start' if start else 'recruit'} {label(card)}: it is not in "
+            f"the {kind} row ({', '.join(row) or 'empty'})",
             "row.card",
             player=d.turn_player,
             card=card,
-            row="building",
+            row=kind,
         )
-    need_ap(d, action, 1, f"Starting {label(card)}")
-
-
-def _check_recruit(d: Draft, action: Recruit) -> None:
-    card = action.card
-    if card not in d.worker_row:
-        refuse(
-            action,
-            f"{who(d)} cannot recruit {label(card)}: it is not in the worker row "
-            f"({', '.join(d.worker_row) or 'empty'})",
-            "row.card",
-            player=d.turn_player,
-            card=card,
-            row="worker",
-        )
-    need_ap(d, action, 1, f"Recruiting {label(card)}")
+    need_ap(d, action, 1, f"{'Starting' if start else 'Recruiting'} {label(card)}")
 
 
 def _check_send(d: Draft, action: Send) -> None:
@@ -476,7 +463,7 @@ def end_turn(d: Draft) -> None:
         vp = d.players[seat].vp
         if vp >= END_VP:
             d.end = f"{who(d)} reached {vp} VP"
-        elif not can_progress(d, d.pool or d.shared()):
+        elif not can_progress(d, d.shared()):
             d.end = "no player can finish a site any more"
     if d.solo:
         # The Automa plays after every turn, and once more after the player reached 17.
