@@ -242,7 +242,7 @@ def test_the_lean_judge_takes_coins_where_the_default_recruits_a_worker_it_canno
     seat = sim.current_player()
     me = sim.players[seat]
     me.coins = 0
-    me.idle = ["compagnon-2110", "compagnon-0301", "manoeuvre-1020", "maitre-0230"]
+    me.idle = ("compagnon-2110", "compagnon-0301", "manoeuvre-1020", "maitre-0230")
     default, lean = model_for(sim), model_for(sim, evaluations()["lean"])
     assert default is not None and lean is not None
     by_default = GreedyBot(default).choose(sim.copy(), seat, random.Random(1))

@@ -16,8 +16,9 @@ import pytest
 from companion.bots import SearchBot, make_bot
 from companion.bots import search as search_module
 from companion.builders.actions import END_TURN, TAKE_COINS, Send, Start, TakeCoins
+from companion.builders.checks import NEEDS, SUPPLY
 from companion.builders.constants import START_AP
-from companion.builders.sim import _NEEDS, _OUTPUT, _WORTH, BuildersSim, _best_start
+from companion.builders.sim import _WORTH, BuildersSim, _best_start
 from companion.engine import CHANCE, TERMINAL, get_game
 from tests.bots_helpers import random_positions
 
@@ -53,10 +54,10 @@ def _gain(state: Any, action: Send) -> int:
     """What a send supplies of what its site still needs (by the rules' state)."""
     me = state.players[state.turn_player]
     site = next(s for s in me.sites if s.card == action.site)
-    need = _NEEDS[action.site]
+    need = NEEDS[action.site]
     return sum(
         min(h, max(n - d, 0))
-        for h, n, d in zip(_OUTPUT[action.worker], need, site.supplied, strict=True)
+        for h, n, d in zip(SUPPLY[action.worker], need, site.supplied, strict=True)
     )
 
 
@@ -127,7 +128,7 @@ def test_with_no_site_open_it_starts_the_building_worth_most_it_can_finish() -> 
     assert steps[0] == Start(LAVOIR)
     _hold(sim, other, 3, PAIR, [])  # one wage of the two: lavoir out of reach, grue-1 not
     assert _best_start(p, ["grue-1", LAVOIR]) == "grue-1"
-    p.idle = []
+    p.idle = ()
     assert _best_start(p, ["grue-1", LAVOIR]) is None
 
 

@@ -10,8 +10,10 @@ import pytest
 from companion.bots import make_bot
 from companion.bots.evaluation import Evaluation, evaluations, model_for
 from companion.builders.actions import Start
+from companion.builders.checks import NEEDS
 from companion.builders.signals import MODEL
-from companion.builders.sim import _NEEDS, _WORTH, CREW, BuildersSim, SimSite
+from companion.builders.sim import _WORTH, CREW, BuildersSim
+from companion.builders.state import Site
 
 from .bots_helpers import random_positions
 from .test_bots_eval import _builders, _sig
@@ -26,8 +28,8 @@ def _hold(sim: BuildersSim, seat: int, coins: int, idle: list[str],
           sites: list[tuple[str, list[int]]]) -> None:
     p = sim.players[seat]
     p.coins = coins
-    p.idle = idle
-    p.sites = [SimSite(card, [], s) for card, s in sites]
+    p.idle = tuple(idle)
+    p.sites = tuple(Site(card, (), (s[0], s[1], s[2], s[3])) for card, s in sites)
 
 
 # lavoir needs (0, 1, 0, 2) and brings 1 VP and 6 coins; the two apprentices supply (0, 1, 0,
@@ -37,8 +39,8 @@ PAIR = ["apprenti-0101", "apprenti-0011"]
 
 
 def test_the_data_the_plan_tests_rest_on() -> None:
-    assert _NEEDS[LAVOIR] == (0, 1, 0, 2) and _WORTH[LAVOIR] == pytest.approx(1.6)
-    assert _NEEDS["grue-1"] == (0, 1, 0, 1) and _WORTH["grue-1"] == pytest.approx(1.0)
+    assert NEEDS[LAVOIR] == (0, 1, 0, 2) and _WORTH[LAVOIR] == pytest.approx(1.6)
+    assert NEEDS["grue-1"] == (0, 1, 0, 1) and _WORTH["grue-1"] == pytest.approx(1.0)
 
 
 def test_a_site_the_idle_workers_and_the_coins_can_finish_counts_what_it_still_brings() -> None:

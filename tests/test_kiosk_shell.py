@@ -15,6 +15,7 @@ from companion.kiosk.config import Config, ConfigError
 from companion.kiosk.i18n import language
 from companion.kiosk.screens.game import open_game
 from companion.kiosk.screens.home import ErrorScreen, HomeScreen
+from companion.kiosk.screens.settings import journal_line
 from companion.kiosk.screens.setup import NameScreen, SetupScreen
 from companion.kiosk.screenshots import find_prefixes
 from companion.main import run_kiosk
@@ -198,6 +199,36 @@ def test_settings_change_and_persist(tmp_path: Path) -> None:
     assert cfg.virtual_deck is True and cfg.language == "ja" and cfg.sound is False
     press(app, "back")
     assert isinstance(app.screen, HomeScreen)
+
+
+@pytest.mark.parametrize(("size", "lang"), [((720, 1280), "en"), ((800, 480), "zh"),
+                                             ((720, 1280), "ja")])
+def test_a_journal_deep_in_long_folders_is_named_without_overflow(
+        tmp_path: Path, size: tuple[int, int], lang: str) -> None:
+    """The settings say where the journal is: a path too long for its two lines keeps its
+    root's first folder, the file and the folders above it that fit, the rest "…"."""
+    from companion.kiosk import ui
+
+    deep = tmp_path.joinpath(*(f"a-rather-long-folder-name-{k}" for k in range(6)))
+    deep.mkdir(parents=True)
+    app = make_app(deep, size=size, language=lang)
+    ui.OVERFLOWS.clear()
+    ui.DRAWN = []
+    try:
+        tap(app, "settings")
+        app.render(force=True)
+        drawn = [str(t) for t in ui.DRAWN]
+    finally:
+        ui.DRAWN = None
+    assert not ui.OVERFLOWS, ui.OVERFLOWS
+    line = next(t for t in drawn if "journal.sqlite3" in t)
+    assert "…" in line and "a-rather-long-folder-name-0" not in line, line
+    wide = pygame.Rect(0, 0, 4000, 400)  # room for it all: the whole path
+    assert str(deep / "journal.sqlite3") in journal_line(app.surface, wide, app.metrics,
+                                                         deep / "journal.sqlite3")
+    some = pygame.Rect(0, 0, app.metrics.px(500), app.metrics.px(60))  # the file and a folder
+    assert "a-rather-long-folder-name-5/journal.sqlite3" in journal_line(
+        app.surface, some, app.metrics, deep / "journal.sqlite3")
 
 
 @pytest.mark.parametrize(("text", "message"), [

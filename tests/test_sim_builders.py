@@ -1,6 +1,9 @@
-"""The Builders' simulation path against the rules: every state, legal list and chance outcome
-of random games compared step by step (companion.engine.sim.verified_game), and the fused
-random playout equal to ``random_game``.  The slow run plays thousands of games."""
+"""The Builders' simulation path against the rules, on random games step by step
+(companion.engine.sim.verified_game).  Both run the same rules (``turn.play`` on a
+``Draft``); what this checks is what differs between them: the in-place play (unchecked,
+keeping no history, its lists and seats edited and copied in place) and the freeze/thaw round
+trip give the states of the rules' checked, immutable path, and the fused random playout
+draws exactly the games of ``random_game``.  The slow run plays thousands of games."""
 
 from __future__ import annotations
 

@@ -1,6 +1,11 @@
-"""The Pillars' simulation path against the rules: every state, legal list and chance outcome
-of random games compared step by step (companion.engine.sim.verified_game), and the fused
-random playout equal to ``random_game``.  The slow run plays thousands of games."""
+"""The Pillars' simulation path against the rules.  Both run the same legal actions, chance
+outcomes and step handlers (written once, ``docs/pillars.md``); what differs is how they are
+run: the rules check, thaw a state (seats on first change), run the handler with the ledger's
+entries and freeze, the simulation path runs it in place on one draft kept for the whole game
+(every seat thawed, no ledger).  Every state, legal list and chance outcome of random games is
+compared step by step (companion.engine.sim.verified_game): the freeze and thaw round trip and
+the in-place application equal the immutable path; the random playout equals ``random_game``.
+The slow run plays thousands of games."""
 
 from __future__ import annotations
 

@@ -8,6 +8,8 @@ hidden, weighted by their copies.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.engine.errors import IllegalAction
 
 from .actions import Action, DealApprentice, Reveal, ShowNext
@@ -22,8 +24,10 @@ from .state import (
     REVEAL_BUILDING,
     REVEAL_WORKER,
     BuildersState,
-    PlayerState,
 )
+
+_ORDER = dict(ORDER)
+"""The catalogue order as a plain dict (a sort key in the bots' rollouts)."""
 
 STEPS = (REVEAL_BUILDING, NEXT_BUILDING, DEAL_APPRENTICE, REVEAL_WORKER, NEXT_WORKER)
 """The chance steps, by the verb of their outcomes' notation."""
@@ -62,7 +66,7 @@ def in_setup(state: BuildersState) -> bool:
     return all(not p.sites and len(p.idle) <= 1 for p in state.players)
 
 
-def hidden(state: BuildersState, step: str) -> tuple[str, ...]:
+def hidden(state: BuildersState | Draft, step: str) -> Sequence[str]:
     """The cards a chance step draws from, in catalogue order (copies repeated)."""
     if step == DEAL_APPRENTICE:
         return state.apprentices
@@ -71,7 +75,7 @@ def hidden(state: BuildersState, step: str) -> tuple[str, ...]:
     return state.worker_deck
 
 
-def outcomes(state: BuildersState) -> list[tuple[Action, float]]:
+def outcomes(state: BuildersState | Draft) -> list[tuple[Action, float]]:
     """Every card that can come next with its probability, in catalogue order."""
     if state.over or not state.pending:
         return []
@@ -233,8 +237,9 @@ def outcome_for_card(state: BuildersState, card: str) -> Action:
     raise refuse_card(state, card)
 
 
-def deal(state: BuildersState, d: Draft, action: Action) -> None:
-    """Apply a chance outcome to the draft; raises IllegalAction saying why it cannot be."""
+def check_deal(state: BuildersState, action: Action) -> None:
+    """Raise IllegalAction unless ``action`` is an outcome of the chance step ``state`` is
+    waiting for, saying why it cannot be."""
     step = state.pending[0]
     card = card_of(action)
     if card is None:
@@ -252,63 +257,62 @@ def deal(state: BuildersState, d: Draft, action: Action) -> None:
         )
     if OUTCOME[step].get(card) != action or card not in hidden(state, step):
         raise refuse_card(state, card, action)
+
+
+def deal(d: Draft, card: str) -> None:
+    """Deal ``card``, an outcome of the chance step the table is waiting for (unchecked)."""
+    step = d.pending.pop(0)
     if step == DEAL_APPRENTICE:
-        seat = state.pending_seat
+        seat = d.pending_seat
         if seat == len(d.players):  # solo: the Automa's Apprentice
-            d.automa_workers = (card,)
+            d.automa_workers = [card]
         else:
-            p = d.players[seat]
-            d.players[seat] = PlayerState(p.coins, p.idle + (card,), p.sites, p.finished, p.vp)
-        d.note(seat, "workers", 1, "apprentice", card=card)
-        d.apprentices = without(state.apprentices, card)
-        d.pending = state.pending[1:]
+            d.players[seat].idle += (card,)
+        if d.notes is not None:
+            d.note(seat, "workers", 1, "apprentice", card=card)
+        d.apprentices.remove(card)
+        d.taken(card)
         d.pending_seat = seat + 1 if d.solo else (seat + 1) % len(d.players)
         if not d.pending or d.pending[0] != DEAL_APPRENTICE:
             # B4: the Apprentices nobody was dealt are shuffled into the worker deck.
-            d.worker_deck = tuple(sorted(state.worker_deck + d.apprentices, key=ORDER.__getitem__))
-            d.apprentices = ()
-        return
-    if step in (REVEAL_BUILDING, NEXT_BUILDING):
-        d.building_deck = without(state.building_deck, card)
-        if step == REVEAL_BUILDING:
-            d.building_row = state.building_row + (card,)
-        else:
-            d.building_next = card
+            deck = d.worker_deck + d.apprentices
+            deck.sort(key=_ORDER.__getitem__)
+            d.worker_deck = deck
+            d.apprentices = []
+    elif step == REVEAL_BUILDING:
+        d.building_deck.remove(card)
+        d.building_row.append(card)
+    elif step == NEXT_BUILDING:
+        d.building_deck.remove(card)
+        d.building_next = card
+    elif step == REVEAL_WORKER:
+        d.worker_deck.remove(card)
+        d.worker_row.append(card)
     else:
-        d.worker_deck = without(state.worker_deck, card)
-        if step == REVEAL_WORKER:
-            d.worker_row = state.worker_row + (card,)
-        else:
-            d.worker_next = card
-    d.pending = state.pending[1:]
-
-
-def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``cards`` less one copy of ``card`` (which must be there)."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
+        d.worker_deck.remove(card)
+        d.worker_next = card
 
 
 def refill_buildings(d: Draft) -> None:
     """A card left the building row: the visible top slides in and the next one shows."""
     if d.building_next is not None:
-        d.building_row += (d.building_next,)
+        d.building_row.append(d.building_next)
         d.building_next = None
         if d.building_deck:
-            d.pending += (NEXT_BUILDING,)
+            d.pending.append(NEXT_BUILDING)
     elif d.building_deck:
-        d.pending += (REVEAL_BUILDING,)
+        d.pending.append(REVEAL_BUILDING)
 
 
 def refill_workers(d: Draft) -> None:
     """A card left the worker row: a hidden card is revealed (or the visible top slides in)."""
     if d.worker_next is not None:
-        d.worker_row += (d.worker_next,)
+        d.worker_row.append(d.worker_next)
         d.worker_next = None
         if d.worker_deck:
-            d.pending += (NEXT_WORKER,)
+            d.pending.append(NEXT_WORKER)
     elif d.worker_deck:
-        d.pending += (NEXT_WORKER,) if d.show_next_worker else (REVEAL_WORKER,)
+        d.pending.append(NEXT_WORKER if d.show_next_worker else REVEAL_WORKER)
 
 
 def active_seat(state: BuildersState) -> int | None:

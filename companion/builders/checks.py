@@ -3,15 +3,21 @@ conservation invariants."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import BUILDING, BUILDINGS, MACHINE_IDS, OUTPUT, WORKER, WORKERS
 from .constants import AUTOMA, AUTOMA_HAND, MAX_COIN_AP, ROW_SIZE, SOLO_ROW_SIZE
-from .draft import Draft
 from .state import BuildersState
+
+if TYPE_CHECKING:
+    from .draft import Draft
 
 NEEDS = {c.id: c.needs for c in BUILDINGS}
 """What each building or machine needs, by id."""
+SUPPLY = dict(OUTPUT)
+"""What each worker or machine supplies, by id: :data:`~.cards.OUTPUT` as a plain dict, which
+the steps (run in the bots' rollouts) read faster than the read-only catalogue."""
 
 
 def covers(supplied: tuple[int, int, int, int], needs: tuple[int, int, int, int]) -> bool:
@@ -28,7 +34,7 @@ def total(cards: Iterable[str], base: tuple[int, int, int, int] = (0, 0, 0, 0)) 
     """What ``cards`` (workers and machines) supply together, added to ``base``."""
     s0, s1, s2, s3 = base
     for c in cards:
-        o = OUTPUT[c]
+        o = SUPPLY[c]
         s0 += o[0]
         s1 += o[1]
         s2 += o[2]
@@ -36,42 +42,56 @@ def total(cards: Iterable[str], base: tuple[int, int, int, int] = (0, 0, 0, 0)) 
     return [s0, s1, s2, s3]
 
 
-def can_progress(state: BuildersState | Draft) -> bool:
-    """Whether any player could still finish any site (ruling B6).
+def shared_supply(state: BuildersState | Draft) -> list[int]:
+    """What every worker nobody holds supplies of each resource: the worker row, the worker
+    deck and its top, the Apprentices still to deal."""
+    cards = [*state.worker_row, *state.worker_deck, *state.apprentices]
+    if state.worker_next is not None:
+        cards.append(state.worker_next)
+    return total(cards)
+
+
+def can_progress(state: BuildersState | Draft, shared: Sequence[int] | None = None) -> bool:
+    """Whether any player could still finish any site (ruling B6); ``shared`` is
+    :func:`shared_supply` when the caller keeps it (the draft's ``shared()``).
 
     Optimistic on purpose: a player is granted every idle worker of their own plus every worker
     still in the worker row or deck, unlimited coins (taking coins is always possible) and
     unlimited turns.  A site can be finished if what it already has plus all those workers
     covers its needs; a building in the row or deck counts as a site with nothing on it.  No
     action other than finishing a site ever widens these pools, so once this is false no site
-    can ever be finished again: no VP can be earned any more.
+    can ever be finished again: no VP can be earned any more.  (Every player's open sites are
+    looked at first, the buildings still to start after: the usual answer comes sooner.)
     """
-    shared = total(state.worker_row + state.worker_deck + state.apprentices)
-    if state.worker_next is not None:
-        o = OUTPUT[state.worker_next]
-        shared = [shared[0] + o[0], shared[1] + o[1], shared[2] + o[2], shared[3] + o[3]]
-    startable = state.building_row + state.building_deck
-    if state.building_next is not None:
-        startable += (state.building_next,)
-    if state.solo:
+    s0, s1, s2, s3 = shared_supply(state) if shared is None else shared
+    if state.solo and (state.building_row or state.building_deck or state.building_next):
         workers = len(state.automa_workers) + len(state.worker_row) + len(state.worker_deck)
-        if workers + (state.worker_next is not None) >= AUTOMA_HAND and startable:
+        if workers + (state.worker_next is not None) >= AUTOMA_HAND:
             return True  # the Automa can still complete a building
+    output = SUPPLY
+    needs = NEEDS
+    pools = []
     for p in state.players:
-        pool = total(p.idle, (shared[0], shared[1], shared[2], shared[3]))
+        t0, t1, t2, t3 = s0, s1, s2, s3
+        for c in p.idle:
+            o = output[c]
+            t0 += o[0]
+            t1 += o[1]
+            t2 += o[2]
+            t3 += o[3]
         for site in p.sites:
             s = site.supplied
-            n = NEEDS[site.card]
-            if (
-                s[0] + pool[0] >= n[0]
-                and s[1] + pool[1] >= n[1]
-                and s[2] + pool[2] >= n[2]
-                and s[3] + pool[3] >= n[3]
-            ):
+            n = needs[site.card]
+            if s[0] + t0 >= n[0] and s[1] + t1 >= n[1] and s[2] + t2 >= n[2] and s[3] + t3 >= n[3]:
                 return True
+        pools.append((t0, t1, t2, t3))
+    startable = [*state.building_row, *state.building_deck]
+    if state.building_next is not None:
+        startable.append(state.building_next)
+    for t0, t1, t2, t3 in pools:
         for card in startable:
-            n = NEEDS[card]
-            if pool[0] >= n[0] and pool[1] >= n[1] and pool[2] >= n[2] and pool[3] >= n[3]:
+            n = needs[card]
+            if t0 >= n[0] and t1 >= n[1] and t2 >= n[2] and t3 >= n[3]:
                 return True
     return False
 
@@ -81,12 +101,10 @@ def automa_vp(state: BuildersState | Draft) -> int:
     return sum(BUILDING[c].vp for c in state.automa_finished)
 
 
-def ranking(state: BuildersState) -> list[tuple[str, tuple[int, int, int]]]:
+def ranking(state: BuildersState | Draft) -> list[tuple[str, tuple[int, int, int]]]:
     """Each name with its B5 key: points (VP + 1 per full 10 coins), VP from cards, coins."""
-    out = [
-        (spec.name, (p.vp + p.coins // 10, p.vp, p.coins))
-        for spec, p in zip(state.setup.players, state.players, strict=True)
-    ]
+    keys = [(p.vp + p.coins // 10, p.vp, p.coins) for p in state.players]
+    out = [(spec.name, key) for spec, key in zip(state.setup.players, keys, strict=True)]
     if state.solo:
         vp = automa_vp(state)
         out.append((AUTOMA, (vp, vp, 0)))

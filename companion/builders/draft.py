@@ -1,15 +1,74 @@
-"""A private mutable copy of a :class:`BuildersState`, edited inside ``apply`` and frozen at the
-end: ``apply`` builds one state instead of one per field changed."""
+"""The mutable table of The Builders: the one state every rule of the game edits in place.
+
+A :class:`Draft` holds the fields of a :class:`BuildersState`, the rows, decks and chance
+steps in lists and ``sent`` in a dict, each player as a :class:`Seat`: a mutable record of
+the player's immutable values (tuples of cards, :class:`Site` records), each replaced when it
+changes, so that thawing a seat and freezing it copy nothing, and a seat unchanged by an
+action keeps its record.  The rules' steps (:mod:`.turn`, :mod:`.chance`) are written over
+it, and both paths run them:
+
+- the bots' search (:class:`~companion.builders.sim.BuildersSim`, a draft with the search's
+  measures) runs them on legal actions, unchecked and with no history, on copies;
+- the engine (``BuildersGame.apply``) thaws its immutable state into that same table class,
+  keeping the ledger's notes, refuses an illegal action before any step edits it
+  (``turn.check``), runs the steps and freezes the table back.
+"""
 
 from __future__ import annotations
 
-from companion.engine.ledger import Raw, merge
+from dataclasses import replace
+from typing import Self
 
-from .state import BuildersState, PlayerState
+from companion.engine.ledger import Ledger, Raw, merge, reconcile
+
+from .checks import SUPPLY, holdings, shared_supply
+from .state import BuildersState, PlayerState, Site
+
+
+class Seat:
+    """One player's coins and cards: the fields of a :class:`PlayerState`, each replaced when
+    it changes."""
+
+    __slots__ = ("coins", "idle", "sites", "finished", "vp")
+
+    def __init__(
+        self,
+        coins: int,
+        idle: tuple[str, ...],
+        sites: tuple[Site, ...],
+        finished: tuple[str, ...],
+        vp: int,
+    ) -> None:
+        self.coins = coins
+        self.idle = idle
+        self.sites = sites
+        self.finished = finished
+        self.vp = vp
+
+    def copy(self) -> Seat:
+        """An independent copy (sharing the immutable values)."""
+        return Seat(self.coins, self.idle, self.sites, self.finished, self.vp)
+
+
+def _frozen(p: Seat, thawed: PlayerState) -> PlayerState:
+    """The record of seat ``p``: ``thawed`` itself while ``p`` holds its very values (an
+    action changes one seat at most: the others keep their records)."""
+    if (
+        p.idle is thawed.idle
+        and p.sites is thawed.sites
+        and p.finished is thawed.finished
+        and p.coins == thawed.coins
+        and p.vp == thawed.vp
+    ):
+        return thawed
+    return PlayerState(p.coins, p.idle, p.sites, p.finished, p.vp)
 
 
 class Draft:
-    """The fields of a :class:`BuildersState`, mutable; ``players`` is a list."""
+    """A whole table, mutable: the fields of a :class:`BuildersState` (``players`` as
+    :class:`Seat` records, ``sent`` a dict), with ``notes``, the ledger's entries of the
+    changes since it was thawed (None when it keeps no history), and ``pool``, what the
+    workers nobody holds supply (:meth:`shared`)."""
 
     __slots__ = (
         "setup",
@@ -38,61 +97,88 @@ class Draft:
         "set_aside",
         "ledger",
         "notes",
+        "pool",
+        "thawed",
     )
 
-    def __init__(self, s: BuildersState) -> None:
-        self.setup = s.setup
-        self.players: list[PlayerState] = list(s.players)
-        self.building_deck = s.building_deck
-        self.building_next = s.building_next
-        self.building_row = s.building_row
-        self.worker_deck = s.worker_deck
-        self.worker_next = s.worker_next
-        self.worker_row = s.worker_row
-        self.apprentices = s.apprentices
-        self.pending = s.pending
-        self.pending_seat = s.pending_seat
-        self.turn_player = s.turn_player
-        self.ap = s.ap
-        self.sent = s.sent
-        self.coin_ap = s.coin_ap
-        self.turn = s.turn
-        self.end = s.end
-        self.over = s.over
-        self.cumulative_coins = s.cumulative_coins
-        self.show_next_worker = s.show_next_worker
-        self.solo = s.solo
-        self.automa_workers = s.automa_workers
-        self.automa_finished = s.automa_finished
-        self.set_aside = s.set_aside
-        self.ledger = s.ledger
-        self.notes: list[Raw] | None = None  # this apply's ledger changes, if any
+    def __init__(self, st: BuildersState, notes: bool = False) -> None:
+        self.setup = st.setup
+        players: list[Seat] = []
+        for p in st.players:
+            players.append(Seat(p.coins, p.idle, p.sites, p.finished, p.vp))
+        self.players = players
+        self.building_deck = list(st.building_deck)
+        self.building_next = st.building_next
+        self.building_row = list(st.building_row)
+        self.worker_deck = list(st.worker_deck)
+        self.worker_next = st.worker_next
+        self.worker_row = list(st.worker_row)
+        self.apprentices = list(st.apprentices)
+        self.pending = list(st.pending)
+        self.pending_seat = st.pending_seat
+        self.turn_player = st.turn_player
+        self.ap = st.ap
+        self.sent = dict(st.sent)
+        self.coin_ap = st.coin_ap
+        self.turn = st.turn
+        self.end = st.end
+        self.over = st.over
+        self.cumulative_coins = st.cumulative_coins
+        self.show_next_worker = st.show_next_worker
+        self.solo = st.solo
+        self.automa_workers = list(st.automa_workers)
+        self.automa_finished = list(st.automa_finished)
+        self.set_aside = list(st.set_aside)
+        self.ledger = st.ledger
+        """The ledger the table was thawed with."""
+        self.notes: list[Raw] | None = [] if notes else None
+        """The ledger's changes since the thaw, in order; None on a table that keeps no
+        history (the search's), whose frozen ledger is reconciled with the holdings instead."""
+        self.pool: list[int] | None = None
+        """What every worker nobody holds supplies (row, deck, its top, Apprentices to deal),
+        once asked for (:meth:`shared`), then kept up to date (:meth:`taken`)."""
+        self.thawed = st.players
+        """The players' records the table was thawed from (:meth:`freeze` keeps those unchanged)."""
 
-    def note(self, seat: int, what: str, amount: int, cause: str, **detail: int | str) -> None:
-        """A ledger entry for ``seat`` in this turn (see ``docs/builders.md``, "The ledger")."""
-        change = (self.turn, seat, what, cause, tuple(detail.items()), amount)
-        if self.notes is None:
-            self.notes = [change]
-        else:
-            self.notes.append(change)
+    @classmethod
+    def thaw(cls, st: BuildersState, notes: bool = False) -> Self:
+        """A mutable copy of the immutable ``st``; with ``notes``, one that keeps the ledger's
+        entries of what is done to it."""
+        return cls(st, notes)
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        d = object.__new__(type(self))
+        for name in Draft.__slots__:
+            v = getattr(self, name)
+            if type(v) is list:
+                v = v[:]
+            elif type(v) is dict:
+                v = dict(v)
+            setattr(d, name, v)
+        d.players = list(map(Seat.copy, self.players))
+        return d
 
     def freeze(self) -> BuildersState:
-        """The immutable state with the draft's values."""
-        return BuildersState(
+        """The immutable state with the draft's values.  Its ledger is the thawed one with the
+        notes added; on a table that keeps no history, the thawed one then one ``position``
+        entry per amount changed since, so that it still adds up to the holdings."""
+        notes = self.notes
+        state = BuildersState(
             self.setup,
-            tuple(self.players),
-            self.building_deck,
+            tuple(map(_frozen, self.players, self.thawed)),
+            tuple(self.building_deck),
             self.building_next,
-            self.building_row,
-            self.worker_deck,
+            tuple(self.building_row),
+            tuple(self.worker_deck),
             self.worker_next,
-            self.worker_row,
-            self.apprentices,
-            self.pending,
+            tuple(self.worker_row),
+            tuple(self.apprentices),
+            tuple(self.pending),
             self.pending_seat,
             self.turn_player,
             self.ap,
-            self.sent,
+            tuple(self.sent.items()),
             self.coin_ap,
             self.turn,
             self.end,
@@ -100,8 +186,34 @@ class Draft:
             self.cumulative_coins,
             self.show_next_worker,
             self.solo,
-            self.automa_workers,
-            self.automa_finished,
-            self.set_aside,
-            self.ledger if self.notes is None else self.ledger.append(merge(self.notes)),
+            tuple(self.automa_workers),
+            tuple(self.automa_finished),
+            tuple(self.set_aside),
+            self.ledger.append(merge(notes)) if notes else self.ledger,
         )
+        if notes is None:
+            entries = reconcile(self.ledger.entries(), holdings(state), self.turn)
+            return replace(state, ledger=Ledger(entries))
+        return state
+
+    def note(self, seat: int, what: str, amount: int, cause: str, **detail: int | str) -> None:
+        """A ledger entry for ``seat`` in this turn (see ``docs/builders.md``, "The ledger");
+        the steps call it only on a table that keeps notes."""
+        self.notes.append((self.turn, seat, what, cause, tuple(detail.items()), amount))  # type: ignore[union-attr]
+
+    def shared(self) -> list[int]:
+        """What every worker nobody holds supplies of each resource: the worker row, the
+        worker deck and its top, the Apprentices still to deal (``checks.can_progress``)."""
+        if self.pool is None:
+            self.pool = shared_supply(self)
+        return self.pool
+
+    def taken(self, card: str) -> None:
+        """Worker ``card`` left the shared pool (recruited, dealt, taken by the Automa)."""
+        pool = self.pool
+        if pool is not None:
+            o = SUPPLY[card]
+            pool[0] -= o[0]
+            pool[1] -= o[1]
+            pool[2] -= o[2]
+            pool[3] -= o[3]

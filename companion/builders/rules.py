@@ -8,7 +8,8 @@ has had the same number of turns.  B6: the end is also triggered when no player 
 progress any more (see :func:`can_progress`).  Final score: VP + 1 per full 10 coins; ties go to
 the most VP from cards, then the most coins, then the win is shared (B5).
 
-This module is the game's face (:class:`BuildersGame`); the rules themselves live beside it:
+This module is the game's face (:class:`BuildersGame`); the rules themselves live beside it,
+written once over the mutable table of :mod:`.draft` that the bots' search plays on too:
 :mod:`.turn` (the decisions of a turn and the Automa's), :mod:`.chance` (the cards that come
 up, refills, and why a card cannot), :mod:`.checks` (no progress, scores, invariants),
 :mod:`.queries` (what screens ask), :mod:`.position` (validated positions) and
@@ -28,19 +29,10 @@ from companion.engine.summary import Period, Summary
 
 from . import chance, checks, turn
 from .actions import (
-    BUY_ACTION,
-    END_TURN,
-    TAKE_COINS,
     Action,
-    BuyAction,
-    EndTurn,
-    Recruit,
-    Send,
-    Start,
-    TakeCoins,
     parse_action,
 )
-from .cards import APPRENTICES, BUILDINGS, MACHINE_IDS, WAGE, WORKER, WORKERS
+from .cards import APPRENTICES, BUILDINGS, WORKERS
 from .checks import NEEDS, automa_vp, can_progress
 from .constants import (
     ACTION_PRICE,
@@ -52,9 +44,9 @@ from .constants import (
     START_AP,
     START_COINS,
 )
-from .draft import Draft
 from .position import position
 from .queries import Queries
+from .sim import BuildersSim
 from .state import (
     DEAL_APPRENTICE,
     NEXT_BUILDING,
@@ -125,18 +117,6 @@ TURN: tuple[Move, ...] = (
     Move("end turn", "nothing", "AP left are lost; the next player clockwise begins", ("over",)),
 )
 """The moves of a turn, in the rulebook's order."""
-
-# Interned actions: legal_actions hands out these objects instead of building new ones.
-_START = {c.id: Start(c.id) for c in BUILDINGS}
-_RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
-_SEND = {(w, s.id): Send(w, s.id) for w in (*WORKER, *MACHINE_IDS) for s in BUILDINGS}
-_DECISIONS = {
-    Send: turn.send,
-    Start: turn.start,
-    Recruit: turn.recruit,
-    TakeCoins: turn.take_coins,
-    BuyAction: turn.buy,
-}
 
 
 class BuildersGame(Queries, Game[BuildersState, Action]):
@@ -226,11 +206,7 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
     # -- whose move -----------------------------------------------------------------------
     def current_player(self, state: BuildersState) -> int:
         """The seat to act, CHANCE while a card is to be revealed, TERMINAL when over."""
-        if state.over:
-            return TERMINAL
-        if state.pending:
-            return CHANCE
-        return state.turn_player
+        return turn.to_act(state)
 
     def active_seat(self, state: BuildersState) -> int | None:
         """The seat the table should look at, chance steps included: the player deciding; the
@@ -269,38 +245,18 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
 
     def legal_actions(self, state: BuildersState) -> list[Action]:
         """The decisions open to the player whose turn it is; empty at chance and at the end."""
-        if state.over or state.pending:
-            return []
-        me = state.players[state.turn_player]
-        ap = state.ap
-        coins = me.coins
-        actions: list[Action] = []
-        if ap >= 1:
-            actions.extend(_START[c] for c in state.building_row)
-            recruit = _RECRUIT
-            actions.extend(recruit[c] for c in dict.fromkeys(state.worker_row))
-            if me.sites and me.idle:
-                sent = dict(state.sent)
-                open_sites = [s.card for s in me.sites if sent.get(s.card, 0) < ap]
-                if open_sites:
-                    send = _SEND
-                    for w in dict.fromkeys(me.idle):
-                        if WAGE[w] <= coins:
-                            actions.extend(send[w, s] for s in open_sites)
-            if state.cumulative_coins:
-                actions.extend(TAKE_COINS[: min(ap, 3 - state.coin_ap)])
-            else:
-                actions.extend(TAKE_COINS[: min(ap, 3)])
-        if coins >= ACTION_PRICE:
-            actions.append(BUY_ACTION)
-        actions.append(END_TURN)
-        return actions
+        return turn.legal_actions(state, dict(state.sent))
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, state: BuildersState, action: Action) -> BuildersState:
         """The state after ``action``; raises IllegalAction with its rule tag and fields
         (``docs/builders.md``) and leaves ``state`` unchanged.  An action built by hand with
-        an unknown card or an amount out of range is refused the same way."""
+        an unknown card or an amount out of range is refused the same way.
+
+        The state is thawed into the mutable table the bots' search plays on
+        (:class:`~companion.builders.sim.BuildersSim`, one type for the steps both run),
+        keeping the ledger's notes; the action is checked on it (``chance.check_deal``,
+        ``turn.check``), played by the rules' steps (``turn.play``) and the table frozen back."""
         turn.check_form(action)
         if state.over:
             raise IllegalAction(
@@ -309,27 +265,12 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 "over",
                 turn=state.turn,
             )
-        d = Draft(state)
+        d = BuildersSim.thaw(state, notes=True)
         if state.pending:
-            chance.deal(state, d, action)
+            chance.check_deal(state, action)
         else:
-            handler = _DECISIONS.get(type(action))
-            if handler is not None:
-                handler(d, action)  # type: ignore[operator]
-            elif type(action) is EndTurn:
-                turn.end_turn(d)
-                return d.freeze()
-            else:
-                name = state.setup.players[state.turn_player].name
-                raise IllegalAction(
-                    action,
-                    f"No card is being revealed now: it is {name}'s turn to act",
-                    "chance.none",
-                    player=state.turn_player,
-                    card=chance.card_of(action) or "",
-                )
-        if not d.pending and not d.over and not turn.can_act(d):
-            turn.end_turn(d)
+            turn.check(d, action)
+        turn.play(d, action)
         return d.freeze()
 
     def period_of(self, state: BuildersState) -> Period:
@@ -516,3 +457,18 @@ class BuildersGame(Queries, Game[BuildersState, Action]):
                 f"finished {' '.join(state.automa_finished) or '-'}"
             )
         return "\n".join(lines)
+
+
+class BuildersSimulator:
+    """The Builders' :class:`companion.engine.sim.Simulator`: the rules' own mutable table,
+    :class:`~companion.builders.sim.BuildersSim`, which :meth:`BuildersGame.apply` thaws too."""
+
+    def start(self, setup: Setup) -> BuildersSim:
+        return BuildersSim.thaw(BuildersGame().initial_state(setup))
+
+    def thaw(self, state: BuildersState) -> BuildersSim:
+        return BuildersSim.thaw(state)
+
+
+SIMULATOR = BuildersSimulator()
+"""The simulation path this game's registry record declares (``spec.py``: ``simulator``)."""

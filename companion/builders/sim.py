@@ -1,20 +1,21 @@
-"""The Builders' simulation path: a mutable state for search and random playouts.
+"""The Builders' simulation path: the rules' mutable table with what the bots' search asks.
 
-It mirrors the rules (``turn.py``, ``chance.py``, ``checks.py``, ``rules.py``) on lists and small
-mutable records, applies only legal actions (unchecked), and freezes into the rules' own
-:class:`~companion.builders.state.BuildersState`.  The rules stay the truth:
-``companion.engine.sim.verified_game`` compares both at every step (``tests/test_sim_*.py``).
+:class:`BuildersSim` is a :class:`~companion.builders.draft.Draft`, the table every rule of the
+game is written over: it lists the legal actions and chance outcomes and applies them with the
+rules' own functions (``turn.legal_actions``, ``chance.outcomes``, ``turn.play``), unchecked and
+keeping no history, and freezes into the rules' :class:`~companion.builders.state.BuildersState`.
+What is its own is the search's: copies and determinizations, the bots' measures of a position
+(``features``, ``signals``), the fused random playout and the fixed rules that play on cheaply
+(``settle``, ``conclude``, ``advance``).  ``BuildersGame.apply`` thaws into this class too, with
+the ledger's notes and the refusal checks: the steps see one type on both paths.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Container
-from dataclasses import replace
+from collections.abc import Container, Sequence
 from typing import Any
 
-from companion.engine.core import CHANCE, TERMINAL, Setup
-from companion.engine.ledger import Ledger, reconcile
 from companion.engine.sim import Features
 from companion.engine.simulate import sample
 
@@ -28,30 +29,16 @@ from .actions import (
     Recruit,
     Send,
     Start,
-    TakeCoins,
 )
-from .cards import BUILDINGS, MACHINE_IDS, ORDER, OUTPUT, WAGE, WORKER, WORKERS
-from .chance import OUTCOME
-from .checks import holdings
-from .constants import ACTION_PRICE, AUTOMA, AUTOMA_HAND, COIN_TABLE, END_VP, START_AP
+from .cards import BUILDINGS, ORDER, OUTPUT, WAGE, WORKERS
+from .chance import OUTCOME, hidden, outcomes
+from .checks import NEEDS, SUPPLY, ranking
+from .constants import ACTION_PRICE, COIN_TABLE, END_VP, START_AP
+from .draft import Draft, Seat
 from .signals import NAMES
-from .state import (
-    DEAL_APPRENTICE,
-    NEXT_BUILDING,
-    NEXT_WORKER,
-    REVEAL_BUILDING,
-    REVEAL_WORKER,
-    BuildersState,
-    PlayerState,
-    Site,
-)
+from .state import Site
+from .turn import RECRUIT, SEND, START, legal_actions, play, to_act
 
-_START = {c.id: Start(c.id) for c in BUILDINGS}
-_RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
-_SEND = {(w, s.id): Send(w, s.id) for w in (*WORKER, *MACHINE_IDS) for s in BUILDINGS}
-_NEEDS = {c.id: c.needs for c in BUILDINGS}
-_VP = {c.id: c.vp for c in BUILDINGS}
-_PAY = {c.id: c.coins for c in BUILDINGS}
 _MACHINE = {c.id: c.is_machine for c in BUILDINGS}
 _NEED_TOTAL = {c.id: sum(c.needs) for c in BUILDINGS}
 _WORTH = {c.id: c.vp + c.coins / 10 for c in BUILDINGS}
@@ -62,11 +49,8 @@ _HANDS = {w: (*o, sum(o), bool(_MACHINE.get(w))) for w, o in dict(OUTPUT).items(
 resource, in all, and whether it is a machine."""
 _PLAN_HANDS = {w: (*o, _WAGE[w]) for w, o in dict(OUTPUT).items()}
 """What each worker or machine supplies of each resource, and its wage (:func:`_plan`)."""
-_OUTPUT = dict(OUTPUT)
-_ORDER = dict(ORDER)
-_BUILDING_STEPS = (REVEAL_BUILDING, NEXT_BUILDING)
-_TWINS = tuple(c.id for c in WORKERS if c.count > 1)
-"""Worker ids with several copies: the only cards a row or a hand can hold twice."""
+(_TWIN,) = (c.id for c in WORKERS if c.count > 1)
+"""The one worker with two copies: the only card a row or a hand can hold twice."""
 _MAX_WAGE = max(_WAGE.values())
 _PROGRESS = (Start, Recruit, Send)
 CREW = 5
@@ -74,60 +58,6 @@ CREW = 5
 busy, a placement an AP and three AP a turn, with workers held on sites until they finish."""
 _AP_COINS = COIN_TABLE[3] // 3
 """What an AP is worth in coins: taking coins with 3 AP gives 6."""
-
-
-def _distinct(cards: list[str]) -> list[str]:
-    """``list(dict.fromkeys(cards))``, without the copy when no card is there twice."""
-    for twin in _TWINS:
-        if cards.count(twin) > 1:
-            return list(dict.fromkeys(cards))
-    return cards
-
-
-def _total(cards: list[str]) -> list[int]:
-    s0 = s1 = s2 = s3 = 0
-    for c in cards:
-        o = _OUTPUT[c]
-        s0 += o[0]
-        s1 += o[1]
-        s2 += o[2]
-        s3 += o[3]
-    return [s0, s1, s2, s3]
-
-
-class SimSite:
-    """An open site: the card, its workers, what they supply."""
-
-    __slots__ = ("card", "workers", "s")
-
-    def __init__(self, card: str, workers: list[str], s: list[int]) -> None:
-        self.card = card
-        self.workers = workers
-        self.s = s
-
-
-class SimPlayer:
-    """One player's coins and cards, mutable."""
-
-    __slots__ = ("coins", "idle", "sites", "finished", "vp")
-
-    def __init__(
-        self, coins: int, idle: list[str], sites: list[SimSite], finished: list[str], vp: int
-    ) -> None:
-        self.coins = coins
-        self.idle = idle
-        self.sites = sites
-        self.finished = finished
-        self.vp = vp
-
-    def copy(self) -> SimPlayer:
-        return SimPlayer(
-            self.coins,
-            self.idle[:],
-            [SimSite(s.card, s.workers[:], s.s[:]) for s in self.sites],
-            self.finished[:],
-            self.vp,
-        )
 
 
 def _supplies(pool: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int]:
@@ -184,15 +114,15 @@ def _fill(
     return r0 + r1 + r2 + r3, used, spent
 
 
-def _plan(p: SimPlayer) -> float:
+def _plan(p: Seat) -> float:
     """The worth still to come of the open sites ``p`` can finish with its idle workers and
     its coins, each worker and each coin used once: the sites nearest to done first, each
     supplied by :func:`_fill`, and counted only when it is finished so (its share still to
     supply times its VP and coins at 10 a point)."""
     todo = []
     for site in p.sites:
-        n = _NEEDS[site.card]
-        s = site.s
+        n = NEEDS[site.card]
+        s = site.supplied
         r0 = n[0] - s[0] if s[0] < n[0] else 0
         r1 = n[1] - s[1] if s[1] < n[1] else 0
         r2 = n[2] - s[2] if s[2] < n[2] else 0
@@ -227,7 +157,7 @@ def _plan(p: SimPlayer) -> float:
     return total
 
 
-def _best_start(p: SimPlayer, row: list[str]) -> str | None:
+def _best_start(p: Seat, row: list[str]) -> str | None:
     """The building of ``row`` worth most (the first of equals) that ``p``'s idle workers
     and coins could finish once started (:func:`_fill`), or None."""
     pool = [_PLAN_HANDS[w] for w in p.idle]
@@ -240,7 +170,7 @@ def _best_start(p: SimPlayer, row: list[str]) -> str | None:
         worth = _WORTH[card]
         if worth <= best_worth:
             continue
-        r0, r1, r2, r3 = _NEEDS[card]
+        r0, r1, r2, r3 = NEEDS[card]
         if t0 < r0 or t1 < r1 or t2 < r2 or t3 < r3:
             continue
         if not _fill(pool, p.coins, r0, r1, r2, r3)[0]:
@@ -248,176 +178,11 @@ def _best_start(p: SimPlayer, row: list[str]) -> str | None:
     return best
 
 
-class BuildersSim:
-    """A whole table, mutable (see :class:`companion.engine.sim.SimState`)."""
+class BuildersSim(Draft):
+    """A whole table, mutable, for the search (see :class:`companion.engine.sim.SimState`) and
+    for the rules' ``apply``."""
 
-    __slots__ = (
-        "setup",
-        "players",
-        "building_deck",
-        "building_next",
-        "building_row",
-        "worker_deck",
-        "worker_next",
-        "worker_row",
-        "apprentices",
-        "pending",
-        "pending_seat",
-        "turn_player",
-        "ap",
-        "sent",
-        "coin_ap",
-        "turn",
-        "end",
-        "over",
-        "cumulative_coins",
-        "show_next_worker",
-        "solo",
-        "automa_workers",
-        "automa_finished",
-        "set_aside",
-        "pool",
-        "ledger",
-    )
-
-    setup: Setup
-    players: list[SimPlayer]
-    building_deck: list[str]
-    building_next: str | None
-    building_row: list[str]
-    worker_deck: list[str]
-    worker_next: str | None
-    worker_row: list[str]
-    apprentices: list[str]
-    pending: list[str]
-    pending_seat: int
-    turn_player: int
-    ap: int
-    sent: dict[str, int]
-    coin_ap: int
-    turn: int
-    end: str | None
-    over: bool
-    cumulative_coins: bool
-    show_next_worker: bool
-    solo: bool
-    automa_workers: list[str]
-    automa_finished: list[str]
-    set_aside: list[str]
-    ledger: Ledger
-    """The ledger the state was thawed with (the simulation path keeps no history)."""
-    pool: list[int]
-    """What every worker nobody holds supplies (row, deck, its top, Apprentices to deal): the
-    shared part of ``can_progress``, kept up to date instead of summed every turn."""
-
-    # -- conversions ------------------------------------------------------------------------
-    @classmethod
-    def thaw(cls, st: BuildersState) -> BuildersSim:
-        """A mutable copy of the rules' state ``st``."""
-        m = object.__new__(cls)
-        m.setup = st.setup
-        m.players = [
-            SimPlayer(
-                p.coins,
-                list(p.idle),
-                [SimSite(s.card, list(s.workers), list(s.supplied)) for s in p.sites],
-                list(p.finished),
-                p.vp,
-            )
-            for p in st.players
-        ]
-        m.building_deck = list(st.building_deck)
-        m.building_next = st.building_next
-        m.building_row = list(st.building_row)
-        m.worker_deck = list(st.worker_deck)
-        m.worker_next = st.worker_next
-        m.worker_row = list(st.worker_row)
-        m.apprentices = list(st.apprentices)
-        m.pending = list(st.pending)
-        m.pending_seat = st.pending_seat
-        m.turn_player = st.turn_player
-        m.ap = st.ap
-        m.sent = dict(st.sent)
-        m.coin_ap = st.coin_ap
-        m.turn = st.turn
-        m.end = st.end
-        m.over = st.over
-        m.cumulative_coins = st.cumulative_coins
-        m.show_next_worker = st.show_next_worker
-        m.solo = st.solo
-        m.automa_workers = list(st.automa_workers)
-        m.automa_finished = list(st.automa_finished)
-        m.set_aside = list(st.set_aside)
-        m.ledger = st.ledger
-        m.pool = _total(m.worker_row + m.worker_deck + m.apprentices)
-        if m.worker_next is not None:
-            m.pool = _total([*m.worker_row, *m.worker_deck, *m.apprentices, m.worker_next])
-        return m
-
-    def _taken(self, card: str) -> None:
-        """A worker left the shared pool (recruited, dealt, taken by the Automa)."""
-        o = _OUTPUT[card]
-        pool = self.pool
-        pool[0] -= o[0]
-        pool[1] -= o[1]
-        pool[2] -= o[2]
-        pool[3] -= o[3]
-
-    def freeze(self) -> BuildersState:
-        """The rules' immutable state equal to this one.  The simulation path keeps no ledger
-        (history, not position, outside ``==``): the frozen state's ledger is the one it was
-        thawed with, then one ``position`` entry per amount changed since, so that it still
-        adds up to the holdings."""
-        out = BuildersState(
-            setup=self.setup,
-            players=tuple(
-                PlayerState(
-                    p.coins,
-                    tuple(p.idle),
-                    tuple(Site(s.card, tuple(s.workers), tuple(s.s)) for s in p.sites),  # type: ignore[arg-type]
-                    tuple(p.finished),
-                    p.vp,
-                )
-                for p in self.players
-            ),
-            building_deck=tuple(self.building_deck),
-            building_next=self.building_next,
-            building_row=tuple(self.building_row),
-            worker_deck=tuple(self.worker_deck),
-            worker_next=self.worker_next,
-            worker_row=tuple(self.worker_row),
-            apprentices=tuple(self.apprentices),
-            pending=tuple(self.pending),
-            pending_seat=self.pending_seat,
-            turn_player=self.turn_player,
-            ap=self.ap,
-            sent=tuple(self.sent.items()),
-            coin_ap=self.coin_ap,
-            turn=self.turn,
-            end=self.end,
-            over=self.over,
-            cumulative_coins=self.cumulative_coins,
-            show_next_worker=self.show_next_worker,
-            solo=self.solo,
-            automa_workers=tuple(self.automa_workers),
-            automa_finished=tuple(self.automa_finished),
-            set_aside=tuple(self.set_aside),
-        )
-        ledger = Ledger(reconcile(self.ledger.entries(), holdings(out), self.turn))
-        return replace(out, ledger=ledger)
-
-    def copy(self) -> BuildersSim:
-        """An independent copy."""
-        m = object.__new__(BuildersSim)
-        for name in BuildersSim.__slots__:
-            v = getattr(self, name)
-            if type(v) is list:
-                v = v[:]
-            elif type(v) is dict:
-                v = dict(v)
-            setattr(m, name, v)
-        m.players = [p.copy() for p in self.players]
-        return m
+    __slots__ = ()
 
     def seat_count(self) -> int:
         return len(self.players)
@@ -427,10 +192,7 @@ class BuildersSim:
         seat is the one after the last; empty before the end."""
         if not self.over:
             return []
-        keys = [(p.vp + p.coins // 10, p.vp, p.coins) for p in self.players]
-        if self.solo:
-            vp = sum(_VP[c] for c in self.automa_finished)
-            keys.append((vp, vp, 0))
+        keys = [key for _, key in ranking(self)]
         best = max(keys)
         return [i for i, k in enumerate(keys) if k == best]
 
@@ -440,9 +202,9 @@ class BuildersSim:
         multisets (the chance steps draw from them; no order is ever kept) and every card
         in the rows and in the players' hands is open.  ``rng`` is not used."""
         m = self.copy()
-        m.building_deck.sort(key=_ORDER.__getitem__)
-        m.worker_deck.sort(key=_ORDER.__getitem__)
-        m.apprentices.sort(key=_ORDER.__getitem__)
+        m.building_deck.sort(key=ORDER.__getitem__)
+        m.worker_deck.sort(key=ORDER.__getitem__)
+        m.apprentices.sort(key=ORDER.__getitem__)
         return m
 
     def features(self, seat: int) -> Features:
@@ -454,8 +216,8 @@ class BuildersSim:
         sites = 0.0
         for site in p.sites:
             card = site.card
-            n = _NEEDS[card]
-            s = site.s
+            n = NEEDS[card]
+            s = site.supplied
             done = (
                 (s[0] if s[0] < n[0] else n[0])
                 + (s[1] if s[1] < n[1] else n[1])
@@ -568,19 +330,19 @@ class BuildersSim:
             return None
         if not p.sites:
             card = _best_start(p, self.building_row)
-            return None if card is None else _START[card]
+            return None if card is None else START[card]
         act: Action | None = None
         sent = self.sent
         best = 0
         for site in p.sites:
             if sent.get(site.card, 0) >= ap:
                 continue  # the next worker to it costs more AP than are left
-            n = _NEEDS[site.card]
-            s = site.s
+            n = NEEDS[site.card]
+            s = site.supplied
             for w in p.idle:
                 if _WAGE[w] > p.coins:
                     continue
-                h = _OUTPUT[w]
+                h = SUPPLY[w]
                 gain = 0
                 for k in range(4):
                     r = n[k] - s[k]
@@ -588,7 +350,7 @@ class BuildersSim:
                         gain += h[k] if h[k] < r else r
                 if gain > best:
                     best = gain
-                    act = _SEND[w, site.card]
+                    act = SEND[w, site.card]
         return act
 
     def signals(self, skip: Container[str] = ()) -> list[list[float]]:
@@ -623,8 +385,8 @@ class BuildersSim:
                     supplies.append(supply)
             for site in p.sites:
                 card = site.card
-                n = _NEEDS[card]
-                s = site.s
+                n = NEEDS[card]
+                s = site.supplied
                 d0 = s[0] if s[0] < n[0] else n[0]
                 d1 = s[1] if s[1] < n[1] else n[1]
                 d2 = s[2] if s[2] < n[2] else n[2]
@@ -676,290 +438,20 @@ class BuildersSim:
             )
         return out
 
-    # -- the contract -----------------------------------------------------------------------
+    # -- the contract: the rules' own functions -------------------------------------------
     def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.pending:
-            return CHANCE
-        return self.turn_player
+        return to_act(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """As ``chance.outcomes``: the distinct hidden cards weighted by copies, in order."""
-        if self.over or not self.pending:
-            return []
-        step = self.pending[0]
-        cards = self._hidden(step)
-        table = OUTCOME[step]
-        total = len(cards)
-        out: list[tuple[Action, float]] = []
-        prev: str | None = None
-        count = 0
-        for card in cards:
-            if card == prev:
-                count += 1
-                continue
-            if prev is not None:
-                out.append((table[prev], count / total))
-            prev, count = card, 1
-        if prev is not None:
-            out.append((table[prev], count / total))
-        return out
-
-    def _hidden(self, step: str) -> list[str]:
-        if step == DEAL_APPRENTICE:
-            return self.apprentices
-        if step in _BUILDING_STEPS:
-            return self.building_deck
-        return self.worker_deck
-
-    def _open_sites(self, me: SimPlayer) -> list[str]:
-        sent = self.sent
-        ap = self.ap
-        return [s.card for s in me.sites if sent.get(s.card, 0) < ap]
+        """As ``BuildersGame.chance_outcomes``: the distinct hidden cards weighted by copies."""
+        return outcomes(self)
 
     def legal_actions(self) -> list[Action]:
         """As ``BuildersGame.legal_actions``, in the same order."""
-        if self.over or self.pending:
-            return []
-        me = self.players[self.turn_player]
-        ap = self.ap
-        coins = me.coins
-        actions: list[Action] = []
-        if ap >= 1:
-            actions.extend(_START[c] for c in self.building_row)
-            actions.extend(_RECRUIT[c] for c in dict.fromkeys(self.worker_row))
-            if me.sites and me.idle:
-                open_sites = self._open_sites(me)
-                if open_sites:
-                    for w in dict.fromkeys(me.idle):
-                        if _WAGE[w] <= coins:
-                            actions.extend(_SEND[w, s] for s in open_sites)
-            if self.cumulative_coins:
-                actions.extend(TAKE_COINS[: min(ap, 3 - self.coin_ap)])
-            else:
-                actions.extend(TAKE_COINS[: min(ap, 3)])
-        if coins >= ACTION_PRICE:
-            actions.append(BUY_ACTION)
-        actions.append(END_TURN)
-        return actions
+        return legal_actions(self, self.sent)
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action or chance outcome in place (unchecked)."""
-        if self.pending:
-            self._deal(action)
-        else:
-            kind = type(action)
-            if kind is Send:
-                self._send(action)  # type: ignore[arg-type]
-            elif kind is Start:
-                self._start(action.card)  # type: ignore[union-attr]
-            elif kind is Recruit:
-                self._recruit(action.card)  # type: ignore[union-attr]
-            elif kind is TakeCoins:
-                self._coins(action.ap)  # type: ignore[union-attr]
-            elif kind is BuyAction:
-                self.ap += 1
-                self.players[self.turn_player].coins -= ACTION_PRICE
-            elif kind is EndTurn:
-                self._end_turn()
-                return
-        if not self.pending and not self.over and not self._can_act():
-            self._end_turn()
-
-    # -- chance -----------------------------------------------------------------------------
-    def _deal(self, action: Action) -> None:
-        step = self.pending.pop(0)
-        card: str = action.card  # type: ignore[union-attr]
-        if step == DEAL_APPRENTICE:
-            seat = self.pending_seat
-            if seat == len(self.players):
-                self.automa_workers = [card]
-            else:
-                self.players[seat].idle.append(card)
-            self.apprentices.remove(card)
-            self._taken(card)
-            self.pending_seat = seat + 1 if self.solo else (seat + 1) % len(self.players)
-            if not self.pending or self.pending[0] != DEAL_APPRENTICE:
-                deck = self.worker_deck + self.apprentices
-                deck.sort(key=_ORDER.__getitem__)
-                self.worker_deck = deck
-                self.apprentices = []
-        elif step == REVEAL_BUILDING:
-            self.building_deck.remove(card)
-            self.building_row.append(card)
-        elif step == NEXT_BUILDING:
-            self.building_deck.remove(card)
-            self.building_next = card
-        elif step == REVEAL_WORKER:
-            self.worker_deck.remove(card)
-            self.worker_row.append(card)
-        else:
-            self.worker_deck.remove(card)
-            self.worker_next = card
-
-    def _refill_buildings(self) -> None:
-        if self.building_next is not None:
-            self.building_row.append(self.building_next)
-            self.building_next = None
-            if self.building_deck:
-                self.pending.append(NEXT_BUILDING)
-        elif self.building_deck:
-            self.pending.append(REVEAL_BUILDING)
-
-    def _refill_workers(self) -> None:
-        if self.worker_next is not None:
-            self.worker_row.append(self.worker_next)
-            self.worker_next = None
-            if self.worker_deck:
-                self.pending.append(NEXT_WORKER)
-        elif self.worker_deck:
-            self.pending.append(NEXT_WORKER if self.show_next_worker else REVEAL_WORKER)
-
-    # -- decisions --------------------------------------------------------------------------
-    def _start(self, card: str) -> None:
-        self.ap -= 1
-        self.players[self.turn_player].sites.append(SimSite(card, [], [0, 0, 0, 0]))
-        self.building_row.remove(card)
-        self._refill_buildings()
-
-    def _recruit(self, card: str) -> None:
-        self.ap -= 1
-        self.players[self.turn_player].idle.append(card)
-        self.worker_row.remove(card)
-        self._taken(card)
-        self._refill_workers()
-
-    def _send(self, action: Send) -> None:
-        p = self.players[self.turn_player]
-        worker, card = action.worker, action.site
-        for site in p.sites:
-            if site.card == card:
-                break
-        sent = self.sent
-        nth = sent.get(card, 0) + 1
-        self.ap -= nth
-        sent[card] = nth
-        o = _OUTPUT[worker]
-        s = site.s
-        s[0] += o[0]
-        s[1] += o[1]
-        s[2] += o[2]
-        s[3] += o[3]
-        p.idle.remove(worker)
-        p.coins -= _WAGE[worker]
-        n = _NEEDS[card]
-        site.workers.append(worker)
-        if s[0] >= n[0] and s[1] >= n[1] and s[2] >= n[2] and s[3] >= n[3]:
-            p.idle += site.workers
-            if _MACHINE[card]:
-                p.idle.append(card)
-            p.coins += _PAY[card]
-            p.sites.remove(site)
-            p.finished.append(card)
-            p.vp += _VP[card]
-
-    def _coins(self, k: int) -> None:
-        if self.cumulative_coins:
-            gain = COIN_TABLE[self.coin_ap + k] - COIN_TABLE[self.coin_ap]
-        else:
-            gain = COIN_TABLE[k]
-        self.ap -= k
-        self.coin_ap += k
-        self.players[self.turn_player].coins += gain
-
-    def _can_act(self) -> bool:
-        p = self.players[self.turn_player]
-        if p.coins >= ACTION_PRICE:
-            return True
-        ap = self.ap
-        if ap == 0:
-            return False
-        if not self.cumulative_coins or self.coin_ap < 3 or self.building_row or self.worker_row:
-            return True
-        if not p.sites or not any(_WAGE[w] <= p.coins for w in p.idle):
-            return False
-        sent = self.sent
-        return any(sent.get(s.card, 0) < ap for s in p.sites)
-
-    def _end_turn(self) -> None:
-        n = len(self.players)
-        seat = self.turn_player
-        if self.end is None:
-            vp = self.players[seat].vp
-            if vp >= END_VP:
-                self.end = f"{self.setup.players[seat].name} reached {vp} VP"
-            elif not self._can_progress():
-                self.end = "no player can finish a site any more"
-        if self.solo:
-            self._automa_turn()
-            vp = sum(_VP[c] for c in self.automa_finished)
-            if self.end is None and vp >= END_VP:
-                self.end = f"{AUTOMA} reached {vp} VP"
-            last = self.end is not None
-        else:
-            last = self.end is not None and seat == (self.setup.start_player - 1) % n
-        self.sent = {}
-        self.coin_ap = 0
-        if last:
-            self.over = True
-            self.pending = []
-            self.ap = 0
-            return
-        self.turn_player = (seat + 1) % n
-        self.ap = START_AP
-        self.turn += 1
-
-    def _automa_turn(self) -> None:
-        row = self.worker_row
-        if row:
-            i = max(range(len(row)), key=lambda k: (_WAGE[row[k]], k))
-            self.automa_workers.append(row[i])
-            self._taken(row.pop(i))
-            self._refill_workers()
-        brow = self.building_row
-        if len(self.automa_workers) >= AUTOMA_HAND and brow:
-            i = max(range(len(brow)), key=lambda k: (_VP[brow[k]], k))
-            self.automa_finished.append(brow.pop(i))
-            self.set_aside += self.automa_workers[:AUTOMA_HAND]
-            del self.automa_workers[:AUTOMA_HAND]
-            self._refill_buildings()
-
-    def _can_progress(self) -> bool:
-        """As ``checks.can_progress`` (ruling B6)."""
-        output = _OUTPUT
-        s0, s1, s2, s3 = self.pool
-        startable = self.building_row + self.building_deck
-        if self.building_next is not None:
-            startable.append(self.building_next)
-        if self.solo:
-            workers = len(self.automa_workers) + len(self.worker_row) + len(self.worker_deck)
-            if workers + (self.worker_next is not None) >= AUTOMA_HAND and startable:
-                return True
-        needs = _NEEDS
-        for p in self.players:
-            t0, t1, t2, t3 = s0, s1, s2, s3
-            for c in p.idle:
-                o = output[c]
-                t0 += o[0]
-                t1 += o[1]
-                t2 += o[2]
-                t3 += o[3]
-            for site in p.sites:
-                s = site.s
-                n = needs[site.card]
-                if (
-                    s[0] + t0 >= n[0]
-                    and s[1] + t1 >= n[1]
-                    and s[2] + t2 >= n[2]
-                    and (s[3] + t3 >= n[3])
-                ):
-                    return True
-            for card in startable:
-                n = needs[card]
-                if t0 >= n[0] and t1 >= n[1] and t2 >= n[2] and t3 >= n[3]:
-                    return True
-        return False
+    apply = play
+    """Apply a legal action or chance outcome in place (``turn.play``, unchecked)."""
 
     # -- the fused random playout -----------------------------------------------------------
     def random_playout(self, rng: random.Random, max_actions: int = 100_000) -> list[Any]:
@@ -971,13 +463,14 @@ class BuildersSim:
         below = getattr(rng, "_randbelow", rng.randrange)  # what rng.choice draws with
         outcome = OUTCOME
         apply = self.apply
+        pick = self._pick
         for _ in range(max_actions):
             if self.over:
                 return actions
             pending = self.pending
             if pending:
                 step = pending[0]
-                cards = self._hidden(step)
+                cards = hidden(self, step)
                 total = len(cards)
                 x = rand()
                 acc = 0.0
@@ -997,7 +490,7 @@ class BuildersSim:
                     chosen = prev
                 action: Action = outcome[step][chosen]
             else:
-                action = self._pick(below)
+                action = pick(below)
             apply(action)
             append(action)
         raise RuntimeError(f"builders: no end after {max_actions} actions")
@@ -1014,55 +507,52 @@ class BuildersSim:
             below(1)  # rng.choice draws even from a list of one
             return END_TURN
         row = self.building_row
-        recruits = _distinct(self.worker_row)
-        idle: list[str] = []
-        open_sites: list[str] = []
+        recruits = self.worker_row
+        if recruits.count(_TWIN) > 1:
+            recruits = list(dict.fromkeys(recruits))
+        idle: Sequence[str] = ()
+        open_sites: Sequence[Site] = ()
+        n_sites = n_sends = 0
         if me.sites and me.idle:
             sent = self.sent
-            if sent:
-                open_sites = [s.card for s in me.sites if sent.get(s.card, 0) < ap]
+            if sent:  # (loops, not comprehensions: no frame to build)
+                open_sites = []
+                for s in me.sites:
+                    if sent.get(s.card, 0) < ap:
+                        open_sites.append(s)
             else:
-                open_sites = [s.card for s in me.sites]
+                open_sites = me.sites
             if open_sites:
-                idle = _distinct(me.idle)
+                idle = me.idle
+                if idle.count(_TWIN) > 1:
+                    idle = list(dict.fromkeys(idle))
                 if coins < _MAX_WAGE:
                     wage = _WAGE
-                    idle = [w for w in idle if wage[w] <= coins]
+                    payable = []
+                    for w in idle:
+                        if wage[w] <= coins:
+                            payable.append(w)
+                    idle = payable
+                n_sites = len(open_sites)
+                n_sends = len(idle) * n_sites
         if self.cumulative_coins:
             n_coins = min(ap, 3 - self.coin_ap)
         else:
             n_coins = 3 if ap > 3 else ap
         n_row = len(row)
         n_recruits = len(recruits)
-        n_sites = len(open_sites)
-        n_sends = len(idle) * n_sites
         k = below(n_row + n_recruits + n_sends + n_coins + buy + 1)
         if k < n_row:
-            return _START[row[k]]
+            return START[row[k]]
         k -= n_row
         if k < n_recruits:
-            return _RECRUIT[recruits[k]]
+            return RECRUIT[recruits[k]]
         k -= n_recruits
         if k < n_sends:
             w, s = divmod(k, n_sites)
-            return _SEND[idle[w], open_sites[s]]
+            return SEND[idle[w], open_sites[s].card]
         k -= n_sends
         if k < n_coins:
             return TAKE_COINS[k]
         return BUY_ACTION if k == n_coins and buy else END_TURN
 
-
-class BuildersSimulator:
-    """The Builders' :class:`companion.engine.sim.Simulator`."""
-
-    def start(self, setup: Setup) -> BuildersSim:
-        from .rules import BuildersGame
-
-        return BuildersSim.thaw(BuildersGame().initial_state(setup))
-
-    def thaw(self, state: BuildersState) -> BuildersSim:
-        return BuildersSim.thaw(state)
-
-
-SIMULATOR = BuildersSimulator()
-"""The simulation path this game's registry record declares (``spec.py``: ``simulator``)."""

@@ -129,7 +129,7 @@ def _scenes() -> Any:
 
 
 def _simulator() -> Simulator:
-    from .sim import SIMULATOR
+    from .rules import SIMULATOR
 
     return SIMULATOR
 

@@ -1,12 +1,22 @@
 """A player's turn (``builders.md`` §2, §3; rulings B1, B2, B6, B8) and the solo Automa's (B9).
 
-Each decision edits a :class:`Draft`; a refusal raises IllegalAction with its tag from
-:mod:`.refusals` before anything is edited (the draft is thrown away anyway).
+The rules of a turn are written once, over the mutable :class:`Draft`: :func:`legal_actions`
+lists the moves, :func:`play` applies a legal move or chance outcome in place (the steps below
+and ``chance.deal``), and :func:`check` raises the refusal of an illegal one, with its tag from
+:mod:`.refusals`, before anything is edited.  The engine checks then plays on a thawed copy of
+its immutable state; the bots' search plays on its own draft unchecked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from companion.engine.core import CHANCE, TERMINAL
+
 from .actions import (
+    BUY_ACTION,
+    END_TURN,
+    TAKE_COINS,
     Action,
     BuyAction,
     DealApprentice,
@@ -18,9 +28,9 @@ from .actions import (
     Start,
     TakeCoins,
 )
-from .cards import BUILDING, MACHINE_IDS, OUTPUT, WAGE, WORKER
-from .chance import label, refill_buildings, refill_workers, without
-from .checks import NEEDS, automa_vp, can_progress, covers
+from .cards import BUILDING, BUILDINGS, MACHINE_IDS, WAGE, WORKER, WORKERS
+from .chance import card_of, deal, label, refill_buildings, refill_workers
+from .checks import NEEDS, SUPPLY, automa_vp, can_progress
 from .constants import (
     ACTION_PRICE,
     AUTOMA,
@@ -32,11 +42,24 @@ from .constants import (
 )
 from .draft import Draft
 from .refusals import refuse
-from .state import PlayerState, Site
+from .state import BuildersState, Site
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 _SENDABLE = frozenset(WORKER) | MACHINE_IDS
+
+# The catalogue as plain dicts: the steps run in the bots' rollouts, and a dict reads faster
+# than the read-only catalogue.
+_WAGE = dict(WAGE)
+_BUILDING = dict(BUILDING)
+
+_NEW_SITE = {c.id: Site(c.id) for c in BUILDINGS}
+"""Each building's site as it is started (nobody on it yet), interned."""
+
+# Interned actions: legal_actions hands out these objects instead of building new ones.
+START = {c.id: Start(c.id) for c in BUILDINGS}
+RECRUIT = {c.id: Recruit(c.id) for c in WORKERS}
+SEND = {(w, s.id): Send(w, s.id) for w in (*WORKER, *MACHINE_IDS) for s in BUILDINGS}
 
 
 def ordinal(n: int) -> str:
@@ -111,6 +134,70 @@ def who(d: Draft) -> str:
     return d.setup.players[d.turn_player].name
 
 
+def to_act(state: BuildersState | Draft) -> int:
+    """The seat to act, CHANCE while a card is to be revealed, TERMINAL when over."""
+    if state.over:
+        return TERMINAL
+    if state.pending:
+        return CHANCE
+    return state.turn_player
+
+
+def legal_actions(state: BuildersState | Draft, sent: Mapping[str, int]) -> list[Action]:
+    """The decisions open to the player whose turn it is, ``sent`` the workers sent to each
+    site this turn; empty at chance and at the end."""
+    if state.over or state.pending:
+        return []
+    me = state.players[state.turn_player]
+    ap = state.ap
+    coins = me.coins
+    actions: list[Action] = []
+    if ap >= 1:  # (maps and loops, not comprehensions: no frame to build)
+        actions.extend(map(START.__getitem__, state.building_row))
+        actions.extend(map(RECRUIT.__getitem__, dict.fromkeys(state.worker_row)))
+        if me.sites and me.idle:
+            open_sites = []
+            for s in me.sites:
+                if sent.get(s.card, 0) < ap:
+                    open_sites.append(s.card)
+            if open_sites:
+                for w in dict.fromkeys(me.idle):
+                    if _WAGE[w] <= coins:
+                        for card in open_sites:
+                            actions.append(SEND[w, card])
+        if state.cumulative_coins:
+            actions.extend(TAKE_COINS[: min(ap, MAX_COIN_AP - state.coin_ap)])
+        else:
+            actions.extend(TAKE_COINS[: min(ap, MAX_COIN_AP)])
+    if coins >= ACTION_PRICE:
+        actions.append(BUY_ACTION)
+    actions.append(END_TURN)
+    return actions
+
+
+# -- the refusals -------------------------------------------------------------------------
+def check(d: Draft, action: Action) -> None:
+    """Raise IllegalAction unless ``action`` (of the right form, ``check_form``) is a decision
+    the player whose turn it is can take now; edits nothing."""
+    kind = type(action)
+    if kind is Send:
+        _check_send(d, action)  # type: ignore[arg-type]
+    elif kind is Start or kind is Recruit:
+        _check_take(d, action)  # type: ignore[arg-type]
+    elif kind is TakeCoins:
+        _check_coins(d, action)  # type: ignore[arg-type]
+    elif kind is BuyAction:
+        _check_buy(d, action)
+    elif kind is not EndTurn:
+        refuse(
+            action,
+            f"No card is being revealed now: it is {who(d)}'s turn to act",
+            "chance.none",
+            player=d.turn_player,
+            card=card_of(action) or "",
+        )
+
+
 def need_ap(d: Draft, action: Action, cost: int, doing: str) -> None:
     """Raise turn.ap unless the player has ``cost`` AP left."""
     if d.ap < cost:
@@ -127,50 +214,26 @@ def need_ap(d: Draft, action: Action, cost: int, doing: str) -> None:
         )
 
 
-def start(d: Draft, action: Start) -> None:
+def _check_take(d: Draft, action: Start | Recruit) -> None:
+    """A card taken from a row (a building started, a worker recruited): it is in the row, and
+    taking it costs 1 AP."""
     card = action.card
-    if card not in d.building_row:
+    start = type(action) is Start
+    row, kind = (d.building_row, "building") if start else (d.worker_row, "worker")
+    if card not in row:
         refuse(
             action,
-            f"{who(d)} cannot start {label(card)}: it is not in the building row "
-            f"({', '.join(d.building_row) or 'empty'})",
+            f"{who(d)} cannot {'start' if start else 'recruit'} {label(card)}: it is not in "
+            f"the {kind} row ({', '.join(row) or 'empty'})",
             "row.card",
             player=d.turn_player,
             card=card,
-            row="building",
+            row=kind,
         )
-    need_ap(d, action, 1, f"Starting {label(card)}")
-    d.ap -= 1
-    p = d.players[d.turn_player]
-    d.players[d.turn_player] = PlayerState(
-        p.coins, p.idle, p.sites + (Site(card),), p.finished, p.vp
-    )
-    d.building_row = without(d.building_row, card)
-    refill_buildings(d)
+    need_ap(d, action, 1, f"{'Starting' if start else 'Recruiting'} {label(card)}")
 
 
-def recruit(d: Draft, action: Recruit) -> None:
-    card = action.card
-    if card not in d.worker_row:
-        refuse(
-            action,
-            f"{who(d)} cannot recruit {label(card)}: it is not in the worker row "
-            f"({', '.join(d.worker_row) or 'empty'})",
-            "row.card",
-            player=d.turn_player,
-            card=card,
-            row="worker",
-        )
-    need_ap(d, action, 1, f"Recruiting {label(card)}")
-    d.ap -= 1
-    p = d.players[d.turn_player]
-    d.players[d.turn_player] = PlayerState(p.coins, p.idle + (card,), p.sites, p.finished, p.vp)
-    d.note(d.turn_player, "workers", 1, "recruit", card=card)
-    d.worker_row = without(d.worker_row, card)
-    refill_workers(d)
-
-
-def send(d: Draft, action: Send) -> None:
+def _check_send(d: Draft, action: Send) -> None:
     seat = d.turn_player
     p = d.players[seat]
     worker, card = action.worker, action.site
@@ -192,12 +255,7 @@ def send(d: Draft, action: Send) -> None:
             player=seat,
             card=worker,
         )
-    index = -1
-    for i, s in enumerate(p.sites):
-        if s.card == card:
-            index = i
-            break
-    if index < 0:
+    if all(s.card != card for s in p.sites):
         sites = ", ".join(s.card for s in p.sites) or "none"
         refuse(
             action,
@@ -206,8 +264,7 @@ def send(d: Draft, action: Send) -> None:
             player=seat,
             site=card,
         )
-    sent = dict(d.sent)
-    nth = sent.get(card, 0) + 1
+    nth = d.sent.get(card, 0) + 1
     if d.ap < nth:
         doing = (
             f"Sending the {ordinal(nth)} worker to {label(card)} this turn"
@@ -225,7 +282,7 @@ def send(d: Draft, action: Send) -> None:
             ap=d.ap,
             coins=p.coins,
         )
-    wage = WAGE[worker]
+    wage = _WAGE[worker]
     if wage > p.coins:
         refuse(
             action,
@@ -236,49 +293,9 @@ def send(d: Draft, action: Send) -> None:
             cost=wage,
             coins=p.coins,
         )
-    d.ap -= nth
-    sent[card] = nth
-    d.sent = tuple(sent.items())
-    site = p.sites[index]
-    o = OUTPUT[worker]
-    had = site.supplied
-    supplied = (had[0] + o[0], had[1] + o[1], had[2] + o[2], had[3] + o[3])
-    idle = without(p.idle, worker)
-    coins = p.coins - wage
-    if wage:
-        d.note(seat, "coins", -wage, "send.wage", card=worker, site=card)
-    if covers(supplied, NEEDS[card]):
-        # Finished: workers go home, the card pays, a machine joins the workers (3.1, 3.2).
-        b = BUILDING[card]
-        idle += site.workers + (worker,)
-        cause = "complete.machine" if b.kind == "machine" else "complete.building"
-        d.note(seat, "coins", b.coins, cause, card=card)
-        d.note(seat, "vp", b.vp, cause, card=card)
-        if b.kind == "machine":
-            idle += (card,)
-            d.note(seat, "workers", 1, cause, card=card)
-        d.players[seat] = PlayerState(
-            coins + b.coins,
-            idle,
-            p.sites[:index] + p.sites[index + 1 :],
-            p.finished + (card,),
-            p.vp + b.vp,
-        )
-    else:
-        worked = Site(card, site.workers + (worker,), supplied)
-        d.players[seat] = PlayerState(
-            coins, idle, p.sites[:index] + (worked,) + p.sites[index + 1 :], p.finished, p.vp
-        )
 
 
-def coin_gain(spent: int, ap: int, cumulative: bool) -> int:
-    """Coins for ``ap`` more AP on coins when ``spent`` AP went to coins this turn (B1)."""
-    if cumulative:
-        return COIN_TABLE[spent + ap] - COIN_TABLE[spent]
-    return COIN_TABLE[ap]
-
-
-def take_coins(d: Draft, action: TakeCoins) -> None:
+def _check_coins(d: Draft, action: TakeCoins) -> None:
     k = action.ap
     if d.cumulative_coins and d.coin_ap + k > MAX_COIN_AP:
         refuse(
@@ -290,31 +307,136 @@ def take_coins(d: Draft, action: TakeCoins) -> None:
             ap=k,
             spent=d.coin_ap,
         )
-    gain = coin_gain(d.coin_ap, k, d.cumulative_coins)
-    need_ap(d, action, k, f"Taking {gain} coins")
-    d.ap -= k
-    d.coin_ap += k
-    p = d.players[d.turn_player]
-    d.players[d.turn_player] = PlayerState(p.coins + gain, p.idle, p.sites, p.finished, p.vp)
-    d.note(d.turn_player, "coins", gain, "coins.take", ap=k)
+    need_ap(d, action, k, f"Taking {coin_gain(d.coin_ap, k, d.cumulative_coins)} coins")
 
 
-def buy(d: Draft, action: Action) -> None:
-    p = d.players[d.turn_player]
-    if p.coins < ACTION_PRICE:
+def _check_buy(d: Draft, action: Action) -> None:
+    coins = d.players[d.turn_player].coins
+    if coins < ACTION_PRICE:
         refuse(
             action,
-            f"An extra action costs {ACTION_PRICE} coins; {who(d)} has {p.coins}",
+            f"An extra action costs {ACTION_PRICE} coins; {who(d)} has {coins}",
             "buy.coins",
             player=d.turn_player,
             cost=ACTION_PRICE,
-            coins=p.coins,
+            coins=coins,
         )
+
+
+# -- the steps ----------------------------------------------------------------------------
+def play(d: Draft, action: Action) -> None:
+    """Apply a legal action or chance outcome in place (unchecked: see :func:`check` and
+    ``chance.check_deal``); the turn ends by itself when nothing but ``end turn`` is left."""
+    if d.pending:
+        deal(d, action.card)  # type: ignore[union-attr]
+    else:
+        kind = type(action)  # the most frequent first
+        if kind is TakeCoins:
+            take_coins(d, action.ap)  # type: ignore[union-attr]
+        elif kind is Send:
+            send(d, action.worker, action.site)  # type: ignore[union-attr]
+        elif kind is BuyAction:
+            buy(d)
+        elif kind is Start:
+            start(d, action.card)  # type: ignore[union-attr]
+        elif kind is Recruit:
+            recruit(d, action.card)  # type: ignore[union-attr]
+        else:
+            end_turn(d)
+            return
+    if not d.pending and not d.over and not can_act(d):
+        end_turn(d)
+
+
+def start(d: Draft, card: str) -> None:
+    """Start ``card`` from the building row (1 AP); the row is refilled."""
+    d.ap -= 1
+    d.players[d.turn_player].sites += (_NEW_SITE[card],)
+    d.building_row.remove(card)
+    refill_buildings(d)
+
+
+def recruit(d: Draft, card: str) -> None:
+    """Recruit ``card`` from the worker row (1 AP); the row is refilled."""
+    d.ap -= 1
+    d.players[d.turn_player].idle += (card,)
+    if d.notes is not None:
+        d.note(d.turn_player, "workers", 1, "recruit", card=card)
+    d.worker_row.remove(card)
+    d.taken(card)
+    refill_workers(d)
+
+
+def send(d: Draft, worker: str, card: str) -> None:
+    """Send ``worker`` to the open site ``card``: n AP for the n-th this turn, and the wage; a
+    site whose needs are all met is finished at once (3.1, 3.2)."""
+    seat = d.turn_player
+    p = d.players[seat]
+    sites = p.sites
+    index = 0
+    while sites[index].card != card:
+        index += 1
+    site = sites[index]
+    sent = d.sent
+    nth = sent.get(card, 0) + 1
+    d.ap -= nth
+    sent[card] = nth
+    o = SUPPLY[worker]
+    had = site.supplied
+    s0, s1, s2, s3 = had[0] + o[0], had[1] + o[1], had[2] + o[2], had[3] + o[3]
+    idle = p.idle
+    i = idle.index(worker)
+    idle = idle[:i] + idle[i + 1 :]
+    wage = _WAGE[worker]
+    p.coins -= wage
+    notes = d.notes is not None
+    if wage and notes:
+        d.note(seat, "coins", -wage, "send.wage", card=worker, site=card)
+    n = NEEDS[card]
+    if s0 >= n[0] and s1 >= n[1] and s2 >= n[2] and s3 >= n[3]:
+        # Finished: workers go home, the card pays, a machine joins the workers.
+        b = _BUILDING[card]
+        machine = b.kind == "machine"
+        p.idle = idle + site.workers + ((worker, card) if machine else (worker,))
+        p.coins += b.coins
+        p.sites = sites[:index] + sites[index + 1 :]
+        p.finished += (card,)
+        p.vp += b.vp
+        if notes:
+            cause = "complete.machine" if machine else "complete.building"
+            d.note(seat, "coins", b.coins, cause, card=card)
+            d.note(seat, "vp", b.vp, cause, card=card)
+            if machine:
+                d.note(seat, "workers", 1, cause, card=card)
+    else:
+        p.idle = idle
+        worked = Site(card, (*site.workers, worker), (s0, s1, s2, s3))
+        p.sites = sites[:index] + (worked,) + sites[index + 1 :]
+
+
+def coin_gain(spent: int, ap: int, cumulative: bool) -> int:
+    """Coins for ``ap`` more AP on coins when ``spent`` AP went to coins this turn (B1)."""
+    if cumulative:
+        return COIN_TABLE[spent + ap] - COIN_TABLE[spent]
+    return COIN_TABLE[ap]
+
+
+def take_coins(d: Draft, k: int) -> None:
+    """Take coins with ``k`` AP (B1)."""
+    gain = coin_gain(d.coin_ap, k, d.cumulative_coins)
+    d.ap -= k
+    d.coin_ap += k
+    d.players[d.turn_player].coins += gain
+    if d.notes is not None:
+        d.note(d.turn_player, "coins", gain, "coins.take", ap=k)
+
+
+def buy(d: Draft) -> None:
+    """Buy one more AP for 5 coins."""
     d.ap += 1
-    d.players[d.turn_player] = PlayerState(
-        p.coins - ACTION_PRICE, p.idle, p.sites, p.finished, p.vp
-    )
-    d.note(d.turn_player, "coins", -ACTION_PRICE, "action.buy")
+    d.players[d.turn_player].coins -= ACTION_PRICE
+    if d.notes is not None:
+        d.note(d.turn_player, "coins", -ACTION_PRICE, "action.buy")
 
 
 def can_act(d: Draft) -> bool:
@@ -327,9 +449,9 @@ def can_act(d: Draft) -> bool:
         return False
     if not d.cumulative_coins or d.coin_ap < MAX_COIN_AP or d.building_row or d.worker_row:
         return True
-    if not p.sites or not any(WAGE[w] <= p.coins for w in p.idle):
+    if not p.sites or not any(_WAGE[w] <= p.coins for w in p.idle):
         return False
-    sent = dict(d.sent)
+    sent = d.sent
     return any(sent.get(s.card, 0) < ap for s in p.sites)
 
 
@@ -338,9 +460,10 @@ def end_turn(d: Draft) -> None:
     n = len(d.players)
     seat = d.turn_player
     if d.end is None:
-        if d.players[seat].vp >= END_VP:
-            d.end = f"{who(d)} reached {d.players[seat].vp} VP"
-        elif not can_progress(d):
+        vp = d.players[seat].vp
+        if vp >= END_VP:
+            d.end = f"{who(d)} reached {vp} VP"
+        elif not can_progress(d, d.shared()):
             d.end = "no player can finish a site any more"
     if d.solo:
         # The Automa plays after every turn, and once more after the player reached 17.
@@ -351,20 +474,19 @@ def end_turn(d: Draft) -> None:
         last = d.end is not None
     else:
         last = d.end is not None and seat == (d.setup.start_player - 1) % n
+    d.sent = {}
+    d.coin_ap = 0
     if last:
         d.over = True
-        # Final score: 1 VP per full 10 coins (3.4); the coins stay for the tie-break.
-        for i, p in enumerate(d.players):
-            d.note(i, "vp", p.coins // 10, "end.coins", coins=p.coins)
-        d.pending = ()
+        if d.notes is not None:
+            # Final score: 1 VP per full 10 coins (3.4); the coins stay for the tie-break.
+            for i, p in enumerate(d.players):
+                d.note(i, "vp", p.coins // 10, "end.coins", coins=p.coins)
+        d.pending = []
         d.ap = 0
-        d.sent = ()
-        d.coin_ap = 0
         return
     d.turn_player = (seat + 1) % n
     d.ap = START_AP
-    d.sent = ()
-    d.coin_ap = 0
     d.turn += 1
 
 
@@ -374,19 +496,22 @@ def automa_turn(d: Draft) -> None:
     the rightmost on a tie, and set it aside with the 3 oldest workers.  No coins."""
     row = d.worker_row
     if row:
-        i = max(range(len(row)), key=lambda k: (WAGE[row[k]], k))
-        d.automa_workers += (row[i],)
-        d.note(len(d.players), "workers", 1, "automa.recruit", card=row[i])
-        d.worker_row = row[:i] + row[i + 1 :]
+        i = max(range(len(row)), key=lambda k: (_WAGE[row[k]], k))
+        card = row.pop(i)
+        d.automa_workers.append(card)
+        if d.notes is not None:
+            d.note(len(d.players), "workers", 1, "automa.recruit", card=card)
+        d.taken(card)
         refill_workers(d)
     brow = d.building_row
     if len(d.automa_workers) >= AUTOMA_HAND and brow:
-        i = max(range(len(brow)), key=lambda k: (BUILDING[brow[k]].vp, k))
-        d.automa_finished += (brow[i],)
-        automa = len(d.players)
-        d.note(automa, "vp", BUILDING[brow[i]].vp, "automa.complete", card=brow[i])
-        d.note(automa, "workers", -AUTOMA_HAND, "automa.aside", card=brow[i])
+        i = max(range(len(brow)), key=lambda k: (_BUILDING[brow[k]].vp, k))
+        card = brow.pop(i)
+        d.automa_finished.append(card)
+        if d.notes is not None:
+            automa = len(d.players)
+            d.note(automa, "vp", _BUILDING[card].vp, "automa.complete", card=card)
+            d.note(automa, "workers", -AUTOMA_HAND, "automa.aside", card=card)
         d.set_aside += d.automa_workers[:AUTOMA_HAND]
-        d.automa_workers = d.automa_workers[AUTOMA_HAND:]
-        d.building_row = brow[:i] + brow[i + 1 :]
+        del d.automa_workers[:AUTOMA_HAND]
         refill_buildings(d)

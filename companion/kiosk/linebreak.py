@@ -222,9 +222,10 @@ def _glue_numbers(result: list[str]) -> tuple[str, ...]:
     return tuple(glued)
 
 
-PATH = re.compile(r"(?<!\S)[~.]{0,2}/[^\s/]*(?:/[^\s/]*)+")
+PATH = re.compile(r"(?<![^\s\u3000-\u303f\uff00-\uffef])[~.]{0,2}/[^\s/]*(?:/[^\s/]*)+")
 """A file's path (``/home/pi/.local/share/companion/journal.sqlite3``): one word a line may
-break after any of its slashes, as a long address is broken in print."""
+break after any of its slashes, as a long address is broken in print.  It starts a text, or
+follows a space or a full-width mark (``記録：/home/…``)."""
 
 
 def path_breaks(paragraph: str) -> set[int]:

@@ -11,12 +11,11 @@ from .actions import CRAFT, DONE, Action, return_action
 from .draft import (
     PillarsDraft,
     SeatDraft,
+    Table,
     capacity,
     gain_gold,
     gain_vp,
-    kinds,
     note,
-    pay_gold,
     spend,
     used,
 )
@@ -24,11 +23,20 @@ from .refusals import refuse
 from .state import PillarsState
 
 RES_INDEX = {name: i for i, name in enumerate(D.RESOURCES)}
+_USE = {
+    c: (m.spec.auto, m.capacity, m.spec.needs_mortar, m.spec.inputs) for c, m in D.CRAFTSMEN.items()
+}
+"""Per craftsman what :func:`legal_cathedral` asks: works by itself, capacity, needs a Mortar Mixer,
+inputs (stone, wood, sand, metal, gold)."""
+_MAKES = {c: (m.spec.inputs, m.spec.gold, m.spec.vp) for c, m in D.CRAFTSMEN.items()}
+"""Per craftsman what one use takes (stone, wood, sand, metal, gold) and gives (gold, VP)."""
+_AUTO = frozenset(c for c, m in D.CRAFTSMEN.items() if m.spec.auto)
+_MORTAR = frozenset(c for c, m in D.CRAFTSMEN.items() if m.kind in D.MORTAR_KINDS)
 
 
 def start_cathedral(d: PillarsDraft) -> None:
     d.market_live = ()
-    d.queue = tuple(d.order())
+    d.queue = d.order()
     next_cathedral(d)
 
 
@@ -38,30 +46,69 @@ def next_cathedral(d: PillarsDraft) -> None:
         return
     d.turn, d.queue = d.queue[0], d.queue[1:]
     d.step = "cathedral"
-    s = d.s(d.turn)
     # Tool Maker and Architect work by themselves, first: the Tool Maker needs metal at
     # the end of the round, and that metal may still be spent afterwards.
-    for c in s.craftsmen:
+    for c in d.seats[d.turn].craftsmen:
+        if c not in _AUTO:
+            continue
+        s = d.s(d.turn)
         spec = D.CRAFTSMEN[c].spec
-        if spec.auto and (not spec.needs_metal or s.res[D.METAL]):
+        if not spec.needs_metal or s.res[D.METAL]:
             times = capacity(s, c)
             gain_gold(s, spec.gold * times, "cathedral", card=c)
             gain_vp(s, spec.vp * times, "cathedral", card=c)
             s.uses = (*s.uses, (c, times))
 
 
-def legal_cathedral(state: PillarsState) -> list[Action]:
-    s = state.seats[state.turn]
-    mortar = bool(kinds(s) & D.MORTAR_KINDS)
-    out = [CRAFT[c] for c in s.craftsmen if why_not_use(s, c, mortar) is None]
+def hand_uses(s: Any) -> tuple[tuple[str, int], ...]:
+    """The seat's craftsmen used by hand (not the Tool Maker or Architect), each with the uses
+    it has left this round: capacity, +1 when boosted, minus the uses made."""
+    made = dict(s.uses) if s.uses else {}
+    boost = s.boost
+    return tuple(
+        (c, _USE[c][1] + (boost == c) - made.get(c, 0)) for c in s.craftsmen if c not in _AUTO
+    )
+
+
+def mortar(s: Any) -> bool:
+    """Whether the seat has a Mortar Mixer (for the craftsmen that need one, P13)."""
+    return not _MORTAR.isdisjoint(s.craftsmen)
+
+
+def legal_cathedral(t: Table) -> list[Action]:
+    """A ``craft`` of each of the craftsmen of the seat to act that can work once more now,
+    by hand, in its order: not the Tool Maker or Architect, below capacity (+1 boosted), a
+    Mortar Mixer where needed, the inputs held (:func:`why_not_use` says why another cannot);
+    then ``done``."""
+    s = t.seats[t.turn]
+    has_mortar = mortar(s)
+    uses = dict(s.uses)
+    boost = s.boost
+    res = s.res
+    gold = s.gold
+    out = []
+    for c in s.craftsmen:
+        auto, cap, needs_mortar, need = _USE[c]
+        if (
+            auto
+            or (needs_mortar and not has_mortar)
+            or uses.get(c, 0) >= cap + (boost == c)
+            or need[0] > res[0]
+            or need[1] > res[1]
+            or need[2] > res[2]
+            or need[3] > res[3]
+            or need[4] > gold
+        ):
+            continue
+        out.append(CRAFT[c])
     out.append(DONE)
     return out
 
 
-def why_not_use(s: Any, c: str, mortar: bool) -> tuple[str, str, dict[str, int | str]] | None:
-    """None if craftsman ``c`` can work once more now, else (rule, reason, fields)."""
-    card = D.CRAFTSMEN[c]
-    spec = card.spec
+def why_not_use(s: Any, c: str) -> tuple[str, str, dict[str, int | str]]:
+    """Why the seat's craftsman ``c`` cannot work once more now (:func:`legal_cathedral`
+    leaves it out): (rule, reason, fields)."""
+    spec = D.CRAFTSMEN[c].spec
     if spec.auto:
         return "cathedral.auto", f"{c} works by itself", {"card": c}
     cap = capacity(s, c)
@@ -72,66 +119,82 @@ def why_not_use(s: Any, c: str, mortar: bool) -> tuple[str, str, dict[str, int |
             f"{c} works at most {cap} times a round and has worked {done}",
             {"card": c, "capacity": cap, "used": done},
         )
-    if spec.needs_mortar and not mortar:
+    if spec.needs_mortar and not mortar(s):
         return (
             "cathedral.mortar",
             f"{c} scores only for a player with a Mortar Mixer",
             {"card": c},
         )
     need = spec.inputs
-    res: tuple[int, ...] = s.res
-    gold: int = s.gold
     for r in range(4):
-        if need[r] > res[r]:
+        if need[r] > s.res[r]:
             return (
                 "cathedral.resource",
-                f"{c} needs {need[r]} {D.RESOURCES[r]}, there is {res[r]}",
-                {"card": c, "resource": D.RESOURCES[r], "need": need[r], "have": res[r]},
+                f"{c} needs {need[r]} {D.RESOURCES[r]}, there is {s.res[r]}",
+                {"card": c, "resource": D.RESOURCES[r], "need": need[r], "have": s.res[r]},
             )
-    if need[4] > gold:
-        return (
-            "cathedral.gold",
-            f"{c} needs {need[4]} gold, there is {gold}",
-            {"card": c, "need": need[4], "have": gold},
-        )
-    return None
+    return (
+        "cathedral.gold",
+        f"{c} needs {need[4]} gold, there is {s.gold}",
+        {"card": c, "need": need[4], "have": s.gold},
+    )
 
 
-def use(d: PillarsDraft, s: SeatDraft, c: str, a: Action) -> None:
+def check_use(t: Table, c: str, a: Action) -> None:
+    """Refuse a use of craftsman ``c`` that the seat to act cannot make now."""
+    s = t.seats[t.turn]
+    name = t.setup.players[t.turn].name
     if c not in s.craftsmen:
         raise refuse(
-            a,
-            "cathedral.craftsman",
-            f"{d.name(d.turn)} has no craftsman {c}",
-            player=d.turn,
-            card=c,
+            a, "cathedral.craftsman", f"{name} has no craftsman {c}", player=t.turn, card=c
         )
-    why = why_not_use(s, c, bool(kinds(s) & D.MORTAR_KINDS))
-    if why is not None:
-        rule, reason, fields = why
-        raise refuse(a, rule, f"{d.name(d.turn)} cannot use {c}: {reason}", player=d.turn, **fields)
-    spec = D.CRAFTSMEN[c].spec
-    need = spec.inputs
-    spend(d, s, need[:4], "cathedral", card=c)
+    if CRAFT[c] not in legal_cathedral(t):
+        rule, reason, fields = why_not_use(s, c)
+        raise refuse(a, rule, f"{name} cannot use {c}: {reason}", player=t.turn, **fields)
+
+
+def use(d: PillarsDraft, s: SeatDraft, c: str) -> None:
+    """One use of craftsman ``c``: its inputs paid, its gold and VP gained."""
+    need, gold, vp = _MAKES[c]
+    if need[0] or need[1] or need[2] or need[3]:
+        spend(d, s, need, "cathedral", card=c)
     if need[4]:
-        pay_gold(s, need[4], "cathedral", card=c)
-    gain_gold(s, spec.gold, "cathedral", card=c)
-    gain_vp(s, spec.vp, "cathedral", card=c)
+        s.gold -= need[4]
+        if s.notes is not None:
+            note(s, "gold", -need[4], "cathedral", card=c)
+    if gold:
+        gain_gold(s, gold, "cathedral", card=c)
+    if vp:
+        gain_vp(s, vp, "cathedral", card=c)
     uses = dict(s.uses)
     uses[c] = uses.get(c, 0) + 1
     s.uses = tuple(uses.items())
 
 
+def check_cathedral(state: PillarsState, a: Action) -> None:
+    """A ``craft`` the seat cannot make now, or a ``convert`` one of whose uses it cannot
+    make when its turn comes (the uses walked in order on a scratch draft)."""
+    if a.verb == "craft":
+        check_use(state, str(a.args[0]), a)
+    elif a.verb == "convert":
+        d = PillarsDraft(state)
+        s = d.s(d.turn)
+        for c, times in convert_order(s, a):
+            for _ in range(times):
+                check_use(d, c, a)
+                use(d, s, c)
+
+
 def do_cathedral(d: PillarsDraft, a: Action) -> None:
     s = d.s(d.turn)
     if a.verb == "craft":
-        use(d, s, str(a.args[0]), a)
+        use(d, s, str(a.args[0]))
         return
     if a.verb == "convert":
         for c, times in convert_order(s, a):
             for _ in range(times):
-                use(d, s, c, a)
-    finish_conversion(d)
+                use(d, s, c)
+    finish_conversion(d, s)
 
 
 def convert_order(s: SeatDraft, a: Action) -> list[tuple[str, int]]:
@@ -165,11 +228,35 @@ def return_ways(res: tuple[int, ...], excess: int) -> list[tuple[int, ...]]:
     return [w for w in product(*(range(min(h, excess) + 1) for h in res)) if sum(w) == excess]
 
 
-def finish_conversion(d: PillarsDraft) -> None:
-    s = d.s(d.turn)
-    excess = sum(s.res) - 5
-    if excess > 0:
-        ways = return_ways(s.res, excess)
+_WAYS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+""":func:`ways_to_keep_5`'s answers by hand (forgotten past :data:`_WAYS_MOST`)."""
+_WAYS_MOST = 10_000
+_RETURN: dict[tuple[int, ...], Action] = {}
+
+
+def ways_to_keep_5(res: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to give back the cubes of ``res`` above 5 (remembered: few hands recur)."""
+    ways = _WAYS.get(res)
+    if ways is None:
+        if len(_WAYS) >= _WAYS_MOST:
+            _WAYS.clear()
+        ways = _WAYS[res] = return_ways(res, sum(res) - 5)
+    return ways
+
+
+def _return_action(way: tuple[int, ...]) -> Action:
+    """The ``return`` of the cubes ``way`` (made once per way)."""
+    a = _RETURN.get(way)
+    if a is None:
+        a = _RETURN[way] = return_action({D.RESOURCES[r]: k for r, k in enumerate(way)})
+    return a
+
+
+def finish_conversion(d: PillarsDraft, s: SeatDraft) -> None:
+    """The seat to act has finished at the cathedral: it gives back what it holds above 5
+    cubes (it chooses how where there are several ways), and the next player's turn."""
+    if sum(s.res) > 5:
+        ways = ways_to_keep_5(s.res)
         if len(ways) > 1:
             d.step = "return"
             return
@@ -177,32 +264,37 @@ def finish_conversion(d: PillarsDraft) -> None:
     next_cathedral(d)
 
 
-def legal_return(state: PillarsState) -> list[Action]:
+def legal_return(t: Table) -> list[Action]:
+    return [_return_action(w) for w in ways_to_keep_5(t.seats[t.turn].res)]
+
+
+def check_return(state: PillarsState, a: Action) -> None:
     s = state.seats[state.turn]
-    return [
-        return_action({D.RESOURCES[r]: k for r, k in enumerate(w)})
-        for w in return_ways(s.res, sum(s.res) - 5)
-    ]
-
-
-def do_return(d: PillarsDraft, a: Action) -> None:
-    s = d.s(d.turn)
     excess = sum(s.res) - 5
-    cubes = [0, 0, 0, 0]
-    for name, k in zip(a.args[::2], a.args[1::2], strict=True):
-        cubes[RES_INDEX[str(name)]] = int(k)
-    held = ", ".join(f"{k} {n}" for k, n in zip(s.res, D.RESOURCES, strict=True) if k)
+    cubes = _cubes(a)
     if sum(cubes) != excess or any(k > h for k, h in zip(cubes, s.res, strict=True)):
+        held = ", ".join(f"{k} {n}" for k, n in zip(s.res, D.RESOURCES, strict=True) if k)
         raise refuse(
             a,
             "return.count",
-            f"{d.name(d.turn)} may keep at most 5 resources and holds {held}: give back "
-            f"exactly {excess}",
-            player=d.turn,
+            f"{state.setup.players[state.turn].name} may keep at most 5 resources and holds "
+            f"{held}: give back exactly {excess}",
+            player=state.turn,
             need=excess,
             have=sum(s.res),
         )
-    spend(d, s, tuple(cubes), "return")
+
+
+def _cubes(a: Action) -> list[int]:
+    """The cubes a ``return`` gives back, by resource."""
+    cubes = [0, 0, 0, 0]
+    for name, k in zip(a.args[::2], a.args[1::2], strict=True):
+        cubes[RES_INDEX[str(name)]] = int(k)
+    return cubes
+
+
+def do_return(d: PillarsDraft, a: Action) -> None:
+    spend(d, d.s(d.turn), _cubes(a), "return")
     next_cathedral(d)
 
 
@@ -228,7 +320,7 @@ def end_round(d: PillarsDraft) -> None:
     d.next_round()
     n = d.n
     # Master builders back into the bag, those set aside too.
-    d.bag = tuple(D.BUILDERS_EACH for _ in range(n))
+    d.bag = (D.BUILDERS_EACH,) * n
     d.aside = (0,) * n
     d.spaces = (-1,) * len(D.SPACES)
     d.parked = ()
@@ -270,4 +362,12 @@ def start_round(d: PillarsDraft) -> None:
     d.kingsbridge = ()
     d.shiring = ()
     d.pool = ()
-    d.round_craftsmen = tuple(c.id for c in D.ROUND_CRAFTSMEN[d.round - 1])
+    d.round_craftsmen = D.ROUND_IDS[d.round - 1]
+
+
+def winning_seats(t: Table) -> list[int]:
+    """The seats with the most VP, then the most gold; still tied: a shared win (ruling
+    P14)."""
+    keys = [(s.vp, s.gold) for s in t.seats]
+    best = max(keys)
+    return [i for i, k in enumerate(keys) if k == best]

@@ -8,12 +8,15 @@ builders are all drawn, a face the die does not have); ``apply``, ``refuse_card`
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from operator import attrgetter
 
+from companion.engine.core import COLOURS, PlayerSpec
 from companion.engine.errors import IllegalAction
 
 from . import data as D
 from .actions import Action
+from .draft import Table
 from .refusals import refuse
 from .state import PillarsState
 
@@ -30,42 +33,84 @@ STEP_VERB = {**{s: v for s, (v, _k, _w) in CARD_STEPS.items()}, "draw": "draw", 
 DIE_FACES = (2, 3, 4, 5)
 
 
-def privilege_deck(state: PillarsState) -> tuple[str, ...]:
-    if state.round == D.ROUNDS:
-        return tuple(c for c in D.LAST_ROUND_PRIVILEGES if c not in state.kingsbridge)
-    return state.priv_unseen
+_REVEAL: dict[str, dict[str, Action]] = {
+    verb: {c: Action(verb, (c,)) for c in cards} for verb, cards, _what in CARD_STEPS.values()
+}
+"""Every card reveal by verb and card, made once (the search draws chance at every step)."""
+_UNIFORM = {
+    verb: {n: {c: (a, 1 / n) for c, a in reveal.items()} for n in range(1, len(reveal) + 1)}
+    for verb, reveal in _REVEAL.items()
+}
+"""``_UNIFORM[verb][n][card]``: the outcome of revealing ``card`` from a deck of ``n``."""
+_ROLL = tuple((Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES)
+_DRAW = {c: Action("draw", (c,)) for c in COLOURS}
+_DRAWN = {
+    total: {c: [(a, k / total) for k in range(total + 1)] for c, a in _DRAW.items()}
+    for total in range(1, len(COLOURS) * D.BUILDERS_EACH + 1)
+}
+"""``_DRAWN[total][colour][k]``: a builder of ``colour`` drawn, ``k`` of the ``total`` in the
+bag being its colour's."""
 
 
-def deck(state: PillarsState) -> tuple[str, ...]:
+def privilege_deck(t: Table) -> tuple[str, ...]:
+    if t.round == D.ROUNDS:
+        return tuple(c for c in D.LAST_ROUND_PRIVILEGES if c not in t.kingsbridge)
+    return t.priv_unseen
+
+
+_DECK: dict[str, Callable[[Table], tuple[str, ...]]] = {
+    "privilege": privilege_deck,
+    "craftsman": attrgetter("round_craftsmen"),
+    "resource": attrgetter("res_hidden"),
+    "event": attrgetter("events_unseen"),
+    "peek": attrgetter("events_unseen"),
+}
+"""What each reveal step draws from."""
+_DECK_OUTCOMES = {step: (_DECK[step], _UNIFORM[kind[0]]) for step, kind in CARD_STEPS.items()}
+"""Per reveal step, its deck and its outcomes by deck size."""
+
+
+def deck(t: Table) -> tuple[str, ...]:
     """The cards the current reveal may show, each equally likely (empty if none)."""
-    step = state.step
-    if step == "privilege":
-        return privilege_deck(state)
-    if step == "craftsman":
-        return state.round_craftsmen
-    if step == "resource":
-        return state.res_hidden
-    if step in ("event", "peek"):
-        return state.events_unseen
-    return ()
+    get = _DECK.get(t.step)
+    return () if get is None else get(t)
 
 
-def outcomes(state: PillarsState) -> list[tuple[Action, float]]:
-    step = state.step
-    if step in CARD_STEPS:
-        verb = CARD_STEPS[step][0]
-        cards = deck(state)
-        return [(Action(verb, (c,)), 1 / len(cards)) for c in cards]
+def outcomes(t: Table) -> list[tuple[Action, float]]:
+    """Each outcome of the chance step ``t`` is at with its probability, in the order of the
+    deck, the seats or the die's faces (empty at a decision or at the end)."""
+    if t.over:
+        return []
+    step = t.step
+    reveal = _DECK_OUTCOMES.get(step)
+    if reveal is not None:
+        cards = reveal[0](t)
+        return list(map(reveal[1][len(cards)].__getitem__, cards))
     if step == "draw":
-        total = sum(state.bag)
-        return [
-            (Action("draw", (state.setup.players[i].colour,)), k / total)
-            for i, k in enumerate(state.bag)
-            if k
-        ]
+        return list(_draws(t.setup.players, t.bag))
     if step == "roll":
-        return [(Action("roll", (v,)), D.TAX_DIE.count(v) / 6) for v in DIE_FACES]
+        return list(_ROLL)
     return []
+
+
+_Draws = dict[tuple[int, ...], list[tuple[Action, float]]]
+_LAST_TABLE: tuple[tuple[PlayerSpec, ...], _Draws] = ((), {})
+"""The last table's players and its draws by bag (a search draws at one table only)."""
+
+
+def _draws(players: tuple[PlayerSpec, ...], bag: tuple[int, ...]) -> list[tuple[Action, float]]:
+    """A builder of each colour with some in the bag, by how many are its colour's (made once
+    per bag at the last table)."""
+    global _LAST_TABLE
+    last = _LAST_TABLE  # read once: the players and their draws always go together
+    if last[0] is not players:
+        last = _LAST_TABLE = (players, {})
+    by_bag = last[1]
+    got = by_bag.get(bag)
+    if got is None:
+        drawn = _DRAWN[sum(bag)]
+        got = by_bag[bag] = [drawn[p.colour][k] for p, k in zip(players, bag, strict=True) if k]
+    return got
 
 
 def card_of(action: object) -> str | None:

@@ -161,6 +161,10 @@ def start_cards(colour: str) -> tuple[Craftsman, ...]:
 CRAFTSMEN: dict[str, Craftsman] = {c.id: c for rnd in ROUND_CRAFTSMEN for c in rnd}
 for _colour in COLOUR_CODE:
     CRAFTSMEN.update((c.id, c) for c in start_cards(_colour))
+START_IDS = {colour: tuple(c.id for c in start_cards(colour)) for colour in COLOUR_CODE}
+"""The ids of each colour's starting craftsmen."""
+ROUND_IDS = tuple(tuple(c.id for c in rnd) for rnd in ROUND_CRAFTSMEN)
+"""The ids of each round's craftsmen (round 1 first)."""
 
 # Kinds that satisfy the market and Mason requirements (ruling P13: any card of the family).
 MORTAR_KINDS = frozenset({"mortar", "mortar!"})

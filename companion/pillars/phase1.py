@@ -1,15 +1,31 @@
 """The cards revealed at the start of a round, and phase I (the draft), with their legal
-actions and handlers (``cathedral.start_round`` sets up the round).  Handlers take the mutable
-draft and an action already checked to be well-formed and of this step's kind."""
+actions, checks and handlers (``cathedral.start_round`` sets up the round).  A check refuses an
+action the state does not allow; a handler takes the mutable draft and an action already
+checked (or taken from the legal actions) and changes the draft, unchecked."""
 
 from __future__ import annotations
 
 from . import data as D
 from . import phase2, phase3
 from .actions import DISCARD, PASS, TAKE, Action
-from .draft import PillarsDraft, discard, limit, pay_gold, reserve, without
+from .draft import (
+    CARD_WORKERS,
+    PillarsDraft,
+    Table,
+    check_discard,
+    discard,
+    limit,
+    note,
+    reserve,
+    without,
+)
 from .refusals import refuse
 from .state import PillarsState
+
+COST = {c: m.cost for c, m in D.CRAFTSMEN.items()}
+"""What each craftsman costs in the draft."""
+_UNREVEALED = len(D.RESOURCE_CARDS) - D.RESOURCE_CARDS_REVEALED
+"""Resource cards left face down once the pool has its cards."""
 
 # -- round start: the reveals ----------------------------------------------------------------
 
@@ -37,7 +53,7 @@ def reveal_resource(d: PillarsDraft, a: Action) -> None:
     card = str(a.args[0])
     d.res_hidden = without(d.res_hidden, card)
     d.pool = (*d.pool, card)
-    if len(d.res_hidden) == len(D.RESOURCE_CARDS) - D.RESOURCE_CARDS_REVEALED:
+    if len(d.res_hidden) == _UNREVEALED:
         if d.events_unseen and any("ellen" in s.privileges for s in d.seats):
             d.step = "peek"
         else:
@@ -59,91 +75,105 @@ def start_draft(d: PillarsDraft) -> None:
         end_draft(d)
 
 
-def legal_draft(state: PillarsState) -> list[Action]:
-    s = state.seats[state.turn]
-    out = []
+def legal_draft(t: Table) -> list[Action]:
+    s = t.seats[t.turn]
     free = reserve(s)
-    for card in state.pool:
-        rc = D.RESOURCE_CARDS.get(card)
-        if rc is not None:
-            if rc.workers <= free:
+    gold = s.gold
+    out = []
+    for card in t.pool:
+        need = CARD_WORKERS.get(card)
+        if need is not None:
+            if need <= free:
                 out.append(TAKE[card])
-        elif D.CRAFTSMEN[card].cost <= s.gold:
+        elif COST[card] <= gold:
             out.append(TAKE[card])
     out.append(PASS)
     return out
 
 
-def do_draft(d: PillarsDraft, a: Action) -> None:
-    i = d.turn
-    s = d.s(i)
-    who = d.name(i)
+def check_draft(state: PillarsState, a: Action) -> None:
     if a == PASS:
-        s.passed = True
-        next_draft_turn(d)
         return
+    i = state.turn
+    s = state.seats[i]
+    who = state.setup.players[i].name
     card = str(a.args[0])
-    if card not in d.pool:
+    if card not in state.pool:
         raise refuse(
             a, "phase1.pool", f"{D.card_name(card)} is not in the pool", player=i, card=card
         )
-    rc = D.RESOURCE_CARDS.get(card)
-    if rc is not None:
+    need = CARD_WORKERS.get(card)
+    if need is not None:
         free = reserve(s)
-        if rc.workers > free:
+        if need > free:
             raise refuse(
                 a,
                 "phase1.workers",
-                f"{who} cannot take {D.card_name(card)}: it needs {rc.workers} workers, "
+                f"{who} cannot take {D.card_name(card)}: it needs {need} workers, "
                 f"{who} has {free}",
                 player=i,
                 card=card,
-                need=rc.workers,
+                need=need,
                 have=free,
             )
-        s.cards = (*s.cards, card)
-        d.pool = without(d.pool, card)
-        next_draft_turn(d)
-        return
-    cm = D.CRAFTSMEN[card]
-    if cm.cost > s.gold:
+    elif COST[card] > s.gold:
         raise refuse(
             a,
             "phase1.gold",
-            f"{who} cannot take the {D.card_name(card)}: it costs {cm.cost} gold, {who} has "
+            f"{who} cannot take the {D.card_name(card)}: it costs {COST[card]} gold, {who} has "
             f"{s.gold}",
             player=i,
             card=card,
-            cost=cm.cost,
+            cost=COST[card],
             gold=s.gold,
         )
-    pay_gold(s, cm.cost, "craftsman", card=card)
-    s.craftsmen = (*s.craftsmen, card)
-    d.pool = without(d.pool, card)
-    if len(s.craftsmen) > limit(s):
-        d.step = "draft-discard"
+
+
+def do_draft(d: PillarsDraft, a: Action) -> None:
+    s = d.s(d.turn)
+    if a.verb == "pass":
+        s.passed = True
     else:
-        next_draft_turn(d)
+        card = str(a.args[0])
+        d.pool = without(d.pool, card)
+        if card in CARD_WORKERS:
+            s.cards = (*s.cards, card)
+        else:
+            cost = COST[card]
+            s.gold -= cost
+            if s.notes is not None:
+                note(s, "gold", -cost, "craftsman", card=card)
+            s.craftsmen = (*s.craftsmen, card)
+            if len(s.craftsmen) > limit(s):
+                d.step = "draft-discard"
+                return
+    next_draft_turn(d)
 
 
 def next_draft_turn(d: PillarsDraft) -> None:
     d.step = "draft"
     if d.pool:
-        n = d.n
+        seats = d.seats
+        n = len(seats)
+        turn = d.turn
         for k in range(1, n + 1):
-            i = (d.turn + k) % n
-            if not d.s(i).passed:
+            i = (turn + k) % n
+            if not seats[i].passed:
                 d.turn = i
                 return
     end_draft(d)
 
 
-def legal_discard(state: PillarsState) -> list[Action]:
-    return [DISCARD[c] for c in state.seats[state.turn].craftsmen]
+def legal_discard(t: Table) -> list[Action]:
+    return [DISCARD[c] for c in t.seats[t.turn].craftsmen]
+
+
+def check_draft_discard(state: PillarsState, a: Action) -> None:
+    check_discard(state, a, "phase1.limit")
 
 
 def do_draft_discard(d: PillarsDraft, a: Action) -> None:
-    discard(d, a, "phase1.limit")
+    discard(d, a)
     next_draft_turn(d)
 
 

@@ -14,15 +14,27 @@ from __future__ import annotations
 from . import data as D
 from . import phase3
 from .actions import PASS, PLACE, REDRAW, REMIGIUS, Action
-from .draft import PillarsDraft, add, pay_gold, without
+from .draft import PillarsDraft, Table, add, note, put, without
 from .refusals import refuse
 from .state import PillarsState
+
+_PLACE = tuple(PLACE[sp.id] for sp in D.SPACES)
+_REMIGIUS = tuple(REMIGIUS[sp.id] for sp in D.SPACES)
+
+
+def _on_free(actions: tuple[Action, ...], spaces: tuple[int, ...]) -> list[Action]:
+    """The actions (one per space, in space order) of the spaces no builder holds."""
+    return [a for a, who in zip(actions, spaces, strict=True) if who < 0]
 
 
 def reveal_builder(d: PillarsDraft, a: Action) -> None:
     """A builder of colour ``a.args[0]`` drawn from the bag."""
-    colour = str(a.args[0])
-    i = next(k for k, p in enumerate(d.setup.players) if p.colour == colour)
+    colour = a.args[0]
+    i = 0
+    for p in d.setup.players:
+        if p.colour == colour:
+            break
+        i += 1
     d.bag = add(d.bag, i, -1)
     s = d.s(i)
     if s.walled and s.drawn >= 2:
@@ -36,17 +48,17 @@ def reveal_builder(d: PillarsDraft, a: Action) -> None:
     d.step = "place"
 
 
-def legal_place(state: PillarsState) -> list[Action]:
-    s = state.seats[state.turn]
-    cost = state.cost
-    free = [D.SPACES[k].id for k, who in enumerate(state.spaces) if who < 0]
-    out = []
-    if s.gold >= cost:
-        out += [PLACE[k] for k in free]
-    if cost > 0:
-        out.append(PASS)
-        if "remigius" in s.privileges:
-            out += [REMIGIUS[k] for k in free]
+def legal_place(t: Table) -> list[Action]:
+    """Place the drawn builder where it is free, if its owner can pay; while placing costs
+    gold, pass too, and with Remigius place it free."""
+    cost = D.FIRST_COST - t.decided
+    if cost <= 0:
+        return _on_free(_PLACE, t.spaces)
+    s = t.seats[t.turn]
+    out = _on_free(_PLACE, t.spaces) if s.gold >= cost else []
+    out.append(PASS)
+    if "remigius" in s.privileges:
+        out += _on_free(_REMIGIUS, t.spaces)
     return out
 
 
@@ -58,35 +70,75 @@ def start_player_actions(state: PillarsState) -> list[Action]:
     return []
 
 
-def legal_parked(state: PillarsState) -> list[Action]:
-    return [PLACE[D.SPACES[k].id] for k, who in enumerate(state.spaces) if who < 0]
+def legal_parked(t: Table) -> list[Action]:
+    return _on_free(_PLACE, t.spaces)
 
 
-def check_space(d: PillarsDraft, a: Action) -> int:
+def check_space(state: PillarsState, a: Action) -> None:
     k = D.SPACE_INDEX[str(a.args[0])]
-    if d.spaces[k] >= 0:
+    owner = state.spaces[k]
+    if owner >= 0:
         raise refuse(
             a,
             "phase2.space",
-            f"{D.space_name(D.SPACES[k].id)} is taken by {d.name(d.spaces[k])}'s builder; "
-            "each space holds one master builder",
-            player=d.turn,
+            f"{D.space_name(D.SPACES[k].id)} is taken by {state.setup.players[owner].name}'s "
+            "builder; each space holds one master builder",
+            player=state.turn,
             space=D.SPACES[k].id,
-            owner=d.spaces[k],
+            owner=owner,
         )
-    return k
 
 
-def redraw(d: PillarsDraft, a: Action) -> None:
-    """The start player sends the drawn builder back into the bag; the cost does not move."""
-    start = d.start
-    if d.redraw_used:
+def check_place(state: PillarsState, a: Action) -> None:
+    i = state.turn
+    who = state.setup.players[i].name
+    if a == REDRAW:
+        if state.redraw_used:
+            start = state.start
+            raise refuse(
+                a,
+                "phase2.redraw",
+                f"{state.setup.players[start].name}, the start player, has already re-drawn "
+                "this round",
+                player=start,
+            )
+        return
+    s = state.seats[i]
+    cost = max(D.FIRST_COST - state.decided, 0)
+    if a == PASS:
+        if cost == 0:
+            raise refuse(
+                a,
+                "phase2.pass",
+                f"placement is free now, so {who}'s builder must be placed",
+                player=i,
+            )
+        return
+    check_space(state, a)
+    if a.verb == "remigius":
+        if "remigius" not in s.privileges:
+            raise refuse(a, "phase2.remigius", f"{who} does not hold Remigius", player=i)
+        if cost == 0:
+            raise refuse(
+                a,
+                "phase2.remigius.free",
+                "placement is free already; keep Remigius",
+                player=i,
+            )
+    elif cost > s.gold:
         raise refuse(
             a,
-            "phase2.redraw",
-            f"{d.name(start)}, the start player, has already re-drawn this round",
-            player=start,
+            "phase2.cost",
+            f"{who} cannot place a builder for {cost} gold: {who} has {s.gold}; "
+            f"{who} must pass",
+            player=i,
+            cost=cost,
+            gold=s.gold,
         )
+
+
+def redraw(d: PillarsDraft) -> None:
+    """The start player sends the drawn builder back into the bag; the cost does not move."""
     i = d.turn
     d.redraw_used = True
     d.bag = add(d.bag, i, 1)
@@ -97,49 +149,28 @@ def redraw(d: PillarsDraft, a: Action) -> None:
 
 
 def do_place(d: PillarsDraft, a: Action) -> None:
-    if a == REDRAW:
-        redraw(d, a)
+    verb = a.verb
+    if verb == "redraw":
+        redraw(d)
         return
     i = d.turn
-    who = d.name(i)
-    s = d.s(i)
-    cost = max(D.FIRST_COST - d.decided, 0)
-    if a == PASS:
-        if cost == 0:
-            raise refuse(
-                a,
-                "phase2.pass",
-                f"placement is free now, so {who}'s builder must be placed",
-                player=i,
-            )
+    if verb == "pass":
         d.parked = (*d.parked, i)
     else:
-        k = check_space(d, a)
-        if a.verb == "remigius":
-            if "remigius" not in s.privileges:
-                raise refuse(a, "phase2.remigius", f"{who} does not hold Remigius", player=i)
-            if cost == 0:
-                raise refuse(
-                    a,
-                    "phase2.remigius.free",
-                    "placement is free already; keep Remigius",
-                    player=i,
-                )
+        space = str(a.args[0])
+        if verb == "remigius":
+            s = d.s(i)
             s.privileges = without(s.privileges, "remigius")
             s.spent = (*s.spent, "remigius")
-        elif cost > s.gold:
-            raise refuse(
-                a,
-                "phase2.cost",
-                f"{who} cannot place a builder for {cost} gold: {who} has {s.gold}; "
-                f"{who} must pass",
-                player=i,
-                cost=cost,
-                gold=s.gold,
-            )
         else:
-            pay_gold(s, cost, "builder", space=D.SPACES[k].id)
-        d.spaces = d.spaces[:k] + (i,) + d.spaces[k + 1 :]
+            cost = D.FIRST_COST - d.decided
+            if cost > 0:
+                s = d.s(i)
+                s.gold -= cost
+                if s.notes is not None:
+                    note(s, "gold", -cost, "builder", space=space)
+        k = D.SPACE_INDEX[space]
+        d.spaces = put(d.spaces, k, i)
     d.decided += 1
     d.drawn = -1
     after_builder(d)
@@ -156,8 +187,12 @@ def after_builder(d: PillarsDraft) -> None:
         phase3.start(d)
 
 
+def check_parked(state: PillarsState, a: Action) -> None:
+    check_space(state, a)
+
+
 def do_parked(d: PillarsDraft, a: Action) -> None:
-    k = check_space(d, a)
-    d.spaces = d.spaces[:k] + (d.turn,) + d.spaces[k + 1 :]
+    k = D.SPACE_INDEX[str(a.args[0])]
+    d.spaces = put(d.spaces, k, d.turn)
     d.parked = d.parked[1:]
     after_builder(d)

@@ -1,6 +1,7 @@
 """Phase III, steps 1 to 11: the event, the Archbishop, the wool mill, Kingsbridge, the
-Priory, production, the tax, Shiring and the castle.  Legal actions and handlers per step; the
-market (step 12) is in ``market``, the cathedral and the next round (13, 14) in ``cathedral``."""
+Priory, production, the tax, Shiring and the castle.  Legal actions, checks and handlers per
+step (see ``phase1``); the market (step 12) is in ``market``, the cathedral and the next round
+(13, 14) in ``cathedral``."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from .actions import (
 )
 from .draft import (
     PillarsDraft,
+    Table,
     add,
+    check_discard,
     discard,
     from_supply,
     gain_cubes,
@@ -78,10 +81,22 @@ def after_event_reveal(d: PillarsDraft) -> None:
         thomas(d)
 
 
-def legal_archbishop(state: PillarsState) -> list[Action]:
+def legal_archbishop(t: Table) -> list[Action]:
     out = [ARCHBISHOP["protect"]]
-    out += [ARCHBISHOP[r] for r, k in zip(D.RESOURCES, state.market, strict=False) if k]
+    out += [ARCHBISHOP[r] for r, k in zip(D.RESOURCES, t.market, strict=False) if k]
     return out
+
+
+def check_archbishop(state: PillarsState, a: Action) -> None:
+    choice = str(a.args[0])
+    if choice != "protect" and not state.market[RES_INDEX[choice]]:
+        raise refuse(
+            a,
+            "archbishop.stock",
+            f"the market has no {choice} left",
+            player=state.turn,
+            resource=choice,
+        )
 
 
 def do_archbishop(d: PillarsDraft, a: Action) -> None:
@@ -91,14 +106,6 @@ def do_archbishop(d: PillarsDraft, a: Action) -> None:
         s.protected = True
     else:
         r = RES_INDEX[choice]
-        if not d.market[r]:
-            raise refuse(
-                a,
-                "archbishop.stock",
-                f"the market has no {choice} left",
-                player=d.turn,
-                resource=choice,
-            )
         d.market = add(d.market, r, -1)
         gain_cubes(s, r, 1, "archbishop", space="archbishop")
     thomas(d)
@@ -107,30 +114,43 @@ def do_archbishop(d: PillarsDraft, a: Action) -> None:
 def thomas(d: PillarsDraft) -> None:
     if d.event and not D.EVENTS[d.event]:
         d.queue = tuple(
-            i for i in d.order() if "thomas" in d.seats[i].privileges and not d.s(i).protected
+            i for i in d.order() if "thomas" in d.seats[i].privileges and not d.seats[i].protected
         )
     else:
         d.queue = ()
     next_in_queue(d, "thomas", resolve_event)
 
 
-def legal_thomas(state: PillarsState) -> list[Action]:
+def legal_thomas(t: Table) -> list[Action]:
     return [PLAY["thomas"], KEEP["thomas"]]
 
 
-def legal_taxfree(state: PillarsState) -> list[Action]:
+def legal_taxfree(t: Table) -> list[Action]:
     return [PLAY["steuerfreiheit"], KEEP["steuerfreiheit"]]
 
 
-def play_once(d: PillarsDraft, a: Action, card: str) -> bool:
+def check_once(state: PillarsState, a: Action, card: str) -> None:
+    """Refuse playing or keeping another card than the once-per-game ``card`` asked about."""
     if a.args[0] != card:
         raise refuse(
             a,
             "once.card",
-            f"{d.name(d.turn)} decides: play {card} or keep {card}",
-            player=d.turn,
+            f"{state.setup.players[state.turn].name} decides: play {card} or keep {card}",
+            player=state.turn,
             card=card,
         )
+
+
+def check_thomas(state: PillarsState, a: Action) -> None:
+    check_once(state, a, "thomas")
+
+
+def check_taxfree(state: PillarsState, a: Action) -> None:
+    check_once(state, a, "steuerfreiheit")
+
+
+def play_once(d: PillarsDraft, a: Action, card: str) -> bool:
+    """Whether the once-per-game ``card`` is played (and so spent), rather than kept."""
     if a.verb == "keep":
         return False
     s = d.s(d.turn)
@@ -147,7 +167,8 @@ def do_thomas(d: PillarsDraft, a: Action) -> None:
 
 def resolve_event(d: PillarsDraft) -> None:
     ev = d.event
-    affected = [i for i in d.order() if D.EVENTS.get(ev, True) or not d.s(i).protected]
+    good = D.EVENTS.get(ev, True)
+    affected = [i for i in d.order() if good or not d.seats[i].protected]
     if ev == "koenig":
         for i in affected:
             gain_gold(d.s(i), 5, "event", card=ev)
@@ -175,86 +196,102 @@ def resolve_event(d: PillarsDraft) -> None:
         for i in affected:
             d.s(i).yield_mod = 1
     elif ev == "teile":
-        d.queue = tuple(i for i in affected if d.s(i).craftsmen)
+        d.queue = tuple(i for i in affected if d.seats[i].craftsmen)
         next_in_queue(d, "lose", after_event)
         return
     elif ev == "erzbischof":
         d.queue = tuple(
             i
             for i in affected
-            if any(D.CRAFTSMEN[c].kind not in D.NO_BOOST_KINDS for c in d.s(i).craftsmen)
+            if any(D.CRAFTSMEN[c].kind not in D.NO_BOOST_KINDS for c in d.seats[i].craftsmen)
         )
         next_in_queue(d, "boost", after_event)
         return
     after_event(d)
 
 
-def legal_lose(state: PillarsState) -> list[Action]:
-    return [LOSE[c] for c in state.seats[state.turn].craftsmen]
+def legal_lose(t: Table) -> list[Action]:
+    return [LOSE[c] for c in t.seats[t.turn].craftsmen]
 
 
-def do_lose(d: PillarsDraft, a: Action) -> None:
-    s = d.s(d.turn)
+def check_lose(state: PillarsState, a: Action) -> None:
+    s = state.seats[state.turn]
     card = str(a.args[0])
     if card not in s.craftsmen:
         raise refuse(
             a,
             "event.lose",
-            f"{d.name(d.turn)} gives up one own craftsman: {', '.join(s.craftsmen)}",
-            player=d.turn,
+            f"{state.setup.players[state.turn].name} gives up one own craftsman: "
+            f"{', '.join(s.craftsmen)}",
+            player=state.turn,
             card=card,
         )
+
+
+def do_lose(d: PillarsDraft, a: Action) -> None:
+    s = d.s(d.turn)
+    card = str(a.args[0])
     s.craftsmen = without(s.craftsmen, card)
     d.removed = (*d.removed, card)
     next_in_queue(d, "lose", after_event)
 
 
-def legal_boost(state: PillarsState) -> list[Action]:
+def legal_boost(t: Table) -> list[Action]:
     return [
-        BOOST[c]
-        for c in state.seats[state.turn].craftsmen
-        if D.CRAFTSMEN[c].kind not in D.NO_BOOST_KINDS
+        BOOST[c] for c in t.seats[t.turn].craftsmen if D.CRAFTSMEN[c].kind not in D.NO_BOOST_KINDS
     ]
 
 
-def do_boost(d: PillarsDraft, a: Action) -> None:
-    s = d.s(d.turn)
+def check_boost(state: PillarsState, a: Action) -> None:
     card = str(a.args[0])
-    if card not in s.craftsmen or D.CRAFTSMEN[card].kind in D.NO_BOOST_KINDS:
+    if card not in state.seats[state.turn].craftsmen or D.CRAFTSMEN[card].kind in D.NO_BOOST_KINDS:
         raise refuse(
             a,
             "event.boost",
-            f"{d.name(d.turn)} picks one own craftsman, not a Bellmaker or Organ Builder, "
-            "for +1 capacity this round",
-            player=d.turn,
+            f"{state.setup.players[state.turn].name} picks one own craftsman, not a Bellmaker "
+            "or Organ Builder, for +1 capacity this round",
+            player=state.turn,
             card=card,
         )
-    s.boost = card
+
+
+def do_boost(d: PillarsDraft, a: Action) -> None:
+    d.s(d.turn).boost = str(a.args[0])
     next_in_queue(d, "boost", after_event)
 
 
 # -- 3. to 8. Wool mill, Kingsbridge, Priory, production --------------------------------------
 
 
+_CARD_YIELD = {c: (k.resource, k.yield_) for c, k in D.RESOURCE_CARDS.items()}
+
+
+def card_yields(s: Any) -> list[int]:
+    """The cubes of each resource (stone, wood, sand, metal) a seat's resource cards yield
+    this round, with this round's event (privileges not counted)."""
+    y = [0, 0, 0, 0]
+    mod = s.yield_mod
+    for c in s.cards:
+        r, n = _CARD_YIELD[c]
+        if n + mod > 0:
+            y[r] += n + mod
+    return y
+
+
 def production(s: Any, r: int, bonus: bool = True) -> int:
     """The cubes of resource ``r`` a seat's cards (and with ``bonus`` its privileges) yield
     this round."""
-    n = sum(
-        max(0, D.RESOURCE_CARDS[c].yield_ + s.yield_mod)
-        for c in s.cards
-        if D.RESOURCE_CARDS[c].resource == r
-    )
+    n = card_yields(s)[r]
     if bonus:
         n += sum(1 for p in s.privileges if D.PRODUCTION_BONUS.get(p) == r)
-    return int(n)
+    return n
 
 
 def after_event(d: PillarsDraft) -> None:
     """Steps 3 to 8: wool mill, Kingsbridge, Priory, production; then the tax roll."""
-    order = d.order()
+    seats = [d.s(i) for i in d.order()]  # in turn order
     # 3. Wool mill: 1 gold per worker there; the workers go home.
-    for i in order:
-        s = d.s(i)
+    for s in seats:
         if s.wool:
             gain_gold(s, s.wool, "wool", workers=s.wool)
         s.wool = 0
@@ -277,22 +314,21 @@ def after_event(d: PillarsDraft) -> None:
                 gain_vp(s, 1, "privilege", card="priorphilip", space=space)
     # 6-8. Forest, quarry, gravel pit: cards yield from the general supply; what it lacks is
     # the player's at once, owed (ruling P16).
+    yields = [card_yields(s) for s in seats]
     for r in (D.WOOD, D.STONE, D.SAND):
-        for i in order:
-            s = d.s(i)
-            n = production(s, r, bonus=False)
-            if n:
+        for s, y in zip(seats, yields, strict=True):
+            if y[r]:
                 if s.yield_mod:
-                    from_supply(d, s, r, n, "production", owe=True, event=d.event)
+                    from_supply(d, s, r, y[r], "production", owe=True, event=d.event)
                 else:
-                    from_supply(d, s, r, n, "production", owe=True)
+                    from_supply(d, s, r, y[r], "production", owe=True)
             for p in s.privileges:
                 if D.PRODUCTION_BONUS.get(p) == r:
                     from_supply(d, s, r, 1, "privilege", owe=True, card=p)
-    for i in order:
-        s = d.s(i)
-        d.res_hidden = d.res_hidden + s.cards
-        s.cards = ()
+    for s in seats:
+        if s.cards:
+            d.res_hidden = d.res_hidden + s.cards
+            s.cards = ()
     d.step = "roll"
     d.turn = -1
 
@@ -359,10 +395,9 @@ def pay_tax(d: PillarsDraft) -> None:
     """Everyone without a builder at the King's Court pays the roll (Francis: 2)."""
     exempt = tax_exempt(d.spaces)
     for i in d.order():
-        s = d.s(i)
-        due = tax_due(s, i in exempt, d.tax)
+        due = tax_due(d.seats[i], i in exempt, d.tax)
         if due:
-            pay_or_lose(s, due, "tax", roll=d.tax, due=due)
+            pay_or_lose(d.s(i), due, "tax", roll=d.tax, due=due)
     shiring(d)
 
 
@@ -385,8 +420,12 @@ def shiring(d: PillarsDraft) -> None:
     next_in_queue(d, "shiring-discard", castle)
 
 
+def check_shiring_discard(state: PillarsState, a: Action) -> None:
+    check_discard(state, a, "shiring.limit")
+
+
 def do_shiring_discard(d: PillarsDraft, a: Action) -> None:
-    discard(d, a, "shiring.limit")
+    discard(d, a)
     s = d.s(d.turn)
     if len(s.craftsmen) > limit(s):
         return  # two Shiring craftsmen over the limit: discard again

@@ -1,13 +1,15 @@
 """The rules of The Pillars of the Earth: set-up, the round as a table of steps, the end.
 
 The round is :data:`STEP_TABLE` (``steps.py``), read like the rulebook: each step names who
-acts, what it is, which verbs it takes, its legal actions and its handler.  ``apply`` checks
-the action (well-formed, of this step, possible), copies the state into a private mutable
-draft, runs the step's handler (which runs every automatic step up to the next decision or
-chance node) and freezes the draft into the next state.  The state given to ``apply`` is never
-modified, also when the action is refused.  The steps live in ``phase1``, ``phase2``,
-``phase3``, ``market`` and ``cathedral`` (modules that call only forward, so none imports
-another in a circle); chance in ``chance``; the refusals' tags in ``refusals``.
+acts, what it is, which verbs it takes, its legal actions, its check and its handler.  ``apply``
+checks the action (well-formed, of this step, possible: the step's check), copies the state
+into a mutable draft, runs the step's handler (which runs every automatic step up to the next
+decision or chance node) and freezes the draft into the next state.  The state given to
+``apply`` is never modified, also when the action is refused.  The simulation path
+(``sim.py``) runs the same legal actions, chance outcomes and handlers in place.  The steps
+live in ``phase1``, ``phase2``, ``phase3``, ``market`` and ``cathedral`` (modules that call
+only forward, so none imports another in a circle); chance in ``chance``; the refusals' tags
+in ``refusals``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.core import CHANCE, TERMINAL, Game, Setup
+from companion.engine.core import CHANCE, Game, Setup
+from companion.engine.draft import thaw
 from companion.engine.errors import IllegalAction, SetupError
 from companion.engine.ledger import Entry, Ledger
 from companion.engine.summary import Period, Summary
@@ -23,13 +26,50 @@ from companion.engine.summary import Period, Summary
 from . import chance, market, phase2, phase3
 from . import data as D
 from .actions import DONE, REDRAW, Action, canonical, convert_action, parse_action
+from .cathedral import hand_uses, mortar, winning_seats
 from .conversion import Conversion, best_conversion
-from .draft import PillarsDraft, capacity, kinds, reserve, used
+from .draft import PillarsDraft, SeatDraft, capacity, reserve, used
 from .invariants import holdings, invariants
 from .position import build
 from .refusals import refuse
 from .state import PillarsState, Seat
-from .steps import CHANCE_STEPS, STEP, STEP_HELP, STEP_TABLE, STEPS, Step
+from .steps import (
+    CHANCE_STEPS,
+    STEP,
+    STEP_HELP,
+    STEP_TABLE,
+    STEPS,
+    Step,
+    current_player,
+    legal_actions,
+)
+
+_START_SEAT = Seat(
+    gold=20,
+    vp=D.START_VP,
+    res=(0, 0, 0, 0),
+    owed=(0, 0, 0, 0),
+    craftsmen=(),
+    workers=D.OWN_WORKERS,
+    gray=0,
+    gray_next=0,
+    cards=(),
+    wool=0,
+    privileges=(),
+    spent=(),
+    passed=False,
+    drawn=0,
+    walled=False,
+    walled_next=False,
+    protected=False,
+    taxfree=False,
+    yield_mod=0,
+    boost="",
+    bought=0,
+    sold=0,
+    uses=(),
+)
+"""A seat at the start of the game; each seat's gold and starting craftsmen are its own."""
 
 
 class PillarsGame(Game[PillarsState, Action]):
@@ -47,35 +87,10 @@ class PillarsGame(Game[PillarsState, Action]):
         n = len(setup.players)
         seats = []
         for k in range(n):
-            seat_no = (k - setup.start_player) % n  # gold 20, 21, 22, 23 from the start player
-            colour = setup.players[k].colour
-            seats.append(
-                Seat(
-                    gold=20 + seat_no,
-                    vp=D.START_VP,
-                    res=(0, 0, 0, 0),
-                    owed=(0, 0, 0, 0),
-                    craftsmen=tuple(c.id for c in D.start_cards(colour)),
-                    workers=D.OWN_WORKERS,
-                    gray=0,
-                    gray_next=0,
-                    cards=(),
-                    wool=0,
-                    privileges=(),
-                    spent=(),
-                    passed=False,
-                    drawn=0,
-                    walled=False,
-                    walled_next=False,
-                    protected=False,
-                    taxfree=False,
-                    yield_mod=0,
-                    boost="",
-                    bought=0,
-                    sold=0,
-                    uses=(),
-                )
-            )
+            s: SeatDraft = thaw(_START_SEAT, SeatDraft)
+            s.gold = 20 + (k - setup.start_player) % n  # 20, 21, 22, 23 from the start player
+            s.craftsmen = D.START_IDS[setup.players[k].colour]
+            seats.append(s.freeze_as(Seat))
         supply = (
             D.CUBES[0] - D.MARKET_STOCK,
             D.CUBES[1] - D.MARKET_STOCK,
@@ -94,7 +109,7 @@ class PillarsGame(Game[PillarsState, Action]):
             market=(D.MARKET_STOCK,) * 3,
             court_metal=1,
             castle_gray=D.GRAY_WORKERS,
-            round_craftsmen=tuple(c.id for c in D.ROUND_CRAFTSMEN[0]),
+            round_craftsmen=D.ROUND_IDS[0],
             shiring=(),
             pool=(),
             res_hidden=D.RESOURCE_CARD_IDS,
@@ -142,11 +157,7 @@ class PillarsGame(Game[PillarsState, Action]):
 
     # -- the contract ---------------------------------------------------------------------
     def current_player(self, state: PillarsState) -> int:
-        if state.over:
-            return TERMINAL
-        if state.step in CHANCE_STEPS:
-            return CHANCE
-        return state.turn
+        return current_player(state)
 
     def active_seat(self, state: PillarsState) -> int | None:
         """The seat the table looks at.  A decision: the player deciding (after a draw, the
@@ -165,8 +176,6 @@ class PillarsGame(Game[PillarsState, Action]):
         return state.turn
 
     def chance_outcomes(self, state: PillarsState) -> list[tuple[Action, float]]:
-        if state.over:
-            return []
         return chance.outcomes(state)
 
     def card_of(self, outcome: Action) -> str | None:
@@ -176,10 +185,7 @@ class PillarsGame(Game[PillarsState, Action]):
         return chance.refuse_card(state, card)
 
     def legal_actions(self, state: PillarsState) -> list[Action]:
-        if state.over:
-            return []
-        legal = STEP[state.step].legal
-        return [] if legal is None else legal(state)
+        return legal_actions(state)
 
     def start_player_actions(self, state: PillarsState) -> list[Action]:
         """What the start player may do out of turn now: the once-a-round ``redraw`` while a
@@ -243,6 +249,8 @@ class PillarsGame(Game[PillarsState, Action]):
                 step=step.name,
                 player=self.current_player(state),
             )
+        if step.check is not None:
+            step.check(state, a)
         assert step.handler is not None
         d = PillarsDraft(state)
         step.handler(d, a)
@@ -253,12 +261,7 @@ class PillarsGame(Game[PillarsState, Action]):
 
     def winners(self, state: PillarsState) -> list[str]:
         """Most VP, then most gold; still tied: a shared win (ruling P14)."""
-        best = max((s.vp, s.gold) for s in state.seats)
-        return [
-            p.name
-            for p, s in zip(state.setup.players, state.seats, strict=True)
-            if (s.vp, s.gold) == best
-        ]
+        return [state.setup.players[i].name for i in winning_seats(state)]
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -410,14 +413,7 @@ class PillarsGame(Game[PillarsState, Action]):
         i = state.turn if seat is None else seat
         s = state.seats[i]
         return best_conversion(
-            [
-                (D.CRAFTSMEN[c], capacity(s, c) - used(s, c))
-                for c in s.craftsmen
-                if not D.CRAFTSMEN[c].spec.auto
-            ],
-            s.res,
-            s.gold,
-            bool(kinds(s) & D.MORTAR_KINDS),
+            [(D.CRAFTSMEN[c], k) for c, k in hand_uses(s)], s.res, s.gold, mortar(s)
         )
 
     def best_convert_action(self, state: PillarsState) -> Action:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -12,7 +13,7 @@ import pygame
 from companion.kiosk import retained, theme
 from companion.kiosk.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, speaking
 from companion.kiosk.prepared import own_frame
-from companion.kiosk.ui import draw_text, grid, split_h, split_v
+from companion.kiosk.ui import draw_text, fits, grid, split_h, split_v
 
 from .base import Screen
 from .prepare import frames
@@ -43,16 +44,8 @@ class SettingsScreen(Screen):
         for row, setting in zip(rows, settings, strict=False):
             self.setting_row(surface, row, setting)
         if self.app.journal is not None:
-            draw_text(
-                surface,
-                _("Journal: {path}", path=str(self.app.journal.path)),
-                foot,
-                m.small,
-                theme.MUTED,
-                align="left",
-                lines=2,
-                min_size=m.px(10),
-            )
+            draw_text(surface, journal_line(surface, foot, m, self.app.journal.path), foot,
+                      m.small, theme.MUTED, align="left", lines=2, min_size=m.px(10))
 
     def likely_next(self) -> Iterator[Ahead]:
         """Back's home screen made and drawn ahead, this frame again, then this screen in
@@ -184,3 +177,18 @@ def _turned(screen: Screen, degrees: int, surface: pygame.Surface) -> None:
         own_frame(screen, turned)
     finally:
         app.metrics, app.config = saved
+
+
+def journal_line(surface: pygame.Surface, rect: pygame.Rect, m: theme.Metrics, path: Path
+                 ) -> str:
+    """Where the journal is, in two lines of ``rect`` at most: the whole path when it fits,
+    else with folders in the middle left out ("…"), its root's first folder, the file and as
+    many folders above it as fit kept (a journal deep in a long folder is still named)."""
+    parts = path.parts
+    candidates = [str(path)] + [
+        str(Path(*parts[:2], "…", *parts[-keep:])) for keep in range(len(parts) - 3, 0, -1)]
+    for text in candidates:
+        line = _("Journal: {path}", path=text)
+        if fits(surface, line, rect, m.small, lines=2, min_size=m.px(10)):
+            return line
+    return _("Journal: {path}", path=candidates[-1])
