@@ -258,7 +258,8 @@ def check_journal(app: Any, game_id: int, game_name: str, seat: int) -> Any:
     return record
 
 
-@pytest.mark.full  # a minute of waiting for the companion; the Builders' game is the default's
+@pytest.mark.full  # a minute of waiting for the companion (the default run's companion tests
+# play its decisions, visits, undo and hint; the whole games are CI's -m full)
 def test_a_game_of_pillars_with_a_companion_seat(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=21)
     start(app, "pillars", 3, companion_seat=1)
@@ -269,6 +270,7 @@ def test_a_game_of_pillars_with_a_companion_seat(tmp_path: Path) -> None:
     assert len(record.actions) > 250
 
 
+@pytest.mark.full  # 15 s of the default run: a whole game, the companion's turns one by one
 def test_a_game_of_the_builders_with_a_companion_seat(tmp_path: Path) -> None:
     app = make_app(tmp_path, size=(720, 1280), seed=5)
     start(app, "builders", 2, companion_seat=0)
