@@ -977,38 +977,22 @@ def test_a_spec_loader_that_gives_the_wrong_kind_is_refused_by_name(
 KIOSK_API = "companion.kiosk.api"
 
 
-def _kiosk_imports(path: Path, module: str) -> Iterator[tuple[int, str]]:
-    """Every ``companion.kiosk`` module ``path`` imports, at any depth and for its types too
-    (``module``: its dotted name, to resolve relative imports; "" outside ``companion``)."""
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in sorted(ast.walk(_parsed(path)), key=lambda n: getattr(n, "lineno", 0)):
-        targets: list[str] = []
-        if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                parts = parts[: len(parts) - (node.level - 1)]
-                base = ".".join(parts + ([node.module] if node.module else []))
-            targets = [f"{base}.{a.name}" if base == "companion.kiosk" else base
-                       for a in node.names]
-        for target in targets:
-            if target == "companion.kiosk" or target.startswith("companion.kiosk."):
-                yield node.lineno, target
-
-
 def beside_the_api(tree: Tree, outside: tuple[Path, ...] = ()) -> list[str]:
     """Every import of the kiosk core by a game's kiosk (its ``kiosk`` subpackage, or what an
-    outside game's spec loads) that is not :data:`KIOSK_API`, as ``path:line target``."""
+    outside game's spec loads), at any depth and for its types too, that is not
+    :data:`KIOSK_API`, as ``path:line target``."""
+    def kiosk_core(module: str, path: Path) -> Iterator[Import]:
+        for imp in tree.imports(module, path, typing=True):
+            if tree.layer(imp.target) == "kiosk" and imp.target != KIOSK_API:
+                yield imp
+
     found = []
     for module, path in tree.modules():
         if tree.layer(module) == GAME_KIOSK:
-            found += [f"{_where(path, tree.root.parent, line)} {target}"
-                      for line, target in _kiosk_imports(path, module) if target != KIOSK_API]
+            found += [f"{_where(path, tree.root.parent, imp.line)} {imp.target}"
+                      for imp in kiosk_core(module, path)]
     for path in outside:
-        found += [f"{path}:{line} {target}" for line, target in _kiosk_imports(path, "")
-                  if target != KIOSK_API]
+        found += [f"{path}:{imp.line} {imp.target}" for imp in kiosk_core("", path)]
     return found
 
 
