@@ -115,9 +115,6 @@ class Table(Protocol):
     @property
     def devices(self) -> list[Device]: ...
 
-    def preview(self, action: object) -> Any:
-        """``action`` applied once to the game on the table (a ``Step``), or None refused."""
-
     def play(self, action: object, *, dealt: bool = False) -> bool:
         """Commit an action (or a previewed step) through the journal; True if taken."""
 

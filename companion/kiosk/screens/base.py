@@ -31,7 +31,7 @@ from .handout_view import HandOutView
 from .handouts import HandOuts
 from .previews import Previews
 from .read_view import ReadView
-from .screen import Screen, face_key
+from .screen import Screen
 from .teach import Teacher
 
 if TYPE_CHECKING:
@@ -133,4 +133,4 @@ class GameScreen(Previews[S, A], CompanionSeats[S, A], HandOuts[S, A], Covers[S,
 
 
 
-__all__ = ["GameScreen", "Screen", "face_key"]
+__all__ = ["GameScreen", "Screen"]
