@@ -1,13 +1,7 @@
 """The screen sweeps (``companion.kiosk.screenshots.take``: every screen in every size and
-language), whole under ``-m full`` and sampled in the default run; the parametrized walks
-(``sampled``) and the property tests (``examples``) alike.
-
-A sample draws every screen in one combination of size and language (the first given) and,
-in each of the others, every n-th screen in turn (n the number of other combinations, each
-starting one screen further): every screen is drawn in the first combination and in one
-other, and every combination draws screens from the whole list.  Without a first
-combination (``first=False``) each screen is drawn once, the combinations taking turns.
-Deterministic: the same screens every run.
+language), whole under ``-m full`` and sampled in the default run (``ScreenSample``); the
+parametrized walks (``sampled``, ``covered``) and the property tests (``examples``) alike.
+Deterministic: the same cases every run.
 """
 
 from __future__ import annotations
@@ -27,12 +21,10 @@ Combination = tuple[tuple[int, int], str]
 
 
 class Sample:
-    """``only`` for ``take`` that draws the sample; ``install`` it first (it follows which
-    combination ``take`` is drawing).  ``None`` for ``combinations``: every screen everywhere."""
+    """``only`` for ``take`` that draws a sample (``wanted``; this base draws everything);
+    ``install`` it first (it follows which combination ``take`` is drawing)."""
 
-    def __init__(self, combinations: Sequence[Combination] | None, first: bool = True) -> None:
-        self.combinations = list(combinations) if combinations is not None else None
-        self.first = first
+    def __init__(self) -> None:
         self.now: Combination | None = None
         self.order: dict[str, int] = {}  # each screen's place in the list, as first asked
         self.drawn: set[tuple[str, Combination]] = set()
@@ -48,13 +40,8 @@ class Sample:
         return self
 
     def wanted(self, name: str, combination: Combination) -> bool:
-        if self.combinations is None:
-            return True
-        k = self.order.setdefault(name, len(self.order))
-        if not self.first:
-            return k % len(self.combinations) == self.combinations.index(combination)
-        first, *others = self.combinations
-        return combination == first or k % len(others) == others.index(combination)
+        self.order.setdefault(name, len(self.order))
+        return True
 
     def __call__(self, name: str) -> bool:
         assert self.now is not None, "install the sample before take"
@@ -117,23 +104,25 @@ FIRST: Combination = ((800, 480), "ja")
 
 
 class ScreenSample(Sample):
-    """The default run's sample of the screens: every screen in the ``FIRST`` combination and
-    at each other size in one language in turn (every screen of every size drawn and measured
-    once or more); every third screen of the first size also in another language in turn
-    (English or Chinese), so that every combination draws screens from the whole list."""
-
-    def __init__(self) -> None:
-        super().__init__([(size, lang) for size in screenshots.SIZES for lang in LANGUAGES])
+    """The default run's sample of the screens: every screen drawn once, the sizes taking
+    turns; at 800x480 every other one in the ``FIRST`` combination (the longest sentences on
+    the shortest screen) and the rest in English or Chinese in turn; at 720x1280 the
+    languages in turn.  Every screen is drawn and measured, and every combination draws
+    screens from the whole list (``-m full`` draws every screen in every combination)."""
 
     def wanted(self, name: str, combination: Combination) -> bool:
         k = self.order.setdefault(name, len(self.order))
+        sizes = screenshots.SIZES
         size, lang = combination
+        if size != sizes[k % len(sizes)]:
+            return False
+        k //= len(sizes)  # the screen's place among those drawn in this size
         if size != FIRST[0]:
             return lang == LANGUAGES[k % len(LANGUAGES)]
-        if lang == FIRST[1]:
-            return True
+        if k % 2 == 0:
+            return lang == FIRST[1]
         others = [other for other in LANGUAGES if other != FIRST[1]]
-        return k % 3 == 0 and lang == others[k // 3 % len(others)]
+        return lang == others[k // 2 % len(others)]
 
 
 @dataclass(frozen=True)

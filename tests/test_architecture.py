@@ -111,6 +111,15 @@ class Tree:
     def imports(self, module: str, path: Path, *, typing: bool = False) -> Iterator[Import]:
         """Every import that runs, relative ones resolved (with ``typing``, those only the
         type checker reads too: under ``if TYPE_CHECKING:``)."""
+        stat = path.stat()  # read once while the file is unchanged, as ``_parsed`` is
+        return iter(self._imports(module, path, typing, stat.st_mtime_ns, stat.st_size))
+
+    @functools.cache  # noqa: B019 (a few trees per run, each kept for the run)
+    def _imports(self, module: str, path: Path, typing: bool, _mtime: int, _size: int
+                 ) -> tuple[Import, ...]:
+        return tuple(self._walk_imports(module, path, typing))
+
+    def _walk_imports(self, module: str, path: Path, typing: bool) -> Iterator[Import]:
         tree = _parsed(path)
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
 

@@ -23,7 +23,7 @@ from .sweeps import sampled
 from .test_journal import play_random
 
 
-@pytest.mark.parametrize("kills", sampled([10, 30], keep=[0]))  # 30 under -m full
+@pytest.mark.parametrize("kills", sampled([5, 10, 30], keep=[0]))  # 10 and 30 under -m full
 @pytest.mark.usefixtures("every_installed_game")  # the child plays any installed game
 def test_killed_many_times(tmp_path: Path, kills: int) -> None:
     report = run(tmp_path / "journal.sqlite3", kills=kills, seed=2024, max_life=0.1,

@@ -29,14 +29,14 @@ from tests.sweeps import LANGUAGES, ScreenSweep  # noqa: E402
 def assert_the_limits_are_met(drawn: ScreenSweep, size: tuple[int, int]) -> None:
     """Every screen of the sweep ``drawn`` (``tests/sweeps.py``, drawn and checked in
     ``tests/test_kiosk_screenshots.py``) was measured in ``size``, in every language of the
-    sweep, and meets the limits."""
+    sweep (some of the screens in each, for a sample), and meets the limits."""
     summaries = [s for s in drawn.summaries if s.size == size]
     files = [f for f in drawn.files if f.name.rsplit("-", 2)[1] == f"{size[0]}x{size[1]}"]
     assert [(s.size, s.language) for s in summaries] == [(size, lang) for lang in LANGUAGES]
     screens = {f.name.rsplit("-", 2)[0] for f in files}
     assert {m.screen for s in summaries for m in s.screens} == screens  # each drawn, measured
-    if drawn.sample is not None:
-        assert screens == set(drawn.sample.order)  # every screen, in one language or more
+    if drawn.sample is not None:  # some of every screen (each is drawn in one size)
+        assert screens and screens <= set(drawn.sample.order)
     for s in summaries:
         if drawn.sample is None:
             assert {m.screen for m in s.screens} == screens  # in every language
@@ -49,10 +49,12 @@ def assert_the_limits_are_met(drawn: ScreenSweep, size: tuple[int, int]) -> None
         assert target is not None and target.value >= theme.TARGET_MM
         assert cap is not None and cap.value >= theme.CAP_MM
         assert contrast is not None and contrast.value >= theme.CONTRAST
-    # the screens named in the issue are among those measured
+    # the screens named in the issue are among those measured (in this size, or in the
+    # sample's other one)
+    measured = {m.screen for s in drawn.summaries for m in s.screens}
     for name in ("pillars-place", "pillars-market", "pillars-privilege", "home-resume",
                  "toast-good", "toast-bad", "builders-turn-sites", "name"):
-        assert name in screens, name
+        assert name in (screens if drawn.sample is None else measured), name
 
 
 def test_the_displays_in_millimetres() -> None:

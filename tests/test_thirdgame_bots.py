@@ -27,7 +27,6 @@ from companion.bots.evaluation import evaluations, model_for
 from companion.engine import get_game, registry
 from companion.engine.signals import SUMMARY_MODEL, SUMMARY_SIGNALS, Model, Signals
 from companion.engine.sim import RulesSim, simulator
-from tests.sweeps import sampled
 
 NAME = "dicerace"
 
@@ -152,6 +151,7 @@ def better_choices(track: int, values: Any, first: Policy) -> int:
     return better
 
 
+@pytest.mark.full  # the exact solution of the whole track (2 s of CPU): under -m full
 def test_dice_race_solved_easy_wins_all_that_can_be_won_and_nothing_beats_it() -> None:
     track = 20  # the table's default
     against_random = race_values(track, easy, uniform)
@@ -170,14 +170,18 @@ def test_dice_race_solved_easy_wins_all_that_can_be_won_and_nothing_beats_it() -
 # -- Sticks: room for thought ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("games", sampled([30, 60], keep=[0]))  # 60 under -m full
-def test_in_sticks_normal_beats_easy(toy: registry.GameSpec, games: int) -> None:
-    """Thirty seeded games by default (2.5 s of CPU): normal wins 19; sixty under ``-m full``:
-    38; over 400 (seeds 1 to 400) it won 0.590 [0.541, 0.637] of them, and easy 0.667
-    [0.620, 0.712] against random."""
-    game = get_game(toy.name)
+def test_sticks_plays_each_strengths_default_bot(toy: registry.GameSpec) -> None:
     normal, weak = (STRENGTHS[s].bot_for(toy.name, 2) for s in ("normal", "easy"))
     assert (normal, weak) == ("search@500", "heuristic")  # Sticks declares no strengths
+
+
+@pytest.mark.full  # seeded games of a search bot (2.5 s of CPU for thirty): under -m full
+@pytest.mark.parametrize("games", [30, 60])
+def test_in_sticks_normal_beats_easy(toy: registry.GameSpec, games: int) -> None:
+    """Thirty seeded games: normal wins 19; sixty: 38; over 400 (seeds 1 to 400) it won
+    0.590 [0.541, 0.637] of them, and easy 0.667 [0.620, 0.712] against random."""
+    game = get_game(toy.name)
+    normal, weak = (STRENGTHS[s].bot_for(toy.name, 2) for s in ("normal", "easy"))
     result = arena(game, 2, [normal, weak], games, seed=1).to_json()
     assert result["bots"][normal]["wins"] > games // 2
 

@@ -83,16 +83,27 @@ def background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
     area = rect.clip(surface.get_rect())
     if area.width <= 0 or area.height <= 0:
         return theme.BG
-    counts: dict[Colour, int] = {}
     steps = 7
-    for i in range(steps):
-        for j in range(steps):
-            x = area.x + (area.width - 1) * i // (steps - 1)
-            y = area.y + (area.height - 1) * j // (steps - 1)
-            c = surface.get_at((x, y))
-            key = (c.r, c.g, c.b)
-            counts[key] = counts.get(key, 0) + 1
-    return max(counts, key=lambda c: counts[c])
+    xs = [area.x + (area.width - 1) * i // (steps - 1) for i in range(steps)]
+    ys = [area.y + (area.height - 1) * j // (steps - 1) for j in range(steps)]
+    r, g, b, _a = surface.get_masks()
+    if surface.get_bytesize() < 2 or not (r and g and b):  # a palette: colours, not bits
+        colours = [tuple(surface.get_at((x, y)))[:3] for x in xs for y in ys]
+        return max(colours, key=colours.count)  # type: ignore[return-value]
+    # The pixels as the surface stores them, their alpha left out: a count of ints, not of
+    # 49 Color objects (this runs for every text a measured drawing records).
+    rgb, at = r | g | b, surface.get_at_mapped
+    counts: dict[int, int] = {}
+    surface.lock()  # once, not once a pixel
+    try:
+        for x in xs:
+            for y in ys:
+                key = at((x, y)) & rgb
+                counts[key] = counts.get(key, 0) + 1
+    finally:
+        surface.unlock()
+    c = surface.unmap_rgb(max(counts, key=counts.__getitem__))
+    return (c.r, c.g, c.b)
 
 
 def shape_inside(surface: pygame.Surface, shape: pygame.Rect, box: pygame.Rect, what: str) -> bool:

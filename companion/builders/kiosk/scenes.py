@@ -125,42 +125,49 @@ def _machines_and_sites(state: BuildersState) -> int:
     return machines * 100 + len(me.sites) * 10 + len(set(me.idle))
 
 
+_SCORES: dict[str, Callable[[BuildersState], int]] = {
+    "builders-rows-long": _row_length, "builders-turn-machines": _machines_and_sites}
+"""The richest screens' scenes, each with what makes a turn rich for it."""
+
+
 def _richest_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[Stage], None]]]:
     """The Builders' fullest screens found in seeded random games: the rows with the longest
     card names (and a card taken from them: the refill handed out by the virtual deck), a
-    turn with machines and sites, another player's tableau, and the end screen."""
-    for name, score in (("builders-rows-long", _row_length),
-                        ("builders-turn-machines", _machines_and_sites)):
-        found = _richest(score)
-        if found is None:
-            continue
-        setup, actions = found
-        yield name, partial(enter_position, journal=journal, setup=setup, actions=actions,
-                            virtual_deck=False)
-        if name == "builders-rows-long":
-            yield "builders-handout-refill", partial(_refilled, journal=journal, setup=setup,
-                                                     actions=actions)
-        else:
-            yield "builders-tableau", partial(_tableau, journal=journal, setup=setup,
-                                              actions=actions)
+    turn with machines and sites, another player's tableau.  The games are played when one of
+    these screens is first entered, not to list them."""
+    for name, scored, then in (
+            ("builders-rows-long", "builders-rows-long", None),
+            ("builders-handout-refill", "builders-rows-long", _refilled),
+            ("builders-turn-machines", "builders-turn-machines", None),
+            ("builders-tableau", "builders-turn-machines", _tableau)):
+        yield name, partial(_at_richest, journal, scored, then)
 
 
-_RICHEST: dict[str, tuple[Setup, list[str]] | None] = {}
+def _at_richest(journal: Journal, scored: str,
+                then: Callable[..., None] | None, app: Stage) -> None:
+    """The richest turn for ``_SCORES[scored]`` on screen, and ``then`` done there."""
+    position = _richest()[scored]
+    if position is None:
+        raise RuntimeError(f"no seeded Builders game reaches a turn for {scored}")
+    setup, actions = position
+    if then is None:
+        enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=False)
+    else:
+        then(app, journal=journal, setup=setup, actions=actions)
 
 
-def _richest(score: Callable[[BuildersState], int], seeds: int = 24,
-             players: int = 3) -> tuple[Setup, list[str]] | None:
-    """The set-up and actions of the person's turn (not the last round) with the highest
-    ``score`` among seeded random games (found once per process)."""
-    if score.__name__ in _RICHEST:
-        return _RICHEST[score.__name__]
+@cache
+def _richest(seeds: int = 24, players: int = 3) -> dict[str, tuple[Setup, list[str]] | None]:
+    """For each of ``_SCORES``: the set-up and actions of the person's turn (not the last
+    round) with the highest score among seeded random games (played once per process, for
+    every score at once)."""
     import random
 
     from companion.engine import CHANCE, TERMINAL
     from companion.engine.simulate import sample
 
     game = get_game("builders")
-    best: tuple[int, Setup, list[str]] | None = None
+    best: dict[str, tuple[int, Setup, list[str]]] = {}
     for seed in range(seeds):
         rng = random.Random(2000 + seed)
         setup = game.setup(players, start_player=seed % players)
@@ -169,15 +176,17 @@ def _richest(score: Callable[[BuildersState], int], seeds: int = 24,
         while game.current_player(state) != TERMINAL:
             who = game.current_player(state)
             if (who != CHANCE and not state.end and state.ap == 3 and state.turn <= 36
-                    and len(state.building_row) == len(state.worker_row) == 5
-                    and (best is None or score(state) > best[0])):
-                best = (score(state), setup, list(actions))
+                    and len(state.building_row) == len(state.worker_row) == 5):
+                for name, score in _SCORES.items():
+                    points = score(state)
+                    if name not in best or points > best[name][0]:
+                        best[name] = (points, setup, list(actions))
             action = (sample(game.chance_outcomes(state), rng) if who == CHANCE
                       else rng.choice(game.legal_actions(state)))
             state = game.apply(state, action)
             actions.append(str(action))
-    _RICHEST[score.__name__] = None if best is None else (best[1], best[2])
-    return _RICHEST[score.__name__]
+    return {name: (best[name][1], best[name][2]) if name in best else None
+            for name in _SCORES}
 
 
 def _refilled(app: Stage, journal: Journal, setup: Setup, actions: list[str]) -> None:
