@@ -70,6 +70,17 @@ def every_installed_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     registry._loaded = saved[2]
 
 
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """Every test leaves the kiosk's language as it found it, English (a test that set the
+    table's language and failed, or forgot, would change what the next test on its worker
+    reads)."""
+    yield
+    i18n = sys.modules.get("companion.kiosk.i18n")  # not imported: nothing was set
+    if i18n is not None and i18n.language() != "en":
+        i18n.set_language("en")
+
+
 @pytest.fixture
 def toy() -> Iterator[registry.GameSpec]:
     """The toy game Sticks (``tests/toygame.py``), registered for one test."""

@@ -83,6 +83,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert play(game, 2, bots, 7) == play(game, 2, bots, 7)
 
 
+@pytest.mark.full  # eight whole games of each (2 s of CPU): the arena's figures, -m full
 @pytest.mark.parametrize("name", ["pillars", "builders"])
 def test_the_heuristic_beats_random_play(name: str) -> None:
     result = arena(get_game(name), 2, ["heuristic", "random"], 8, seed=11)

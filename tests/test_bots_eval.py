@@ -308,6 +308,7 @@ def _with(model: Model, changes: dict[str, float]) -> Model:
     return Model(model.game, model.signals, tuple(w[s] for s in model.signals), model.scale)
 
 
+@pytest.mark.full  # a lab evaluation's deep search (no strength plays it): -m full
 def test_a_deep_search_by_the_tempo_evaluation_spends_its_turn() -> None:
     # 2 000 iterations at a game's first decision (seed 1004): by the lean judge, or by tempo
     # with an AP worth 0.3 (more than an action gains at once), the tree prefers handing the

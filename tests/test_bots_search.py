@@ -222,6 +222,7 @@ def test_a_time_budget_is_kept() -> None:
     assert bot.last_iterations >= len(sim.legal_actions())
 
 
+@pytest.mark.full  # whole games of a search bot (1.5 s of CPU): -m full
 def test_search_beats_random_play() -> None:
     for name in ("pillars", "builders"):
         result = arena(get_game(name), 2, ["search@40", "random"], 2, seed=3)

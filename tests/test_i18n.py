@@ -492,6 +492,7 @@ def test_a_fresh_mo_is_read_and_a_stale_one_is_not(tmp_path: Path) -> None:
     assert catalogue.load("zh", tmp_path).gettext("Scores") == "得分"
 
 
+@pytest.mark.full  # make and pybabel in their own processes (1 s of CPU): -m full
 def test_make_compiles_the_catalogues(tmp_path: Path) -> None:
     """`make catalogues` (a prerequisite of `make run` and `make test`) writes each .mo; run on
     a copy of the Makefile and the .po files, with this venv's pybabel."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import pytest
+
 from companion.bots.search import SearchBot
 from tests.bots_helpers import bench_script
 
@@ -12,6 +14,7 @@ def probe() -> ModuleType:
     return bench_script("search_probe")
 
 
+@pytest.mark.full  # the bench tool's searches (1.4 s of CPU): -m full
 def test_two_runs_of_one_search_and_seed_always_agree() -> None:
     n, games, pairs = probe().agreement(
         "builders", 2, "search@{n}", ["20:a", "20:a", "20:b", "60:a"], 4, 5
@@ -30,6 +33,7 @@ def test_the_rule_s_hits_and_misses_count_every_action() -> None:
     assert hits < total  # random play is not the rule
 
 
+@pytest.mark.full  # the bench tool's searches: -m full
 def test_the_walks_of_a_tree_of_the_seat_s_own_decisions_reach_its_later_turns() -> None:
     iterate = SearchBot._iterate
     module = probe()

@@ -1,7 +1,9 @@
 """Scripted random games of both games through the kiosk in Chinese and Japanese: every text the
 screens draw (``ui.DRAWN``), refusals, undo toasts and previews included, is the table's
 language: no notation, no card id, no internal name, no untranslated English word.  In English
-too: no notation and no card id."""
+too: no notation and no card id.  Each is a whole game played with the buttons, undos and
+looks at the log and the help among its moves: every move is the journal's next action, and
+the end screen's scores are those of the record replayed by the engine."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import CHANCE, get_game
+from companion.engine import CHANCE, get_game, replay
 from companion.engine.simulate import sample
 from companion.kiosk import i18n, ui
 from companion.kiosk.screens.end import EndScreen
@@ -83,14 +85,18 @@ def pillars_step(app: Any, rng: random.Random) -> None:
                 tap(app, "private")
             tap(app, str(outcome))
             press(app, "confirm")
+            assert PK.last_action(app) == str(outcome)
         return
     if state.step == "cathedral":
-        PK.drive_cathedral(app, rng)
+        expected = PK.drive_cathedral(app, rng)
     else:
         options = [a for a in game.legal_actions(state) if a.verb != "craft"]
-        PK.perform(app, rng.choice(options), rng)
+        action = rng.choice(options)
+        PK.perform(app, action, rng)
+        expected = str(action)
     if app.screen.preview is not None:
         press(app, "confirm")
+    assert PK.last_action(app) == expected, (expected, PK.last_action(app))
 
 
 def builders_step(app: Any, rng: random.Random) -> None:
@@ -108,8 +114,11 @@ def builders_step(app: Any, rng: random.Random) -> None:
         outcome = sample(game.chance_outcomes(state), rng)
         BK.tap_paged(app, str(outcome), "more cards")
         press(app, "confirm")
+        assert BK.last_action(app) == str(outcome)
         return
-    BK.perform(app, rng.choice(game.legal_actions(state)))
+    action = rng.choice(game.legal_actions(state))
+    BK.perform(app, action)
+    assert BK.last_action(app) == str(action), (str(action), BK.last_action(app))
 
 
 def play(app: Any, name: str, rng: random.Random, limit: int = 20000) -> tuple[int, int, int]:
@@ -150,8 +159,16 @@ def test_a_game_through_the_kiosk_speaks_only_the_tables_language(
     tap(app, f"game {name}")
     tap(app, "players 3")
     tap(app, "start")
+    game_id = app.session.id
     undos, logs, helps = play(app, name, random.Random(seed))
     assert undos > 0 and logs > 0 and helps > 0
+    # the whole game was played as the engine plays it: its end as the record's replay ends
+    end, engine = app.screen, get_game(name)
+    state = replay(engine, app.journal.record(game_id))
+    assert isinstance(end, EndScreen) and engine.is_over(state)
+    assert end.summary.scores == engine.scores(state)
+    assert list(end.summary.winners) == engine.winners(state)
+    assert app.journal.get(game_id).status == "finished"
     assert any(i18n._("Undone: {action}", action="") in t for t in drawn) or undos == 0
     names = PROPER_NAMES
     if app.session is not None:

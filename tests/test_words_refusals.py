@@ -19,7 +19,6 @@ from companion.kiosk import i18n
 from companion.kiosk.words import words_for
 from companion.pillars.refusals import RULES
 
-from .sweeps import sampled
 from .test_builders_explains import GAMES as BUILDERS_GAMES
 from .test_builders_explains import NAMES, probes
 from .test_pillars_explains import _candidates
@@ -131,7 +130,8 @@ def _check(words: Any, exc: IllegalAction, state: Any, lang: str) -> str:
     return exc.rule
 
 
-@pytest.mark.parametrize("lang", sampled(["zh", "ja"], keep=[1]))  # the other under -m full
+@pytest.mark.full  # whole random games (1 s of CPU): -m full; every tag's words by default
+@pytest.mark.parametrize("lang", ["zh", "ja"])
 def test_pillars_refusals_of_random_games_are_in_the_language(lang: str) -> None:
     i18n.set_language(lang)
     game = get_game("pillars")
@@ -158,7 +158,8 @@ def test_pillars_refusals_of_random_games_are_in_the_language(lang: str) -> None
     assert len(tags) >= 15, sorted(tags)
 
 
-@pytest.mark.parametrize("lang", sampled(["zh", "ja"], keep=[0]))  # the other under -m full
+@pytest.mark.full  # random games (2 s of CPU): -m full; every tag's words by default
+@pytest.mark.parametrize("lang", ["zh", "ja"])
 def test_builders_refusals_of_random_games_are_in_the_language(lang: str) -> None:
     i18n.set_language(lang)
     game = get_game("builders")
