@@ -77,6 +77,16 @@ def _parse(path: Path, _mtime: int, _size: int) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _trees_forgotten() -> Iterator[None]:
+    """The syntax trees parsed here are dropped once this file's tests are done: kept, their
+    million objects made every later full collection of the worker's garbage collector
+    several times slower."""
+    yield
+    _parse.cache_clear()
+    Tree._imports.cache_clear()
+
+
 def game_packages() -> frozenset[str]:
     """The top-level packages of ``companion`` that hold a registered game's rules."""
     found = set()

@@ -13,6 +13,7 @@ from companion.vision.markers import REGISTRY
 
 from .sweeps import sampled
 
+
 @pytest.mark.parametrize("frames", sampled([24, 40], keep=[0]))  # 40 under -m full
 def test_the_generated_set_is_read_and_no_id_is_wrong(frames: int) -> None:
     detector = Detector()
