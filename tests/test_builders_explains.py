@@ -33,7 +33,7 @@ from companion.builders.refusals import REFUSALS
 from companion.engine.core import CHANCE
 from companion.engine.errors import MAX_MESSAGE, IllegalAction, MalformedAction, SetupError
 from companion.engine.simulate import sample
-from tests.sweeps import examples, sweep_params
+from tests.sweeps import examples, sampled, sweep_params
 
 G = BuildersGame()
 DOC = Path(__file__).resolve().parents[1] / "docs" / "builders.md"
@@ -132,11 +132,12 @@ GAMES = [
 ]
 
 
-def test_every_refusal_is_documented_with_its_fields() -> None:
+@pytest.mark.parametrize("rounds", sampled([1, 2], keep=[0]))  # each game twice: -m full
+def test_every_refusal_is_documented_with_its_fields(rounds: int) -> None:
     """Random games; at every step many legal, illegal and hand-built actions and shown
     cards.  Every refusal is documented; every documented tag turns up."""
     seen: set[str] = set()
-    for seed, (n, options, start) in enumerate(GAMES * 2):
+    for seed, (n, options, start) in enumerate(GAMES * rounds):
         rng = random.Random(seed)
         state = G.initial_state(G.setup(NAMES[:n], start, options))
         steps = 0
