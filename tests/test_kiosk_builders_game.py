@@ -12,6 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.builders.actions import Send
 from companion.builders.kiosk import BuildersScreen
 from companion.engine import CHANCE, get_game, replay
@@ -79,6 +81,9 @@ def play_through(app: Any, rng: random.Random, limit: int = 20000) -> int:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.full  # 3.5 s of CPU: -m full.  The default run's whole game through the kiosk,
+# each move checked against the journal and the end against the engine, is the Pillars one of
+# test_words_kiosk (the Builders one there too under -m full)
 def test_a_complete_three_player_game_through_the_kiosk(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=8)
     tap(app, "new")

@@ -446,7 +446,8 @@ def flicker(base: np.ndarray, t: float, rng: np.random.Generator, depth: float =
     h = base.shape[0]
     rows = np.arange(h, dtype=np.float32)[:, None]
     gain = 1 + depth * np.sin(2 * np.pi * 100 * (t + rows / h / 30))
-    return np.clip(base * gain + rng.normal(0, 3, base.shape), 0, 255).astype(np.uint8)
+    noise = rng.standard_normal(base.shape, dtype=np.float32) * 3
+    return np.clip(base * gain + noise, 0, 255).astype(np.uint8)
 
 
 def test_flickering_light_is_not_a_change() -> None:
