@@ -158,7 +158,7 @@ def screen_sweep(sweep: str, outdir: Path) -> ScreenSweep:
             if sample is not None:
                 sample.install(patch)
             files = screenshots.take(outdir, languages=LANGUAGES, only=sample, save=False,
-                                     summaries=summaries)
+                                     summaries=summaries, scratch=outdir)
         return ScreenSweep(files, summaries, list(ui.OVERFLOWS), list(ui.MISSING_GLYPHS),
                            record, sample)
     finally:

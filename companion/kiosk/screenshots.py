@@ -100,7 +100,7 @@ def _app(size: tuple[int, int], journal: Journal, language: str) -> App:
         size=size,
         fullscreen=False,
         journal=journal,
-        config_path=Path(tempfile.mkdtemp()) / "config.toml",
+        config_path=journal.path.parent / "config.toml",  # the run's scratch folder
         seed=1,
     )
 
@@ -388,11 +388,14 @@ def take(
     only: Callable[[str], bool] | None = None,
     save: bool = True,
     summaries: list[Summary] | None = None,
+    scratch: Path | None = None,
 ) -> list[Path]:
     """Write a PNG of every screen for each size and language; the files written.  With
     ``save`` False every screen is drawn (its overflow and glyph checks run) but no file is
     encoded: the paths it would have written are returned.  With ``summaries`` a list, every
-    screen is measured too, and a ``Summary`` per size and language is appended to it."""
+    screen is measured too, and a ``Summary`` per size and language is appended to it.  The
+    scenes' journal and settings go to a temporary folder, made in ``scratch`` if given
+    (the system's place for them otherwise), removed at the end."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -402,7 +405,7 @@ def take(
     outdir.mkdir(parents=True, exist_ok=True)
     pygame.init()
     written: list[Path] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(prefix="companion-screenshots-", dir=scratch) as tmp:
         journal = Journal.open(Path(tmp) / "journal.sqlite3")
         _history(journal)
         scene_list = list(scenes(journal))
