@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pygame
+import pytest
 
 from companion.builders.kiosk import BuildersScreen
 from companion.engine import CHANCE, get_game, replay
@@ -67,6 +68,8 @@ def check_against_the_engine(app: Any, camera: FakeCamera, name: str) -> None:
     assert [c.card for c in camera.read] == [r.split()[-1] for r in revealed]
 
 
+@pytest.mark.full  # 1 s of CPU: -m full (the Pillars' cards read one by one through the kiosk
+# are test_kiosk_camera's, run by default; the Builders' round here too)
 def test_a_pillars_round_read_by_the_camera(tmp_path: Path) -> None:
     rng = random.Random(3)
     app = make_app(tmp_path, seed=3)
