@@ -35,6 +35,7 @@ from companion.engine.sim import SimState, simulator
 from companion.engine.simulate import sample
 from companion.pillars.data import EVENTS as PILLARS_EVENTS
 from companion.pillars.sim import PillarsSim
+from tests.sweeps import covered
 
 PILLARS = get_game("pillars")
 BUILDERS = get_game("builders")
@@ -158,8 +159,8 @@ def test_the_same_seed_gives_the_same_ranking(game: Any) -> None:
     assert bot.choose(sim, seat, random.Random(42)) == first[0].action
 
 
-@pytest.mark.parametrize("game", [PILLARS, BUILDERS])
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(("players", "game"), covered(
+    [(players, game) for game in (PILLARS, BUILDERS) for players in (2, 4)]))  # all: -m full
 def test_the_node_s_remembered_actions_change_no_decision(
     game: Any, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,6 +13,7 @@ import pytest
 from companion.kiosk import i18n
 from companion.kiosk.i18n import _
 from tests.kiosk_helpers import find, hold, keys, make_app, tap
+from tests.sweeps import covered
 
 
 @pytest.fixture(autouse=True)
@@ -36,8 +37,9 @@ def _explained(app: object, key: str) -> str:
     return f"{title}\n{text}"
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
-@pytest.mark.parametrize("game", ["pillars", "builders"])
+@pytest.mark.parametrize(("game", "lang"), covered(
+    [(game, lang) for game in ("pillars", "builders") for lang in ("en", "zh", "ja")]))  # all:
+# -m full
 def test_every_control_of_the_set_up_explains_itself(tmp_path: Path, lang: str,
                                                       game: str) -> None:
     app = make_app(tmp_path, language=lang)

@@ -30,6 +30,7 @@ from companion.kiosk.screenshots import find_prefixes
 from companion.panel import LEDS, Panel, PinConfigError, ScreenLeds, open_panel
 from companion.panel.lamps import CHASE_STEP, END_SECONDS, REFUSAL_STEP
 from tests.kiosk_helpers import find, handed_out, keys, make_app, open_device, tap, wait
+from tests.sweeps import covered, ids
 from tests.test_kiosk_shell import game_at, refused_take_position
 
 
@@ -471,8 +472,9 @@ def test_a_panel_turned_off_gives_screen_lights_quietly(tmp_path: Path) -> None:
 # -- the lights on screen ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
-@pytest.mark.parametrize("where", ["draft", "place", "market", "builders", "over"])
+@pytest.mark.parametrize(("where", "size"), covered(
+    [(where, size) for where in ("draft", "place", "market", "builders", "over")
+     for size in ((800, 480), (720, 1280))]), ids=ids)  # each screen in one size: all, -m full
 def test_screen_lights_are_drawn_clear_of_the_buttons(
     tmp_path: Path, size: tuple[int, int], where: str
 ) -> None:
