@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import re
 import string
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -309,6 +310,10 @@ they were read at: the tools and the tests ask for every catalogue's messages ma
 parsing every source each time cost seconds a call."""
 
 
+_MAY_CALL = re.compile(r"(?<!\w)n?_\s*\(")
+"""Where a call of ``_`` or ``n_`` may be (a file without one is not parsed)."""
+
+
 def _file_calls(path: Path) -> list[tuple[str, str, ast.Call]]:
     """``_calls`` of one file, parsed again only when the file has changed."""
     stat = path.stat()
@@ -316,7 +321,11 @@ def _file_calls(path: Path) -> list[tuple[str, str, ast.Call]]:
     kept = _PARSED.get(path)
     if kept is not None and kept[0] == key:
         return kept[1]
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    text = path.read_text(encoding="utf-8")
+    if not _MAY_CALL.search(text):  # most files: nothing to parse
+        _PARSED[path] = (key, [])
+        return []
+    tree = ast.parse(text, filename=str(path))
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args]
     found: list[tuple[str, str, ast.Call]] = []
     for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
