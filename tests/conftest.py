@@ -118,8 +118,39 @@ def _ram_disk() -> Path | None:
 _RUN_TMP = pytest.StashKey[Path]()
 
 
+def _compiled_ahead(config: pytest.Config) -> None:
+    """On a fresh clone, the project compiled and the test files rewritten (pytest's assertion
+    rewriting, cached beside them) once, here, before the workers start: else each worker
+    does all of it, side by side (about 6 s of CPU each).  Later runs find it done.  Pytest's
+    rewriting is reached through its own private functions: if they change, the workers do it
+    as before."""
+    import compileall
+
+    tests = Path(__file__).resolve().parent
+    for folder in (tests.parent / "companion", tests, tests.parent / "bench"):
+        compileall.compile_dir(folder, quiet=2)
+    try:
+        from _pytest.assertion import rewrite
+
+        if config.getoption("assertmode") != "rewrite":
+            return
+        state = config.stash[rewrite.assertstate_key]
+        for fn in sorted(tests.glob("test_*.py")):
+            cache = rewrite.get_cache_dir(fn)
+            pyc = cache / (fn.name[:-3] + rewrite.PYC_TAIL)
+            if rewrite._read_pyc(fn, pyc) is None and rewrite.try_makedirs(cache):
+                source_hash, co = rewrite._rewrite_test(fn, config)
+                rewrite._write_pyc(state, co, source_hash, pyc)
+    except Exception:  # noqa: BLE001 - pytest's internals moved: the workers rewrite
+        return
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    if config.option.basetemp or hasattr(config, "workerinput"):  # chosen, or xdist's worker
+    if hasattr(config, "workerinput"):  # xdist's worker: the main process did what follows
+        return
+    if getattr(config.option, "numprocesses", None) and not sys.dont_write_bytecode:
+        _compiled_ahead(config)
+    if config.option.basetemp:  # chosen
         return
     shm = _ram_disk()
     if shm is not None:
