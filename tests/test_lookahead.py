@@ -347,7 +347,7 @@ def test_the_main_loop_draws_ahead_when_idle(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("name", "size", "skip", "steps"), sampled([
-    ("pillars", (720, 1280), 0, 60), ("builders", (800, 480), 60, 27),
+    ("pillars", (720, 1280), 0, 60), ("builders", (800, 480), 60, 18),
     ("builders", (800, 480), 60, 60)], keep=[1]))  # all: -m full
 def test_frames_after_drawing_ahead_equal_fresh_frames(tmp_path: Path, name: str,
                                                        size: tuple[int, int], skip: int,

@@ -139,10 +139,10 @@ def _choose(app: App, rng: random.Random, step: int) -> Button | None:
 @pytest.mark.parametrize(("name", "size", "skip", "steps"), sampled([
     ("pillars", (800, 480), 0, 110), ("pillars", (720, 1280), 0, 110),
     ("builders", (800, 480), 0, 110), ("builders", (720, 1280), 0, 110),
-    ("pillars", (720, 1280), 42, 60),  # the event, the tax, the market, the cathedral
+    ("pillars", (720, 1280), 42, 45),  # the event, the tax, the market, the cathedral
     ("pillars", (720, 1280), 42, 110),  # ... and the next round
     ("builders", (800, 480), 60, 110),  # sites with workers, machines
-], keep=[4]))  # by default sixty taps deep into Pillars (the Builders' deep walk, with the
+], keep=[4]))  # by default 45 taps deep into Pillars (the Builders' deep walk, with the
 # look-ahead, is test_lookahead's); all under -m full
 def test_kept_frames_equal_fresh_frames(tmp_path: Path, name: str, size: tuple[int, int],
                                         skip: int, steps: int) -> None:

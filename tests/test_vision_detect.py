@@ -73,7 +73,8 @@ def test_any_image_layout_becomes_grey() -> None:
                                              blur=(0.3, 1.0), jpeg=(70, 92))),
     ("finger and glare", synth.Conditions(finger=0.7, glare=0.3, marker_px=(30.0, 60.0),
                                           max_tilt=30.0, background="plain")),
-], keep=[1]))  # by default the busy table (the table's own case); all three under -m full
+], keep=[]))  # -m full (the default run's reads: the generated set above, and
+# tests/test_vision_busy.py's busy table)
 def test_the_hard_cases_read_better_than_before_and_never_wrong(
         case: str, cond: synth.Conditions) -> None:
     """A small sample of bench_vision.py's sets: the sampling settings find more than the
