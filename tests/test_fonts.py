@@ -27,7 +27,6 @@ SAMPLE = "建筑师 マスタービルダー Master builder"
 def _fresh() -> Iterator[None]:
     pygame.font.init()
     yield
-    i18n.set_language("en")
     fonts.clear_cache()
 
 

@@ -4,7 +4,6 @@ first for the screen, oldest first for the text, in every language."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,13 +17,6 @@ from companion.kiosk.words import words_for
 from companion.pillars.causes import CAUSES as PILLARS_CAUSES
 
 from .test_words_actions import leaks
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    i18n.set_language("en")  # whatever an earlier test on this worker left
-    yield
-    i18n.set_language("en")
 
 
 def play(name: str, seed: int, players: int = 3) -> Playthrough[Any, Any]:

@@ -27,9 +27,7 @@ LANG_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 def _clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for var in LANG_VARS:
         monkeypatch.delenv(var, raising=False)
-    i18n.set_language("en")
     yield
-    i18n.set_language("en")
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,12 +41,6 @@ FONTS = ROOT / "assets" / "fonts"
 FAMILIES = {"zh": "sc", "ja": "jp"}  # as companion.kiosk.fonts (which needs pygame) has them
 TRANSLATED = ("zh", "ja")
 LATIN = re.compile(r"[A-Za-z]")
-
-
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 # -- (a) the catalogues: complete, same placeholders, really translated ------------------------

@@ -25,12 +25,6 @@ from companion.pillars.kiosk import names as PN
 PILLARS_CONTEXTS = {"pillars step help", "pillars card", "pillars craftsman", "pillars area"}
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
-
-
 def _translations(lang: str) -> Iterator[tuple[str, str | None, str]]:
     """Every translation of ``lang``, in the core catalogue and each game's."""
     for m in (m for catalog in catalogue.read_all(lang) for m in catalog):

@@ -21,12 +21,6 @@ from companion.kiosk.words import display_name, name_of, seat_label
 from tests.kiosk_helpers import drawn_texts, find, make_app, tap
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
-
-
 def _finished(journal: Journal, names: list[str], companions: dict[int, str] | None = None,
               game_name: str = "builders", seed: int = 3) -> int:
     game = get_game(game_name)

@@ -5,21 +5,13 @@ name for the companion per language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from companion.kiosk import i18n
 from companion.kiosk.i18n import _
 from tests.kiosk_helpers import find, hold, keys, make_app, tap
 from tests.sweeps import covered
-
-
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 def _explained(app: object, key: str) -> str:

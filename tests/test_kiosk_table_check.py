@@ -6,8 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from companion.engine.registry import spec
 from companion.kiosk import i18n
 from companion.kiosk import words as W
@@ -16,13 +14,6 @@ from companion.vision import table as T
 from companion.vision.detect import Detector, Marker
 from companion.vision.markers import CORNER_MARKERS
 from tests.test_vision_table import lay_out, overhead, played
-
-
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def said(game: str, state: Any, seen: Any, zones: Any = None, asked: Any = ()) -> list[str]:

@@ -7,7 +7,6 @@ tests/test_kiosk_screenshots.py (one drawing of every screen for both checks) an
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,12 +29,6 @@ PARSERS = {
     "ja": budoux.load_default_japanese_parser(),
     "zh-hans": budoux.load_default_simplified_chinese_parser(),
 }
-
-
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
 
 
 # -- where a text may break ----------------------------------------------------------------

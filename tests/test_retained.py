@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from companion.engine import get_game  # noqa: E402
-from companion.kiosk import i18n, retained, textcache  # noqa: E402
+from companion.kiosk import retained, textcache  # noqa: E402
 from companion.kiosk.app import App  # noqa: E402
 from companion.kiosk.screens.game import open_game  # noqa: E402
 from companion.kiosk.ui import Button  # noqa: E402
@@ -43,7 +43,6 @@ def _fresh() -> Iterator[None]:
     yield
     retained.ENABLED, retained.CHECK = True, False
     retained.MISMATCHES.clear()
-    i18n.set_language("en")
 
 
 def _frame(app: App) -> tuple[bytes, list[tuple[object, ...]], list[str], list[str]]:

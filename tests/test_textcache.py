@@ -35,7 +35,6 @@ def display(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
     screen = pygame.display.set_mode((800, 480))
     textcache.clear()
     yield screen
-    i18n.set_language("en")
     textcache.clear()
 
 

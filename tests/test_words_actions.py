@@ -86,13 +86,6 @@ def walk(name: str, seed: int, players: int = 3, steps: int = 400) -> Iterator[t
         state = game.apply(state, action)
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    i18n.set_language("en")  # whatever an earlier test on this worker left
-    yield
-    i18n.set_language("en")
-
-
 @pytest.mark.parametrize(("name", "lang"), covered(
     [(name, lang) for name in ("pillars", "builders") for lang in i18n.LANGUAGES]))
 def test_every_action_in_words(name: str, lang: str) -> None:

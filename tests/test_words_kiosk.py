@@ -29,19 +29,12 @@ PROPER_NAMES = ("companion", "BG Stats")
 """Names kept in every language: the program's and the BG Stats app's."""
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")  # make_app set the table's language
-
-
 @pytest.fixture
 def drawn() -> Iterator[list[str]]:
     texts: list[str] = []
     ui.DRAWN = texts
     yield texts
     ui.DRAWN = None
-    i18n.set_language("en")
 
 
 def tap_disabled(app: Any, rng: random.Random) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,13 +67,6 @@ UNSAID = {
 }
 """Numbers a refusal need not say: the coins behind the extra-action hint, the turn number,
 how many other cards could come up."""
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    i18n.set_language("en")  # whatever an earlier test on this worker left
-    yield
-    i18n.set_language("en")
 
 
 def test_the_docs_tables_are_the_engines() -> None:
