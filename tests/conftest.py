@@ -125,10 +125,12 @@ def _compiled_ahead(config: pytest.Config) -> None:
     rewriting is reached through its own private functions: if they change, the workers do it
     as before."""
     import compileall
+    import re
 
     tests = Path(__file__).resolve().parent
+    rewritten = re.compile(r"[/\\](test_[^/\\]*|conftest)\.py$")  # pytest's own, below
     for folder in (tests.parent / "companion", tests, tests.parent / "bench"):
-        compileall.compile_dir(folder, quiet=2)
+        compileall.compile_dir(folder, quiet=2, rx=rewritten)
     try:
         from _pytest.assertion import rewrite
 

@@ -20,41 +20,6 @@ from companion.kiosk.measure import Summary
 Combination = tuple[tuple[int, int], str]
 
 
-class Sample:
-    """``only`` for ``take`` that draws a sample (``wanted``; this base draws everything);
-    ``install`` it first (it follows which combination ``take`` is drawing)."""
-
-    def __init__(self) -> None:
-        self.now: Combination | None = None
-        self.order: dict[str, int] = {}  # each screen's place in the list, as first asked
-        self.drawn: set[tuple[str, Combination]] = set()
-
-    def install(self, monkeypatch: pytest.MonkeyPatch) -> Sample:
-        made = screenshots._app
-
-        def app(size: tuple[int, int], journal: Any, language: str) -> Any:
-            self.now = (tuple(size), language)  # type: ignore[assignment]
-            return made(size, journal, language)
-
-        monkeypatch.setattr(screenshots, "_app", app)
-        return self
-
-    def wanted(self, name: str, combination: Combination) -> bool:
-        self.order.setdefault(name, len(self.order))
-        return True
-
-    def __call__(self, name: str) -> bool:
-        assert self.now is not None, "install the sample before take"
-        if not self.wanted(name, self.now):
-            return False
-        self.drawn.add((name, self.now))
-        return True
-
-    def expected_files(self) -> set[str]:
-        """The names of the files ``take`` returns for the sample."""
-        return {f"{name}-{w}x{h}-{lang}.png" for name, ((w, h), lang) in self.drawn}
-
-
 def sweep_params() -> list[Any]:
     """``sweep`` of a parametrized test: ``sample`` in the default run, ``full`` under the
     marker."""
@@ -103,12 +68,28 @@ FIRST: Combination = ((800, 480), "ja")
 """The longest sentences on the shortest screen."""
 
 
-class ScreenSample(Sample):
-    """The default run's sample of the screens: every screen drawn once, the sizes taking
-    turns; at 800x480 every other one in the ``FIRST`` combination (the longest sentences on
-    the shortest screen) and the rest in English or Chinese in turn; at 720x1280 the
-    languages in turn.  Every screen is drawn and measured, and every combination draws
+class ScreenSample:
+    """The default run's sample of the screens (``only`` for ``take``; ``install`` it first:
+    it follows which combination ``take`` is drawing): every screen drawn once, the sizes
+    taking turns; at 800x480 every other one in the ``FIRST`` combination (the longest
+    sentences on the shortest screen) and the rest in English or Chinese in turn; at 720x1280
+    the languages in turn.  Every screen is drawn and measured, and every combination draws
     screens from the whole list (``-m full`` draws every screen in every combination)."""
+
+    def __init__(self) -> None:
+        self.now: Combination | None = None
+        self.order: dict[str, int] = {}  # each screen's place in the list, as first asked
+        self.drawn: set[tuple[str, Combination]] = set()
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> ScreenSample:
+        made = screenshots._app
+
+        def app(size: tuple[int, int], journal: Any, language: str) -> Any:
+            self.now = (tuple(size), language)  # type: ignore[assignment]
+            return made(size, journal, language)
+
+        monkeypatch.setattr(screenshots, "_app", app)
+        return self
 
     def wanted(self, name: str, combination: Combination) -> bool:
         k = self.order.setdefault(name, len(self.order))
@@ -123,6 +104,17 @@ class ScreenSample(Sample):
             return lang == FIRST[1]
         others = [other for other in LANGUAGES if other != FIRST[1]]
         return lang == others[k // 2 % len(others)]
+
+    def __call__(self, name: str) -> bool:
+        assert self.now is not None, "install the sample before take"
+        if not self.wanted(name, self.now):
+            return False
+        self.drawn.add((name, self.now))
+        return True
+
+    def expected_files(self) -> set[str]:
+        """The names of the files ``take`` returns for the sample."""
+        return {f"{name}-{w}x{h}-{lang}.png" for name, ((w, h), lang) in self.drawn}
 
 
 @dataclass(frozen=True)

@@ -124,7 +124,7 @@ class Tree:
         stat = path.stat()  # read once while the file is unchanged, as ``_parsed`` is
         return iter(self._imports(module, path, typing, stat.st_mtime_ns, stat.st_size))
 
-    @functools.cache  # noqa: B019 (a few trees per run, each kept for the run)
+    @functools.cache  # noqa: B019 (a few trees per run; emptied with ``_parse``'s cache)
     def _imports(self, module: str, path: Path, typing: bool, _mtime: int, _size: int
                  ) -> tuple[Import, ...]:
         return tuple(self._walk_imports(module, path, typing))
