@@ -86,13 +86,11 @@ def background(surface: pygame.Surface, rect: pygame.Rect) -> Colour:
     steps = 7
     xs = [area.x + (area.width - 1) * i // (steps - 1) for i in range(steps)]
     ys = [area.y + (area.height - 1) * j // (steps - 1) for j in range(steps)]
+    # The pixels as the surface stores them, their alpha left out (a palette's pixels are its
+    # indexes, whole): a count of ints, not of 49 Color objects (this runs for every text a
+    # measured drawing records).
     r, g, b, _a = surface.get_masks()
-    if surface.get_bytesize() < 2 or not (r and g and b):  # a palette: colours, not bits
-        colours = [tuple(surface.get_at((x, y)))[:3] for x in xs for y in ys]
-        return max(colours, key=colours.count)  # type: ignore[return-value]
-    # The pixels as the surface stores them, their alpha left out: a count of ints, not of
-    # 49 Color objects (this runs for every text a measured drawing records).
-    rgb, at = r | g | b, surface.get_at_mapped
+    rgb, at = r | g | b or -1, surface.get_at_mapped
     counts: dict[int, int] = {}
     surface.lock()  # once, not once a pixel
     try:

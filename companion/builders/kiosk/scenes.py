@@ -135,25 +135,22 @@ def _richest_scenes(journal: Journal) -> Iterator[tuple[str, Callable[[Stage], N
     card names (and a card taken from them: the refill handed out by the virtual deck), a
     turn with machines and sites, another player's tableau.  The games are played when one of
     these screens is first entered, not to list them."""
-    for name, scored, then in (
-            ("builders-rows-long", "builders-rows-long", None),
+    on_screen = partial(enter_position, virtual_deck=False)
+    for name, scored, enter in (
+            ("builders-rows-long", "builders-rows-long", on_screen),
             ("builders-handout-refill", "builders-rows-long", _refilled),
-            ("builders-turn-machines", "builders-turn-machines", None),
+            ("builders-turn-machines", "builders-turn-machines", on_screen),
             ("builders-tableau", "builders-turn-machines", _tableau)):
-        yield name, partial(_at_richest, journal, scored, then)
+        yield name, partial(_at_richest, journal, scored, enter)
 
 
-def _at_richest(journal: Journal, scored: str,
-                then: Callable[..., None] | None, app: Stage) -> None:
-    """The richest turn for ``_SCORES[scored]`` on screen, and ``then`` done there."""
+def _at_richest(journal: Journal, scored: str, enter: Callable[..., None], app: Stage) -> None:
+    """``enter`` at the richest turn for ``_SCORES[scored]``."""
     position = _richest()[scored]
     if position is None:
         raise RuntimeError(f"no seeded Builders game reaches a turn for {scored}")
     setup, actions = position
-    if then is None:
-        enter_position(app, journal=journal, setup=setup, actions=actions, virtual_deck=False)
-    else:
-        then(app, journal=journal, setup=setup, actions=actions)
+    enter(app, journal=journal, setup=setup, actions=actions)
 
 
 @cache
