@@ -116,6 +116,7 @@ def _ram_disk() -> Path | None:
 
 
 _RUN_TMP = pytest.StashKey[Path]()
+_SYSTEM_TMP = pytest.StashKey[Path]()
 
 
 def _compiled_ahead(config: pytest.Config) -> None:
@@ -159,12 +160,23 @@ def pytest_configure(config: pytest.Config) -> None:
         base = tempfile.mkdtemp(prefix="companion-tests-", dir=shm)
         config.option.basetemp = base
         config.stash[_RUN_TMP] = Path(base)
+        # What the code under test makes in the system's temporary folder (the crash test's
+        # journals, the screenshot command's scratch journal), in the workers and in the
+        # commands the tests run, goes to the RAM disk too: a folder beside the base one, as
+        # pytest empties the base folder when it first makes a folder there.
+        # (The system's own is kept in COMPANION_TESTS_DISK_TMP, for a test that needs a disk.)
+        scratch = tempfile.mkdtemp(prefix="companion-tests-tmp-", dir=shm)
+        config.stash[_SYSTEM_TMP] = Path(scratch)
+        os.environ["COMPANION_TESTS_DISK_TMP"] = tempfile.gettempdir()
+        os.environ["TMPDIR"] = scratch
+        tempfile.tempdir = None  # read TMPDIR again
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    base = config.stash.get(_RUN_TMP, None)
-    if base is not None:
-        shutil.rmtree(base, ignore_errors=True)
+    for key in (_RUN_TMP, _SYSTEM_TMP):
+        made = config.stash.get(key, None)
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
 
 
 # -- the network marker --------------------------------------------------------------------------

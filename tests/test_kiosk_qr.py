@@ -39,3 +39,35 @@ def test_the_code_is_the_same_as_drawn_a_rectangle_a_module(box: tuple[int, ...]
     b.fill((40, 40, 60))
     assert draw_qr(a, LINK, rect) == _by_rectangles(b, LINK, rect)
     assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def test_the_code_is_segnos_own_module_for_module() -> None:
+    """The mask is chosen here (``best_mask``, on whole rows), the code made by segno: for
+    texts of every size, from version 1 to codes with version information, the same mask as
+    segno's own choice and the same modules."""
+    import random
+    import string
+
+    import segno
+
+    from companion.kiosk.qr import best_mask
+
+    rng = random.Random(7)
+    masks = set()
+    for length in (1, 9, 17, 30, 45, 80, 120, 160, 230, 420, 900):
+        text = "".join(rng.choice(string.ascii_letters + string.digits + "%&=?/:")
+                       for _ in range(length))
+        own = segno.make(text, error="l", micro=False, boost_error=False)
+        assert qr_matrix(text) == [[bool(v) for v in row] for row in own.matrix], (length,
+                                                                                   own.version)
+        plain = segno.make(text, error="l", micro=False, boost_error=False, mask=0)
+        assert best_mask(plain.matrix) == own.mask
+        masks.add(own.mask)
+    assert len(masks) >= 4  # the texts ask for several masks, not one
+
+
+def test_a_text_too_long_for_any_code_is_refused() -> None:
+    from segno import DataOverflowError
+
+    with pytest.raises(DataOverflowError):
+        qr_matrix("x" * 3000)

@@ -3,6 +3,7 @@ shellcheck-clean and its dry run lists every step."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -22,7 +23,8 @@ SCRIPT = ROOT / "systemd" / "install-pi.sh"
 def tmp_path() -> Iterator[Path]:
     """A folder on disk: the install script refuses a prefix under /dev (a system folder),
     where the other tests' folders are (on the RAM disk, tests/conftest.py)."""
-    with tempfile.TemporaryDirectory(prefix="companion-deploy-") as folder:
+    disk = os.environ.get("COMPANION_TESTS_DISK_TMP")  # the system's, before the RAM disk's
+    with tempfile.TemporaryDirectory(prefix="companion-deploy-", dir=disk) as folder:
         yield Path(folder)
 
 
