@@ -163,8 +163,12 @@ def pytest_configure(config: pytest.Config) -> None:
         # What the code under test makes in the system's temporary folder (the crash test's
         # journals, the screenshot command's scratch journal), in the workers and in the
         # commands the tests run, goes to the RAM disk too: a folder beside the base one, as
-        # pytest empties the base folder when it first makes a folder there.
+        # pytest empties the base folder when it first makes a folder there; removed once the
+        # workers have ended (in one process, -n0, the system's stays: what the tests leave
+        # there, multiprocessing's folder for one, is removed as the process exits).
         # (The system's own is kept in COMPANION_TESTS_DISK_TMP, for a test that needs a disk.)
+        if not getattr(config.option, "numprocesses", None):
+            return
         scratch = tempfile.mkdtemp(prefix="companion-tests-tmp-", dir=shm)
         config.stash[_SYSTEM_TMP] = Path(scratch)
         os.environ["COMPANION_TESTS_DISK_TMP"] = tempfile.gettempdir()

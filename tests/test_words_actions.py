@@ -3,6 +3,7 @@ naming the player) and ``instruction`` (what the table does), never notation or 
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -28,12 +29,12 @@ IDS = {
 }
 """Card and space ids of both games: none may reach a sentence."""
 
-NAME_WORDS = {
-    w.lower()
-    for text in i18n.english_strings()
-    for w in re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text)
-}
-"""Words of the English names and texts (``Forge`` is an id and a name)."""
+@functools.cache
+def name_words() -> frozenset[str]:
+    """Words of the English names and texts (``Forge`` is an id and a name): read from the
+    sources when a test first asks, not when the tests are collected."""
+    return frozenset(w.lower() for text in i18n.english_strings()
+                     for w in re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text))
 
 NOTATION = re.compile(r"\b\d+ap\b|\b[a-z]+\d+[a-z]?\b|\b[a-z]+-\d+\b")
 """Tokens shaped like notation: ``2ap``, ``mason2``, ``court1``, ``grue-1``, ``maitre-3200``."""
@@ -51,7 +52,7 @@ def leaks(text: str, lang: str, names: tuple[str, ...] = ()) -> list[str]:
     # The Chinese rules keep the towns' names: "Kingsbridge1号位" is space 1 of Kingsbridge.
     text = re.sub(r"(Kingsbridge|Shiring)(\d)(?=[号番])", r"\1 \2", text)
     words = re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text)
-    found = [w for w in words if w.lower() in IDS and w.lower() not in NAME_WORDS]
+    found = [w for w in words if w.lower() in IDS and w.lower() not in name_words()]
     found += NOTATION.findall(text)
     if lang != "en":
         found += [
