@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import gc
 import json
 import os
 import re
@@ -81,10 +82,16 @@ def _parse(path: Path, _mtime: int, _size: int) -> ast.Module:
 def _trees_forgotten() -> Iterator[None]:
     """The syntax trees parsed here are dropped once this file's tests are done: kept, their
     million objects made every later full collection of the worker's garbage collector
-    several times slower."""
-    yield
-    _parse.cache_clear()
-    Tree._imports.cache_clear()
+    several times slower.  While they are read, the collector waits (the trees hold no cycle:
+    the five full collections their making set off looked at them all for nothing, half a
+    second); what the tests leave in cycles meanwhile is collected after them."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        _parse.cache_clear()
+        Tree._imports.cache_clear()
+        gc.enable()
 
 
 def game_packages() -> frozenset[str]:

@@ -102,6 +102,18 @@ def test_the_cross_check_names_the_first_difference(name: str, field: str) -> No
         verified_game(game, setup, random.Random(1), sim=_Lying(simulator(game), 40, field))
 
 
+def _plain(value: object) -> object:
+    """``value`` compared by what it holds: a record with slots as its slots' values."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    slots = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+    if slots:
+        return (type(value).__name__, [_plain(getattr(value, n, None)) for n in slots])
+    return value
+
+
 @pytest.mark.parametrize("name", ["pillars", "builders"])
 def test_a_copy_is_independent(name: str) -> None:
     game = get_game(name)
@@ -114,6 +126,15 @@ def test_a_copy_is_independent(name: str) -> None:
         sim.apply(rng.choice(options))
     before = sim.freeze()
     twin = sim.copy()
+    # every field copied (a copy written field by field must not forget a new one), the
+    # lists and dicts as copies of their own
+    slots = [n for cls in type(sim).__mro__ for n in getattr(cls, "__slots__", ())]
+    assert slots
+    for field in slots:
+        assert hasattr(twin, field) == hasattr(sim, field), field
+        mine, theirs = getattr(sim, field, None), getattr(twin, field, None)
+        assert _plain(theirs) == _plain(mine), field
+        assert not isinstance(mine, (list, dict)) or theirs is not mine, field
     twin.random_playout(random.Random(5))
     assert sim.freeze() == before
     assert twin.freeze() != before

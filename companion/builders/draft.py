@@ -147,16 +147,38 @@ class Draft:
         return cls(st, notes)
 
     def copy(self) -> Self:
-        """An independent copy."""
+        """An independent copy: the lists and the dict copied, the rest shared (immutable).
+        Field by field, not a loop over the slots: the search copies a table at every
+        simulation, and the loop's getattr and setattr were most of the copy."""
         d = object.__new__(type(self))
-        for name in Draft.__slots__:
-            v = getattr(self, name)
-            if type(v) is list:
-                v = v[:]
-            elif type(v) is dict:
-                v = dict(v)
-            setattr(d, name, v)
+        d.setup = self.setup
         d.players = list(map(Seat.copy, self.players))
+        d.building_deck = self.building_deck[:]
+        d.building_next = self.building_next
+        d.building_row = self.building_row[:]
+        d.worker_deck = self.worker_deck[:]
+        d.worker_next = self.worker_next
+        d.worker_row = self.worker_row[:]
+        d.apprentices = self.apprentices[:]
+        d.pending = self.pending[:]
+        d.pending_seat = self.pending_seat
+        d.turn_player = self.turn_player
+        d.ap = self.ap
+        d.sent = dict(self.sent)
+        d.coin_ap = self.coin_ap
+        d.turn = self.turn
+        d.end = self.end
+        d.over = self.over
+        d.cumulative_coins = self.cumulative_coins
+        d.show_next_worker = self.show_next_worker
+        d.solo = self.solo
+        d.automa_workers = self.automa_workers[:]
+        d.automa_finished = self.automa_finished[:]
+        d.set_aside = self.set_aside[:]
+        d.ledger = self.ledger
+        d.notes = None if self.notes is None else self.notes[:]
+        d.pool = None if self.pool is None else self.pool[:]
+        d.thawed = self.thawed
         return d
 
     def freeze(self) -> BuildersState:
