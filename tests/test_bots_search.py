@@ -492,9 +492,9 @@ def test_winners_on_the_path_are_the_rules_winners(game: Any, players: int) -> N
 
 def test_arena_takes_search_names(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["arena", "pillars", "--games", "1", "--seed", "2", "--json"]
-    assert main([*args, "--bots", "search:0.01,search@5"]) == 0
+    assert main([*args, "--bots", "search:0.002,search@5"]) == 0  # (a game: 2 ms a decision)
     data = json.loads(capsys.readouterr().out)
-    assert set(data["bots"]) == {"search:0.01", "search@5"} and data["games"] == 1
+    assert set(data["bots"]) == {"search:0.002", "search@5"} and data["games"] == 1
     assert main([*args, "--bots", "search:0,heuristic"]) == 2
     assert "think time" in capsys.readouterr().err
     assert main([*args, "--bots", "search@x"]) == 2

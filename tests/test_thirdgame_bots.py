@@ -44,6 +44,7 @@ def test_dice_race_is_measured_by_its_summary() -> None:
     assert [s.bot_for(NAME, 2) for s in STRENGTHS.values()] == [s.bot for s in STRENGTHS.values()]
 
 
+@pytest.mark.full  # a strength measured in whole games, as the two games': under -m full
 def test_dice_race_s_easy_companion_beats_the_random_bot() -> None:
     """300 seeded games (half a second): easy wins 244 (0.813); the bench's 4000 measure 0.821
     [0.809, 0.833], and the race solved exactly 0.8246 (below)."""
