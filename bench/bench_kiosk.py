@@ -1,12 +1,14 @@
 """Benchmarks of the kiosk; prints its figures.
 
-    .venv/bin/python bench/bench_kiosk.py [cache]
+    .venv/bin/python bench/bench_kiosk.py [cache | qr]
 
 - render time of the busiest screens (the Pillars market and cathedral, the Builders turn with
   sites) at 800x480 and 720x1280: the first frame of the screen (the kiosk's caches of texts
   emptied first) and the screen redrawn (warm caches);
 - ``bench_kiosk.py cache``: what those caches hold after drawing every screen (entries, bytes)
   against their limits;
+- ``bench_kiosk.py qr``: the end screen's QR code of real BG Stats links (finished random
+  games of both titles), made by ``qr.qr_matrix`` against segno choosing its own mask;
 - CPU used while idle on a game screen (the main loop waits for events);
 - time from process start to the first frame on screen;
 - peak memory (RSS) of the kiosk process;
@@ -289,9 +291,55 @@ def companion_think_times(positions: int = 4) -> None:
             )
 
 
+def qr_times(games: int = 6) -> None:
+    """The QR code of each finished game's BG Stats link: ``qr_matrix`` (the mask chosen on
+    whole rows) against ``segno.make`` (its own choice), the same modules, CPU medians."""
+    import random
+
+    import segno
+
+    from companion.engine import get_game
+    from companion.engine.simulate import random_game
+    from companion.journal import Journal
+    from companion.kiosk.qr import qr_matrix
+
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal.open(Path(tmp) / "journal.sqlite3")
+        links = []
+        for name in ("pillars", "builders"):
+            game = get_game(name)
+            for seed in range(games // 2):
+                setup = game.setup(["Ann", "Bob", "Chen", "Dai"])
+                _state, actions = random_game(game, setup, random.Random(seed))
+                jg = journal.start(setup, seed=seed)
+                for a in actions:
+                    jg.play(a)
+                links.append(journal.bgstats_link(jg.id))
+        journal.close()
+    ours, theirs = [], []
+    for link in links:
+        t0 = time.process_time()
+        segno_code = segno.make(link, error="l", micro=False, boost_error=False)
+        t1 = time.process_time()
+        qr_matrix.cache_clear()
+        matrix = qr_matrix(link)
+        t2 = time.process_time()
+        assert matrix == [[bool(v) for v in row] for row in segno_code.matrix]
+        theirs.append(t1 - t0)
+        ours.append(t2 - t1)
+    sizes = sorted(len(link) for link in links)
+    print(f"QR code of a BG Stats link ({len(links)} finished 4-player games, {sizes[0]} to "
+          f"{sizes[-1]} characters, the same modules): qr_matrix median "
+          f"{statistics.median(ours) * 1000:.1f} ms of CPU, segno choosing its own mask "
+          f"{statistics.median(theirs) * 1000:.1f} ms")
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["cache"]:
         cache_memory()
+        sys.exit()
+    if sys.argv[1:] == ["qr"]:
+        qr_times()
         sys.exit()
     render_times()
     idle_process()

@@ -4,7 +4,6 @@ files go."""
 from __future__ import annotations
 
 import functools
-import gc
 import os
 import shutil
 import socket
@@ -69,15 +68,6 @@ def every_installed_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     registry._problems.clear()
     registry._problems.update(saved[1])
     registry._loaded = saved[2]
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """What the collection loaded (the project, the tests, their tables) is kept out of the
-    garbage collector's sight, as the kiosk's main loop keeps what it loaded at the start
-    (``companion.kiosk.memory.settle``): the collector's full collections then look at what
-    the tests made, not at every module again (a few seconds of the run's CPU)."""
-    gc.collect()
-    gc.freeze()
 
 
 @pytest.fixture(autouse=True)

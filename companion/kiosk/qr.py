@@ -20,8 +20,9 @@ def qr_matrix(text: str) -> list[list[bool]]:
     The code is segno's, module for module; only the choice of its data mask (ISO/IEC 18004
     7.8.3: the pattern with the lowest penalty) is made here (:func:`best_mask`), on whole
     rows at once, where segno scores the eight patterns a module at a time: that took more
-    than half the time of a BG Stats link's code (59 ms of a 900-character link's here, now
-    25 ms; a Pi is several times slower, and the end screen opens with it)."""
+    than half the time of a BG Stats link's code (a finished 4-player game's link, about 1,000
+    characters: 59 ms of CPU here, now 27 ms, ``bench/bench_kiosk.py qr``; a Pi is several
+    times slower, and the end screen opens with it)."""
     import segno
     from segno import consts
     from segno import encoder as steps
