@@ -190,7 +190,11 @@ def test_text_fits() -> None:
 
 
 def _size_of(f: pygame.font.Font, bold: bool = False, lang: str | None = None) -> int:
-    return next(s for s in range(1, 200) if font(s, bold, lang) is f)
+    """The size ``f`` was loaded at, as the font cache keeps it (asking ``font`` for every
+    size until one is ``f`` loaded fifty fonts a call)."""
+    name = fonts.font_name(lang, bold)
+    return next(size for (kept_name, size, kept_bold), kept in fonts._cache.items()
+                if kept is f and kept_name == name and kept_bold == bold)
 
 
 @pytest.mark.parametrize("text", ["Best conversion", "最佳转换", "マスタービルダー"])
