@@ -80,7 +80,12 @@ def _time(text: str) -> datetime:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""``json.dumps`` with these options, made once (``dumps`` makes an encoder a call, and every
+action the table plays is stored with two of them)."""
 
 
 _GAME_COLUMNS = (
