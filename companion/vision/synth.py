@@ -326,7 +326,7 @@ def render_scene(
         proj = np.c_[FOCAL * pts3[:, 0] / depth + cx, FOCAL * pts3[:, 1] / depth + cy]
         src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
         hom = cv2.getPerspectiveTransform(src, proj.astype(np.float32))
-        _paste(acc, card, hom)
+        _paste(acc, card, np.asarray(hom, np.float64))
         mc = np.asarray(cv2.perspectiveTransform(mcorners.reshape(-1, 1, 2), hom),
                         np.float32).reshape(-1, 2)
         if rng.random() < cond.glare:
