@@ -71,3 +71,21 @@ def test_a_text_too_long_for_any_code_is_refused() -> None:
 
     with pytest.raises(DataOverflowError):
         qr_matrix("x" * 3000)
+
+
+def test_without_segnos_steps_segno_chooses_the_mask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later segno without the steps ``qr_matrix`` reaches: the same code, segno's own way."""
+    import segno
+
+    from companion.kiosk import qr
+
+    def moved(n: int) -> None:
+        raise AttributeError("module 'segno.encoder' has no attribute 'make_matrix'")
+
+    text = next(t for t in (f"bgstats://x?{k}" for k in range(50))
+                if segno.make(t, error="l", micro=False, boost_error=False).mask != 0)
+    own = segno.make(text, error="l", micro=False, boost_error=False)
+    monkeypatch.setattr(qr, "_layout", moved)
+    qr_matrix.cache_clear()
+    assert qr_matrix(text) == [[bool(v) for v in row] for row in own.matrix]
+    qr_matrix.cache_clear()

@@ -22,13 +22,25 @@ def qr_matrix(text: str) -> list[list[bool]]:
     rows at once, where segno scores the eight patterns a module at a time: that took more
     than half the time of a BG Stats link's code (a finished 4-player game's link, about 1,000
     characters: 59 ms of CPU here, now 27 ms, ``bench/bench_kiosk.py qr``; a Pi is several
-    times slower, and the end screen opens with it)."""
+    times slower, and the end screen opens with it).  Should segno's steps this reaches change
+    in a later version, segno chooses the mask itself, as before."""
     import segno
+
+    code = segno.make(text, error="l", micro=False, boost_error=False, mask=0)
+    try:
+        matrix = _masked(code)
+    except (AttributeError, TypeError, ImportError):  # segno's own steps changed: its way
+        matrix = segno.make(text, error="l", micro=False, boost_error=False).matrix
+    return [[bool(v) for v in row] for row in matrix]
+
+
+def _masked(code: Any) -> Any:
+    """The rows of ``code`` (made with mask 0) with the best mask instead, its format written
+    by segno's own step."""
     from segno import consts
     from segno import encoder as steps
 
     encoder: Any = steps  # (segno's own steps, untyped)
-    code = segno.make(text, error="l", micro=False, boost_error=False, mask=0)
     matrix = code.matrix
     mask = best_mask(matrix)
     if mask != 0:  # the data modules masked with ``mask`` instead, and its format written
@@ -39,7 +51,7 @@ def qr_matrix(text: str) -> list[list[bool]]:
         matrix = tuple(bytearray(format(r, f"0{n}b").encode().translate(_MODULES))
                        for r in turned)
         encoder.add_format_info(matrix, code.version, consts.ERROR_LEVEL_L, mask)
-    return [[bool(v) for v in row] for row in matrix]
+    return matrix
 
 
 _MODULES = bytes.maketrans(b"01", b"\x00\x01")
