@@ -102,13 +102,18 @@ def test_the_cross_check_names_the_first_difference(name: str, field: str) -> No
         verified_game(game, setup, random.Random(1), sim=_Lying(simulator(game), 40, field))
 
 
+def _slots(value: object) -> list[str]:
+    """The slots of ``value``'s class and of the classes it derives from."""
+    return [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+
+
 def _plain(value: object) -> object:
     """``value`` compared by what it holds: a record with slots as its slots' values."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
-    slots = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+    slots = _slots(value)
     if slots:
         return (type(value).__name__, [_plain(getattr(value, n, None)) for n in slots])
     return value
@@ -128,7 +133,7 @@ def test_a_copy_is_independent(name: str) -> None:
     twin = sim.copy()
     # every field copied (a copy written field by field must not forget a new one), the
     # lists and dicts as copies of their own
-    slots = [n for cls in type(sim).__mro__ for n in getattr(cls, "__slots__", ())]
+    slots = _slots(sim)
     assert slots
     for field in slots:
         assert hasattr(twin, field) == hasattr(sim, field), field

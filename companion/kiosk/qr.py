@@ -26,12 +26,16 @@ def qr_matrix(text: str) -> list[list[bool]]:
     in a later version, segno chooses the mask itself, as before."""
     import segno
 
-    code = segno.make(text, error="l", micro=False, boost_error=False, mask=0)
+    code = segno.make(text, mask=0, **_OPTIONS)
     try:
         matrix = _masked(code)
     except (AttributeError, TypeError, ImportError):  # segno's own steps changed: its way
-        matrix = segno.make(text, error="l", micro=False, boost_error=False).matrix
+        matrix = segno.make(text, **_OPTIONS).matrix
     return [[bool(v) for v in row] for row in matrix]
+
+
+_OPTIONS: dict[str, Any] = {"error": "l", "micro": False, "boost_error": False}
+"""How the code is made (``segno.make``'s options): low error correction, never a micro code."""
 
 
 def _masked(code: Any) -> Any:
@@ -42,12 +46,13 @@ def _masked(code: Any) -> Any:
 
     encoder: Any = steps  # (segno's own steps, untyped)
     matrix = code.matrix
-    mask = best_mask(matrix)
+    n = len(matrix)
+    rows = _rows(matrix)
+    mask = _best(rows, n)
     if mask != 0:  # the data modules masked with ``mask`` instead, and its format written
-        n = len(matrix)
         data, _blank, patterns = _layout(n)
         turned = [r ^ ((p0 ^ p) & d) for r, p0, p, d in
-                  zip(_rows(matrix), patterns[0], patterns[mask], data, strict=True)]
+                  zip(rows, patterns[0], patterns[mask], data, strict=True)]
         matrix = tuple(bytearray(format(r, f"0{n}b").encode().translate(_MODULES))
                        for r in turned)
         encoder.add_format_info(matrix, code.version, consts.ERROR_LEVEL_L, mask)
@@ -114,11 +119,15 @@ def best_mask(matrix: Any) -> int:
     """The data mask ISO/IEC 18004 7.8.3 chooses for the code ``matrix`` (rows of 0 and 1,
     made with mask 0): the first with the lowest penalty, each penalty counted as segno counts
     it (format and version areas blank, as before they are written)."""
-    n = len(matrix)
+    return _best(_rows(matrix), len(matrix))
+
+
+def _best(rows: list[int], n: int) -> int:
+    """:func:`best_mask` of the code whose rows (as bits, made with mask 0) are ``rows``."""
     data, blank, patterns = _layout(n)
     full = (1 << n) - 1
-    base = [(r & ~b & full) ^ (p & d) for r, b, p, d in zip(_rows(matrix), blank, patterns[0],
-                                                             data, strict=True)]
+    base = [(r & ~b & full) ^ (p & d) for r, b, p, d in zip(rows, blank, patterns[0], data,
+                                                             strict=True)]
     scores = [penalty([b ^ (p & d) for b, p, d in zip(base, pattern, data, strict=True)], n)
               for pattern in patterns]
     return scores.index(min(scores))
